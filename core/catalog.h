@@ -1,0 +1,116 @@
+// traincalc — core/catalog.h
+// The GPU and model catalogs: what a card can do and costs, what a model is made of.
+//
+// Index of this file:
+// [SECTION] GpuSpec
+// [SECTION] ModelSpec
+// [SECTION] Catalog
+// [SECTION] Parsing (JSON text in, values + messages out; no I/O)
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traincalc {
+
+// An input problem: which field, what is wrong, in both languages. Bad external data
+// returns these; programmer errors assert.
+struct FieldError {
+    std::string field;      // JSON path, e.g. "gpus[3].memory_gib" or "model.layers"
+    std::string message;    // English: names the field, the value given and the allowed range
+    std::string message_zh; // Simplified Chinese, same content
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] GpuSpec
+//-----------------------------------------------------------------------------
+
+struct GpuSpec {
+    std::string id;                    // catalog id, e.g. "A100-80G"
+    std::string name;                  // display name, e.g. "NVIDIA A100 80GB SXM"
+    double memory_gib = 0;             // nominal memory, GiB
+    double tflops_16bit = 0;           // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
+    double tflops_fp8 = 0;             // dense FP8 TFLOPS; 0 = no FP8
+    double bandwidth_gbps = 0;         // memory bandwidth, GB/s; 0 = unknown
+    double nvlink_gbps = 0;            // NVLink (or HCCS) bandwidth per card, GB/s; 0 = PCIe only
+    double compute_capability = 0;     // CUDA compute capability, e.g. 8.0; 0 = not NVIDIA
+    double tdp_w = 0;                  // board power, W
+    double utilization_default = 0.4; // typical fraction of peak reached in training
+    bool bf16 = true;                  // native bf16 (false below CC 8.0)
+    bool verified = true;              // false = figures from unverified sources
+    // Reference prices: edit to your own quote. 0 = not offered.
+    double price_cny_per_hour = 0;     // per card
+    double price_cny_per_day = 0;      // per card
+    double price_cny_per_month = 0;    // per card
+    double price_usd_per_hour = 0;     // per card
+    double purchase_cny = 0;           // per card, street price
+    std::string source;                // where the spec figures come from (and date)
+    std::string price_source;          // where the prices come from (and date)
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] ModelSpec
+//-----------------------------------------------------------------------------
+
+struct ModelSpec {
+    std::string id;                    // lower case, e.g. "qwen2.5-7b"; empty for a custom model
+    std::string name;                  // display name
+    double params = 0;                 // N: total parameters
+    double active_params = 0;          // N_act per token (MoE); 0 = same as params
+    int layers = 0;                    // L
+    int hidden = 0;                    // h
+    int heads = 0;                     // a: attention (query) heads
+    int kv_heads = 0;                  // key/value heads (GQA); 0 = heads
+    int ffn = 0;                       // feed-forward (intermediate) width; per expert for MoE
+    int vocab = 0;                     // V
+    int context = 0;                   // maximum sequence length the model was trained for; 0 = unknown
+    int experts = 0;                   // routed experts per MoE layer; 0 = dense
+    int experts_per_token = 0;         // routed experts active per token
+    bool gated_ffn = true;             // SwiGLU/GeGLU: three FFN matrices instead of two
+    bool tied_embeddings = false;      // input and output embeddings shared
+    std::string source;                // config.json it comes from
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Catalog
+//-----------------------------------------------------------------------------
+
+struct Catalog {
+    std::vector<GpuSpec> gpus;
+    std::vector<ModelSpec> models;
+    double cny_per_usd = 7.2;          // exchange rate used for USD display and USD-only prices
+    std::string prices_date;           // when the reference prices were collected
+
+    const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent
+    const ModelSpec* find_model(std::string_view id) const; // nullptr when absent
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Parsing
+//-----------------------------------------------------------------------------
+
+struct CatalogResult {
+    Catalog catalog;                   // valid entries only
+    std::vector<FieldError> errors;    // one per malformed entry or field; empty = all good
+};
+
+// Parses a catalog document: {"gpus":[...], "models":[...], "cny_per_usd":7.2, ...}.
+// Either list may be absent. Never throws, never asserts on bad text.
+CatalogResult parse_catalog(std::string_view json_text);
+
+// A provider's catalog applied over a base one: {"mode":"extend"|"replace", "gpus":[...], ...}.
+// extend: entries with a known id replace that entry, new ids are appended.
+CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_text);
+
+// The built-in catalog text, embedded at build time from assets/catalog.json (generated
+// source; no file is read at run time). Parse it with parse_catalog(); the caller owns it.
+std::string_view builtin_catalog_json();
+
+// A Hugging Face config.json read into a ModelSpec, parameters counted from the architecture.
+struct ModelResult {
+    ModelSpec model;
+    std::vector<FieldError> errors;
+};
+ModelResult model_from_hf_config(std::string_view config_json_text);
+
+} // namespace traincalc

@@ -1,0 +1,168 @@
+// traincalc — core/estimate.h
+// What the arithmetic answers: compute, memory, time, cards, cost, warnings.
+// estimate() does no string formatting and no allocation beyond the warnings vector,
+// so the page can run it for every GPU × card count in well under a millisecond.
+//
+// Index of this file:
+// [SECTION] Result structs
+// [SECTION] Warnings
+// [SECTION] estimate()
+#pragma once
+#include "scenario.h"
+#include <string>
+#include <vector>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Result structs (all finite: never NaN or Infinity)
+//-----------------------------------------------------------------------------
+
+struct FlopsResult {
+    double tokens = 0;                 // D: tokens processed (per-epoch tokens × epochs)
+    double model = 0;                  // model FLOPs, (6·N_act + 12·L·h·s)·D  (PaLM MFU)
+    double rule_of_thumb = 0;          // 6·N·D
+    double executed = 0;               // what the cards execute (method, recomputation)
+    double per_token_executed = 0;     // executed / D
+    double params = 0;                 // N
+    double active_params = 0;          // N_act
+    double trainable_params = 0;       // N_t (LoRA: adapters only)
+};
+
+struct MemoryResult {                  // per GPU, GiB
+    double weights_gib = 0;
+    double gradients_gib = 0;
+    double optimizer_gib = 0;
+    double adapters_gib = 0;           // LoRA/QLoRA adapter weights + their grads/states
+    double activations_gib = 0;
+    double logits_gib = 0;             // s·b·V fp32 logits and their gradient
+    double overhead_gib = 0;           // CUDA context, workspaces, fragmentation margin
+    double per_gpu_gib = 0;            // sum of the above
+    double capacity_gib = 0;           // the card's nominal memory
+    double usable_gib = 0;             // capacity less what the driver keeps
+    double headroom_gib = 0;           // usable - per_gpu (negative: does not fit)
+    double cpu_ram_gib = 0;            // host memory needed for offloaded states (per node... per GPU)
+    bool fits = false;
+};
+
+struct TimeResult {                    // hours
+    double compute_hours = 0;          // pure compute, bubble included
+    double wall_hours = 0;             // expected wall clock
+    double wall_hours_low = 0;
+    double wall_hours_high = 0;
+    double overhead_hours = 0;         // proportional overhead
+    double fixed_hours = 0;            // set-up and debugging
+    double upload_hours = 0;
+    double download_hours = 0;
+    double checkpoint_hours = 0;
+    double pilot_extrapolated_hours = 0; // pilot × total/pilot × 1.5; 0 = no pilot given
+    double pipeline_bubble = 1;        // (m+p-1)/m
+    double utilization = 0;            // used (given, default, or implied by measured throughput)
+    double scaling_efficiency = 0;     // used
+    double effective_tflops_per_gpu = 0; // peak × utilization
+    double peak_tflops = 0;            // dense 16-bit or FP8 peak used
+};
+
+struct CardsResult {
+    int min_for_memory = 0;            // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
+    int min_for_memory_any = 0;        // smallest count with the best ZeRO/offload/TP choice
+    int best_zero = 0;                 // the strategy that achieves min_for_memory_any
+    int best_tp = 1;
+    Offload best_offload = Offload::none;
+    int for_deadline = 0;              // cards to finish within deadline_hours; 0 = no deadline or impossible
+};
+
+enum class Plan { hourly, daily, monthly, mixed };
+
+struct PlanCost {
+    Plan plan = Plan::hourly;
+    bool available = false;            // false when the price is not offered
+    double units = 0;                  // billed hours/days/months per card (whole units)
+    double total = 0;                  // all cards, fees included
+};
+
+struct CostResult {
+    Currency currency = Currency::cny;
+    Plan best_plan = Plan::hourly;
+    double total = 0;                  // best plan, fees included
+    PlanCost plans[4];                 // hourly, daily, monthly, cheapest mix
+    double storage = 0;                // storage fee for the rental period
+    double traffic = 0;
+    double per_million_tokens = 0;     // total / (D / 1e6)
+    double gpu_hours = 0;              // cards × wall hours
+    double price_hourly = 0;           // prices used (after catalog defaults and currency)
+    double price_daily = 0;
+    double price_monthly = 0;
+};
+
+struct BuyResult {
+    double own_per_month = 0;          // per card: depreciation + power + rack + ops
+    double power_per_month = 0;        // per card at hours_per_month_used
+    double depreciation_per_month = 0;
+    double rent_per_month = 0;         // per card renting the same hours (cheapest plan)
+    double break_even_hours_per_month = 0; // above this, owning is cheaper; 0 = never
+    bool buying_cheaper = false;
+};
+
+struct QuoteResult {
+    bool used = false;
+    double billed_hours = 0;
+    double total = 0;
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Warnings: a code and the numbers; text comes from explain.h
+//-----------------------------------------------------------------------------
+
+enum class WarningCode {
+    no_bf16,                // bf16 on a card below compute capability 8.0
+    no_fp8,                 // fp8 on a card below 8.9 (or without an FP8 rate)
+    pcie_scaling,           // multi-card on a PCIe-only card
+    seq_over_context,       // seq_len above the model's context
+    impossible_throughput,  // measured tokens/s implies > 75% of peak
+    memory_nearly_full,     // headroom below 5% of usable
+    does_not_fit,           // per-GPU memory above usable
+    fixed_overhead_dominates, // fixed hours larger than compute
+    deadline_impossible,    // no card count meets the deadline
+    cards_not_divisible,    // cards not a multiple of tp·pp
+    qlora_needs_lora_rank,  // reserved
+    offload_slow,           // CPU offload: compute slowed by PCIe transfers
+    fp32_slow,              // fp32 training runs at a fraction of the tensor rate
+    unverified_gpu,         // figures for this card are unverified
+    count
+};
+
+struct Warning {
+    WarningCode code;
+    double value = 0;       // the offending number (e.g. implied utilization)
+    double limit = 0;       // the limit it crossed
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] estimate()
+//-----------------------------------------------------------------------------
+
+struct Estimate {
+    bool ok = false;                   // false when errors is non-empty; the rest is zero
+    std::vector<FieldError> errors;
+    ModelSpec model;                   // resolved model
+    GpuSpec gpu;                       // resolved card
+    FlopsResult flops;
+    MemoryResult memory;
+    TimeResult time;
+    CardsResult cards;
+    CostResult cost;
+    BuyResult buy;
+    QuoteResult quotes[3];
+    double throughput_tokens_per_second_per_gpu = 0;
+    double gpu_hours = 0;
+    std::vector<Warning> warnings;
+};
+
+Estimate estimate(const Scenario& s, const Catalog& catalog);
+
+// DESIGN.md's estimate JSON (every key listed there, plus the itemised results).
+// `lang` chooses the language of warning messages and explanation lines.
+std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang);
+
+} // namespace traincalc

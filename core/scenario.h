@@ -1,0 +1,153 @@
+// traincalc — core/scenario.h
+// What the user asks: model, method, data, cards, prices. Plain data with documented defaults;
+// the page, the URL hash, the JS API and the CLI all edit this one struct.
+//
+// Index of this file:
+// [SECTION] Enums
+// [SECTION] Scenario
+// [SECTION] JSON (the contract of DESIGN.md) and validation
+#pragma once
+#include "catalog.h"
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Enums (JSON spelling in the comment)
+//-----------------------------------------------------------------------------
+
+enum class Method { full, lora, qlora };                     // "full" "lora" "qlora"
+enum class LoraTargets { qv, all };                          // "qv" "all"
+enum class Checkpointing { none, selective, full };          // "none" "selective" "full"
+enum class Precision { bf16, fp16, fp8, fp32 };              // "bf16" "fp16" "fp8" "fp32"
+enum class Optimizer { adamw, adamw_8bit, sgd };             // "adamw" "adamw_8bit" "sgd"
+enum class Offload { none, optimizer, optimizer_params };    // "none" "optimizer" "optimizer+params"
+enum class DataInput { tokens, samples, dataset_size };      // how the amount of data is given
+enum class Currency { cny, usd };                            // "CNY" "USD"
+enum class Lang { en, zh };                                  // "en" "zh"
+
+//-----------------------------------------------------------------------------
+// [SECTION] Scenario
+//-----------------------------------------------------------------------------
+
+// One provider's quote, for the "before renting" comparison of up to three providers.
+struct Quote {
+    std::string name;                   // provider name, free text
+    double price_per_card_hour = 0;     // in the scenario's currency; 0 = quote unused
+    double min_billed_hours = 1;        // billing increment, hours
+    double bandwidth_mbps = 0;          // upload bandwidth offered, Mbit/s; 0 = use scenario's
+    double storage_per_gb_month = 0;    // storage fee
+    double traffic_per_gb = 0;          // traffic fee
+    double deposit = 0;                 // refundable deposit (shown, not added to cost)
+};
+
+struct Scenario {
+    // Model: a catalog id, or a custom architecture when model_id is empty.
+    std::string model_id = "qwen2.5-7b"; // catalog id; "" = use `model`
+    ModelSpec model;                     // custom model (used when model_id is empty)
+    Method method = Method::lora;        // default LoRA: what most renting teams run
+    int lora_rank = 16;                  // r, 1..1024
+    LoraTargets lora_targets = LoraTargets::all;
+
+    // Data. tokens processed D = tokens × epochs.
+    DataInput data_input = DataInput::samples;
+    double tokens = 2.5e8;               // tokens per epoch, when data_input == tokens
+    double samples = 50000;              // when data_input == samples
+    double avg_tokens = 500;             // tokens per sample
+    double dataset_mb = 100;             // raw text size, MB, when data_input == dataset_size
+    double chars_per_token = 1.5;        // ~1.5 for Chinese text, ~4 for English
+    double bytes_per_char = 3;           // UTF-8: 3 for Chinese, 1 for English
+    double epochs = 3;                   // 0.01..1000
+    int seq_len = 2048;                  // s, tokens
+    int micro_batch = 1;                 // b, sequences per card per step
+    int grad_accum = 8;                  // micro-batches per optimizer step (m with pipelining)
+
+    // Training set-up.
+    Checkpointing checkpointing = Checkpointing::none;
+    bool flash_attention = true;
+    Precision precision = Precision::bf16;
+    Optimizer optimizer = Optimizer::adamw;
+    int zero = 0;                        // ZeRO stage 0..3
+    int tp = 1;                          // tensor-parallel degree
+    int pp = 1;                          // pipeline-parallel degree
+    Offload offload = Offload::none;
+
+    // Cards: a catalog id, or a custom card when gpu_id is empty.
+    std::string gpu_id = "A100-80G";
+    GpuSpec gpu;                         // custom card (used when gpu_id is empty)
+    int cards = 1;                       // 1..65536
+    double utilization = 0;              // fraction of peak on executed FLOPs; 0 = card default
+    double scaling_efficiency = 0;       // fraction; 0 = default curve by cards and interconnect
+    double tokens_per_second_per_gpu = 0; // measured; 0 = not measured (use utilization)
+    double deadline_hours = 0;           // 0 = no deadline
+
+    // Wall clock.
+    double overhead_fraction = 0.15;     // data loading, logging, eval, checkpoints (range ×0.5..×2)
+    double fixed_hours = 2;              // environment set-up and debugging
+    double upload_gb = 0;                // dataset upload, GB; 0 = estimate from the data
+    double upload_mbps = 100;            // Mbit/s
+    double download_mbps = 1000;         // model download, Mbit/s (weights size from the model)
+    double checkpoints = 3;              // checkpoint writes over the run
+    double disk_write_mb_per_s = 500;    // checkpoint write speed, MB/s (weights + optimizer states)
+    double pilot_hours = 0;              // measured pilot run time; 0 = none
+    double pilot_fraction = 0.02;        // fraction of the data the pilot processed
+
+    // Prices, per card, in `currency`. A negative value means "take the catalog's".
+    Currency currency = Currency::cny;
+    double price_hourly = -1;
+    double price_daily = -1;
+    double price_monthly = -1;
+    double min_billed_hours = 1;         // billing increment of the hourly plan
+    double storage_gb = 0;               // extra storage rented
+    double storage_per_gb_month = 0.3;   // storage fee
+    double traffic_gb = 0;               // egress billed
+    double traffic_per_gb = 0;           // traffic fee
+    double cny_per_usd = 0;              // exchange rate; 0 = the catalog's
+
+    // Owning instead (rent versus buy), in `currency`.
+    double purchase_price = -1;          // per card; negative = catalog's
+    double depreciation_months = 36;
+    double electricity_per_kwh = 0.8;    // CNY/kWh typical for China industrial power
+    double pue = 1.3;                    // power usage effectiveness of the room
+    double rack_per_month = 375;         // per card (a 3,000/month rack shared by 8 cards)
+    double ops_per_month = 500;          // per card: staff, spares, network
+    double hours_per_month_used = 300;   // planned utilisation of an owned card
+
+    Quote quotes[3];                     // up to three providers' quotes
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] JSON and validation
+//-----------------------------------------------------------------------------
+
+struct ScenarioResult {
+    Scenario scenario;                 // defaults where a key is missing or invalid
+    std::vector<FieldError> errors;    // empty = every key valid
+};
+
+// Reads DESIGN.md's scenario JSON. Missing keys keep the defaults. Unknown keys are errors
+// ("unknown key"). Ranges are checked here and in validate().
+ScenarioResult scenario_from_json(std::string_view json_text, const Catalog& catalog);
+
+// Applies a partial scenario (JS API set()) over `base`.
+ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text,
+                              const Catalog& catalog);
+
+// Every field, so that a round trip reproduces the scenario exactly.
+std::string scenario_to_json(const Scenario& s);
+
+// Range checks on an already-built scenario (the page's sliders, the CLI).
+std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
+
+// Short names used by the URL hash, JSON and the UI.
+const char* to_string(Method);
+const char* to_string(LoraTargets);
+const char* to_string(Checkpointing);
+const char* to_string(Precision);
+const char* to_string(Optimizer);
+const char* to_string(Offload);
+const char* to_string(Currency);
+
+} // namespace traincalc

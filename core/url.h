@@ -1,0 +1,24 @@
+// traincalc — core/url.h
+// The URL hash: the whole scenario in a shareable, back/forward-friendly string.
+// Format: "#s=<base64url of the scenario JSON>" plus optional "&embed=1" and "&lang=zh".
+#pragma once
+#include "scenario.h"
+#include <string>
+#include <string_view>
+
+namespace traincalc {
+
+struct HashState {
+    bool has_scenario = false;         // false when the hash carries none
+    ScenarioResult scenario;           // errors filled when the hash is corrupt
+    bool embed = false;                // "embed=1": compact mode for iframes
+    std::string lang;                  // "", "en" or "zh"
+};
+
+std::string encode_hash(const Scenario& s, bool embed, std::string_view lang);
+HashState decode_hash(std::string_view hash, const Catalog& catalog); // hash with or without '#'
+
+std::string base64url_encode(std::string_view bytes);
+bool base64url_decode(std::string_view text, std::string& out); // false on bad input
+
+} // namespace traincalc

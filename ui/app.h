@@ -1,0 +1,77 @@
+// traincalc — ui/app.h
+// The page's state and its one entry point. The UI edits app.scenario and draws app.estimate;
+// all arithmetic happens in core/ (refresh() calls it). No SDL, no Emscripten here: whatever
+// needs the browser (clipboard, files, the soft keyboard) goes through PlatformHooks.
+//
+// Index of this file:
+// [SECTION] PlatformHooks
+// [SECTION] App
+// [SECTION] Entry points
+#pragma once
+#include "core/compare.h"
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/scenario.h"
+#include <string>
+#include <vector>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] PlatformHooks: what the UI asks of the page around it (all optional)
+//-----------------------------------------------------------------------------
+
+struct PlatformHooks {
+    void* user = nullptr;
+    void (*copy_text)(void* user, const char* utf8) = nullptr;          // clipboard (from a gesture)
+    void (*save_text)(void* user, const char* filename, const char* utf8) = nullptr; // download
+    void (*open_text)(void* user, int purpose) = nullptr;               // file picker: 0 scenario, 1 config.json
+    void (*begin_text_input)(void* user, const char* current_utf8) = nullptr; // phone soft keyboard
+    void (*end_text_input)(void* user) = nullptr;
+    void (*language_changed)(void* user, Lang lang) = nullptr;          // remember it
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] App
+//-----------------------------------------------------------------------------
+
+struct App {
+    const Catalog* catalog = nullptr;   // what the pickers list; owned by the platform
+    Scenario scenario;                  // edited by the widgets
+    Estimate estimate;                  // drawn; recomputed by refresh()
+    Estimate last_good;                 // kept while the scenario has errors
+    std::vector<GpuOption> comparison;  // every catalog GPU's cheapest configuration
+    std::vector<CurvePoint> curve;      // time and cost against card count
+    std::vector<FieldError> input_errors; // shown next to their inputs
+    Lang lang = Lang::en;
+    bool embed = false;                 // compact mode for iframes (#embed=1)
+    float dpi_scale = 1.0f;             // devicePixelRatio; fonts are rasterised at size × this
+    std::string notice;                 // visible one-line notice (corrupt link, bad catalog…); "" = none
+    std::string notice_zh;
+    PlatformHooks hooks;
+    int comparison_sort = 0;            // column the GPU table is sorted by
+    bool show_advanced = false;         // the "Advanced" section starts collapsed
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Entry points
+//-----------------------------------------------------------------------------
+
+// Adds the Latin and CJK fonts to io.Fonts (glyph ranges from the UI's own strings) and sets
+// the style. Call once after ImGui::CreateContext(), before the first NewFrame().
+void setup_imgui(App& app);
+
+// Re-runs the estimate, the GPU comparison and the card curve for app.scenario. Keeps the last
+// good estimate when the scenario has errors.
+void refresh(App& app);
+
+// Draws one frame of the whole page into a full-window ImGui window (between NewFrame and
+// Render). Returns true when the scenario changed this frame: the caller calls refresh() and
+// saves the state (URL hash, localStorage).
+bool draw_app(App& app);
+
+// Applies text coming back from the platform: a file picked (purpose as in open_text) or the
+// soft keyboard's content. Returns true when the scenario changed.
+bool receive_text(App& app, int purpose, const char* utf8);
+
+} // namespace traincalc

@@ -69,6 +69,11 @@ struct ModelSpec {
     bool gated_ffn = true;             // SwiGLU/GeGLU: three FFN matrices instead of two
     bool tied_embeddings = false;      // input and output embeddings shared
     std::string source;                // config.json it comes from
+    // Added for exact parameter counts (all optional; 0 = the simple case).
+    int head_dim = 0;                  // per attention head; 0 = hidden / heads (Gemma-2: 256)
+    int shared_experts = 0;            // MoE: always-active experts of width ffn (DeepSeek, Qwen-MoE)
+    int dense_layers = 0;              // MoE: leading layers with a dense FFN (DeepSeek first_k_dense_replace)
+    int dense_ffn = 0;                 // MoE: FFN width of those dense layers; 0 = ffn
 };
 
 //-----------------------------------------------------------------------------
@@ -112,5 +117,14 @@ struct ModelResult {
     std::vector<FieldError> errors;
 };
 ModelResult model_from_hf_config(std::string_view config_json_text);
+
+// Parameters counted from a ModelSpec's architecture (embeddings, attention with GQA and
+// head_dim, FFN, norms, output head unless tied, MoE router/experts/shared experts).
+// Zero when the architecture is incomplete (layers, hidden, heads or vocab missing).
+struct ParamCount {
+    double total = 0;                  // N
+    double active = 0;                 // N_act per token (== total for dense models)
+};
+ParamCount count_params(const ModelSpec& m);
 
 } // namespace traincalc

@@ -51,6 +51,30 @@ struct App {
     PlatformHooks hooks;
     int comparison_sort = 0;            // column the GPU table is sorted by
     bool show_advanced = false;         // the "Advanced" section starts collapsed
+
+    // UI state beyond the scenario (added by ui/; the platform may leave it alone).
+    bool show_work[6] = {};             // "show work" expanders, indexed by Headline
+    bool expand_all = false;            // open every collapsible section (tests, printing)
+    bool show_details = false;          // embed mode: header and explanations start hidden
+    bool checklist[8] = {};             // "before renting" ticks (not saved)
+    bool sections_open[8] = {true, true, true, true, false, false, true, true}; // collapsible sections
+    char model_search[64] = {};         // the model picker's search box
+    std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
+    bool comparison_order_dirty = true; // re-sort after refresh() or a header click
+    float cards_slider_rect[4] = {};    // last drawn card slider (x0, y0, x1, y1): tests, touch hints
+
+    // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
+    std::vector<std::string> explain_cache[6];
+    bool explain_cached[6] = {};
+    std::vector<std::string> warning_cache;
+    bool warnings_cached = false;
+    Lang cache_lang = Lang::en;
+
+    // Soft keyboard (receive_text purpose 2): the number field being typed into.
+    double* text_target_double = nullptr;
+    int* text_target_int = nullptr;
+    bool text_release = false;          // deactivate the ImGui field so it shows the new value
+    int style_phone = -1;               // style applied for phone (1) / desktop (0); -1 = none yet
 };
 
 //-----------------------------------------------------------------------------
@@ -70,8 +94,9 @@ void refresh(App& app);
 // saves the state (URL hash, localStorage).
 bool draw_app(App& app);
 
-// Applies text coming back from the platform: a file picked (purpose as in open_text) or the
-// soft keyboard's content. Returns true when the scenario changed.
+// Applies text coming back from the platform: a file picked (purpose as in open_text: 0 scenario
+// JSON, 1 config.json) or the soft keyboard's content (purpose 2: the whole text of the number
+// field that called begin_text_input). Returns true when the scenario changed.
 bool receive_text(App& app, int purpose, const char* utf8);
 
 } // namespace traincalc

@@ -1,0 +1,200 @@
+// traincalc — core/json_read.h
+// Internal to core/*.cpp (not part of the contract): reading JSON objects field by field
+// through tables, with range messages in English and Simplified Chinese. Never throws:
+// every access checks the type first (the web build has -fno-exceptions, JSON_NOEXCEPTION).
+//
+// Index of this file:
+// [SECTION] Message context and helpers
+// [SECTION] Field tables (one row per field: key, member, range, unit)
+// [SECTION] Reading and checking one row
+// [SECTION] Shared entry points (catalog.cpp implements them, scenario.cpp uses them)
+#pragma once
+#include "catalog.h"
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace traincalc {
+namespace detail {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Message context and helpers
+//-----------------------------------------------------------------------------
+
+// Where a field lives and how messages name it.
+// Catalog: field "gpus[3].memory_gib", message "gpus[3] (id \"X\"): memory_gib must ...".
+// Scenario: field "model.layers", message "model.layers must ...".
+struct Ctx {
+    std::string field_prefix;          // prepended to the key for FieldError::field
+    std::string name_prefix;           // prepended to the key inside the message
+    std::string subject_en;            // e.g. "gpus[3] (id \"X\"): "
+    std::string subject_zh;            // e.g. "gpus[3]（id \"X\"）："
+};
+
+void add_error(std::vector<FieldError>& errors, std::string field, std::string en, std::string zh);
+
+// Shortest text that reads back to the same double; integers without exponent.
+std::string format_plain(double v);
+// A JSON value as shown after "got": strings quoted and truncated on a UTF-8 boundary,
+// arrays and objects named rather than dumped (dump() recurses; input may be deeply nested).
+std::string describe_value(const Json& v, bool zh);
+// Cuts a string to at most max_bytes without splitting a UTF-8 sequence; appends "…" if cut.
+std::string truncate_utf8(const std::string& s, size_t max_bytes);
+bool valid_utf8(std::string_view s);
+// dump() that never throws or aborts on invalid UTF-8 (replaced by U+FFFD).
+std::string dump_safe(const Json& j, int indent = -1);
+std::string dump_safe(const OrderedJson& j, int indent = -1);
+
+// One error for text that is not JSON, with the byte offset of the problem.
+FieldError json_syntax_error(std::string_view text, const std::string& field);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Field tables
+//-----------------------------------------------------------------------------
+
+enum class Kind { number, integer, boolean, string, enumeration };
+
+// One row per field. Exactly one member pointer is set, matching `kind`.
+// Enumerations read and write an int through get/set and spell it with names[].
+template <class T> struct FieldRow {
+    const char* key;
+    Kind kind;
+    double T::*num;
+    int T::*integer;
+    bool T::*flag;
+    std::string T::*str;
+    double min, max;                   // inclusive range for number/integer
+    bool required;                     // catalog entries: must be present
+    const char* unit;                  // for documentation and the UI
+    int (*get)(const T&);              // enumeration only
+    void (*set)(T&, int);              // enumeration only
+    const char* const* names;          // enumeration only
+    int name_count;                    // enumeration only
+};
+
+template <class T> FieldRow<T> num_row(const char* key, double T::*m, double lo, double hi,
+                                       const char* unit, bool required = false) {
+    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0};
+}
+template <class T> FieldRow<T> int_row(const char* key, int T::*m, double lo, double hi,
+                                       const char* unit, bool required = false) {
+    return {key, Kind::integer, nullptr, m, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0};
+}
+template <class T> FieldRow<T> bool_row(const char* key, bool T::*m) {
+    return {key, Kind::boolean, nullptr, nullptr, m, nullptr, 0, 1, false, "", nullptr, nullptr, nullptr, 0};
+}
+template <class T> FieldRow<T> str_row(const char* key, std::string T::*m, bool required = false) {
+    return {key, Kind::string, nullptr, nullptr, nullptr, m, 0, 0, required, "", nullptr, nullptr, nullptr, 0};
+}
+template <class T> FieldRow<T> enum_row(const char* key, int (*get)(const T&), void (*set)(T&, int),
+                                        const char* const* names, int count) {
+    return {key, Kind::enumeration, nullptr, nullptr, nullptr, nullptr, 0, 0, false, "", get, set, names, count};
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Reading and checking one row
+//-----------------------------------------------------------------------------
+
+// Messages shared by readers and validate().
+void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind,
+                 double lo, double hi, const std::string& got_en, const std::string& got_zh);
+void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
+                const char* want_en, const char* want_zh, const Json& got);
+void unknown_key_error(std::vector<FieldError>& errors, const Ctx& ctx, const std::string& key);
+void required_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key);
+void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
+                const char* const* names, int count, const Json& got);
+
+// Numbers: finite, in range, integral for Kind::integer. Returns false (and reports) otherwise.
+bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, double lo, double hi,
+                 std::vector<FieldError>& errors, double& out);
+
+template <class T> bool read_row(const FieldRow<T>& row, const Json& v, const Ctx& ctx, T& out,
+                                 std::vector<FieldError>& errors) {
+    switch (row.kind) {
+    case Kind::number:
+    case Kind::integer: {
+        double d = 0;
+        if (!read_number(v, ctx, row.key, row.kind, row.min, row.max, errors, d)) return false;
+        if (row.kind == Kind::number) out.*row.num = d;
+        else out.*row.integer = static_cast<int>(d);
+        return true;
+    }
+    case Kind::boolean:
+        if (!v.is_boolean()) { type_error(errors, ctx, row.key, "true or false", "true 或 false", v); return false; }
+        out.*row.flag = v.get<bool>();
+        return true;
+    case Kind::string:
+        if (!v.is_string()) { type_error(errors, ctx, row.key, "a string", "字符串", v); return false; }
+        out.*row.str = v.get_ref<const std::string&>();
+        return true;
+    case Kind::enumeration:
+        if (v.is_string()) {
+            const std::string& s = v.get_ref<const std::string&>();
+            for (int i = 0; i < row.name_count; ++i)
+                if (s == row.names[i]) { row.set(out, i); return true; }
+        }
+        enum_error(errors, ctx, row.key, row.names, row.name_count, v);
+        return false;
+    }
+    return false;
+}
+
+// Range check of a value already in the struct (validate(), catalog cross-checks).
+template <class T> bool check_row(const FieldRow<T>& row, const T& in, const Ctx& ctx,
+                                  std::vector<FieldError>& errors) {
+    if (row.kind != Kind::number && row.kind != Kind::integer) return true;
+    double d = row.kind == Kind::number ? in.*row.num : static_cast<double>(in.*row.integer);
+    if (d >= row.min && d <= row.max) return true; // false for NaN
+    std::string got = format_plain(d);
+    range_error(errors, ctx, row.key, row.kind, row.min, row.max, got, got);
+    return false;
+}
+
+template <class T, size_t N> const FieldRow<T>* find_row(const FieldRow<T> (&rows)[N], const std::string& key) {
+    for (const FieldRow<T>& r : rows)
+        if (key == r.key) return &r;
+    return nullptr;
+}
+
+// Reads every key of `obj` through `rows`; keys not in the table are "unknown key" errors
+// unless `other` (may be null) claims them. Returns false when any error was added.
+template <class T, size_t N>
+bool read_object(const FieldRow<T> (&rows)[N], const Json& obj, const Ctx& ctx, T& out,
+                 std::vector<FieldError>& errors,
+                 bool (*other)(const std::string& key, const Json& v, const Ctx& ctx, T& out,
+                               std::vector<FieldError>& errors) = nullptr) {
+    size_t before = errors.size();
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const FieldRow<T>* row = find_row(rows, it.key());
+        if (row) read_row(*row, it.value(), ctx, out, errors);
+        else if (!other || !other(it.key(), it.value(), ctx, out, errors)) unknown_key_error(errors, ctx, it.key());
+    }
+    return errors.size() == before;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Shared entry points
+//-----------------------------------------------------------------------------
+
+// A GPU or model object in the catalog's spelling (member names). `require_catalog_fields`:
+// catalog entries need id and the required rows; a scenario's custom card/model does not
+// need an id. Models missing params get them counted from the architecture.
+bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& out,
+                     std::vector<FieldError>& errors);
+bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSpec& out,
+                       std::vector<FieldError>& errors);
+// A Hugging Face config.json object (already parsed).
+void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out);
+// Writes every member of the spec (for scenario_to_json's exact round trip).
+OrderedJson gpu_to_json(const GpuSpec& g);
+OrderedJson model_to_json(const ModelSpec& m);
+// Range checks on already-built specs (validate()).
+void check_gpu(const GpuSpec& g, const Ctx& ctx, std::vector<FieldError>& errors);
+void check_model(const ModelSpec& m, const Ctx& ctx, std::vector<FieldError>& errors);
+
+} // namespace detail
+} // namespace traincalc

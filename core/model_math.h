@@ -1,0 +1,137 @@
+// traincalc — core/model_math.h (private to estimate.cpp, compare.cpp, explain.cpp)
+// The estimator's arithmetic split into cheap pieces, so that compare_gpus() can evaluate
+// memory for many strategies and card counts without building a whole Estimate each time.
+// No I/O, no globals, no allocation.
+//
+// Index of this file:
+// [SECTION] Small numeric helpers
+// [SECTION] Model-derived quantities (GPU independent)
+// [SECTION] Strategy (how the cards split the work)
+// [SECTION] Pieces: memory, compute time, wall clock, cost
+#pragma once
+#include "estimate.h"
+#include <cmath>
+#include <string_view>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Small numeric helpers
+//-----------------------------------------------------------------------------
+
+constexpr double kGiB = 1073741824.0;          // 2^30 bytes
+constexpr double kMaxFinite = 1e300;            // results are clamped below this: never Infinity
+constexpr int kMaxCards = 65536;                // the largest card count any search considers
+
+// Division that never yields NaN or Infinity: a zero or non-finite denominator gives `fallback`.
+inline double safe_div(double num, double den, double fallback = 0.0) {
+    if (!(std::fabs(den) > 0.0) || !std::isfinite(den) || !std::isfinite(num)) return fallback;
+    double q = num / den;
+    return std::isfinite(q) ? q : fallback;
+}
+// Any non-finite value becomes 0 (NaN) or ±kMaxFinite (overflow), so the JSON never holds inf.
+inline double finite_or(double v, double fallback = 0.0) {
+    if (std::isnan(v)) return fallback;
+    if (v > kMaxFinite) return kMaxFinite;
+    if (v < -kMaxFinite) return -kMaxFinite;
+    return v;
+}
+inline double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
+// ceil(x / unit) · unit for billing in whole units; unit ≤ 0 is treated as 1.
+inline double ceil_units(double x, double unit) {
+    if (!(unit > 0)) unit = 1;
+    if (!(x > 0)) return 0;
+    double n = std::ceil(x / unit - 1e-9);      // 1e-9: 24.0000000001 h must not bill 25 h
+    return (n < 1 ? 1 : n) * unit;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Model-derived quantities: computed once per scenario, reused for every GPU
+//-----------------------------------------------------------------------------
+
+struct ModelDerived {
+    double params = 0;              // N
+    double active_params = 0;       // N_act
+    double trainable_params = 0;    // N_t (LoRA: adapters)
+    double adapter_params = 0;      // LoRA adapter parameters (0 for full)
+    double linear_params = 0;       // parameters in the transformer linear layers (quantised by QLoRA)
+    double other_params = 0;        // embeddings, norms, router: stay 16-bit under QLoRA
+    double weights_bytes = 0;       // whole model, as held on the GPUs
+    double grads_bytes = 0;         // whole model, frozen weights have none
+    double optimizer_bytes = 0;     // whole model
+    double adapter_bytes = 0;       // adapter weights + grads + optimizer states
+    double checkpoint_bytes = 0;    // what one checkpoint writes (weights + optimizer states)
+    double download_bytes = 0;      // the 16-bit base checkpoint to download
+    double layer_weights_bytes = 0; // one layer's weights (working set with parameter offload)
+    // Activations, bytes per token per layer, for tp = 1: linear terms and the s² score term.
+    double act_linear_bytes_per_token_layer = 0;   // generalised 34·h (GQA, SwiGLU)
+    double act_scores_bytes_per_token_layer = 0;   // 5·a·s (0 with flash attention / selective)
+    double act_input_bytes_per_token_layer = 0;    // 2·h: what full recomputation keeps
+    double logits_bytes_per_token = 0;             // 8·V: fp32 logits + gradient
+    // FLOPs per token.
+    double flops_model_per_token = 0;              // 6·N_act + 12·L·h·s
+    double flops_attention_per_token = 0;          // 12·L·h·s (+4·L·h·s with recomputation)
+    double flops_executed_per_token = 0;
+    double tokens = 0;                             // D
+    double tokens_per_epoch = 0;
+    double dataset_bytes = 0;                      // what is uploaded
+    int layers = 1, hidden = 1, heads = 1;
+    int seq_len = 1, micro_batch = 1;
+};
+
+// Fills `out` from the resolved model and the scenario's method, data and precision.
+void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& out);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Strategy
+//-----------------------------------------------------------------------------
+
+struct Strategy {
+    int cards = 1;
+    int zero = 0;
+    int tp = 1;
+    int pp = 1;
+    Offload offload = Offload::none;
+    int dp() const { int d = cards / (tp * pp); return d < 1 ? 1 : d; }
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Pieces
+//-----------------------------------------------------------------------------
+
+// Usable memory of a card: nominal less the driver's reserve.
+double usable_gib(const GpuSpec& g);
+// Per-GPU memory for a strategy (fills every MemoryResult field).
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                MemoryResult& out);
+// Default multi-card scaling efficiency (see the curve in estimate.cpp).
+double default_scaling(int cards, bool nvlink);
+// Peak TFLOPS used for the scenario's precision on this card.
+double peak_tflops(const GpuSpec& g, Precision p);
+// Compute-time slowdown of CPU offload (PCIe transfers): 1 = none.
+double offload_slowdown(Offload o);
+
+struct TimeInputs {                 // what compute time needs beyond the model
+    double utilization = 0.4;       // fraction of peak
+    double scaling_override = 0;    // scenario's scaling efficiency; 0 = curve
+    double measured_tps = 0;        // tokens/s per card; 0 = not measured
+    bool nvlink = false;
+    double peak_tflops = 0;
+};
+// Pure compute seconds for `cards` (bubble and offload included); writes the scaling used.
+double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                       const Strategy& st, double* scaling_used, double* bubble_used);
+// Wall clock parts from compute hours (fills TimeResult except utilization/peak fields).
+void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t);
+
+struct Prices {                     // per card, in the scenario's currency; 0 = not offered
+    double hourly = 0, daily = 0, monthly = 0, purchase = 0;
+};
+Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card);
+// Fills plans, totals, fees and best plan for `cards` cards over `wall_hours`.
+void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+              CostResult& out);
+
+} // namespace detail
+} // namespace traincalc

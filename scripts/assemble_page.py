@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Assembles dist/traincalc.html: one self-contained file (shell HTML + Emscripten JS +
+gzip-compressed base64 wasm). No request leaves the page, so it runs from file:// and http.
+
+usage: assemble_page.py --shell web/shell.html --js traincalc.js --wasm traincalc.wasm \
+                        --catalog assets/catalog.json --out dist/traincalc.html [--sizes sizes.json]
+"""
+import argparse
+import base64
+import gzip
+import json
+import os
+import sys
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shell", required=True)
+    ap.add_argument("--js", required=True)
+    ap.add_argument("--wasm", required=True)
+    ap.add_argument("--catalog", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+
+    shell = open(a.shell, encoding="utf-8").read()
+    js = open(a.js, encoding="utf-8").read()
+    wasm = open(a.wasm, "rb").read()
+    # mtime=0: the same wasm gives the same page, byte for byte.
+    wasm_gz = gzip.compress(wasm, compresslevel=9, mtime=0)
+    wasm_b64 = base64.b64encode(wasm_gz).decode("ascii")
+
+    # A "</script" inside the inlined JS would end the script element early.
+    js = js.replace("</script", "<\\/script")
+    for marker in ("{{TRAINCALC_JS}}", "{{TRAINCALC_WASM_GZ_BASE64}}"):
+        if shell.count(marker) != 1:
+            print(f"assemble_page: {a.shell} must contain {marker} exactly once", file=sys.stderr)
+            return 1
+    page = shell.replace("{{TRAINCALC_WASM_GZ_BASE64}}", wasm_b64).replace("{{TRAINCALC_JS}}", js)
+
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    with open(a.out, "w", encoding="utf-8") as f:
+        f.write(page)
+
+    # Sizes for the benchmark and the size guard: raw and gzip -9 of each part.
+    def gz(b: bytes) -> int:
+        return len(gzip.compress(b, compresslevel=9, mtime=0))
+    page_b = page.encode("utf-8")
+    shell_only = shell.replace("{{TRAINCALC_WASM_GZ_BASE64}}", "").replace("{{TRAINCALC_JS}}", "").encode("utf-8")
+    sizes = {
+        "page_bytes": len(page_b), "page_gzip": gz(page_b),
+        "wasm_bytes": len(wasm), "wasm_gzip": len(wasm_gz), "wasm_base64_bytes": len(wasm_b64),
+        "js_bytes": len(js.encode("utf-8")), "js_gzip": gz(js.encode("utf-8")),
+        "shell_bytes": len(shell_only), "shell_gzip": gz(shell_only),
+    }
+    with open(os.path.splitext(a.out)[0] + ".sizes.json", "w") as f:
+        json.dump(sizes, f, indent=1)
+    print(f"assemble_page: {a.out}: {sizes['page_bytes']} bytes, {sizes['page_gzip']} gzip")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The README's test command: installs what it needs, builds everything, runs every test:
+#   1. native unit tests (core) and headless UI tests, via ctest
+#   2. the same unit tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   3. a libFuzzer smoke run of every fuzz target (scripts/fuzz.sh; long runs: scripts/fuzz.sh 600)
+#   4. the page build, and its size budget
+#   5. browser end-to-end tests (Debian chromium driven by playwright-core, from file://)
+# Ends with one line "traincalc: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+log="$root/build/test-logs"
+passed=0; failed=0
+t_start=$(date +%s)
+step() { printf '\n=== %s (%ss)\n' "$1" "$(( $(date +%s) - t_start ))"; }
+fail() { echo "FAILED: $1"; failed=$((failed + 1)); }
+
+step "dependencies"
+scripts/deps.sh || { echo "dependency installation failed"; exit 1; }
+mkdir -p "$log"
+
+# doctest prints "[doctest] test cases: 57 | 57 passed | 0 failed | 0 skipped"
+count_doctest() {
+  local line p f
+  line=$(grep -a "^\[doctest\] test cases:" "$1" | tail -1)
+  p=$(echo "$line" | sed -n 's/.*| *\([0-9]*\) passed.*/\1/p'); f=$(echo "$line" | sed -n 's/.*| *\([0-9]*\) failed.*/\1/p')
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  [ -n "$line" ] || fail "$1 printed no doctest summary"
+}
+
+step "native build"
+if cmake --preset native >/dev/null && cmake --build --preset native -j2; then
+  step "unit and UI tests (ctest)"
+  ctest --preset native || fail "ctest native"
+  for t in traincalc_tests traincalc_ui_tests; do
+    if [ -x build/native/bin/$t ]; then build/native/bin/$t > "$log/$t.txt" 2>&1; tail -3 "$log/$t.txt"; count_doctest "$log/$t.txt"; fi
+  done
+else
+  fail "native build"
+fi
+
+step "unit tests under ASan + UBSan"
+if cmake --preset asan >/dev/null && cmake --build --preset asan -j2 --target traincalc_tests traincalc_ui_tests traincalc; then
+  for t in traincalc_tests traincalc_ui_tests; do
+    if [ -x build/asan/bin/$t ]; then
+      ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/asan/bin/$t > "$log/asan-$t.txt" 2>&1 || fail "asan $t"
+      tail -2 "$log/asan-$t.txt"; count_doctest "$log/asan-$t.txt"
+    fi
+  done
+else
+  fail "asan build"
+fi
+
+step "fuzz smoke run"
+if [ -x scripts/fuzz.sh ]; then
+  if scripts/fuzz.sh "${TRAINCALC_FUZZ_SECONDS:-15}" > "$log/fuzz.txt" 2>&1; then passed=$((passed + 1)); tail -8 "$log/fuzz.txt"
+  else tail -40 "$log/fuzz.txt"; fail "fuzz smoke"; fi
+fi
+
+step "page build"
+if scripts/build_page.sh > "$log/page.txt" 2>&1; then
+  tail -2 "$log/page.txt"
+  step "page size budget"
+  if python3 scripts/check_size.py dist/traincalc.html; then passed=$((passed + 1)); else fail "page size budget"; fi
+  step "browser end-to-end tests"
+  if node --test --test-reporter=spec --test-concurrency=1 tests/e2e/ > "$log/e2e.txt" 2>&1; then :; else fail "e2e suite"; fi
+  cat "$log/e2e.txt" | tail -60
+  p=$(grep -a "^ℹ pass " "$log/e2e.txt" | awk '{print $3}'); f=$(grep -a "^ℹ fail " "$log/e2e.txt" | awk '{print $3}')
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+else
+  tail -40 "$log/page.txt"; fail "page build"
+fi
+
+step "done"
+echo "traincalc: ${passed} passed, ${failed} failed"
+[ "$failed" -eq 0 ]

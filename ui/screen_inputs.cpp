@@ -1,0 +1,392 @@
+// traincalc — ui/screen_inputs.cpp
+// The left column: model, method, data, cards, advanced set-up, prices.
+//
+// Index of this file:
+// [SECTION] Model
+// [SECTION] Method
+// [SECTION] Data
+// [SECTION] GPU and cards
+// [SECTION] Advanced
+// [SECTION] Prices
+// [SECTION] draw_inputs()
+#include "widgets.h"
+#include <cctype>
+#include <cmath>
+#include <cstring>
+
+namespace traincalc {
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Model
+//-----------------------------------------------------------------------------
+
+// Case-insensitive substring match for the model search box (ASCII folding is enough: ids
+// and names are Latin; Chinese input simply matches as bytes).
+static bool matches(const char* text, const char* query) {
+    if (!query[0]) return true;
+    for (const char* t = text; *t; t++) {
+        const char *a = t, *b = query;
+        while (*a && *b && std::tolower(static_cast<unsigned char>(*a)) == std::tolower(static_cast<unsigned char>(*b))) {
+            a++;
+            b++;
+        }
+        if (!*b) return true;
+    }
+    return false;
+}
+
+static const ModelSpec* current_model(const App& app) {
+    if (!app.scenario.model_id.empty() && app.catalog)
+        if (const ModelSpec* m = app.catalog->find_model(app.scenario.model_id)) return m;
+    return &app.scenario.model;
+}
+
+static bool model_picker(App& app) {
+    Scenario& s = app.scenario;
+    bool changed = false;
+    const ModelSpec* m = current_model(app);
+    const char* preview = s.model_id.empty()
+        ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
+        : (m->name.empty() ? m->id.c_str() : m->name.c_str());
+    field_label(T(app, Str::model_preset));
+    if (ImGui::BeginCombo("##model", preview, ImGuiComboFlags_HeightLarge)) {
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        ImGui::InputTextWithHint("##search", T(app, Str::search_models), app.model_search, sizeof app.model_search);
+        text_input_hooks(app, nullptr, nullptr, app.model_search);
+        if (app.catalog) {
+            for (const ModelSpec& preset : app.catalog->models) {
+                if (!matches(preset.name.c_str(), app.model_search) && !matches(preset.id.c_str(), app.model_search))
+                    continue;
+                ImGui::PushID(preset.id.c_str());
+                const bool selected = preset.id == s.model_id;
+                if (ImGui::Selectable(preset.name.empty() ? preset.id.c_str() : preset.name.c_str(), selected)) {
+                    s.model_id = preset.id;
+                    changed = true;
+                }
+                ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.7f);
+                ImGui::TextDisabled("%s", fnum(preset.params));
+                ImGui::PopID();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    field_error(app, "model");
+    return changed;
+}
+
+// The parameters slider: moving it makes a custom model with the nearest preset's shape
+// (layers, width, heads, vocabulary) and the chosen parameter count.
+static bool params_slider(App& app) {
+    Scenario& s = app.scenario;
+    const ModelSpec* m = current_model(app);
+    double billions = m->params / 1e9;
+    ImGui::PushID("params");
+    field_label(T(app, Str::params_slider), T(app, Str::params_slider_help));
+    double lo = 0.1, hi = 2000.0;
+    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &billions, &lo, &hi, "%.3g B",
+                                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    text_input_hooks(app, nullptr, nullptr, fmt("%g", billions));
+    ImGui::PopID();
+    if (!changed) return false;
+    const double params = billions * 1e9;
+    const ModelSpec* nearest = nullptr;
+    if (app.catalog)
+        for (const ModelSpec& preset : app.catalog->models)
+            if (preset.experts == 0 && preset.params > 0 &&
+                (!nearest || std::fabs(std::log(preset.params / params)) < std::fabs(std::log(nearest->params / params))))
+                nearest = &preset;
+    ModelSpec custom = nearest ? *nearest : *m;
+    custom.id.clear();
+    custom.name.clear();
+    custom.source.clear();
+    custom.params = params;
+    custom.active_params = 0;
+    s.model = custom;
+    s.model_id.clear();
+    return true;
+}
+
+static bool draw_model(App& app) {
+    bool changed = model_picker(app);
+    changed |= params_slider(app);
+    const ModelSpec* m = current_model(app);
+    ImGui::TextDisabled("%s", fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
+                                  m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
+    if (ImGui::Button(T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 1);
+    help_marker(T(app, Str::load_config_help));
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Method
+//-----------------------------------------------------------------------------
+
+static bool draw_method(App& app) {
+    Scenario& s = app.scenario;
+    static const Str kMethods[] = {Str::method_full, Str::method_lora, Str::method_qlora};
+    static const Str kTargets[] = {Str::targets_qv, Str::targets_all};
+    int method = static_cast<int>(s.method);
+    bool changed = false;
+    if (combo(app, T(app, Str::method), "method", &method, kMethods, 3, T(app, Str::method_help))) {
+        s.method = static_cast<Method>(method);
+        changed = true;
+    }
+    if (s.method != Method::full) {
+        changed |= input_int(app, T(app, Str::lora_rank), "lora_rank", &s.lora_rank, 1, 1024);
+        int targets = static_cast<int>(s.lora_targets);
+        if (combo(app, T(app, Str::lora_targets), "lora_targets", &targets, kTargets, 2)) {
+            s.lora_targets = static_cast<LoraTargets>(targets);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Data
+//-----------------------------------------------------------------------------
+
+static bool draw_data(App& app) {
+    Scenario& s = app.scenario;
+    static const Str kModes[] = {Str::data_tokens, Str::data_samples, Str::data_size};
+    bool changed = false;
+    int mode = static_cast<int>(s.data_input);
+    if (combo(app, T(app, Str::data_given_as), "data_input", &mode, kModes, 3)) {
+        s.data_input = static_cast<DataInput>(mode);
+        changed = true;
+    }
+    switch (s.data_input) {
+    case DataInput::tokens:
+        changed |= input_double(app, T(app, Str::tokens_per_epoch), "tokens", &s.tokens, "%.4g");
+        break;
+    case DataInput::samples:
+        changed |= input_double(app, T(app, Str::samples), "samples", &s.samples, "%.6g");
+        changed |= input_double(app, T(app, Str::avg_tokens), "avg_tokens", &s.avg_tokens, "%.6g");
+        break;
+    case DataInput::dataset_size:
+        changed |= input_double(app, T(app, Str::dataset_mb), "dataset_mb", &s.dataset_mb, "%.6g");
+        field_label(T(app, Str::text_language), T(app, Str::text_language_help));
+        // Typical tokenizer ratios: Chinese ~1.5 characters per token (3 UTF-8 bytes each),
+        // English ~4 characters per token (1 byte each).
+        if (ImGui::RadioButton(T(app, Str::text_chinese), s.chars_per_token == 1.5 && s.bytes_per_char == 3)) {
+            s.chars_per_token = 1.5;
+            s.bytes_per_char = 3;
+            changed = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::RadioButton(T(app, Str::text_english), s.chars_per_token == 4 && s.bytes_per_char == 1)) {
+            s.chars_per_token = 4;
+            s.bytes_per_char = 1;
+            changed = true;
+        }
+        changed |= input_double(app, T(app, Str::chars_per_token), "chars_per_token", &s.chars_per_token, "%.3g");
+        changed |= input_double(app, T(app, Str::bytes_per_char), "bytes_per_char", &s.bytes_per_char, "%.3g");
+        break;
+    }
+    changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
+    if (has_result(app))
+        ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
+    changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len, 1, 1 << 22);
+    changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch, 1, 4096);
+    changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum, 1, 65536);
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] GPU and cards
+//-----------------------------------------------------------------------------
+
+static void gpu_specs_row(const App& app, const GpuSpec& g) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", fgib(g.memory_gib));
+    ImGui::TableNextColumn();
+    ImGui::Text("%s", fnum(g.tflops_16bit));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(g.nvlink_gbps > 0 ? fmt("NVLink %s", fnum(g.nvlink_gbps)) : "PCIe");
+    ImGui::TableNextColumn();
+    if (app.scenario.currency == Currency::cny && g.price_cny_per_hour > 0)
+        ImGui::Text("%s/h", fmoney_in(g.price_cny_per_hour, Currency::cny));
+    else if (g.price_usd_per_hour > 0)
+        ImGui::Text("%s/h", fmoney_in(g.price_usd_per_hour, Currency::usd));
+    else
+        ImGui::TextDisabled("-");
+}
+
+static bool gpu_picker(App& app) {
+    Scenario& s = app.scenario;
+    bool changed = false;
+    const GpuSpec* cur = (app.catalog && !s.gpu_id.empty()) ? app.catalog->find_gpu(s.gpu_id) : nullptr;
+    const GpuSpec& g = cur ? *cur : s.gpu;
+    field_label(T(app, Str::gpu));
+    const char* preview = g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
+    if (ImGui::BeginCombo("##gpu", preview, ImGuiComboFlags_HeightLarge)) {
+        const float w = is_phone() ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
+        if (app.catalog && ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(w, 0))) {
+            ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn(T(app, Str::col_memory));
+            ImGui::TableSetupColumn("TFLOPS");
+            ImGui::TableSetupColumn(T(app, Str::col_link));
+            ImGui::TableSetupColumn(T(app, Str::col_price));
+            ImGui::TableHeadersRow();
+            for (const GpuSpec& c : app.catalog->gpus) {
+                ImGui::PushID(c.id.c_str());
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                if (ImGui::Selectable(c.name.empty() ? c.id.c_str() : c.name.c_str(), c.id == s.gpu_id,
+                                      ImGuiSelectableFlags_SpanAllColumns)) {
+                    s.gpu_id = c.id;
+                    changed = true;
+                }
+                gpu_specs_row(app, c);
+                ImGui::PopID();
+            }
+            ImGui::EndTable();
+        }
+        ImGui::EndCombo();
+    }
+    field_error(app, "gpu");
+    // The chosen card's key figures stay visible under the picker.
+    ImGui::TextDisabled("%s", fmt("%s · %s TFLOPS · %s · CC %.1f", fgib(g.memory_gib), fnum(g.tflops_16bit),
+                                  g.nvlink_gbps > 0 ? "NVLink" : "PCIe", g.compute_capability));
+    return changed;
+}
+
+static bool draw_gpu(App& app) {
+    Scenario& s = app.scenario;
+    bool changed = gpu_picker(app);
+    field_label(T(app, Str::cards), T(app, Str::cards_help));
+    ImGui::NewLine();
+    changed |= cards_slider(app, &s.cards);
+    changed |= input_double(app, T(app, Str::deadline_hours), "deadline_hours", &s.deadline_hours, "%.4g",
+                            T(app, Str::deadline_help));
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Advanced
+//-----------------------------------------------------------------------------
+
+static bool draw_advanced(App& app) {
+    Scenario& s = app.scenario;
+    static const Str kPrecision[] = {Str::prec_bf16, Str::prec_fp16, Str::prec_fp8, Str::prec_fp32};
+    static const Str kOptimizer[] = {Str::opt_adamw, Str::opt_adamw_8bit, Str::opt_sgd};
+    static const Str kCheckpointing[] = {Str::ckpt_none, Str::ckpt_selective, Str::ckpt_full};
+    static const Str kZero[] = {Str::zero_0, Str::zero_1, Str::zero_2, Str::zero_3};
+    static const Str kOffload[] = {Str::offload_none, Str::offload_optimizer, Str::offload_params};
+    bool changed = false;
+    int v = static_cast<int>(s.precision);
+    if (combo(app, T(app, Str::precision), "precision", &v, kPrecision, 4)) { s.precision = static_cast<Precision>(v); changed = true; }
+    v = static_cast<int>(s.optimizer);
+    if (combo(app, T(app, Str::optimizer), "optimizer", &v, kOptimizer, 3)) { s.optimizer = static_cast<Optimizer>(v); changed = true; }
+    v = static_cast<int>(s.checkpointing);
+    if (combo(app, T(app, Str::checkpointing), "checkpointing", &v, kCheckpointing, 3, T(app, Str::checkpointing_help))) {
+        s.checkpointing = static_cast<Checkpointing>(v);
+        changed = true;
+    }
+    field_label(T(app, Str::flash_attention));
+    changed |= ImGui::Checkbox("##flash", &s.flash_attention);
+    v = s.zero;
+    if (combo(app, T(app, Str::zero), "zero", &v, kZero, 4, T(app, Str::zero_help))) { s.zero = v; changed = true; }
+    v = static_cast<int>(s.offload);
+    if (combo(app, T(app, Str::offload), "offload", &v, kOffload, 3)) { s.offload = static_cast<Offload>(v); changed = true; }
+    changed |= input_int(app, T(app, Str::tp), "tp", &s.tp, 1, 512);
+    changed |= input_int(app, T(app, Str::pp), "pp", &s.pp, 1, 512);
+
+    section(T(app, Str::speed));
+    const Estimate& e = shown_estimate(app);
+    changed |= percent_slider(app, T(app, Str::utilization), "utilization", &s.utilization, 0.0, 0.9,
+                              T(app, Str::card_default), T(app, Str::utilization_help));
+    if (s.utilization == 0 && has_result(app))
+        ImGui::TextDisabled("%s", fmt("%s %.0f%%", T(app, Str::used_value), e.time.utilization * 100.0));
+    changed |= percent_slider(app, T(app, Str::scaling_efficiency), "scaling_efficiency", &s.scaling_efficiency, 0.0, 1.0,
+                              T(app, Str::default_curve), T(app, Str::scaling_help));
+    changed |= input_double(app, T(app, Str::measured_tps), "tokens_per_second_per_gpu", &s.tokens_per_second_per_gpu,
+                            "%.6g", T(app, Str::measured_tps_help));
+
+    section(T(app, Str::wall_clock));
+    changed |= percent_slider(app, T(app, Str::overhead), "overhead_fraction", &s.overhead_fraction, 0.0, 2.0, nullptr,
+                              T(app, Str::overhead_help));
+    changed |= input_double(app, T(app, Str::fixed_hours), "fixed_hours", &s.fixed_hours, "%.3g");
+    changed |= input_double(app, T(app, Str::upload_gb), "upload_gb", &s.upload_gb, "%.4g", T(app, Str::upload_gb_help));
+    changed |= input_double(app, T(app, Str::upload_mbps), "upload_mbps", &s.upload_mbps, "%.4g");
+    changed |= input_double(app, T(app, Str::download_mbps), "download_mbps", &s.download_mbps, "%.4g");
+    changed |= input_double(app, T(app, Str::checkpoints), "checkpoints", &s.checkpoints, "%.3g");
+    changed |= input_double(app, T(app, Str::disk_write), "disk_write_mb_per_s", &s.disk_write_mb_per_s, "%.4g");
+
+    section(T(app, Str::pilot_run));
+    changed |= input_double(app, T(app, Str::pilot_hours), "pilot_hours", &s.pilot_hours, "%.3g", T(app, Str::pilot_help));
+    changed |= percent_slider(app, T(app, Str::pilot_fraction), "pilot_fraction", &s.pilot_fraction, 0.001, 0.5, nullptr);
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Prices
+//-----------------------------------------------------------------------------
+
+// A price that defaults to the catalog's (stored as a negative value): the field shows the
+// price the estimate used, and typing replaces it.
+static bool price_field(App& app, const char* label, const char* field, double* v, double used) {
+    double shown = *v < 0 ? used : *v;
+    if (!input_double(app, label, field, &shown, "%.2f")) return false;
+    *v = shown;
+    return true;
+}
+
+static bool draw_prices(App& app) {
+    Scenario& s = app.scenario;
+    const CostResult& c = shown_estimate(app).cost;
+    bool changed = false;
+    field_label(T(app, Str::currency));
+    if (ImGui::RadioButton("CNY ¥", s.currency == Currency::cny)) { s.currency = Currency::cny; changed = true; }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("USD $", s.currency == Currency::usd)) { s.currency = Currency::usd; changed = true; }
+    changed |= price_field(app, T(app, Str::price_hourly), "price_hourly", &s.price_hourly, c.price_hourly);
+    changed |= price_field(app, T(app, Str::price_daily), "price_daily", &s.price_daily, c.price_daily);
+    changed |= price_field(app, T(app, Str::price_monthly), "price_monthly", &s.price_monthly, c.price_monthly);
+    if (s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0) {
+        if (ImGui::SmallButton(T(app, Str::reset_catalog_prices))) {
+            s.price_hourly = s.price_daily = s.price_monthly = -1;
+            changed = true;
+        }
+    } else {
+        ImGui::TextDisabled("%s", T(app, Str::prices_from_catalog));
+    }
+    changed |= input_double(app, T(app, Str::min_billed_hours), "min_billed_hours", &s.min_billed_hours, "%.3g");
+    changed |= input_double(app, T(app, Str::storage_gb), "storage_gb", &s.storage_gb, "%.4g");
+    changed |= input_double(app, T(app, Str::storage_fee), "storage_per_gb_month", &s.storage_per_gb_month, "%.3g");
+    changed |= input_double(app, T(app, Str::traffic_gb), "traffic_gb", &s.traffic_gb, "%.4g");
+    changed |= input_double(app, T(app, Str::traffic_fee), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
+    changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g", T(app, Str::cny_per_usd_help));
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] draw_inputs()
+//-----------------------------------------------------------------------------
+
+// A collapsing header whose open state lives in `open` (or forced open by app.expand_all).
+static bool header(const App& app, const char* label, bool* open) {
+    ImGui::SetNextItemOpen(*open || app.expand_all, ImGuiCond_Always);
+    *open = ImGui::CollapsingHeader(label);
+    return *open;
+}
+
+bool draw_inputs(App& app) {
+    bool changed = false;
+    ImGui::PushID("inputs");
+    if (header(app, fmt("%s###model", T(app, Str::sec_model)), &app.sections_open[0])) {
+        changed |= draw_model(app);
+        changed |= draw_method(app);
+    }
+    if (header(app, fmt("%s###data", T(app, Str::sec_data)), &app.sections_open[1])) changed |= draw_data(app);
+    if (header(app, fmt("%s###gpu", T(app, Str::sec_gpu)), &app.sections_open[2])) changed |= draw_gpu(app);
+    if (header(app, fmt("%s###advanced", T(app, Str::sec_advanced)), &app.show_advanced)) changed |= draw_advanced(app);
+    if (header(app, fmt("%s###prices", T(app, Str::sec_prices)), &app.sections_open[3])) changed |= draw_prices(app);
+    ImGui::PopID();
+    return changed;
+}
+
+} // namespace ui
+} // namespace traincalc

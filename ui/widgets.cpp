@@ -1,0 +1,333 @@
+// traincalc — ui/widgets.cpp
+// Shared helpers for the screens (see widgets.h).
+//
+// Index of this file:
+// [SECTION] Text and formatting
+// [SECTION] Layout
+// [SECTION] Inputs
+// [SECTION] Results
+#include "widgets.h"
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+namespace traincalc {
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Text and formatting
+//-----------------------------------------------------------------------------
+
+const Estimate& shown_estimate(const App& app) {
+    return app.estimate.ok ? app.estimate : app.last_good;
+}
+
+bool has_result(const App& app) { return shown_estimate(app).ok; }
+
+// A ring of scratch buffers: a frame formats hundreds of numbers, none need to outlive the
+// widget that draws them, and a ring avoids std::string churn in the hot path.
+static char* scratch() {
+    static char ring[32][128];
+    static int next = 0;
+    next = (next + 1) % 32;
+    return ring[next];
+}
+
+const char* fmt(const char* format, ...) {
+    char* buf = scratch();
+    va_list args;
+    va_start(args, format);
+    vsnprintf(buf, 128, format, args);
+    va_end(args);
+    return buf;
+}
+
+// core's formatters return short strings (small-string optimised); copy them to the ring.
+static const char* keep(const std::string& s) {
+    char* buf = scratch();
+    snprintf(buf, 128, "%s", s.c_str());
+    return buf;
+}
+
+const char* fnum(double v, int significant) { return keep(format_number(v, significant)); }
+const char* fhours(const App& app, double hours) { return keep(format_hours(hours, app.lang)); }
+const char* fmoney(const App& app, double v) { return keep(format_money(v, app.scenario.currency)); }
+const char* fmoney_in(double v, Currency c) { return keep(format_money(v, c)); }
+const char* fgib(double gib) { return fmt("%s GiB", format_number(gib, 3).c_str()); }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Layout
+//-----------------------------------------------------------------------------
+
+bool is_phone() { return ImGui::GetIO().DisplaySize.x < kPhoneWidth; }
+
+ImVec4 color_ok() { return ImVec4(0.10f, 0.55f, 0.25f, 1.0f); }
+ImVec4 color_bad() { return ImVec4(0.80f, 0.15f, 0.15f, 1.0f); }
+ImVec4 color_warn() { return ImVec4(0.70f, 0.45f, 0.00f, 1.0f); }
+ImVec4 color_dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
+
+void help_marker(const char* text) {
+    ImGui::SameLine(0, 4);
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void field_label(const char* label, const char* help) {
+    // Labels take ~45% of the row; a label longer than that pushes its widget to the next line
+    // instead of overlapping it (Chinese and English lengths differ a lot).
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float column = avail * 0.45f;
+    const float x0 = ImGui::GetCursorPosX();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    if (help) help_marker(help);
+    const float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX();
+    if (used + ImGui::GetStyle().ItemSpacing.x < x0 + column) ImGui::SameLine(x0 + column);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+void section(const char* title) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::TextUnformatted(title);
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Inputs
+//-----------------------------------------------------------------------------
+
+void text_input_hooks(App& app, double* dtarget, int* itarget, const char* current) {
+    if (ImGui::IsItemActivated()) {
+        app.text_target_double = dtarget;
+        app.text_target_int = itarget;
+        if (app.hooks.begin_text_input) app.hooks.begin_text_input(app.hooks.user, current);
+    }
+    if (ImGui::IsItemDeactivated()) {
+        if (app.text_target_double == dtarget && app.text_target_int == itarget) {
+            app.text_target_double = nullptr;
+            app.text_target_int = nullptr;
+        }
+        if (app.hooks.end_text_input) app.hooks.end_text_input(app.hooks.user);
+    }
+}
+
+static const FieldError* find_error(const App& app, const char* field) {
+    for (const FieldError& e : app.input_errors)
+        if (e.field == field) return &e;
+    return nullptr;
+}
+
+bool has_error(const App& app, const char* field) { return find_error(app, field) != nullptr; }
+
+void field_error(const App& app, const char* field) {
+    const FieldError* e = find_error(app, field);
+    if (!e) return;
+    const std::string& msg = (app.lang == Lang::zh && !e->message_zh.empty()) ? e->message_zh : e->message;
+    ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(msg.c_str(), msg.c_str() + msg.size());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+// Fields with an error get a red frame so the eye finds them before reading the message.
+static void push_error_style(const App& app, const char* field, bool* pushed) {
+    *pushed = has_error(app, field);
+    if (*pushed) {
+        ImGui::PushStyleColor(ImGuiCol_Border, color_bad());
+        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+    }
+}
+static void pop_error_style(bool pushed) {
+    if (pushed) {
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor();
+    }
+}
+
+bool input_double(App& app, const char* label, const char* field, double* v, const char* format,
+                  const char* help) {
+    ImGui::PushID(field);
+    field_label(label, help);
+    bool pushed;
+    push_error_style(app, field, &pushed);
+    const bool changed = ImGui::InputDouble("##v", v, 0.0, 0.0, format);
+    pop_error_style(pushed);
+    text_input_hooks(app, v, nullptr, fmt(format, *v));
+    field_error(app, field);
+    ImGui::PopID();
+    return changed;
+}
+
+bool input_int(App& app, const char* label, const char* field, int* v, int lo, int hi, const char* help) {
+    ImGui::PushID(field);
+    field_label(label, help);
+    bool pushed;
+    push_error_style(app, field, &pushed);
+    bool changed = ImGui::InputInt("##v", v, 0, 0);
+    pop_error_style(pushed);
+    if (changed) *v = *v < lo ? lo : (*v > hi ? hi : *v);
+    text_input_hooks(app, nullptr, v, fmt("%d", *v));
+    field_error(app, field);
+    ImGui::PopID();
+    return changed;
+}
+
+bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
+                const char* format, const char* help) {
+    ImGui::PushID(field);
+    field_label(label, help);
+    bool pushed;
+    push_error_style(app, field, &pushed);
+    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, v, &lo, &hi, format,
+                                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat);
+    pop_error_style(pushed);
+    text_input_hooks(app, v, nullptr, fmt("%g", *v));
+    field_error(app, field);
+    ImGui::PopID();
+    return changed;
+}
+
+bool percent_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
+                    const char* zero_text, const char* help) {
+    ImGui::PushID(field);
+    field_label(label, help);
+    bool pushed;
+    push_error_style(app, field, &pushed);
+    // The slider edits percent; the scenario stores a fraction (a unit change, not a computation).
+    double pct = *v * 100.0, plo = lo * 100.0, phi = hi * 100.0;
+    const char* format = (*v == 0.0 && zero_text) ? zero_text : "%.0f%%";
+    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format);
+    if (changed) *v = pct / 100.0;
+    pop_error_style(pushed);
+    field_error(app, field);
+    ImGui::PopID();
+    return changed;
+}
+
+bool cards_slider(App& app, int* cards) {
+    ImGui::PushID("cards");
+    const float box_w = ImGui::CalcTextSize("00000").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+    bool pushed;
+    push_error_style(app, "cards", &pushed);
+    // The slider moves over the exponent (1, 2, 4 … 4,096): it snaps to powers of two while
+    // dragging; the label shows the real count, which the box beside it may set to any value.
+    int exponent = 0;
+    while (exponent < 12 && (1 << (exponent + 1)) <= *cards) exponent++;
+    if (exponent < 12 && *cards - (1 << exponent) > (1 << (exponent + 1)) - *cards) exponent++;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
+    const char* label = fmt("%d", *cards);
+    bool changed = ImGui::SliderInt("##slider", &exponent, 0, 12, label, ImGuiSliderFlags_NoInput);
+    const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+    app.cards_slider_rect[0] = r0.x;
+    app.cards_slider_rect[1] = r0.y;
+    app.cards_slider_rect[2] = r1.x;
+    app.cards_slider_rect[3] = r1.y;
+    if (changed) *cards = 1 << exponent;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(box_w);
+    if (ImGui::InputInt("##box", cards, 0, 0)) {
+        *cards = *cards < 1 ? 1 : (*cards > 65536 ? 65536 : *cards);
+        changed = true;
+    }
+    text_input_hooks(app, nullptr, cards, fmt("%d", *cards));
+    pop_error_style(pushed);
+    field_error(app, "cards");
+    ImGui::PopID();
+    return changed;
+}
+
+bool combo(const App& app, const char* label, const char* field, int* value, const Str* names, int count,
+           const char* help) {
+    ImGui::PushID(field);
+    field_label(label, help);
+    bool changed = false;
+    const int cur = (*value >= 0 && *value < count) ? *value : 0;
+    if (ImGui::BeginCombo("##v", T(app, names[cur]))) {
+        for (int i = 0; i < count; i++) {
+            if (ImGui::Selectable(T(app, names[i]), i == *value)) {
+                changed = *value != i;
+                *value = i;
+            }
+            if (i == *value) ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    field_error(app, field);
+    ImGui::PopID();
+    return changed;
+}
+
+bool text_field(App& app, const char* id, std::string* s, const char* hint) {
+    // ImGui edits a fixed buffer; the std::string is only re-assigned when the text changed.
+    static char buf[128];
+    snprintf(buf, sizeof buf, "%s", s->c_str());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const bool changed = ImGui::InputTextWithHint(id, hint, buf, sizeof buf);
+    text_input_hooks(app, nullptr, nullptr, buf);
+    if (changed) s->assign(buf);
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Results
+//-----------------------------------------------------------------------------
+
+const std::vector<std::string>& explain_lines(App& app, Headline h) {
+    const int i = static_cast<int>(h);
+    if (app.cache_lang != app.lang) {
+        for (bool& c : app.explain_cached) c = false;
+        app.warnings_cached = false;
+        app.cache_lang = app.lang;
+    }
+    if (!app.explain_cached[i]) {
+        app.explain_cache[i] = explain(shown_estimate(app), app.scenario, h, app.lang);
+        app.explain_cached[i] = true;
+    }
+    return app.explain_cache[i];
+}
+
+void show_work(App& app, Headline h) {
+    const int i = static_cast<int>(h);
+    ImGui::PushID(i);
+    ImGui::SetNextItemOpen(app.show_work[i] || app.expand_all, ImGuiCond_Always);
+    app.show_work[i] = ImGui::TreeNodeEx("##work", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::show_work));
+    if (app.show_work[i] || app.expand_all) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+        for (const std::string& line : explain_lines(app, h))
+            ImGui::TextUnformatted(line.c_str(), line.c_str() + line.size());
+        ImGui::PopStyleColor();
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::PopID();
+}
+
+void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
+                   const char* sub2, Headline h) {
+    ImGui::TextDisabled("%s", T(app, title));
+    ImGui::SetWindowFontScale(1.35f);
+    ImGui::PushStyleColor(ImGuiCol_Text, value_color);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(value);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PushTextWrapPos(0.0f);
+    if (sub && *sub) ImGui::TextUnformatted(sub);
+    if (sub2 && *sub2) ImGui::TextUnformatted(sub2);
+    ImGui::PopTextWrapPos();
+    if (!app.embed || app.show_details) show_work(app, h);
+}
+
+} // namespace ui
+} // namespace traincalc

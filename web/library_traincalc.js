@@ -1,0 +1,119 @@
+// traincalc — web/library_traincalc.js
+// The browser side of the platform seam: storage, URL hash, clipboard, files, soft keyboard,
+// and notifications to the page's JS API. Linked with --js-library; called from web/main.cpp.
+// Every function survives a hostile environment (sandboxed iframe: storage throws; no
+// clipboard permission): failures are swallowed and reported as "nothing".
+
+mergeInto(LibraryManager.library, {
+  // Returns a malloc'd UTF-8 copy of a JS string (the caller frees), or 0 for null.
+  $tcString__deps: ['malloc'],
+  $tcString: function (s) {
+    if (s === null || s === undefined) return 0;
+    s = String(s);
+    var n = lengthBytesUTF8(s) + 1;
+    var p = _malloc(n);
+    if (p) stringToUTF8(s, p, n);
+    return p;
+  },
+
+  tc_js_storage_get__deps: ['$tcString'],
+  tc_js_storage_get: function (key) {
+    try { return tcString(window.localStorage.getItem(UTF8ToString(key))); } catch (e) { return 0; }
+  },
+  tc_js_storage_set: function (key, value) {
+    try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+  },
+
+  tc_js_hash_get__deps: ['$tcString'],
+  tc_js_hash_get: function () {
+    var h = '';
+    try { h = window.location.hash || ''; } catch (e) {}
+    return tcString(h);
+  },
+  // push != 0 adds a history entry (back/forward); otherwise the current entry is replaced.
+  tc_js_hash_set: function (hash, push) {
+    var h = UTF8ToString(hash);
+    try {
+      if (window.location.hash === h) return;
+      window.__traincalcOwnHash = h;  // the hashchange this causes is ours: do not re-apply it
+      if (push) window.location.hash = h;
+      else window.location.replace(h);
+    } catch (e) {}
+  },
+
+  tc_js_copy: function (text) {
+    var t = UTF8ToString(text);
+    var fallback = function () {
+      try {
+        var ta = document.createElement('textarea');
+        ta.value = t; ta.setAttribute('readonly', '');
+        ta.style.position = 'fixed'; ta.style.opacity = '0';
+        document.body.appendChild(ta); ta.select();
+        document.execCommand('copy');
+        document.body.removeChild(ta);
+      } catch (e) {}
+    };
+    window.__traincalcLastCopy = t;  // for tests and for hosts that want it
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(t).catch(fallback);
+      else fallback();
+    } catch (e) { fallback(); }
+  },
+
+  tc_js_save: function (filename, text) {
+    try {
+      var blob = new Blob([UTF8ToString(text)], { type: 'application/json;charset=utf-8' });
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = UTF8ToString(filename);
+      document.body.appendChild(a); a.click(); document.body.removeChild(a);
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+    } catch (e) {}
+  },
+
+  tc_js_open: function (purpose) {
+    try {
+      var input = document.createElement('input');
+      input.type = 'file'; input.accept = '.json,application/json,text/plain';
+      input.onchange = function () {
+        var f = input.files && input.files[0];
+        if (!f) return;
+        if (f.size > 4 * 1024 * 1024) { window.traincalc && window.traincalc.__receive(purpose, '\u0000too-large'); return; }
+        f.text().then(function (t) { window.traincalc && window.traincalc.__receive(purpose, t); });
+      };
+      input.click();
+    } catch (e) {}
+  },
+
+  // The phone's soft keyboard: a hidden input focused while an ImGui text field is active.
+  tc_js_text_input: function (active) {
+    try { window.traincalc && window.traincalc.__textInput(!!active); } catch (e) {}
+  },
+
+  // Called after every refresh: the JS API's onChange callbacks and the aria-live mirror.
+  tc_js_changed: function (scenarioJson, summary) {
+    try { window.traincalc && window.traincalc.__changed(UTF8ToString(scenarioJson), UTF8ToString(summary)); } catch (e) {}
+  },
+
+  tc_js_catalog_block__deps: ['$tcString'],
+  tc_js_catalog_block: function () {
+    try {
+      var el = document.getElementById('traincalc-catalog');
+      return el ? tcString(el.textContent) : 0;
+    } catch (e) { return 0; }
+  },
+
+  tc_js_browser_lang__deps: ['$tcString'],
+  tc_js_browser_lang: function () {
+    try { return tcString((navigator.languages && navigator.languages[0]) || navigator.language || 'en'); } catch (e) { return 0; }
+  },
+
+  tc_js_frame_drawn: function (frames) {
+    var p = window.__traincalcPerf || (window.__traincalcPerf = {});
+    p.frames = frames;
+    if (frames === 1) {
+      p.firstFrameMs = performance.now();
+      try { document.documentElement.classList.add('tc-ready'); } catch (e) {}
+    }
+  },
+});

@@ -1,0 +1,533 @@
+// traincalc — web/main.cpp
+// The platform seam: Emscripten main loop, SDL2 + WebGL2, Dear ImGui backends, and the bridge
+// to the browser (URL hash, localStorage, clipboard, files, soft keyboard, JS API). This is
+// the only code that includes SDL or Emscripten; core/ computes, ui/ draws.
+//
+// Index of this file:
+// [SECTION] Includes, JS imports
+// [SECTION] Platform state
+// [SECTION] State: catalog, hash, localStorage
+// [SECTION] Notifications (JS API onChange, aria-live mirror)
+// [SECTION] Frame: events, idle, draw
+// [SECTION] JS API exports (window.traincalc)
+// [SECTION] main()
+
+//-----------------------------------------------------------------------------
+// [SECTION] Includes, JS imports
+//-----------------------------------------------------------------------------
+#include "core/catalog.h"
+#include "core/compare.h"
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/scenario.h"
+#include "core/url.h"
+#include "ui/app.h"
+
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "imgui_internal.h" // touch drag-to-scroll needs the hovered window
+
+#include <SDL.h>
+#include <SDL_opengles2.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <chrono>
+#include <cfloat>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+extern "C" {
+char* tc_js_storage_get(const char* key);          // malloc'd or null
+void tc_js_storage_set(const char* key, const char* value);
+char* tc_js_hash_get();                            // malloc'd
+void tc_js_hash_set(const char* hash, int push);
+void tc_js_copy(const char* text);
+void tc_js_save(const char* filename, const char* text);
+void tc_js_open(int purpose);
+void tc_js_text_input(int active);
+void tc_js_changed(const char* scenario_json, const char* summary);
+char* tc_js_catalog_block();                       // malloc'd or null
+char* tc_js_browser_lang();                        // malloc'd or null
+void tc_js_frame_drawn(int frames);
+}
+
+namespace tc = traincalc;
+
+namespace {
+
+// Takes ownership of a malloc'd string from JS.
+std::string take(char* p) {
+    std::string s = p ? p : "";
+    std::free(p);
+    return s;
+}
+
+constexpr const char* kStorageScenario = "traincalc.scenario";
+constexpr const char* kStorageLang = "traincalc.lang";
+constexpr int kSettleFrames = 3;          // frames drawn after the last event: hover and layout settle
+constexpr double kHistoryQuietMs = 1000;  // a change after this much quiet starts a new history entry
+
+//-----------------------------------------------------------------------------
+// [SECTION] Platform state
+//-----------------------------------------------------------------------------
+
+struct Platform {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    tc::Catalog builtin;                  // parsed once from the embedded assets
+    tc::Catalog catalog;                  // builtin + the page's provider block + setCatalog()
+    tc::App app;
+    int frames_to_draw = kSettleFrames;   // > 0: keep drawing; 0 and no event: pause the loop
+    int frames_drawn = 0;
+    bool paused = false;
+    bool touch_mode = false;              // last pointer was a finger: no hover after it lifts
+    bool touch_down = false;
+    bool touch_scrolling = false;         // a finger drag that started off any widget scrolls
+    int pending_key_release = -1;         // soft keyboard: scancode to release next frame
+    bool text_input_active = false;
+    double last_change_ms = -1e9;
+    int css_w = 0, css_h = 0;
+    std::string api_buffer;               // strings returned to JS live here until the next call
+};
+
+// The one global: JS calls the exported C functions below without a user pointer.
+Platform* g_platform = nullptr;
+
+double now_ms() { return emscripten_get_now(); }
+
+void wake(Platform& p, int frames) {
+    if (p.frames_to_draw < frames) p.frames_to_draw = frames;
+    if (p.paused) {
+        p.paused = false;
+        emscripten_resume_main_loop();
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] State: catalog, hash, localStorage
+//-----------------------------------------------------------------------------
+
+void set_notice(Platform& p, const std::string& en, const std::string& zh) {
+    p.app.notice = en;
+    p.app.notice_zh = zh;
+}
+
+// Fields whose errors are worth a notice: the first one, in both languages.
+void notice_from_errors(Platform& p, const char* what_en, const char* what_zh,
+                        const std::vector<tc::FieldError>& errors) {
+    if (errors.empty()) return;
+    const tc::FieldError& e = errors.front();
+    std::string more = errors.size() > 1 ? " (+" + std::to_string(errors.size() - 1) + ")" : "";
+    set_notice(p, std::string(what_en) + ": " + e.message + more,
+               std::string(what_zh) + "：" + (e.message_zh.empty() ? e.message : e.message_zh) + more);
+}
+
+void load_catalog(Platform& p) {
+    tc::CatalogResult base = tc::parse_catalog(tc::builtin_catalog_json());
+    IM_ASSERT(base.errors.empty() && "the built-in catalog must parse: run the native tests (test_catalog)");
+    p.builtin = base.catalog;
+    p.catalog = p.builtin;
+    std::string block = take(tc_js_catalog_block());
+    if (block.find_first_not_of(" \t\r\n") == std::string::npos) return;
+    tc::CatalogResult merged = tc::merge_catalog(p.builtin, block);
+    p.catalog = merged.catalog;  // valid entries apply, bad ones are reported and skipped
+    notice_from_errors(p, "The page's GPU catalog has errors; the built-in entries are used for them",
+                       "页面中的 GPU 目录有错误，相关条目改用内置数据", merged.errors);
+}
+
+// Keeps the scenario's catalog references valid after the catalog changed.
+void fix_references(Platform& p) {
+    tc::Scenario& s = p.app.scenario;
+    if (!s.gpu_id.empty() && !p.catalog.find_gpu(s.gpu_id) && !p.catalog.gpus.empty())
+        s.gpu_id = p.catalog.gpus.front().id;
+    if (!s.model_id.empty() && !p.catalog.find_model(s.model_id) && !p.catalog.models.empty())
+        s.model_id = p.catalog.models.front().id;
+}
+
+const char* lang_code(tc::Lang l) { return l == tc::Lang::zh ? "zh" : "en"; }
+
+void load_state(Platform& p) {
+    // Language: remembered choice, else the browser's.
+    std::string lang = take(tc_js_storage_get(kStorageLang));
+    if (lang.empty()) lang = take(tc_js_browser_lang());
+    p.app.lang = lang.rfind("zh", 0) == 0 ? tc::Lang::zh : tc::Lang::en;
+
+    // Scenario: the link first, else the last one saved here, else the defaults.
+    tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
+    p.app.embed = h.embed;
+    if (h.lang == "zh") p.app.lang = tc::Lang::zh;
+    if (h.lang == "en") p.app.lang = tc::Lang::en;
+    bool have = false;
+    if (h.has_scenario && h.scenario.errors.empty()) {
+        p.app.scenario = h.scenario.scenario;
+        have = true;
+    } else if (h.has_scenario || !h.scenario.errors.empty()) {
+        notice_from_errors(p, "This link's scenario is damaged, so it was not applied",
+                           "链接中的方案已损坏，未被采用", h.scenario.errors);
+        if (p.app.notice.empty())
+            set_notice(p, "This link's scenario is damaged, so it was not applied", "链接中的方案已损坏，未被采用");
+    }
+    if (!have) {
+        std::string saved = take(tc_js_storage_get(kStorageScenario));
+        if (!saved.empty()) {
+            tc::ScenarioResult r = tc::scenario_from_json(saved, p.catalog);
+            if (r.errors.empty()) {
+                p.app.scenario = r.scenario;
+            } else if (p.app.notice.empty()) {
+                notice_from_errors(p, "The saved scenario is damaged; the defaults are shown (it stays saved until you edit)",
+                                   "已保存的方案已损坏，现显示默认值（修改前不会覆盖）", r.errors);
+            }
+        }
+    }
+    fix_references(p);
+}
+
+std::string summary_text(const Platform& p) {
+    const tc::Estimate& e = p.app.estimate;
+    const tc::Lang l = p.app.lang;
+    if (!e.ok) return l == tc::Lang::zh ? "输入有误，请检查标出的字段。" : "Some inputs are invalid; see the marked fields.";
+    std::string fits = e.memory.fits ? (l == tc::Lang::zh ? "放得下" : "fits") : (l == tc::Lang::zh ? "放不下" : "does not fit");
+    std::string s;
+    if (l == tc::Lang::zh) {
+        s = "算力 " + tc::format_number(e.flops.executed) + " FLOPs；计算时间 " + tc::format_hours(e.time.compute_hours, l) +
+            "，实际约 " + tc::format_hours(e.time.wall_hours, l) + "；每卡显存 " + tc::format_number(e.memory.per_gpu_gib) +
+            " / " + tc::format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
+            tc::format_money(e.cost.total, e.cost.currency) + "。";
+    } else {
+        s = "Compute " + tc::format_number(e.flops.executed) + " FLOPs; compute time " + tc::format_hours(e.time.compute_hours, l) +
+            ", wall clock about " + tc::format_hours(e.time.wall_hours, l) + "; memory per card " +
+            tc::format_number(e.memory.per_gpu_gib) + " of " + tc::format_number(e.memory.capacity_gib) + " GiB (" + fits +
+            "); cost " + tc::format_money(e.cost.total, e.cost.currency) + ".";
+    }
+    return s;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Notifications
+//-----------------------------------------------------------------------------
+
+// After every change: remember it, put it in the link, tell the JS API and the aria-live text.
+// `save` is false only at start-up: a damaged saved state stays until the user edits.
+void commit(Platform& p, bool from_history, bool save = true) {
+    const std::string json = tc::scenario_to_json(p.app.scenario);
+    if (save && p.app.input_errors.empty()) tc_js_storage_set(kStorageScenario, json.c_str());
+    if (!from_history) {
+        const double t = now_ms();
+        const bool push = t - p.last_change_ms > kHistoryQuietMs;
+        p.last_change_ms = t;
+        const std::string hash = tc::encode_hash(p.app.scenario, p.app.embed, lang_code(p.app.lang));
+        tc_js_hash_set(hash.c_str(), push ? 1 : 0);
+    }
+    const std::string summary = summary_text(p);
+    tc_js_changed(json.c_str(), summary.c_str());
+}
+
+void changed(Platform& p, bool from_history = false) {
+    tc::refresh(p.app);
+    commit(p, from_history);
+    wake(p, kSettleFrames);
+}
+
+// PlatformHooks: what the UI asks of the browser.
+void hook_copy(void*, const char* text) { tc_js_copy(text); }
+void hook_save(void*, const char* name, const char* text) { tc_js_save(name, text); }
+void hook_open(void*, int purpose) { tc_js_open(purpose); }
+void hook_begin_text(void* user, const char*) {
+    Platform& p = *static_cast<Platform*>(user);
+    if (!p.text_input_active) { p.text_input_active = true; tc_js_text_input(1); }
+}
+void hook_end_text(void* user) {
+    Platform& p = *static_cast<Platform*>(user);
+    if (p.text_input_active) { p.text_input_active = false; tc_js_text_input(0); }
+}
+void hook_lang(void* user, tc::Lang lang) {
+    Platform& p = *static_cast<Platform*>(user);
+    tc_js_storage_set(kStorageLang, lang_code(lang));
+    commit(p, false);  // the link carries the language too; the aria-live text follows it
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Frame: events, idle, draw
+//-----------------------------------------------------------------------------
+
+void sync_canvas_size(Platform& p) {
+    double w = 0, h = 0;
+    emscripten_get_element_css_size("#canvas", &w, &h);
+    const int iw = (int)w, ih = (int)h;
+    if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h)) {
+        p.css_w = iw;
+        p.css_h = ih;
+        SDL_SetWindowSize(p.window, iw, ih);
+        p.frames_to_draw = kSettleFrames > p.frames_to_draw ? kSettleFrames : p.frames_to_draw;
+    }
+}
+
+// A finger drag that starts off any widget scrolls the window under it (ImGui 1.86 has no
+// touch scrolling of its own).
+void touch_scroll(Platform& p) {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    ImGuiIO& io = ImGui::GetIO();
+    if (!p.touch_mode || !p.touch_down) { p.touch_scrolling = false; return; }
+    if (io.MouseClicked[0]) p.touch_scrolling = false;
+    if (!p.touch_scrolling && ImGui::IsMouseDragging(0, 6.0f) && !ImGui::IsAnyItemActive()) p.touch_scrolling = true;
+    if (!p.touch_scrolling) return;
+    for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow) {
+        if (w->ScrollMax.y > 0.0f) {
+            ImGui::SetScrollY(w, w->Scroll.y - io.MouseDelta.y);
+            break;
+        }
+    }
+    ImGui::ClearActiveID();  // the drag belongs to the scroll, not to a widget it passes over
+}
+
+void frame(void* arg) {
+    Platform& p = *static_cast<Platform*>(arg);
+    bool had_event = false;
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        had_event = true;
+        switch (ev.type) {
+        case SDL_FINGERDOWN: p.touch_mode = true; p.touch_down = true; break;
+        case SDL_FINGERUP: p.touch_down = false; break;
+        case SDL_MOUSEMOTION:
+            if (ev.motion.which != SDL_TOUCH_MOUSEID) p.touch_mode = false;
+            break;
+        default: break;
+        }
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+    }
+    sync_canvas_size(p);
+    if (had_event) wake(p, kSettleFrames);
+    if (p.frames_to_draw <= 0) {
+        // Idle: no GL call keeps the last image; the loop sleeps until JS wakes it (tc_wake).
+        p.paused = true;
+        emscripten_pause_main_loop();
+        return;
+    }
+    p.frames_to_draw--;
+
+    ImGuiIO& io = ImGui::GetIO();
+    if (p.pending_key_release >= 0) {
+        io.KeysDown[p.pending_key_release] = false;
+        p.pending_key_release = -1;
+        p.frames_to_draw = p.frames_to_draw < 1 ? 1 : p.frames_to_draw;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // 1.86 asserts DeltaTime > 0 (TOOLCHAIN.md)
+    if (io.DeltaTime > 0.25f) io.DeltaTime = 1.0f / 60.0f;  // after an idle pause: no jump in double-click timing
+    if (p.touch_mode && !p.touch_down && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    ImGui::NewFrame();
+    touch_scroll(p);
+    const bool scenario_changed = tc::draw_app(p.app);
+    ImGui::Render();
+
+    const ImVec2 fb(io.DisplaySize.x * io.DisplayFramebufferScale.x, io.DisplaySize.y * io.DisplayFramebufferScale.y);
+    glViewport(0, 0, (int)fb.x, (int)fb.y);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    SDL_GL_SwapWindow(p.window);
+    tc_js_frame_drawn(++p.frames_drawn);
+
+    if (io.WantTextInput && !p.text_input_active) hook_begin_text(&p, "");
+    if (!io.WantTextInput && p.text_input_active) hook_end_text(&p);
+    if (scenario_changed) changed(p);
+}
+
+const char* api_return(std::string s) {
+    g_platform->api_buffer = std::move(s);
+    return g_platform->api_buffer.c_str();
+}
+
+std::string errors_json(const std::vector<tc::FieldError>& errors, tc::Lang lang) {
+    std::string out = "{\"errors\":[";
+    for (size_t i = 0; i < errors.size(); ++i) {
+        auto esc = [](const std::string& s) {
+            std::string r;
+            for (char c : s) {
+                if (c == '"' || c == '\\') { r += '\\'; r += c; }
+                else if ((unsigned char)c < 0x20) { char b[8]; snprintf(b, sizeof b, "\\u%04x", c); r += b; }
+                else r += c;
+            }
+            return r;
+        };
+        const std::string& m = lang == tc::Lang::zh && !errors[i].message_zh.empty() ? errors[i].message_zh : errors[i].message;
+        out += (i ? "," : "") + std::string("{\"field\":\"") + esc(errors[i].field) + "\",\"message\":\"" + esc(m) + "\"}";
+    }
+    return out + "]}";
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] JS API exports (window.traincalc, see web/shell.html)
+//-----------------------------------------------------------------------------
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void tc_wake() {
+    if (g_platform) wake(*g_platform, kSettleFrames);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tc_get_scenario() {
+    return api_return(tc::scenario_to_json(g_platform->app.scenario));
+}
+
+// A partial scenario over the current one. Returns {"ok":true} or {"errors":[...]} (nothing applied).
+EMSCRIPTEN_KEEPALIVE const char* tc_set_scenario(const char* json) {
+    Platform& p = *g_platform;
+    tc::ScenarioResult r = tc::scenario_patch(p.app.scenario, json ? json : "", p.catalog);
+    if (!r.errors.empty()) return api_return(errors_json(r.errors, p.app.lang));
+    p.app.scenario = r.scenario;
+    changed(p);
+    return api_return("{\"ok\":true}");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tc_estimate() {
+    Platform& p = *g_platform;
+    return api_return(tc::estimate_to_json(p.app.estimate, p.app.scenario, p.app.lang));
+}
+
+// A provider catalog ({"mode":"extend"|"replace", "gpus":[...], "models":[...]}) over the built-in one.
+EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
+    Platform& p = *g_platform;
+    tc::CatalogResult r = tc::merge_catalog(p.builtin, json ? json : "");
+    if (r.catalog.gpus.empty() || r.catalog.models.empty()) {
+        r.errors.push_back({"catalog", "the catalog must keep at least one GPU and one model; nothing was applied",
+                            "目录中至少要保留一个 GPU 和一个模型；未应用任何更改"});
+        return api_return(errors_json(r.errors, p.app.lang));
+    }
+    p.catalog = r.catalog;
+    p.app.catalog = &p.catalog;
+    fix_references(p);
+    changed(p);
+    return api_return(r.errors.empty() ? std::string("{\"ok\":true}") : errors_json(r.errors, p.app.lang));
+}
+
+// Text from a file picker, a drop, or (purpose 2) the soft keyboard: see ui/app.h receive_text.
+EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text) {
+    Platform& p = *g_platform;
+    if (tc::receive_text(p.app, purpose, text ? text : "")) changed(p);
+    wake(p, kSettleFrames);
+}
+
+// The soft keyboard's hidden input: 0 = characters, 1 = backspace, 2 = enter.
+EMSCRIPTEN_KEEPALIVE void tc_soft_key(int code, const char* text) {
+    Platform& p = *g_platform;
+    ImGuiIO& io = ImGui::GetIO();
+    if (code == 0 && text) io.AddInputCharactersUTF8(text);
+    if (code == 1 || code == 2) {
+        const int sc = code == 1 ? SDL_SCANCODE_BACKSPACE : SDL_SCANCODE_RETURN;
+        io.KeysDown[sc] = true;
+        p.pending_key_release = sc;
+    }
+    wake(p, kSettleFrames);
+}
+
+// Back/forward or an edited address: apply a valid hash, keep the scenario on a damaged one.
+EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
+    Platform& p = *g_platform;
+    tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
+    if (!h.has_scenario && h.scenario.errors.empty()) return;
+    if (!h.scenario.errors.empty()) {
+        notice_from_errors(p, "This link's scenario is damaged, so it was not applied", "链接中的方案已损坏，未被采用",
+                           h.scenario.errors);
+        wake(p, kSettleFrames);
+        return;
+    }
+    p.app.scenario = h.scenario.scenario;
+    fix_references(p);
+    changed(p, true);
+}
+
+EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
+
+// In-page timing for the benchmark: µs per estimate() and per compare_gpus(), as JSON.
+EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
+    Platform& p = *g_platform;
+    if (iterations < 1) iterations = 1;
+    volatile double sink = 0;
+    double t0 = now_ms();
+    for (int i = 0; i < iterations; ++i) sink = sink + tc::estimate(p.app.scenario, p.catalog).time.wall_hours;
+    double t1 = now_ms();
+    for (int i = 0; i < iterations; ++i) sink = sink + (double)tc::compare_gpus(p.app.scenario, p.catalog).size();
+    double t2 = now_ms();
+    char buf[160];
+    snprintf(buf, sizeof buf, "{\"estimate_us\":%.3f,\"compare_us\":%.3f,\"gpus\":%d}",
+             (t1 - t0) * 1000.0 / iterations, (t2 - t1) * 1000.0 / iterations, (int)p.catalog.gpus.size());
+    return api_return(buf);
+}
+
+} // extern "C"
+
+//-----------------------------------------------------------------------------
+// [SECTION] main()
+//-----------------------------------------------------------------------------
+
+int main(int, char**) {
+    // Keys go to the canvas only, so a host page's inputs keep theirs (TOOLCHAIN.md).
+    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
+        EM_ASM({ window.traincalc && window.traincalc.__fatal('SDL_Init: ' + UTF8ToString($0)); }, SDL_GetError());
+        return 1;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+
+    static Platform platform;  // lives for the page's lifetime; the main loop never returns
+    Platform& p = platform;
+    g_platform = &p;
+
+    double w = 0, h = 0;
+    emscripten_get_element_css_size("#canvas", &w, &h);
+    p.css_w = w > 0 ? (int)w : 1280;
+    p.css_h = h > 0 ? (int)h : 800;
+    p.window = SDL_CreateWindow("traincalc", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, p.css_w, p.css_h,
+                                SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_RESIZABLE);
+    p.gl = p.window ? SDL_GL_CreateContext(p.window) : nullptr;
+    if (!p.gl) {
+        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: ' + UTF8ToString($0)); }, SDL_GetError());
+        return 1;
+    }
+    SDL_GL_SetSwapInterval(1);
+
+    load_catalog(p);
+    p.app.catalog = &p.catalog;
+    p.app.dpi_scale = (float)emscripten_get_device_pixel_ratio();
+    if (p.app.dpi_scale < 1.0f) p.app.dpi_scale = 1.0f;
+    if (p.app.dpi_scale > 3.0f) p.app.dpi_scale = 3.0f;  // atlas size grows with its square
+    p.app.hooks.user = &p;
+    p.app.hooks.copy_text = hook_copy;
+    p.app.hooks.save_text = hook_save;
+    p.app.hooks.open_text = hook_open;
+    p.app.hooks.begin_text_input = hook_begin_text;
+    p.app.hooks.end_text_input = hook_end_text;
+    p.app.hooks.language_changed = hook_lang;
+    load_state(p);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;                 // the URL hash and localStorage hold the state
+    io.ConfigInputTextCursorBlink = false;    // a blinking caret would need frames while idle
+    io.ConfigWindowsMoveFromTitleBarOnly = true;
+    ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    io.SetClipboardTextFn = [](void*, const char* text) { tc_js_copy(text); };
+    tc::setup_imgui(p.app);
+
+    tc::refresh(p.app);
+    commit(p, true, false);  // mirror and JS API get the first state; link and storage change on the first edit
+    EM_ASM({ window.traincalc && window.traincalc.__ready(); });
+    emscripten_set_main_loop_arg(frame, &p, 0, false);
+    return 0;
+}

@@ -474,6 +474,30 @@ bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSp
     return true;
 }
 
+bool read_gpu_fields(const Json& obj, const Ctx& ctx, GpuSpec& out, std::vector<FieldError>& errors) {
+    if (!obj.is_object()) {
+        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(), "an object",
+                   "对象", obj);
+        return false;
+    }
+    GpuSpec g = out;
+    if (!read_object(kGpuRows, obj, ctx, g, errors, gpu_extra_key)) return false;
+    out = std::move(g);
+    return true;
+}
+
+bool read_model_fields(const Json& obj, const Ctx& ctx, ModelSpec& out, std::vector<FieldError>& errors) {
+    if (!obj.is_object()) {
+        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(), "an object",
+                   "对象", obj);
+        return false;
+    }
+    ModelSpec m = out;
+    if (!read_object(kModelRows, obj, ctx, m, errors)) return false;
+    out = std::move(m);
+    return true;
+}
+
 OrderedJson gpu_to_json(const GpuSpec& g) {
     OrderedJson j = OrderedJson::object();
     for (const FieldRow<GpuSpec>& r : kGpuRows) {

@@ -187,6 +187,10 @@ bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& 
                      std::vector<FieldError>& errors);
 bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSpec& out,
                        std::vector<FieldError>& errors);
+// Lenient: reads the keys present into `out` (types and ranges checked, nothing required).
+// For a scenario's stored custom card/model while a catalog id is selected.
+bool read_gpu_fields(const Json& obj, const Ctx& ctx, GpuSpec& out, std::vector<FieldError>& errors);
+bool read_model_fields(const Json& obj, const Ctx& ctx, ModelSpec& out, std::vector<FieldError>& errors);
 // A Hugging Face config.json object (already parsed).
 void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out);
 // Writes every member of the spec (for scenario_to_json's exact round trip).

@@ -282,13 +282,28 @@ bool text_field(App& app, const char* id, std::string* s, const char* hint) {
 // [SECTION] Results
 //-----------------------------------------------------------------------------
 
+// Text caches follow the language: a switch drops them (refresh() drops them on a new estimate).
+static void sync_cache_lang(App& app) {
+    if (app.cache_lang == app.lang) return;
+    for (bool& c : app.explain_cached) c = false;
+    app.warnings_cached = false;
+    app.cache_lang = app.lang;
+}
+
+const std::vector<std::string>& warning_lines(App& app) {
+    sync_cache_lang(app);
+    if (!app.warnings_cached) {
+        const Estimate& e = shown_estimate(app);
+        app.warning_cache.clear();
+        for (const Warning& w : e.warnings) app.warning_cache.push_back(warning_text(w, e, app.lang));
+        app.warnings_cached = true;
+    }
+    return app.warning_cache;
+}
+
 const std::vector<std::string>& explain_lines(App& app, Headline h) {
     const int i = static_cast<int>(h);
-    if (app.cache_lang != app.lang) {
-        for (bool& c : app.explain_cached) c = false;
-        app.warnings_cached = false;
-        app.cache_lang = app.lang;
-    }
+    sync_cache_lang(app);
     if (!app.explain_cached[i]) {
         app.explain_cache[i] = explain(shown_estimate(app), app.scenario, h, app.lang);
         app.explain_cached[i] = true;

@@ -90,6 +90,8 @@ void headline_card(App& app, Str title, const char* value, ImVec4 value_color, c
 // explain() lines, computed once per estimate and language (cached in App).
 const std::vector<std::string>& explain_lines(App& app, Headline h);
 void show_work(App& app, Headline h);
+// warning_text() of each warning, cached the same way.
+const std::vector<std::string>& warning_lines(App& app);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Screens: each draws into the current window; returns true when the scenario changed

@@ -445,6 +445,12 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     changed(p, true);
 }
 
+// The visible notice in the page's language ("" when none): for hosts and tests.
+EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
+    const tc::App& a = g_platform->app;
+    return api_return(a.lang == tc::Lang::zh && !a.notice_zh.empty() ? a.notice_zh : a.notice);
+}
+
 EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
 
 // In-page timing for the benchmark: µs per estimate() and per compare_gpus(), as JSON.

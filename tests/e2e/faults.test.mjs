@@ -1,0 +1,147 @@
+// traincalc — tests/e2e/faults.test.mjs
+// Bad input never breaks the page: damaged links, damaged storage, a broken provider catalog,
+// no WebGL. Each: the page loads (or shows its HTML message), no page error, a visible notice,
+// nothing injected into the DOM, and the last good scenario is not overwritten.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, open, settle, screenshot, pageUrl, pagePath, artifacts } from './lib.mjs';
+
+const domShape = () => ({
+  elements: document.getElementsByTagName('*').length,
+  scripts: document.scripts.length,
+  injected: !!window.__pwned,
+});
+
+const BAD_HASHES = {
+  garbage: '#s=%%%not-base64%%%',
+  'valid base64, not JSON': '#s=' + Buffer.from('hello, world').toString('base64url'),
+  'JSON with wrong types': '#s=' + Buffer.from(JSON.stringify({ cards: 'many', epochs: -3, gpu: 42 })).toString('base64url'),
+  'invalid UTF-8': '#s=' + Buffer.from([0xff, 0xfe, 0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]).toString('base64url'),
+  'script-bearing': '#s=' + Buffer.from(JSON.stringify({ model: '<img src=x onerror="window.__pwned=1">', gpu: '<script>window.__pwned=1</script>' })).toString('base64url') + '&lang=<script>window.__pwned=1</script>',
+  'huge (1 MB)': '#s=' + 'A'.repeat(1024 * 1024),
+};
+
+for (const [name, hash] of Object.entries(BAD_HASHES)) {
+  test(`a damaged link (${name}) gives a notice and keeps the saved scenario`, async () => {
+    const b = await launch();
+    try {
+      await open(b.page);
+      await b.page.evaluate(() => window.traincalc.set({ cards: 12, gpu: 'H800' }));
+      await settle(b.page);
+      const saved = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
+      const shape = await b.page.evaluate(domShape);
+      await b.page.goto('about:blank');
+      await open(b.page, hash);
+      await settle(b.page);
+      const notice = await b.page.evaluate(() => window.traincalc.notice());
+      assert.match(notice, /damaged|损坏/, `a visible notice (got "${notice}")`);
+      const s = await b.page.evaluate(() => window.traincalc.get());
+      assert.equal(s.cards, 12, 'the last good scenario is shown');
+      assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage is not overwritten');
+      assert.deepEqual(await b.page.evaluate(domShape), shape, 'nothing injected into the DOM');
+      const ink = await screenshot(b.page, `fault-hash-${name.replace(/[^a-z0-9]+/gi, '-')}`);
+      assert.ok(ink.colours > 20, 'the page still draws');
+      assert.deepEqual(b.watch.errors, []);
+      assert.deepEqual(b.watch.requests, []);
+    } finally { await b.close(); }
+  });
+}
+
+test('a hash changed to garbage while open keeps the scenario and shows a notice', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 6 }));
+    await b.page.evaluate(() => { location.hash = '#s=@@@'; });
+    await b.page.waitForFunction(() => /damaged|损坏/.test(window.traincalc.notice()), null, { timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().cards), 6);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('corrupted localStorage gives the defaults and a notice, and is kept until an edit', async () => {
+  const garbage = '{"cards": 8, "epochs": "three", ' + '\u0000'.repeat(3) + 'xx';
+  const b = await launch({ initScript: `try { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('traincalc.scenario', ${JSON.stringify(garbage)}); sessionStorage.setItem('seeded', '1'); } } catch (e) {}` });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const notice = await b.page.evaluate(() => window.traincalc.notice());
+    assert.match(notice, /damaged|损坏/);
+    assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), garbage, 'not overwritten before an edit');
+    const s = await b.page.evaluate(() => window.traincalc.get());
+    assert.ok(s.cards >= 1);
+    const ink = await screenshot(b.page, 'fault-storage');
+    assert.ok(ink.colours > 20);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a malformed provider catalog block gives a notice and the built-in catalog', async () => {
+  const html = readFileSync(pagePath, 'utf8');
+  const marker = '{"mode": "extend", "gpus": [], "models": []}';
+  assert.ok(html.includes(marker), 'the page carries the provider catalog block');
+  const broken = html.replace(marker, '{"mode": "extend", "gpus": [{"id": "X1", "name": "Broken", "memory_gib": "lots"}, {"id": "OK-1", "name": "Fine card", "memory_gib": 48, "tflops_16bit": 200}], ');
+  const file = join(artifacts, 'broken-catalog.html');
+  writeFileSync(file, broken);
+  const b = await launch();
+  try {
+    await b.page.goto(pathToFileURL(file).href);
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    const notice = await b.page.evaluate(() => window.traincalc.notice());
+    assert.match(notice, /catalog|目录/i);
+    const e = await b.page.evaluate(() => window.traincalc.estimate());
+    assert.ok(e.time.compute_hours > 0, 'estimates still work');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a provider catalog block that is valid changes the prices', async () => {
+  const html = readFileSync(pagePath, 'utf8');
+  const marker = '{"mode": "extend", "gpus": [], "models": []}';
+  const custom = html.replace(marker, JSON.stringify({ mode: 'extend', gpus: [{ id: 'A100-80G', name: 'A100 80G (our price)', memory_gib: 80, tflops_16bit: 312, nvlink_gbps: 600, compute_capability: 8.0, price_cny_per_hour: 1.0, price_cny_per_day: 0, price_cny_per_month: 0 }] }));
+  const file = join(artifacts, 'provider-catalog.html');
+  writeFileSync(file, custom);
+  const b = await launch();
+  try {
+    await b.page.goto(pathToFileURL(file).href);
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    const e = await b.page.evaluate(() => { window.traincalc.set({ gpu: 'A100-80G', cards: 1 }); return window.traincalc.estimate(); });
+    assert.equal(await b.page.evaluate(() => window.traincalc.notice()), '');
+    const hourly = e.cost.plans.find((p) => p.plan === 'hourly');
+    assert.ok(hourly && hourly.total > 0);
+    assert.ok(Math.abs(e.cost.total - hourly.total) < 1e-9 || e.cost.total <= hourly.total);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('without WebGL the page shows its HTML message and raises no error', async () => {
+  const b = await launch({ initScript: 'delete window.WebGL2RenderingContext;' });
+  try {
+    await open(b.page, '', { waitReady: false });
+    await b.page.waitForSelector('#tc-message.show', { timeout: 10000 });
+    const text = await b.page.textContent('#tc-message');
+    assert.match(text, /WebGL 2/);
+    assert.match(text, /浏览器/);
+    assert.deepEqual(b.watch.errors, []);
+    assert.deepEqual(b.watch.requests, []);
+  } finally { await b.close(); }
+});
+
+test('the host page keeps its keys (SDL does not swallow them)', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => {
+      const i = document.createElement('input'); i.id = 'host-input';
+      i.style.cssText = 'position:fixed;top:0;left:0;z-index:9;width:200px';
+      document.body.appendChild(i);
+    });
+    await b.page.click('#host-input');
+    await b.page.keyboard.type('hello 8');
+    assert.equal(await b.page.inputValue('#host-input'), 'hello 8');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

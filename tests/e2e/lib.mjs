@@ -1,0 +1,121 @@
+// traincalc — tests/e2e/lib.mjs
+// Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
+// downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, '..', '..');
+export const pagePath = process.env.TRAINCALC_PAGE || join(root, 'dist', 'traincalc.html');
+export const pageUrl = pathToFileURL(pagePath).href;
+export const artifacts = join(here, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const CHROMIUM_ARGS = [
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
+  '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions',
+];
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+};
+
+// A fresh browser profile (persistent context in a new temp dir): storage starts empty.
+export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [] } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args],
+    locale,
+    ...VIEWPORTS[size],
+  });
+  if (initScript) await context.addInitScript(initScript);
+  const watch = { errors: [], requests: [], console: [] };
+  const attach = (page) => {
+    page.on('console', (m) => {
+      watch.console.push(`${m.type()}: ${m.text()}`);
+      if (m.type() === 'error') watch.errors.push(`console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => watch.errors.push(`page error: ${e.message}`));
+    page.on('request', (r) => {
+      const u = r.url();
+      // The page itself is the only thing allowed to load; data:/blob: URLs are not requests.
+      if (u.split('#')[0] === pageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
+      watch.requests.push(u);
+    });
+  };
+  context.on('page', attach);
+  const page = context.pages()[0] || (await context.newPage());
+  attach(page);
+  return {
+    context, page, watch,
+    async close() { await context.close(); rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+// Opens the page and waits for the first drawn frame and the JS API.
+export async function open(page, hash = '', { waitReady = true } = {}) {
+  await page.goto(pageUrl + hash);
+  if (waitReady) {
+    await page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await page.evaluate(() => window.traincalc.ready);
+  }
+}
+
+// Waits until the page has stopped drawing (it pauses its loop when idle).
+export async function settle(page, ms = 400) {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const n = await page.evaluate(() => window.__traincalcPerf.frames);
+    if (n === last) return n;
+    last = n;
+    await page.waitForTimeout(ms);
+  }
+  return last;
+}
+
+// Minimal PNG decoder (8-bit RGB/RGBA, non-interlaced: what Chromium's screenshots are).
+export function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, ctype = 0; const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos); const type = buf.toString('ascii', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') { width = data.readUInt32BE(0); height = data.readUInt32BE(4); ctype = data[9]; if (data[8] !== 8 || data[12] !== 0) throw new Error('unsupported PNG'); }
+    if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const bpp = ctype === 6 ? 4 : ctype === 2 ? 3 : (() => { throw new Error('unsupported PNG colour type ' + ctype); })();
+  const raw = inflateSync(Buffer.concat(idat)); const stride = width * bpp; const out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)]; const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= bpp ? out[y * stride + x - bpp] : 0; const b = y > 0 ? out[(y - 1) * stride + x] : 0;
+      const c = x >= bpp && y > 0 ? out[(y - 1) * stride + x - bpp] : 0; let v = line[x];
+      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) { const p = a + b - c; const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      out[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, bpp, data: out };
+}
+
+// How much of the image differs from its most common colour, and how many colours it has.
+export function inkStats(png) {
+  const { data, bpp } = decodePng(png); const counts = new Map();
+  for (let i = 0; i < data.length; i += bpp) { const k = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2]; counts.set(k, (counts.get(k) || 0) + 1); }
+  let top = 0; for (const v of counts.values()) top = Math.max(top, v);
+  const pixels = data.length / bpp;
+  return { colours: counts.size, ink: 1 - top / pixels };
+}
+
+export async function screenshot(page, name) {
+  const png = await page.screenshot({ path: join(artifacts, name + '.png') });
+  return inkStats(png);
+}

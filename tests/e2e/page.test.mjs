@@ -1,0 +1,145 @@
+// traincalc — tests/e2e/page.test.mjs
+// The page as a user meets it: loads from file:// in both languages at desktop and phone sizes,
+// draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, settle, screenshot } from './lib.mjs';
+
+for (const size of ['desktop', 'phone']) {
+  for (const locale of ['zh-CN', 'en-US']) {
+    test(`loads and draws from file:// (${size}, ${locale})`, async () => {
+      const b = await launch({ size, locale });
+      try {
+        await open(b.page);
+        await settle(b.page);
+        const perf = await b.page.evaluate(() => window.__traincalcPerf);
+        assert.ok(perf.firstFrameMs > 0, 'a first frame was drawn');
+        const ink = await screenshot(b.page, `${size}-${locale}`);
+        assert.ok(ink.colours > 20 && ink.ink > 0.02, `canvas is not blank (colours ${ink.colours}, ink ${ink.ink.toFixed(3)})`);
+        const live = await b.page.textContent('#tc-live');
+        const zh = locale.startsWith('zh');
+        assert.match(live, zh ? /算力.*显存.*费用/ : /Compute.*memory per card.*cost/, 'the aria-live mirror speaks the browser language');
+        assert.deepEqual(b.watch.errors, []);
+        assert.deepEqual(b.watch.requests, [], 'no network request');
+      } finally { await b.close(); }
+    });
+  }
+}
+
+test('draws no frames while idle', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.mouse.move(300, 300);
+    await b.page.mouse.move(320, 340);
+    await b.page.waitForTimeout(1000);
+    const before = await b.page.evaluate(() => window.__traincalcPerf.frames);
+    await b.page.waitForTimeout(3000);
+    const after = await b.page.evaluate(() => window.__traincalcPerf.frames);
+    assert.equal(after - before, 0, `frames drawn while idle: ${after - before}`);
+    await b.page.mouse.move(400, 400);  // input wakes it again
+    await b.page.waitForTimeout(300);
+    const woke = await b.page.evaluate(() => window.__traincalcPerf.frames);
+    assert.ok(woke > after, 'input wakes the page');
+  } finally { await b.close(); }
+});
+
+test('JS API: set and get change the estimate; errors name the field and change nothing', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const r = await b.page.evaluate(async () => {
+      const seen = [];
+      window.traincalc.onChange((s) => seen.push(s.cards));
+      const t = window.traincalc;
+      const ok1 = t.set({ cards: 1, gpu: 'A100-80G', method: 'full', model: 'qwen2.5-7b', zero: 3 });
+      const e1 = t.estimate();
+      const ok8 = t.set({ cards: 8 });
+      const e8 = t.estimate();
+      const bad = t.set({ cards: -4 });
+      return { ok1, ok8, bad, e1, e8, cards: t.get().cards, seen, after: t.estimate() };
+    });
+    assert.deepEqual(r.ok1, { ok: true });
+    assert.deepEqual(r.ok8, { ok: true });
+    assert.equal(r.cards, 8, 'a rejected set() leaves the scenario as it was');
+    assert.ok(r.bad.errors && r.bad.errors.length >= 1);
+    assert.equal(r.bad.errors[0].field, 'cards');
+    assert.match(r.bad.errors[0].message, /cards/);
+    assert.ok(r.e8.time.compute_hours < r.e1.time.compute_hours / 6, '8 cards compute much faster than 1');
+    assert.ok(r.e8.memory.per_gpu_gib < r.e1.memory.per_gpu_gib, 'ZeRO-3 memory shrinks with cards');
+    assert.deepEqual(r.seen, [1, 8], 'onChange fires once per accepted change');
+    assert.equal(r.after.time.compute_hours, r.e8.time.compute_hours);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the link holds the whole scenario: a fresh profile reopens the same estimate', async () => {
+  const a = await launch();
+  let hash, scenario, estimate;
+  try {
+    await open(a.page);
+    await a.page.evaluate(() => window.traincalc.set({ model: 'llama-3.1-70b', method: 'qlora', lora_rank: 64, cards: 4, gpu: 'H100-SXM', seq_len: 4096, epochs: 2 }));
+    await settle(a.page);
+    hash = await a.page.evaluate(() => location.hash);
+    scenario = await a.page.evaluate(() => window.traincalc.get());
+    estimate = await a.page.evaluate(() => window.traincalc.estimate());
+  } finally { await a.close(); }
+  assert.match(hash, /^#s=/);
+  const b = await launch();
+  try {
+    await open(b.page, hash);
+    assert.deepEqual(await b.page.evaluate(() => window.traincalc.get()), scenario);
+    const e2 = await b.page.evaluate(() => window.traincalc.estimate());
+    assert.equal(e2.time.wall_hours, estimate.time.wall_hours);
+    assert.equal(e2.cost.total, estimate.cost.total);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a reload restores every field of the last scenario', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ model: 'mixtral-8x7b', method: 'lora', lora_targets: 'qv', cards: 16, gpu: 'A800-80G', zero: 2, tp: 2, precision: 'bf16', optimizer: 'adamw_8bit', checkpointing: 'full', flash_attention: false, seq_len: 8192, micro_batch: 2, grad_accum: 4, epochs: 1.5, deadline_hours: 48 }));
+    const before = await b.page.evaluate(() => window.traincalc.get());
+    await settle(b.page);
+    await b.page.goto('about:blank');
+    await open(b.page);  // no hash: localStorage restores it
+    const after = await b.page.evaluate(() => window.traincalc.get());
+    assert.deepEqual(after, before);
+  } finally { await b.close(); }
+});
+
+test('back and forward walk through earlier scenarios', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 2 }));
+    await b.page.waitForTimeout(1200);  // a change after a quiet second starts a new history entry
+    await b.page.evaluate(() => window.traincalc.set({ cards: 32 }));
+    await b.page.waitForTimeout(300);
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().cards), 32);
+    await b.page.goBack();
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 2, null, { timeout: 5000 });
+    await b.page.goForward();
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 32, null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a provider catalog from setCatalog() adds a card that can be chosen', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const r = await b.page.evaluate(() => {
+      const ok = window.traincalc.setCatalog({ mode: 'extend', gpus: [{ id: 'ACME-80', name: 'Acme Cloud 80G', memory_gib: 80, tflops_16bit: 300, price_cny_per_hour: 9.9 }] });
+      const set = window.traincalc.set({ gpu: 'ACME-80' });
+      return { ok, set, e: window.traincalc.estimate() };
+    });
+    assert.deepEqual(r.ok, { ok: true });
+    assert.deepEqual(r.set, { ok: true });
+    assert.equal(r.e.cost.currency, 'CNY');
+    assert.ok(r.e.cost.total > 0);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

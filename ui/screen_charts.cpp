@@ -1,0 +1,132 @@
+// traincalc — ui/screen_charts.cpp
+// Time and cost against card count (app.curve from cards_curve()), drawn with ImDrawList:
+// log-scale card axis (1, 2, 4 … 4,096), log time axis, linear cost axis. Counts that do not
+// fit in memory are drawn hollow and grey. The current count is marked; hover shows the point.
+#include "widgets.h"
+#include <cmath>
+
+namespace traincalc {
+namespace ui {
+
+namespace {
+
+enum class Series { time, cost };
+
+double value_of(const CurvePoint& p, Series s) { return s == Series::time ? p.wall_hours : p.cost_total; }
+
+// Maps a value to 0..1 on the chart's axis (log for time: it spans orders of magnitude).
+struct Axis {
+    double lo = 0, hi = 1;
+    bool log = false;
+    float at(double v) const {
+        if (log) {
+            const double lv = std::log10(v > 1e-9 ? v : 1e-9);
+            return hi > lo ? static_cast<float>((lv - lo) / (hi - lo)) : 0.5f;
+        }
+        return hi > lo ? static_cast<float>((v - lo) / (hi - lo)) : 0.5f;
+    }
+};
+
+} // namespace
+
+static void chart(App& app, const char* title, Series series) {
+    const std::vector<CurvePoint>& curve = app.curve;
+    ImGui::TextUnformatted(title);
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float height = is_phone() ? 150.0f : 170.0f;
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(title, ImVec2(width, height));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    if (curve.empty()) return;
+
+    Axis y;
+    y.log = series == Series::time;
+    bool any = false;
+    for (const CurvePoint& p : curve) {
+        const double v = value_of(p, series);
+        if (!(v > 0)) continue;
+        const double a = y.log ? std::log10(v) : v;
+        if (!any || a < y.lo) y.lo = a;
+        if (!any || a > y.hi) y.hi = a;
+        any = true;
+    }
+    if (!any) return;
+    if (!y.log) y.lo = 0;
+    if (y.hi <= y.lo) y.hi = y.lo + 1;
+    const float pad_l = ImGui::CalcTextSize("0000000").x, pad_b = ImGui::GetFontSize() + 4, pad_t = 8, pad_r = 8;
+    const ImVec2 a(p0.x + pad_l, p0.y + pad_t), b(p0.x + width - pad_r, p0.y + height - pad_b);
+    const int n = static_cast<int>(curve.size());
+    auto px = [&](int i) { return n > 1 ? a.x + (b.x - a.x) * i / (n - 1) : (a.x + b.x) * 0.5f; };
+    auto py = [&](double v) { return b.y - (b.y - a.y) * y.at(v); };
+
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), grid);
+    dl->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), grid);
+    // X labels: every point when there is room, else every other one.
+    const int step = (b.x - a.x) / (n > 1 ? n - 1 : 1) < ImGui::CalcTextSize("4096").x + 4 ? 2 : 1;
+    for (int i = 0; i < n; i += step) {
+        const char* label = fmt("%d", curve[i].cards);
+        const float tw = ImGui::CalcTextSize(label).x;
+        dl->AddText(ImVec2(px(i) - tw * 0.5f, b.y + 2), text, label);
+    }
+    // Y labels: bottom and top of the axis.
+    const double top = y.log ? std::pow(10.0, y.hi) : y.hi, bottom = y.log ? std::pow(10.0, y.lo) : y.lo;
+    const char* top_label = series == Series::time ? fhours(app, top) : fmoney(app, top);
+    const char* bottom_label = series == Series::time ? fhours(app, bottom) : fmoney(app, bottom);
+    dl->AddText(ImVec2(p0.x + 2, a.y - 2), text, top_label);
+    dl->AddText(ImVec2(p0.x + 2, b.y - ImGui::GetFontSize()), text, bottom_label);
+
+    // The current card count (nearest curve point).
+    int current = -1;
+    for (int i = 0; i < n; i++)
+        if (curve[i].cards <= app.scenario.cards) current = i;
+    if (current >= 0)
+        dl->AddLine(ImVec2(px(current), a.y), ImVec2(px(current), b.y), IM_COL32(120, 120, 120, 160), 1.0f);
+
+    const ImU32 line = series == Series::time ? IM_COL32(66, 133, 244, 255) : IM_COL32(52, 168, 83, 255);
+    const ImU32 off = IM_COL32(170, 170, 170, 255);
+    for (int i = 0; i + 1 < n; i++) {
+        const double v0 = value_of(curve[i], series), v1 = value_of(curve[i + 1], series);
+        if (!(v0 > 0) || !(v1 > 0)) continue;
+        dl->AddLine(ImVec2(px(i), py(v0)), ImVec2(px(i + 1), py(v1)), curve[i].fits && curve[i + 1].fits ? line : off, 2.0f);
+    }
+    for (int i = 0; i < n; i++) {
+        const double v = value_of(curve[i], series);
+        if (!(v > 0)) continue;
+        if (curve[i].fits)
+            dl->AddCircleFilled(ImVec2(px(i), py(v)), 3.5f, line);
+        else
+            dl->AddCircle(ImVec2(px(i), py(v)), 3.5f, off);
+    }
+    if (ImGui::IsItemHovered() && n > 0) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            if (std::fabs(px(i) - mx) < std::fabs(px(best) - mx)) best = i;
+        const CurvePoint& p = curve[best];
+        ImGui::SetTooltip("%s", fmt("%d %s · %s · %s%s", p.cards, T(app, Str::cards_unit), fhours(app, p.wall_hours),
+                                    fmoney(app, p.cost_total), p.fits ? "" : fmt(" · %s", T(app, Str::does_not_fit))));
+    }
+}
+
+bool draw_charts(App& app) {
+    if (app.curve.empty()) return false;
+    section(T(app, Str::chart_title));
+    if (!is_phone() && ImGui::GetContentRegionAvail().x > 600.0f && ImGui::BeginTable("charts", 2)) {
+        ImGui::TableNextColumn();
+        chart(app, T(app, Str::chart_time), Series::time);
+        ImGui::TableNextColumn();
+        chart(app, T(app, Str::chart_cost), Series::cost);
+        ImGui::EndTable();
+    } else {
+        chart(app, T(app, Str::chart_time), Series::time);
+        chart(app, T(app, Str::chart_cost), Series::cost);
+    }
+    ImGui::TextDisabled("%s", T(app, Str::chart_legend));
+    return false;
+}
+
+} // namespace ui
+} // namespace traincalc

@@ -1,0 +1,121 @@
+// traincalc — ui/screen_compare.cpp
+// Every catalog GPU side by side (app.comparison from compare_gpus()): cards needed, memory per
+// card, time, cost; cheapest and fastest marked; sortable by any column; a click on a row puts
+// that GPU, card count and strategy into the scenario.
+#include "widgets.h"
+#include <algorithm>
+#include <cstring>
+
+namespace traincalc {
+namespace ui {
+
+enum Column { col_gpu, col_cards, col_memory, col_time, col_cost };
+
+static const char* gpu_name(const App& app, const GpuOption& o) {
+    if (!app.catalog || o.gpu_index < 0 || o.gpu_index >= static_cast<int>(app.catalog->gpus.size())) return "?";
+    const GpuSpec& g = app.catalog->gpus[o.gpu_index];
+    return g.name.empty() ? g.id.c_str() : g.name.c_str();
+}
+
+// Re-orders the rows (indices; app.comparison itself stays as core returned it). Unworkable
+// GPUs always sort last: they have no cards, time or cost to compare.
+static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
+    std::vector<int>& order = app.comparison_order;
+    order.resize(app.comparison.size());
+    for (size_t i = 0; i < order.size(); i++) order[i] = static_cast<int>(i);
+    if (!specs || specs->SpecsCount == 0) return;
+    const int column = specs->Specs[0].ColumnUserID;
+    const bool ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+    std::stable_sort(order.begin(), order.end(), [&](int ia, int ib) {
+        const GpuOption& a = app.comparison[ia];
+        const GpuOption& b = app.comparison[ib];
+        if (a.workable != b.workable) return a.workable;
+        int c = 0;
+        switch (column) {
+        case col_gpu: c = std::strcmp(gpu_name(app, a), gpu_name(app, b)); break;
+        case col_cards: c = (a.cards > b.cards) - (a.cards < b.cards); break;
+        case col_memory: c = (a.memory_per_gpu_gib > b.memory_per_gpu_gib) - (a.memory_per_gpu_gib < b.memory_per_gpu_gib); break;
+        case col_time: c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours); break;
+        default: c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total); break;
+        }
+        return ascending ? c < 0 : c > 0;
+    });
+}
+
+bool draw_compare(App& app) {
+    if (app.comparison.empty() || !app.catalog) return false;
+    section(T(app, Str::compare_title));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", T(app, Str::compare_help));
+    ImGui::PopTextWrapPos();
+    bool changed = false;
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                  ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_ScrollX;
+    // ScrollX keeps every column readable on a phone: the table scrolls sideways instead of squeezing.
+    const float row_h = ImGui::GetFrameHeightWithSpacing();
+    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(app.comparison.size()) + 1.5f))))
+        return false;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide, 0, col_gpu);
+    ImGui::TableSetupColumn(T(app, Str::col_cards), 0, 0, col_cards);
+    ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), 0, 0, col_memory);
+    ImGui::TableSetupColumn(T(app, Str::col_time), 0, 0, col_time);
+    ImGui::TableSetupColumn(T(app, Str::col_cost), ImGuiTableColumnFlags_DefaultSort, 0, col_cost);
+    ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, 5);
+    ImGui::TableHeadersRow();
+    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
+        if (specs->SpecsDirty || app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
+            sort_rows(app, specs);
+            specs->SpecsDirty = false;
+            app.comparison_order_dirty = false;
+        }
+    } else if (app.comparison_order.size() != app.comparison.size()) {
+        sort_rows(app, nullptr);
+    }
+    for (int row : app.comparison_order) {
+        const GpuOption& o = app.comparison[row];
+        const GpuSpec& g = app.catalog->gpus[o.gpu_index];
+        const bool selected = g.id == app.scenario.gpu_id && o.cards == app.scenario.cards;
+        ImGui::PushID(row);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+        if (ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns) && o.workable) {
+            app.scenario.gpu_id = g.id;
+            app.scenario.cards = o.cards;
+            app.scenario.zero = o.zero;
+            app.scenario.tp = o.tp;
+            app.scenario.offload = o.offload;
+            changed = true;
+        }
+        if (o.cheapest || o.fastest) {
+            ImGui::SameLine();
+            if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
+            if (o.cheapest && o.fastest) ImGui::SameLine();
+            if (o.fastest) ImGui::TextColored(ImVec4(0.2f, 0.4f, 0.9f, 1.0f), "%s", T(app, Str::mark_fastest));
+        }
+        if (o.workable) {
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", o.cards);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(fgib(o.memory_per_gpu_gib));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(fhours(app, o.wall_hours));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(fmoney(app, o.cost_total));
+            ImGui::TableNextColumn();
+            ImGui::Text("ZeRO-%d · TP %d%s", o.zero, o.tp, o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "");
+        } else {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(T(app, Str::not_workable));
+        }
+        if (!o.workable) ImGui::PopStyleColor();
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+    return changed;
+}
+
+} // namespace ui
+} // namespace traincalc

@@ -1,0 +1,219 @@
+// traincalc — ui/screen_results.cpp
+// The answer: headline cards (compute, time, memory, cards, cost) with "show work", the stacked
+// memory bar against the card's capacity, input errors and warnings.
+//
+// Index of this file:
+// [SECTION] Input errors
+// [SECTION] Headline cards
+// [SECTION] Memory bar
+// [SECTION] Warnings
+// [SECTION] draw_results()
+#include "widgets.h"
+
+namespace traincalc {
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Input errors: every error listed once here (some fields have no widget of their own,
+// e.g. a bad key from an imported file); the last good estimate stays visible below.
+//-----------------------------------------------------------------------------
+
+static void draw_errors(App& app) {
+    if (app.input_errors.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(T(app, has_result(app) ? Str::errors_showing_last : Str::errors_no_result));
+    for (const FieldError& e : app.input_errors) {
+        const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
+        ImGui::BulletText("%s: %s", e.field.c_str(), msg.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Headline cards
+//-----------------------------------------------------------------------------
+
+static const char* plan_name(const App& app, Plan p) {
+    switch (p) {
+    case Plan::hourly: return T(app, Str::plan_hourly);
+    case Plan::daily: return T(app, Str::plan_daily);
+    case Plan::monthly: return T(app, Str::plan_monthly);
+    case Plan::mixed: return T(app, Str::plan_mixed);
+    }
+    return "";
+}
+
+static const char* offload_name(const App& app, Offload o) {
+    switch (o) {
+    case Offload::none: return T(app, Str::offload_none);
+    case Offload::optimizer: return T(app, Str::offload_optimizer);
+    case Offload::optimizer_params: return T(app, Str::offload_params);
+    }
+    return "";
+}
+
+static void draw_headlines(App& app) {
+    const Estimate& e = shown_estimate(app);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    int columns = static_cast<int>(avail / 220.0f);
+    columns = columns < 1 ? 1 : (columns > 3 ? 3 : columns);
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
+                                  ImGuiTableFlags_PadOuterX;
+    if (!ImGui::BeginTable("headlines", columns, flags)) return;
+
+    ImGui::TableNextColumn();
+    headline_card(app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                  fmt("%s %s · 6ND %s", T(app, Str::model_flops), fnum(e.flops.model), fnum(e.flops.rule_of_thumb)),
+                  fmt("%s %s %s", fnum(e.throughput_tokens_per_second_per_gpu), T(app, Str::tokens_per_s_card),
+                      fmt("(%.0f%% MFU)", e.time.utilization * 100.0)),
+                  Headline::compute);
+
+    ImGui::TableNextColumn();
+    headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                  fmt("%s %s", T(app, Str::pure_compute), fhours(app, e.time.compute_hours)),
+                  fmt("%s %s – %s", T(app, Str::wall_range), fhours(app, e.time.wall_hours_low),
+                      fhours(app, e.time.wall_hours_high)),
+                  Headline::time);
+
+    ImGui::TableNextColumn();
+    const MemoryResult& m = e.memory;
+    headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
+                  m.fits ? color_ok() : color_bad(),
+                  m.fits ? fmt("✓ %s (%s %s)", T(app, Str::fits), T(app, Str::headroom), fgib(m.headroom_gib))
+                         : fmt("✗ %s (%s %s)", T(app, Str::does_not_fit), T(app, Str::short_by), fgib(-m.headroom_gib)),
+                  m.cpu_ram_gib > 0 ? fmt("%s %s", T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
+                  Headline::memory);
+
+    ImGui::TableNextColumn();
+    const CardsResult& c = e.cards;
+    const char* for_memory = c.min_for_memory > 0 ? fmt("%d", c.min_for_memory) : T(app, Str::none_fits);
+    const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
+                           : c.for_deadline > 0           ? fmt("%d", c.for_deadline)
+                                                          : T(app, Str::impossible);
+    headline_card(app, Str::h_cards, fmt("%s %s", for_memory, T(app, Str::cards_for_memory)),
+                  c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_bad(),
+                  fmt("%s: %s", T(app, Str::cards_for_deadline), deadline),
+                  c.min_for_memory_any > 0
+                      ? fmt("%s: %d (ZeRO-%d, TP %d, %s)", T(app, Str::best_strategy), c.min_for_memory_any, c.best_zero,
+                            c.best_tp, offload_name(app, c.best_offload))
+                      : nullptr,
+                  Headline::cards);
+
+    ImGui::TableNextColumn();
+    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                  fmt("%s: %s", T(app, Str::best_plan), plan_name(app, e.cost.best_plan)),
+                  fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens), T(app, Str::per_million_tokens),
+                      fnum(e.cost.gpu_hours), T(app, Str::gpu_hours)),
+                  Headline::cost);
+    // The plans side by side, so "best" is visibly the cheapest.
+    ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    for (const PlanCost& p : e.cost.plans)
+        if (p.available) ImGui::Text("%s %s", plan_name(app, p.plan), fmoney(app, p.total));
+    ImGui::PopStyleColor();
+    ImGui::EndTable();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory bar: the per-card parts stacked, with the usable and nominal capacity lines
+//-----------------------------------------------------------------------------
+
+static void draw_memory_bar(App& app) {
+    const Estimate& e = shown_estimate(app);
+    const MemoryResult& m = e.memory;
+    struct Part { Str name; double gib; ImU32 color; };
+    const Part parts[] = {
+        {Str::mem_weights, m.weights_gib, IM_COL32(66, 133, 244, 255)},
+        {Str::mem_gradients, m.gradients_gib, IM_COL32(52, 168, 83, 255)},
+        {Str::mem_optimizer, m.optimizer_gib, IM_COL32(251, 188, 5, 255)},
+        {Str::mem_adapters, m.adapters_gib, IM_COL32(171, 71, 188, 255)},
+        {Str::mem_activations, m.activations_gib, IM_COL32(234, 67, 53, 255)},
+        {Str::mem_logits, m.logits_gib, IM_COL32(255, 112, 67, 255)},
+        {Str::mem_overhead, m.overhead_gib, IM_COL32(158, 158, 158, 255)},
+    };
+    section(T(app, Str::memory_per_card));
+    const double total = m.per_gpu_gib > m.capacity_gib ? m.per_gpu_gib : m.capacity_gib;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float height = ImGui::GetFrameHeight() * 1.2f;
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    if (total > 0) {
+        float x = p0.x;
+        for (const Part& part : parts) {
+            if (part.gib <= 0) continue;
+            const float w = static_cast<float>(part.gib / total) * width;
+            dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(x + w, p0.y + height), part.color);
+            x += w;
+        }
+        // Capacity (nominal) and usable lines: the bar must end left of the usable line to fit.
+        const float xu = p0.x + static_cast<float>(m.usable_gib / total) * width;
+        const float xc = p0.x + static_cast<float>(m.capacity_gib / total) * width;
+        dl->AddLine(ImVec2(xc, p0.y - 4), ImVec2(xc, p0.y + height + 4), IM_COL32(0, 0, 0, 255), 2.0f);
+        dl->AddLine(ImVec2(xu, p0.y - 4), ImVec2(xu, p0.y + height + 4), m.fits ? IM_COL32(20, 140, 60, 255) : IM_COL32(200, 30, 30, 255), 2.0f);
+    }
+    ImGui::Dummy(ImVec2(width, height + 4));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s %s · %s %s", T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib));
+    // Legend: flows onto as many lines as the width needs.
+    const float right = ImGui::GetCursorScreenPos().x + width;
+    bool first = true;
+    for (const Part& part : parts) {
+        if (part.gib <= 0) continue;
+        const char* text = fmt("%s %s", T(app, part.name), fgib(part.gib));
+        const float w = ImGui::GetFontSize() + 4 + ImGui::CalcTextSize(text).x;
+        if (!first) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+        }
+        first = false;
+        const ImVec2 q = ImGui::GetCursorScreenPos();
+        const float sz = ImGui::GetFontSize() * 0.7f;
+        dl->AddRectFilled(ImVec2(q.x, q.y + sz * 0.3f), ImVec2(q.x + sz, q.y + sz * 1.3f), part.color);
+        ImGui::Dummy(ImVec2(sz + 2, sz));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(text);
+    }
+    ImGui::TextDisabled("%s", fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib), T(app, Str::usable),
+                                  fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib)));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Warnings
+//-----------------------------------------------------------------------------
+
+static void draw_warnings(App& app) {
+    const Estimate& e = shown_estimate(app);
+    if (e.warnings.empty()) return;
+    section(T(app, Str::warnings));
+    ImGui::PushStyleColor(ImGuiCol_Text, color_warn());
+    ImGui::PushTextWrapPos(0.0f);
+    for (const std::string& w : warning_lines(app)) ImGui::BulletText("%s", w.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] draw_results()
+//-----------------------------------------------------------------------------
+
+bool draw_results(App& app) {
+    draw_errors(app);
+    if (!has_result(app)) {
+        ImGui::TextDisabled("%s", T(app, Str::no_result_yet));
+        return false;
+    }
+    const Estimate& e = shown_estimate(app);
+    ImGui::TextDisabled("%s", fmt("%s · %s × %d", e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
+                                  e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
+    draw_headlines(app);
+    draw_memory_bar(app);
+    draw_warnings(app);
+    return false;
+}
+
+} // namespace ui
+} // namespace traincalc

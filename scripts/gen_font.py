@@ -24,7 +24,6 @@ def main() -> int:
     chars = set(chr(c) for c in range(0x20, 0x7F))
     chars.add("\u00b7")  # · used by formulas
     chars.add("\u2026")  # … ImGui's ellipsis for clipped text
-    chars.add("\ufffd")  # replacement character for invalid UTF-8
     for path in a.files:
         with open(path, encoding="utf-8") as f:
             for ch in f.read():

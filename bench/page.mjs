@@ -1,0 +1,64 @@
+// traincalc — bench/page.mjs
+// The page benchmark (not a test): sizes, first frame over fresh loads from file://, wasm
+// instantiation, idle frames and main-thread time, wasm heap, in-page estimate timings.
+// usage: node bench/page.mjs [loads=7]   (scripts/bench.sh runs it after the native benchmark)
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { launch, open, root, pagePath } from '../tests/e2e/lib.mjs';
+
+const loads = Number(process.argv[2] || 7);
+const gz = (b) => gzipSync(b, { level: 9 }).length;
+const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
+const row = (a, b, c = '') => console.log(`| ${a} | ${b} | ${c} |`);
+
+// Sizes: the page and its parts.
+const page = readFileSync(pagePath);
+const sizes = JSON.parse(readFileSync(pagePath.replace(/\.html$/, '.sizes.json'), 'utf8'));
+const font = join(root, 'build', 'web', 'gen', 'font_subset.otf');
+const catalog = readFileSync(join(root, 'assets', 'catalog.json'));
+const catalogCompact = Buffer.from(JSON.stringify(JSON.parse(catalog)));
+console.log('| what | measured | budget |');
+console.log('| --- | --- | --- |');
+row('page, raw', kb(page.length));
+row('page, gzip -9', kb(gz(page)), '≤ 400 KiB');
+row('  wasm (raw / gzip, inside: code, font, catalog)', `${kb(sizes.wasm_bytes)} / ${kb(sizes.wasm_gzip)}`);
+row('  JS loader (raw / gzip)', `${kb(sizes.js_bytes)} / ${kb(sizes.js_gzip)}`);
+row('  HTML shell + API (raw / gzip)', `${kb(sizes.shell_bytes)} / ${kb(sizes.shell_gzip)}`);
+if (existsSync(font)) { const f = readFileSync(font); row('  font subset inside the wasm (raw / gzip)', `${kb(f.length)} / ${kb(gz(f))}`); }
+row('  catalogs inside the wasm (raw / gzip)', `${kb(catalogCompact.length)} / ${kb(gz(catalogCompact))}`);
+
+// Fresh loads: first frame, instantiation.
+const first = [], inst = [];
+let last = null;
+for (let i = 0; i < loads; i++) {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const p = await b.page.evaluate(() => window.__traincalcPerf);
+    first.push(p.firstFrameMs); inst.push(p.instantiatedMs - p.scriptStartMs);
+    if (i === loads - 1) last = b; else await b.close();
+  } catch (e) { await b.close(); throw e; }
+}
+const stats = (a) => { const s = [...a].sort((x, y) => x - y); return `median ${s[s.length >> 1].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}, n=${s.length})`; };
+row('first frame after navigation (file://)', stats(first), '≤ 1000 ms');
+row('wasm decode + instantiate', stats(inst));
+
+// Idle: frames and main-thread time over 5 s after 1 s of quiet.
+const page_ = last.page;
+const cdp = await last.context.newCDPSession(page_);
+await cdp.send('Performance.enable');
+await page_.mouse.move(200, 200); await page_.mouse.move(260, 240);
+await page_.waitForTimeout(1000);
+const m0 = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+const f0 = await page_.evaluate(() => window.__traincalcPerf.frames);
+await page_.waitForTimeout(5000);
+const m1 = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+const f1 = await page_.evaluate(() => window.__traincalcPerf.frames);
+row('frames drawn in 5 s idle', String(f1 - f0), '0');
+row('main-thread task time in 5 s idle', ((m1.TaskDuration - m0.TaskDuration) * 1000).toFixed(1) + ' ms');
+row('wasm heap', kb(await page_.evaluate(() => Module.HEAP8.length)));
+const b = await page_.evaluate(() => JSON.parse(Module.ccall('tc_bench', 'string', ['number'], [2000])));
+row('one estimate, in the page', b.estimate_us.toFixed(2) + ' µs');
+row(`whole GPU comparison (${b.gpus} GPUs), in the page`, (b.compare_us / 1000).toFixed(3) + ' ms', '≤ 1 ms');
+await last.close();

@@ -1,0 +1,430 @@
+// traincalc — core/scenario.cpp
+// The scenario JSON of DESIGN.md: read (with bilingual range messages), patch, write (every
+// field, exact round trip) and validate. One table below is the single place where each
+// field's key, type, range and unit are defined; reading, writing and validate() all use it.
+//
+// Index of this file:
+// [SECTION] Enum spellings and to_string()
+// [SECTION] The field table (keys, types, ranges, units)
+// [SECTION] Reading: scenario_from_json(), scenario_patch()
+// [SECTION] Writing: scenario_to_json()
+// [SECTION] validate()
+
+#include "core/scenario.h"
+#include "core/json_read.h"
+
+#include <cmath>
+#include <string>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Enum spellings and to_string()
+//-----------------------------------------------------------------------------
+namespace {
+
+const char* const kMethodNames[] = {"full", "lora", "qlora"};
+const char* const kLoraTargetNames[] = {"qv", "all"};
+const char* const kCheckpointingNames[] = {"none", "selective", "full"};
+const char* const kPrecisionNames[] = {"bf16", "fp16", "fp8", "fp32"};
+const char* const kOptimizerNames[] = {"adamw", "adamw_8bit", "sgd"};
+const char* const kOffloadNames[] = {"none", "optimizer", "optimizer+params"};
+const char* const kDataInputNames[] = {"tokens", "samples", "dataset_size"};
+const char* const kCurrencyNames[] = {"CNY", "USD"};
+
+template <class E, size_t N> const char* name_of(E e, const char* const (&names)[N]) {
+    size_t i = static_cast<size_t>(e);
+    return i < N ? names[i] : "?";
+}
+
+} // namespace
+
+const char* to_string(Method v) { return name_of(v, kMethodNames); }
+const char* to_string(LoraTargets v) { return name_of(v, kLoraTargetNames); }
+const char* to_string(Checkpointing v) { return name_of(v, kCheckpointingNames); }
+const char* to_string(Precision v) { return name_of(v, kPrecisionNames); }
+const char* to_string(Optimizer v) { return name_of(v, kOptimizerNames); }
+const char* to_string(Offload v) { return name_of(v, kOffloadNames); }
+const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
+
+//-----------------------------------------------------------------------------
+// [SECTION] The field table
+//-----------------------------------------------------------------------------
+// Scenario JSON keys. Missing keys keep the defaults of core/scenario.h.
+//
+//  key                        type     range                unit / meaning
+//  model                      string | object               catalog id; or {params, layers, hidden, heads,
+//                                                           kv_heads, ffn, vocab, active_params, ...ModelSpec
+//                                                           members}; or a pasted HF config.json (has hidden_size)
+//  custom_model               object                        the custom model kept while a catalog id is chosen
+//  method                     enum     full lora qlora
+//  lora_rank                  integer  1 .. 1024
+//  lora_targets               enum     qv all
+//  data_input                 enum     tokens samples dataset_size  (inferred from the keys given when absent)
+//  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
+//  samples                    number   1 .. 1e12            samples per epoch (sets data_input = samples)
+//  avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input = samples)
+//  dataset_mb                 number   0.001 .. 1e9         MB of raw text    (sets data_input = dataset_size)
+//  chars_per_token            number   0.1 .. 20
+//  bytes_per_char             number   0.1 .. 8
+//  epochs                     number   0.01 .. 1000
+//  seq_len                    integer  1 .. 1048576         tokens
+//  micro_batch                integer  1 .. 65536           sequences per card per step
+//  grad_accum                 integer  1 .. 65536           micro-batches per optimizer step
+//  checkpointing              enum     none selective full
+//  flash_attention            boolean
+//  precision                  enum     bf16 fp16 fp8 fp32
+//  optimizer                  enum     adamw adamw_8bit sgd
+//  zero                       integer  0 .. 3               ZeRO stage
+//  tp                         integer  1 .. 1024            tensor-parallel degree
+//  pp                         integer  1 .. 1024            pipeline-parallel degree
+//  offload                    enum     none optimizer optimizer+params
+//  gpu                        string | object               catalog id; or {name, memory_gib, tflops_16bit,
+//                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false or GB/s),
+//                                                           ...GpuSpec members}
+//  custom_gpu                 object                        the custom card kept while a catalog id is chosen
+//  cards                      integer  1 .. 65536
+//  utilization                number   0 .. 1               fraction of peak; 0 = card default
+//  scaling_efficiency         number   0 .. 1               fraction; 0 = default curve
+//  tokens_per_second_per_gpu  number   0 .. 1e9             measured; 0 = not measured
+//  deadline_hours             number   0 .. 1e6             h; 0 = none
+//  overhead_fraction          number   0 .. 10              of compute time
+//  fixed_hours                number   0 .. 1e5             h
+//  upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
+//  upload_mbps                number   0.01 .. 1e7          Mbit/s
+//  download_mbps              number   0.01 .. 1e7          Mbit/s
+//  checkpoints                number   0 .. 1e6             writes over the run
+//  disk_write_mb_per_s        number   1 .. 1e6             MB/s
+//  pilot_hours                number   0 .. 1e5             h; 0 = no pilot
+//  pilot_fraction             number   0.000001 .. 1        fraction of the data
+//  price                      object   {currency: "CNY"|"USD", hourly, daily, monthly}: each -1 .. 1e9
+//                                      per card in `currency`; negative = the catalog's price
+//  min_billed_hours           number   0.01 .. 744          h
+//  storage_gb                 number   0 .. 1e9             GB
+//  storage_per_gb_month       number   0 .. 1e6             currency/GB/month
+//  traffic_gb                 number   0 .. 1e9             GB
+//  traffic_per_gb             number   0 .. 1e6             currency/GB
+//  cny_per_usd                number   0 .. 1000            0 = the catalog's
+//  purchase_price             number   -1 .. 1e10           per card; negative = the catalog's
+//  depreciation_months        number   1 .. 600             months
+//  electricity_per_kwh        number   0 .. 100             currency/kWh
+//  pue                        number   1 .. 5
+//  rack_per_month             number   0 .. 1e7             currency per card
+//  ops_per_month              number   0 .. 1e7             currency per card
+//  hours_per_month_used       number   0 .. 744             h
+//  quotes                     array of at most 3 objects {name, price_per_card_hour 0 .. 1e9,
+//                                      min_billed_hours 0.01 .. 744, bandwidth_mbps 0 .. 1e7,
+//                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6, deposit 0 .. 1e12}
+namespace {
+
+using detail::Ctx;
+using detail::FieldRow;
+using detail::Json;
+using detail::Kind;
+using detail::OrderedJson;
+using detail::bool_row;
+using detail::enum_row;
+using detail::int_row;
+using detail::num_row;
+using detail::str_row;
+
+#define TC_ENUM_ROW(key, member, Type, names)                                                          \
+    enum_row<Scenario>(                                                                                \
+        key, [](const Scenario& s) { return static_cast<int>(s.member); },                             \
+        [](Scenario& s, int v) { s.member = static_cast<Type>(v); }, names,                            \
+        static_cast<int>(sizeof names / sizeof names[0]))
+
+const FieldRow<Scenario> kScenarioRows[] = {
+    TC_ENUM_ROW("method", method, Method, kMethodNames),
+    int_row<Scenario>("lora_rank", &Scenario::lora_rank, 1, 1024, ""),
+    TC_ENUM_ROW("lora_targets", lora_targets, LoraTargets, kLoraTargetNames),
+    TC_ENUM_ROW("data_input", data_input, DataInput, kDataInputNames),
+    num_row<Scenario>("tokens", &Scenario::tokens, 1, 1e15, "tokens"),
+    num_row<Scenario>("samples", &Scenario::samples, 1, 1e12, "samples"),
+    num_row<Scenario>("avg_tokens", &Scenario::avg_tokens, 1, 1e7, "tokens"),
+    num_row<Scenario>("dataset_mb", &Scenario::dataset_mb, 0.001, 1e9, "MB"),
+    num_row<Scenario>("chars_per_token", &Scenario::chars_per_token, 0.1, 20, ""),
+    num_row<Scenario>("bytes_per_char", &Scenario::bytes_per_char, 0.1, 8, ""),
+    num_row<Scenario>("epochs", &Scenario::epochs, 0.01, 1000, ""),
+    int_row<Scenario>("seq_len", &Scenario::seq_len, 1, 1048576, "tokens"),
+    int_row<Scenario>("micro_batch", &Scenario::micro_batch, 1, 65536, ""),
+    int_row<Scenario>("grad_accum", &Scenario::grad_accum, 1, 65536, ""),
+    TC_ENUM_ROW("checkpointing", checkpointing, Checkpointing, kCheckpointingNames),
+    bool_row<Scenario>("flash_attention", &Scenario::flash_attention),
+    TC_ENUM_ROW("precision", precision, Precision, kPrecisionNames),
+    TC_ENUM_ROW("optimizer", optimizer, Optimizer, kOptimizerNames),
+    int_row<Scenario>("zero", &Scenario::zero, 0, 3, ""),
+    int_row<Scenario>("tp", &Scenario::tp, 1, 1024, ""),
+    int_row<Scenario>("pp", &Scenario::pp, 1, 1024, ""),
+    TC_ENUM_ROW("offload", offload, Offload, kOffloadNames),
+    int_row<Scenario>("cards", &Scenario::cards, 1, 65536, ""),
+    num_row<Scenario>("utilization", &Scenario::utilization, 0, 1, "fraction"),
+    num_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0, 1, "fraction"),
+    num_row<Scenario>("tokens_per_second_per_gpu", &Scenario::tokens_per_second_per_gpu, 0, 1e9, "tokens/s"),
+    num_row<Scenario>("deadline_hours", &Scenario::deadline_hours, 0, 1e6, "h"),
+    num_row<Scenario>("overhead_fraction", &Scenario::overhead_fraction, 0, 10, "fraction"),
+    num_row<Scenario>("fixed_hours", &Scenario::fixed_hours, 0, 1e5, "h"),
+    num_row<Scenario>("upload_gb", &Scenario::upload_gb, 0, 1e7, "GB"),
+    num_row<Scenario>("upload_mbps", &Scenario::upload_mbps, 0.01, 1e7, "Mbit/s"),
+    num_row<Scenario>("download_mbps", &Scenario::download_mbps, 0.01, 1e7, "Mbit/s"),
+    num_row<Scenario>("checkpoints", &Scenario::checkpoints, 0, 1e6, ""),
+    num_row<Scenario>("disk_write_mb_per_s", &Scenario::disk_write_mb_per_s, 1, 1e6, "MB/s"),
+    num_row<Scenario>("pilot_hours", &Scenario::pilot_hours, 0, 1e5, "h"),
+    num_row<Scenario>("pilot_fraction", &Scenario::pilot_fraction, 0.000001, 1, "fraction"),
+    num_row<Scenario>("min_billed_hours", &Scenario::min_billed_hours, 0.01, 744, "h"),
+    num_row<Scenario>("storage_gb", &Scenario::storage_gb, 0, 1e9, "GB"),
+    num_row<Scenario>("storage_per_gb_month", &Scenario::storage_per_gb_month, 0, 1e6, "/GB/month"),
+    num_row<Scenario>("traffic_gb", &Scenario::traffic_gb, 0, 1e9, "GB"),
+    num_row<Scenario>("traffic_per_gb", &Scenario::traffic_per_gb, 0, 1e6, "/GB"),
+    num_row<Scenario>("cny_per_usd", &Scenario::cny_per_usd, 0, 1000, "CNY/USD"),
+    num_row<Scenario>("purchase_price", &Scenario::purchase_price, -1, 1e10, "per card"),
+    num_row<Scenario>("depreciation_months", &Scenario::depreciation_months, 1, 600, "months"),
+    num_row<Scenario>("electricity_per_kwh", &Scenario::electricity_per_kwh, 0, 100, "/kWh"),
+    num_row<Scenario>("pue", &Scenario::pue, 1, 5, ""),
+    num_row<Scenario>("rack_per_month", &Scenario::rack_per_month, 0, 1e7, "per card"),
+    num_row<Scenario>("ops_per_month", &Scenario::ops_per_month, 0, 1e7, "per card"),
+    num_row<Scenario>("hours_per_month_used", &Scenario::hours_per_month_used, 0, 744, "h"),
+};
+
+// The `price` object: {"currency", "hourly", "daily", "monthly"}.
+const FieldRow<Scenario> kPriceRows[] = {
+    TC_ENUM_ROW("currency", currency, Currency, kCurrencyNames),
+    num_row<Scenario>("hourly", &Scenario::price_hourly, -1, 1e9, "per card-hour"),
+    num_row<Scenario>("daily", &Scenario::price_daily, -1, 1e9, "per card-day"),
+    num_row<Scenario>("monthly", &Scenario::price_monthly, -1, 1e9, "per card-month"),
+};
+#undef TC_ENUM_ROW
+
+const FieldRow<Quote> kQuoteRows[] = {
+    str_row<Quote>("name", &Quote::name),
+    num_row<Quote>("price_per_card_hour", &Quote::price_per_card_hour, 0, 1e9, "per card-hour"),
+    num_row<Quote>("min_billed_hours", &Quote::min_billed_hours, 0.01, 744, "h"),
+    num_row<Quote>("bandwidth_mbps", &Quote::bandwidth_mbps, 0, 1e7, "Mbit/s"),
+    num_row<Quote>("storage_per_gb_month", &Quote::storage_per_gb_month, 0, 1e6, "/GB/month"),
+    num_row<Quote>("traffic_per_gb", &Quote::traffic_per_gb, 0, 1e6, "/GB"),
+    num_row<Quote>("deposit", &Quote::deposit, 0, 1e12, ""),
+};
+
+constexpr int kMaxQuotes = 3;
+
+Ctx nested_ctx(const std::string& path) { return Ctx{path + ".", path + ".", "", ""}; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Reading
+//-----------------------------------------------------------------------------
+
+// "unknown model id "x": not in the catalog (known: a, b, …)".
+template <class T>
+void unknown_id_error(std::vector<FieldError>& errors, const char* key, const char* what_en, const char* what_zh,
+                      const std::string& id, const std::vector<T>& known) {
+    std::string list;
+    for (size_t i = 0; i < known.size() && i < 8; ++i) list += (i ? ", " : "") + known[i].id;
+    if (known.size() > 8) list += ", …";
+    std::string shown = detail::truncate_utf8(id, 60);
+    errors.push_back(FieldError{
+        key, std::string("unknown ") + what_en + " id \"" + shown + "\": not in the catalog (known: " + list + ")",
+        std::string("未知的") + what_zh + " id \"" + shown + "\"：目录中没有（已知：" + list + "）"});
+}
+
+void read_model(const Json& v, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
+    if (v.is_string()) {
+        const std::string& id = v.get_ref<const std::string&>();
+        if (catalog.find_model(id)) s.model_id = id;
+        else unknown_id_error(errors, "model", "model", "模型", id, catalog.models);
+        return;
+    }
+    Ctx ctx = nested_ctx("model");
+    if (v.is_object() && v.contains("hidden_size")) {
+        // A pasted Hugging Face config.json.
+        ModelResult r;
+        detail::model_from_hf_object(v, ctx, r);
+        if (!r.errors.empty()) { errors.insert(errors.end(), r.errors.begin(), r.errors.end()); return; }
+        s.model_id.clear();
+        s.model = std::move(r.model);
+        return;
+    }
+    if (!v.is_object()) {
+        detail::type_error(errors, Ctx{}, "model", "a catalog id or an object", "目录中的 id 或对象", v);
+        return;
+    }
+    ModelSpec m;
+    if (detail::read_model_object(v, ctx, false, m, errors)) {
+        s.model_id.clear();
+        s.model = std::move(m);
+    }
+}
+
+void read_gpu(const Json& v, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
+    if (v.is_string()) {
+        const std::string& id = v.get_ref<const std::string&>();
+        if (catalog.find_gpu(id)) s.gpu_id = id;
+        else unknown_id_error(errors, "gpu", "GPU", "GPU", id, catalog.gpus);
+        return;
+    }
+    if (!v.is_object()) {
+        detail::type_error(errors, Ctx{}, "gpu", "a catalog id or an object", "目录中的 id 或对象", v);
+        return;
+    }
+    GpuSpec g;
+    g.name = "custom";
+    if (detail::read_gpu_object(v, nested_ctx("gpu"), false, g, errors)) {
+        s.gpu_id.clear();
+        s.gpu = std::move(g);
+    }
+}
+
+void read_quotes(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
+    if (!v.is_array() || v.size() > kMaxQuotes) {
+        detail::type_error(errors, Ctx{}, "quotes", "an array of at most 3 objects", "最多 3 个对象的数组", v);
+        return;
+    }
+    for (size_t i = 0; i < v.size(); ++i) {
+        std::string path = "quotes[" + std::to_string(i) + "]";
+        if (!v[i].is_object()) {
+            detail::type_error(errors, Ctx{}, path.c_str(), "an object", "对象", v[i]);
+            continue;
+        }
+        Quote q = s.quotes[i];
+        if (detail::read_object(kQuoteRows, v[i], nested_ctx(path), q, errors)) s.quotes[i] = q;
+    }
+    // Fewer quotes than slots: the rest are cleared, so an array replaces the whole list.
+    for (size_t i = v.size(); i < kMaxQuotes; ++i) s.quotes[i] = Quote{};
+}
+
+void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
+    const Ctx top;
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+        const std::string& key = it.key();
+        const Json& v = it.value();
+        if (key == "model") read_model(v, catalog, s, errors);
+        else if (key == "gpu") read_gpu(v, catalog, s, errors);
+        else if (key == "custom_model") detail::read_model_fields(v, nested_ctx("custom_model"), s.model, errors);
+        else if (key == "custom_gpu") detail::read_gpu_fields(v, nested_ctx("custom_gpu"), s.gpu, errors);
+        else if (key == "quotes") read_quotes(v, s, errors);
+        else if (key == "price") {
+            if (v.is_object()) detail::read_object(kPriceRows, v, nested_ctx("price"), s, errors);
+            else detail::type_error(errors, top, "price", "an object", "对象", v);
+        } else if (const FieldRow<Scenario>* row = detail::find_row(kScenarioRows, key)) {
+            detail::read_row(*row, v, top, s, errors);
+        } else {
+            detail::unknown_key_error(errors, top, key);
+        }
+    }
+    // How the data amount is given follows the keys present unless data_input says.
+    if (doc.contains("data_input")) return;
+    const bool tokens = doc.contains("tokens");
+    const bool samples = doc.contains("samples") || doc.contains("avg_tokens");
+    if (tokens && samples)
+        detail::add_error(errors, "tokens", "give either tokens or samples + avg_tokens, not both (or set data_input)",
+                          "tokens 与 samples + avg_tokens 只能给出一种（或设置 data_input）");
+    else if (tokens) s.data_input = DataInput::tokens;
+    else if (samples) s.data_input = DataInput::samples;
+    else if (doc.contains("dataset_mb")) s.data_input = DataInput::dataset_size;
+}
+
+} // namespace
+
+ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text, const Catalog& catalog) {
+    ScenarioResult result;
+    result.scenario = base;
+    Json doc = Json::parse(json_text.begin(), json_text.end(), nullptr, false);
+    if (doc.is_discarded()) {
+        result.errors.push_back(detail::json_syntax_error(json_text, ""));
+        return result;
+    }
+    if (!doc.is_object()) {
+        detail::add_error(result.errors, "", "a scenario must be a JSON object, got " + detail::describe_value(doc, false),
+                          "场景必须是 JSON 对象，实际为 " + detail::describe_value(doc, true));
+        return result;
+    }
+    apply(doc, catalog, result.scenario, result.errors);
+    return result;
+}
+
+ScenarioResult scenario_from_json(std::string_view json_text, const Catalog& catalog) {
+    return scenario_patch(Scenario{}, json_text, catalog);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Writing
+//-----------------------------------------------------------------------------
+namespace {
+
+template <class T, size_t N> void write_rows(const FieldRow<T> (&rows)[N], const T& in, OrderedJson& j) {
+    for (const FieldRow<T>& r : rows) {
+        switch (r.kind) {
+        case Kind::number: j[r.key] = in.*r.num; break;
+        case Kind::integer: j[r.key] = in.*r.integer; break;
+        case Kind::boolean: j[r.key] = in.*r.flag; break;
+        case Kind::string: j[r.key] = in.*r.str; break;
+        case Kind::enumeration: {
+            const int v = r.get(in); // an out-of-range enum set from C++ is written as "?"
+            j[r.key] = v >= 0 && v < r.name_count ? r.names[v] : "?";
+            break;
+        }
+        }
+    }
+}
+
+bool is_default(const ModelSpec& m) { return detail::model_to_json(m) == detail::model_to_json(ModelSpec{}); }
+bool is_default(const GpuSpec& g) { return detail::gpu_to_json(g) == detail::gpu_to_json(GpuSpec{}); }
+
+} // namespace
+
+std::string scenario_to_json(const Scenario& s) {
+    OrderedJson j = OrderedJson::object();
+    if (s.model_id.empty()) j["model"] = detail::model_to_json(s.model);
+    else {
+        j["model"] = s.model_id;
+        if (!is_default(s.model)) j["custom_model"] = detail::model_to_json(s.model);
+    }
+    if (s.gpu_id.empty()) j["gpu"] = detail::gpu_to_json(s.gpu);
+    else {
+        j["gpu"] = s.gpu_id;
+        if (!is_default(s.gpu)) j["custom_gpu"] = detail::gpu_to_json(s.gpu);
+    }
+    write_rows(kScenarioRows, s, j);
+    OrderedJson price = OrderedJson::object();
+    write_rows(kPriceRows, s, price);
+    j["price"] = std::move(price);
+    OrderedJson quotes = OrderedJson::array();
+    for (const Quote& q : s.quotes) {
+        OrderedJson one = OrderedJson::object();
+        write_rows(kQuoteRows, q, one);
+        quotes.push_back(std::move(one));
+    }
+    j["quotes"] = std::move(quotes);
+    return detail::dump_safe(j);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] validate()
+//-----------------------------------------------------------------------------
+
+std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
+    std::vector<FieldError> errors;
+    const Ctx top;
+    for (const FieldRow<Scenario>& r : kScenarioRows) detail::check_row(r, s, top, errors);
+    for (const FieldRow<Scenario>& r : kPriceRows) detail::check_row(r, s, nested_ctx("price"), errors);
+    for (int i = 0; i < kMaxQuotes; ++i)
+        for (const FieldRow<Quote>& r : kQuoteRows)
+            detail::check_row(r, s.quotes[i], nested_ctx("quotes[" + std::to_string(i) + "]"), errors);
+    // Enumerations set from C++ may hold any int: check they name a value.
+    for (const FieldRow<Scenario>& r : kScenarioRows)
+        if (r.kind == Kind::enumeration && (r.get(s) < 0 || r.get(s) >= r.name_count))
+            detail::add_error(errors, r.key, std::string(r.key) + " has no valid value",
+                              std::string(r.key) + " 的值无效");
+    if (static_cast<int>(s.currency) < 0 || static_cast<int>(s.currency) > 1)
+        detail::add_error(errors, "price.currency", "price.currency has no valid value", "price.currency 的值无效");
+
+    if (s.model_id.empty()) {
+        detail::check_model(s.model, nested_ctx("model"), errors);
+    } else if (!catalog.find_model(s.model_id)) {
+        unknown_id_error(errors, "model", "model", "模型", s.model_id, catalog.models);
+    }
+    if (s.gpu_id.empty()) detail::check_gpu(s.gpu, nested_ctx("gpu"), errors);
+    else if (!catalog.find_gpu(s.gpu_id)) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
+    return errors;
+}
+
+} // namespace traincalc

@@ -1,0 +1,166 @@
+// traincalc — core/url.cpp
+// The URL hash "#s=<base64url(JSON)>&embed=1&lang=zh". Links are short: only the keys that
+// differ from a default Scenario are written. Decoding treats the hash as hostile text.
+//
+// Index of this file:
+// [SECTION] base64url
+// [SECTION] encode_hash()
+// [SECTION] decode_hash()
+
+#include "core/url.h"
+#include "core/json_read.h"
+
+#include <string>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] base64url (RFC 4648 §5; padding optional on input, never written)
+//-----------------------------------------------------------------------------
+namespace {
+const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+int sextet(char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '-') return 62;
+    if (c == '_') return 63;
+    return -1;
+}
+
+// Longest hash decode_hash() reads: a full scenario is about 2 KB of JSON, 3 KB in base64.
+constexpr size_t kMaxHashBytes = 64 * 1024;
+} // namespace
+
+std::string base64url_encode(std::string_view bytes) {
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    size_t i = 0;
+    for (; i + 3 <= bytes.size(); i += 3) {
+        unsigned v = (unsigned char)bytes[i] << 16 | (unsigned char)bytes[i + 1] << 8 | (unsigned char)bytes[i + 2];
+        out += kAlphabet[v >> 18 & 63];
+        out += kAlphabet[v >> 12 & 63];
+        out += kAlphabet[v >> 6 & 63];
+        out += kAlphabet[v & 63];
+    }
+    size_t rest = bytes.size() - i;
+    if (rest == 1) {
+        unsigned v = (unsigned char)bytes[i] << 16;
+        out += kAlphabet[v >> 18 & 63];
+        out += kAlphabet[v >> 12 & 63];
+    } else if (rest == 2) {
+        unsigned v = (unsigned char)bytes[i] << 16 | (unsigned char)bytes[i + 1] << 8;
+        out += kAlphabet[v >> 18 & 63];
+        out += kAlphabet[v >> 12 & 63];
+        out += kAlphabet[v >> 6 & 63];
+    }
+    return out;
+}
+
+bool base64url_decode(std::string_view text, std::string& out) {
+    out.clear();
+    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+    if (text.size() % 4 == 1) return false; // a lone sextet carries no whole byte
+    out.reserve(text.size() / 4 * 3 + 2);
+    unsigned acc = 0;
+    int bits = 0;
+    for (char c : text) {
+        int v = sextet(c);
+        if (v < 0) { out.clear(); return false; }
+        acc = (acc << 6 | static_cast<unsigned>(v)) & 0xFFFFFF;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>(acc >> bits & 0xFF);
+        }
+    }
+    return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] encode_hash()
+//-----------------------------------------------------------------------------
+
+std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
+    using detail::OrderedJson;
+    OrderedJson full = OrderedJson::parse(scenario_to_json(s), nullptr, false);
+    OrderedJson defaults = OrderedJson::parse(scenario_to_json(Scenario{}), nullptr, false);
+    OrderedJson diff = OrderedJson::object();
+    if (full.is_object() && defaults.is_object()) {
+        for (auto it = full.begin(); it != full.end(); ++it) {
+            const std::string& key = it.key();
+            if (defaults.contains(key) && defaults[key] == it.value()) continue;
+            if (key == "price" && defaults.contains(key)) {
+                // Only the changed price keys: the price object is read as a patch.
+                OrderedJson part = OrderedJson::object();
+                for (auto p = it.value().begin(); p != it.value().end(); ++p)
+                    if (defaults[key][p.key()] != p.value()) part[p.key()] = p.value();
+                diff[key] = std::move(part);
+            } else {
+                diff[key] = it.value();
+            }
+        }
+        // Data keys imply data_input when it is absent; write it so it is never inferred.
+        for (const char* key : {"tokens", "samples", "avg_tokens", "dataset_mb"})
+            if (diff.contains(key)) diff["data_input"] = full["data_input"];
+    }
+    std::string out = "#s=" + base64url_encode(detail::dump_safe(diff));
+    if (embed) out += "&embed=1";
+    if (lang == "en" || lang == "zh") out += "&lang=" + std::string(lang);
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] decode_hash()
+//-----------------------------------------------------------------------------
+
+HashState decode_hash(std::string_view hash, const Catalog& catalog) {
+    HashState st;
+    if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
+    if (hash.size() > kMaxHashBytes) {
+        std::string n = detail::format_plain(static_cast<double>(hash.size()));
+        std::string max = detail::format_plain(static_cast<double>(kMaxHashBytes));
+        st.scenario.errors.push_back(FieldError{"s", "the link is too long: " + n + " bytes, at most " + max,
+                                                "链接过长：" + n + " 字节，最多 " + max + " 字节"});
+        return st;
+    }
+    std::string_view payload;
+    bool has_payload = false;
+    while (!hash.empty()) {
+        size_t amp = hash.find('&');
+        std::string_view part = hash.substr(0, amp);
+        hash = amp == std::string_view::npos ? std::string_view() : hash.substr(amp + 1);
+        size_t eq = part.find('=');
+        std::string_view key = part.substr(0, eq);
+        std::string_view value = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
+        if (key == "s") { payload = value; has_payload = true; }
+        else if (key == "embed") st.embed = value == "1" || value == "true";
+        else if (key == "lang" && (value == "en" || value == "zh")) st.lang = std::string(value);
+        // Other parameters (analytics tags and the like) are ignored.
+    }
+    if (!has_payload) return st;
+
+    std::string json_text;
+    if (!base64url_decode(payload, json_text)) {
+        st.scenario.errors.push_back(FieldError{"s", "the link is damaged: the scenario is not valid base64url",
+                                                "链接已损坏：场景数据不是有效的 base64url"});
+        return st;
+    }
+    if (!detail::valid_utf8(json_text)) {
+        st.scenario.errors.push_back(FieldError{"s", "the link is damaged: the scenario is not valid UTF-8 text",
+                                                "链接已损坏：场景数据不是有效的 UTF-8 文本"});
+        return st;
+    }
+    ScenarioResult r = scenario_from_json(json_text, catalog);
+    // Text that is not a JSON object carries no scenario; field errors still leave one.
+    if (!r.errors.empty() && r.errors.front().field.empty()) {
+        st.scenario.errors = std::move(r.errors);
+        return st;
+    }
+    st.has_scenario = true;
+    st.scenario = std::move(r);
+    return st;
+}
+
+} // namespace traincalc

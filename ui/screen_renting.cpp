@@ -1,0 +1,158 @@
+// traincalc — ui/screen_renting.cpp
+// Before renting: a checklist tied to this scenario (pilot run, nvidia-smi, compute capability,
+// interconnect, bandwidth, fees, deposit, data handling) and up to three providers' quotes side by
+// side with each one's total (app.estimate.quotes[i]).
+//
+// Index of this file:
+// [SECTION] Checklist
+// [SECTION] Quotes
+// [SECTION] draw_renting()
+#include "widgets.h"
+
+namespace traincalc {
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Checklist
+//-----------------------------------------------------------------------------
+
+// One tick box with a wrapped line and a dim detail line about this scenario.
+static void check_item(App& app, int i, const char* text, const char* detail, bool alarm = false) {
+    ImGui::PushID(i);
+    ImGui::Checkbox("##tick", &app.checklist[i]);
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text);
+    if (detail) ImGui::TextColored(alarm ? color_bad() : color_dim(), "%s", detail);
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    ImGui::PopID();
+}
+
+static void draw_checklist(App& app) {
+    const Scenario& s = app.scenario;
+    const Estimate& e = shown_estimate(app);
+    const bool result = has_result(app);
+    check_item(app, 0, T(app, Str::chk_pilot),
+               result && e.time.pilot_extrapolated_hours > 0
+                   ? fmt("%s %s", T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
+                   : T(app, Str::chk_pilot_enter));
+    check_item(app, 1, T(app, Str::chk_smi),
+               result ? fmt("%s %s (%s %s)", T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib), T(app, Str::capacity),
+                            fgib(e.memory.capacity_gib))
+                      : nullptr);
+    const bool no_bf16 = e.gpu.compute_capability > 0 && e.gpu.compute_capability < 8.0 && s.precision == Precision::bf16;
+    check_item(app, 2, T(app, Str::chk_cc),
+               result && e.gpu.compute_capability > 0 ? fmt("%s %.1f", T(app, Str::chk_cc_this), e.gpu.compute_capability) : nullptr,
+               no_bf16);
+    if (s.cards > 1)
+        check_item(app, 3, T(app, Str::chk_nvlink),
+                   fmt("%d × %s: %s", s.cards, e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(),
+                       e.gpu.nvlink_gbps > 0 ? fmt("NVLink %s GB/s", fnum(e.gpu.nvlink_gbps)) : T(app, Str::pcie_only)));
+    check_item(app, 4, T(app, Str::chk_bandwidth),
+               result ? fmt("%s Mbit/s → %s %s", fnum(s.upload_mbps), T(app, Str::upload_takes), fhours(app, e.time.upload_hours))
+                      : nullptr);
+    check_item(app, 5, T(app, Str::chk_fees),
+               fmt("%s %s/GB·%s · %s %s/GB", T(app, Str::storage_fee), fmoney(app, s.storage_per_gb_month), T(app, Str::month),
+                   T(app, Str::traffic_fee), fmoney(app, s.traffic_per_gb)));
+    check_item(app, 6, T(app, Str::chk_deposit), nullptr);
+    check_item(app, 7, T(app, Str::chk_data), nullptr);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Quotes
+//-----------------------------------------------------------------------------
+
+static bool cell_double(App& app, const char* id, double* v, const char* format) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const bool changed = ImGui::InputDouble(id, v, 0.0, 0.0, format);
+    text_input_hooks(app, v, nullptr, fmt(format, *v));
+    return changed;
+}
+
+static bool draw_quotes(App& app) {
+    Scenario& s = app.scenario;
+    bool changed = false;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", T(app, Str::quotes_help));
+    ImGui::PopTextWrapPos();
+    if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) return false;
+    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    for (int q = 0; q < 3; q++) ImGui::TableSetupColumn(fmt("##q%d", q), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    struct Row { Str label; double Quote::*field; const char* format; };
+    const Row rows[] = {
+        {Str::q_price, &Quote::price_per_card_hour, "%.2f"},
+        {Str::q_min_hours, &Quote::min_billed_hours, "%.3g"},
+        {Str::q_bandwidth, &Quote::bandwidth_mbps, "%.4g"},
+        {Str::q_storage, &Quote::storage_per_gb_month, "%.3g"},
+        {Str::q_traffic, &Quote::traffic_per_gb, "%.3g"},
+        {Str::q_deposit, &Quote::deposit, "%.0f"},
+    };
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(T(app, Str::q_name));
+    for (int q = 0; q < 3; q++) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(q);
+        changed |= text_field(app, "##name", &s.quotes[q].name, fmt("%s %d", T(app, Str::provider), q + 1));
+        ImGui::PopID();
+    }
+    for (const Row& row : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(T(app, row.label));
+        for (int q = 0; q < 3; q++) {
+            ImGui::TableNextColumn();
+            ImGui::PushID(q);
+            changed |= cell_double(app, fmt("##%s", str_key_name(row.label)), &(s.quotes[q].*row.field), row.format);
+            ImGui::PopID();
+        }
+    }
+    // Results: billed hours and the total for this scenario, cheapest in green.
+    const Estimate& e = shown_estimate(app);
+    int cheapest = -1;
+    for (int q = 0; q < 3; q++)
+        if (e.quotes[q].used && (cheapest < 0 || e.quotes[q].total < e.quotes[cheapest].total)) cheapest = q;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(T(app, Str::q_billed_hours));
+    for (int q = 0; q < 3; q++) {
+        ImGui::TableNextColumn();
+        if (e.quotes[q].used) ImGui::TextUnformatted(fnum(e.quotes[q].billed_hours));
+        else ImGui::TextDisabled("-");
+    }
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(T(app, Str::q_total));
+    for (int q = 0; q < 3; q++) {
+        ImGui::TableNextColumn();
+        if (e.quotes[q].used) ImGui::TextColored(q == cheapest ? color_ok() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
+                                                 fmoney(app, e.quotes[q].total));
+        else ImGui::TextDisabled("-");
+    }
+    ImGui::EndTable();
+    for (int q = 0; q < 3; q++) field_error(app, fmt("quotes[%d]", q));
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] draw_renting()
+//-----------------------------------------------------------------------------
+
+bool draw_renting(App& app) {
+    bool changed = false;
+    section(T(app, Str::renting_title));
+    ImGui::SetNextItemOpen(app.sections_open[6] || app.expand_all, ImGuiCond_Always);
+    app.sections_open[6] = ImGui::TreeNodeEx("##checklist", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::checklist));
+    if (app.sections_open[6]) draw_checklist(app);
+    ImGui::SetNextItemOpen(app.sections_open[5] || app.expand_all, ImGuiCond_Always);
+    app.sections_open[5] = ImGui::TreeNodeEx("##quotes", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::quotes));
+    if (app.sections_open[5]) changed |= draw_quotes(app);
+    return changed;
+}
+
+} // namespace ui
+} // namespace traincalc

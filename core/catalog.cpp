@@ -35,8 +35,8 @@ std::string format_plain(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
     char buf[64];
-    // Integers up to 1e15 read best without an exponent: "65536", "4096".
-    if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    // Integers below 1e7 read best in full ("65536", "1000000"); larger ones as "1e15".
+    if (v == std::floor(v) && std::fabs(v) < 1e7) {
         std::snprintf(buf, sizeof buf, "%.0f", v);
         return buf;
     }
@@ -44,7 +44,16 @@ std::string format_plain(double v) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, v);
         if (std::strtod(buf, nullptr) == v) break;
     }
-    return buf;
+    // "1e+15" → "1e15", "1e-05" → "1e-5": still valid JSON and C numbers.
+    std::string out = buf;
+    size_t e = out.find('e');
+    if (e != std::string::npos) {
+        std::string mantissa = out.substr(0, e), exponent = out.substr(e + 1);
+        bool negative = !exponent.empty() && exponent[0] == '-';
+        size_t digits = exponent.find_first_not_of("+-0");
+        out = mantissa + "e" + (negative ? "-" : "") + (digits == std::string::npos ? "0" : exponent.substr(digits));
+    }
+    return out;
 }
 
 bool valid_utf8(std::string_view s) {
@@ -144,8 +153,8 @@ void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key
 bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, double lo, double hi,
                  std::vector<FieldError>& errors, double& out) {
     double d = 0;
-    if (v.is_number_integer()) d = static_cast<double>(v.get<std::int64_t>());
-    else if (v.is_number_unsigned()) d = static_cast<double>(v.get<std::uint64_t>());
+    if (v.is_number_unsigned()) d = static_cast<double>(v.get<std::uint64_t>());
+    else if (v.is_number_integer()) d = static_cast<double>(v.get<std::int64_t>());
     else if (v.is_number_float()) d = v.get<double>();
     else {
         range_error(errors, ctx, key, kind, lo, hi, describe_value(v, false), describe_value(v, true));
@@ -188,11 +197,13 @@ struct ErrorLocator : nlohmann::json_sax<Json> {
 FieldError json_syntax_error(std::string_view text, const std::string& field) {
     ErrorLocator locator;
     Json::sax_parse(text.begin(), text.end(), &locator);
-    std::string at = format_plain(static_cast<double>(locator.position));
+    // The parser counts characters read (1-based); report the 0-based offset of the culprit.
+    size_t offset = locator.position > 0 ? locator.position - 1 : 0;
+    std::string at = format_plain(static_cast<double>(offset));
     if (text.empty())
         return FieldError{field, "not valid JSON: the text is empty", "不是有效的 JSON：内容为空"};
-    return FieldError{field, "not valid JSON: syntax error at byte " + at,
-                      "不是有效的 JSON：第 " + at + " 字节处有语法错误"};
+    return FieldError{field, "not valid JSON: syntax error at byte offset " + at,
+                      "不是有效的 JSON：语法错误位于字节偏移 " + at};
 }
 
 //-----------------------------------------------------------------------------

@@ -280,6 +280,7 @@ double usable_gib(const GpuSpec& g) {
 
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out) {
+    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: check the scenario before calling");
     const double mp = double(st.tp) * st.pp;
     const double d = st.dp();
     double cpu_bytes = 0;

@@ -11,6 +11,7 @@
 // [SECTION] Markdown report
 #include "explain.h"
 #include "model_math.h"
+#include <cassert>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -142,13 +143,15 @@ const char* offload_label(Offload o, Lang lang) {
     default: return zh ? "不卸载" : "no offload";
     }
 }
-const char* method_label(Method m) {
+const char* method_label(Method m, Lang lang) {
     switch (m) {
     case Method::lora: return "LoRA";
     case Method::qlora: return "QLoRA";
-    default: return "full";
+    default: return lang == Lang::zh ? "全参数微调" : "full fine-tune";
     }
 }
+// English plural for a count ("1 card", "2 cards"); Chinese needs none.
+const char* plural(double n) { return n == 1 ? "" : "s"; }
 
 } // namespace
 
@@ -188,7 +191,7 @@ static void explain_compute(const Estimate& e, const Scenario& s, const ModelDer
         out.push_back(F.T("Full activation recomputation repeats the forward pass: + 2 × N_act per token (one third more)",
                           "完整激活重计算会再做一次前向：每个 token 增加 2 × N_act（多三分之一）"));
     out.push_back(fmt(F.T("Trainable parameters N_t = %s (%s)", "可训练参数 N_t = %s（%s）"),
-                      F.N(f.trainable_params).c_str(), method_label(s.method)));
+                      F.N(f.trainable_params).c_str(), method_label(s.method, F.lang)));
     // The widely shared "≈856 s" example: 6 × 7e9 × 2.5e8 on one A100 at 40%.
     double example_s = 1.05e19 / (312e12 * 0.4);
     if (f.rule_of_thumb > 1.05e19 / 3 && f.rule_of_thumb < 1.05e19 * 3) {
@@ -224,11 +227,12 @@ static void explain_time(const Estimate& e, const Scenario& s, const ModelDerive
         double slow = offload_slowdown(s.offload);
         if (slow > 1) tail += " × " + std::string(F.T("offload ", "卸载 ")) + F.N(slow);
         out.push_back(fmt(F.T("Compute time = executed FLOPs / (cards × peak × utilization × scaling)%s = "
-                              "%s / (%d × %s e12 × %s × %s)%s = %s s = %s",
+                              "%s / (%d × %se12 × %s × %s)%s = %s s = %s",
                               "计算时间 = 实际 FLOPs / (卡数 × 峰值算力 × 利用率 × 扩展效率)%s = "
-                              "%s / (%d × %s e12 × %s × %s)%s = %s 秒 = %s"),
+                              "%s / (%d × %se12 × %s × %s)%s = %s 秒 = %s"),
                           t.pipeline_bubble > 1 || slow > 1 ? F.T(" × slowdowns", " × 减速因子") : "",
-                          F.N(e.flops.executed).c_str(), s.cards, F.N(t.peak_tflops).c_str(),
+                          F.N(e.flops.executed).c_str(), s.cards,
+                          (t.peak_tflops < 1000 ? F.N(t.peak_tflops) : fmt("%.0f", t.peak_tflops)).c_str(), // "1979e12", not "1,979e12"
                           F.N(t.utilization).c_str(), F.N(t.scaling_efficiency).c_str(), tail.c_str(),
                           F.N(compute_s).c_str(), F.H(t.compute_hours).c_str()));
     }
@@ -253,8 +257,8 @@ static void explain_time(const Estimate& e, const Scenario& s, const ModelDerive
                               "试跑外推：%s ÷ 数据占比 %s × 1.5 余量 = %s"),
                           F.H(s.pilot_hours).c_str(), F.P(s.pilot_fraction).c_str(),
                           F.H(t.pilot_extrapolated_hours).c_str()));
-    out.push_back(fmt(F.T("GPU hours = %d cards × %s = %s card-hours", "卡时 = %d 张卡 × %s = %s 卡时"),
-                      s.cards, F.H(t.wall_hours).c_str(), F.N(e.gpu_hours).c_str()));
+    out.push_back(fmt(F.T("GPU hours = %d card%s × %s = %s card-hours", "卡时 = %d 张卡%s × %s = %s 卡时"),
+                      s.cards, F.lang == Lang::zh ? "" : plural(s.cards), F.H(t.wall_hours).c_str(), F.N(e.gpu_hours).c_str()));
 }
 
 static void explain_memory(const Estimate& e, const Scenario& s, const ModelDerived& md, const Fmt& F,
@@ -340,7 +344,7 @@ static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, st
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
             out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d",
-                                  "要在 %s 内完成需要：%d 张卡"),
+                                  "要在%s内完成需要：%d 张卡"),
                               F.H(s.deadline_hours).c_str(), c.for_deadline));
         else
             out.push_back(fmt(F.T("No card count up to 65,536 finishes within %s (fixed hours and transfers alone take %s)",
@@ -351,25 +355,26 @@ static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, st
 }
 
 static void explain_cost(const Estimate& e, const Scenario& s, const Fmt& F, std::vector<std::string>& out) {
+    const bool zh = F.lang == Lang::zh;
     const CostResult& c = e.cost;
     double fees = c.storage + c.traffic;
     for (const PlanCost& p : c.plans) {
         if (!p.available) continue;
         switch (p.plan) {
         case Plan::hourly:
-            out.push_back(fmt(F.T("Hourly: %s h billed × %s × %d cards + fees %s = %s",
-                                  "按小时：计费 %s 小时 × %s × %d 张卡 + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), F.M(c.price_hourly).c_str(), s.cards, F.M(fees).c_str(), F.M(p.total).c_str()));
+            out.push_back(fmt(F.T("Hourly: %s h billed × %s × %d card%s + fees %s = %s",
+                                  "按小时：计费 %s 小时 × %s × %d 张卡%s + 其他费用 %s = %s"),
+                              F.N(p.units).c_str(), F.M(c.price_hourly).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
             break;
         case Plan::daily:
-            out.push_back(fmt(F.T("Daily: %s days × %s × %d cards + fees %s = %s",
-                                  "按天：%s 天 × %s × %d 张卡 + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), F.M(c.price_daily).c_str(), s.cards, F.M(fees).c_str(), F.M(p.total).c_str()));
+            out.push_back(fmt(F.T("Daily: %s day%s × %s × %d card%s + fees %s = %s",
+                                  "按天：%s 天%s × %s × %d 张卡%s + 其他费用 %s = %s"),
+                              F.N(p.units).c_str(), zh ? "" : plural(p.units), F.M(c.price_daily).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
             break;
         case Plan::monthly:
-            out.push_back(fmt(F.T("Monthly: %s months × %s × %d cards + fees %s = %s",
-                                  "按月：%s 个月 × %s × %d 张卡 + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), F.M(c.price_monthly).c_str(), s.cards, F.M(fees).c_str(), F.M(p.total).c_str()));
+            out.push_back(fmt(F.T("Monthly: %s month%s × %s × %d card%s + fees %s = %s",
+                                  "按月：%s 个月%s × %s × %d 张卡%s + 其他费用 %s = %s"),
+                              F.N(p.units).c_str(), zh ? "" : plural(p.units), F.M(c.price_monthly).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
             break;
         case Plan::mixed:
             out.push_back(fmt(F.T("Cheapest mix of months, days and hours covering %s: %s",
@@ -395,10 +400,11 @@ static void explain_cost(const Estimate& e, const Scenario& s, const Fmt& F, std
     for (int i = 0; i < 3; i++) {
         if (!e.quotes[i].used) continue;
         const Quote& q = s.quotes[i];
-        out.push_back(fmt(F.T("Quote %s: %s h billed × %s × %d cards + fees = %s (deposit %s, refundable, not added)",
-                              "报价 %s：计费 %s 小时 × %s × %d 张卡 + 其他费用 = %s（押金 %s，可退，未计入）"),
+        out.push_back(fmt(F.T("Quote %s: %s h billed × %s × %d card%s + fees = %s (deposit %s, refundable, not added)",
+                              "报价 %s：计费 %s 小时 × %s × %d 张卡%s + 其他费用 = %s（押金 %s，可退，未计入）"),
                           q.name.empty() ? std::to_string(i + 1).c_str() : q.name.c_str(),
                           F.N(e.quotes[i].billed_hours).c_str(), F.M(q.price_per_card_hour).c_str(), s.cards,
+                          zh ? "" : plural(s.cards),
                           F.M(e.quotes[i].total).c_str(), F.M(q.deposit).c_str()));
     }
 }
@@ -439,6 +445,7 @@ std::vector<std::string> explain(const Estimate& e, const Scenario& s, Headline 
     case Headline::cards: explain_cards(e, s, F, out); break;
     case Headline::cost: explain_cost(e, s, F, out); break;
     case Headline::buy: explain_buy(e, s, F, out); break;
+    default: assert(false && "explain: unknown Headline value: pass one of Headline::compute..buy"); break;
     }
     return out;
 }
@@ -525,7 +532,7 @@ std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang) {
     const std::string model = e.model.name.empty() ? (e.model.id.empty() ? std::string("custom") : e.model.id) : e.model.name;
     const std::string gpu = e.gpu.name.empty() ? e.gpu.id : e.gpu.name;
     md += fmt(F.T("# Training estimate: %s, %s, %d × %s\n\n", "# 训练估算：%s，%s，%d × %s\n\n"),
-              model.c_str(), method_label(s.method), s.cards, gpu.c_str());
+              model.c_str(), method_label(s.method, F.lang), s.cards, gpu.c_str());
     md += F.T("| | |\n|---|---|\n", "| | |\n|---|---|\n");
     md += fmt(F.T("| Executed compute | %s FLOPs |\n", "| 实际计算量 | %s FLOPs |\n"), F.N(e.flops.executed).c_str());
     md += fmt(F.T("| Compute time | %s |\n", "| 计算时间 | %s |\n"), F.H(e.time.compute_hours).c_str());

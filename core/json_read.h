@@ -1,5 +1,5 @@
 // traincalc — core/json_read.h
-// Internal to core/*.cpp (not part of the contract): reading JSON objects field by field
+// Internal to core/*.cpp and cli/ (not part of the contract): reading JSON objects field by field
 // through tables, with range messages in English and Simplified Chinese. Never throws:
 // every access checks the type first (the web build has -fno-exceptions, JSON_NOEXCEPTION).
 //

@@ -136,7 +136,10 @@ static void draw_toolbar(App& app) {
         if (app.hooks.language_changed) app.hooks.language_changed(app.hooks.user, app.lang);
     }
     if (flow_button(T(app, Str::copy_link), right) && app.hooks.copy_text) {
-        const std::string hash = "#" + encode_hash(s, app.embed, lang_code(app.lang));
+        // Just the hash ("#s=…"; the platform prefixes the page URL). encode_hash already starts
+        // with '#'; the check keeps one '#' whatever core returns.
+        std::string hash = encode_hash(s, app.embed, lang_code(app.lang));
+        if (hash.empty() || hash[0] != '#') hash.insert(hash.begin(), '#');
         app.hooks.copy_text(app.hooks.user, hash.c_str());
     }
     if (flow_button(T(app, Str::copy_report), right) && app.hooks.copy_text && has_result(app)) {

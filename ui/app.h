@@ -61,7 +61,11 @@ struct App {
     char model_search[64] = {};         // the model picker's search box
     std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
-    float cards_slider_rect[4] = {};    // last drawn card slider (x0, y0, x1, y1): tests, touch hints
+    struct Rect { float x0 = 0, y0 = 0, x1 = 0, y1 = 0; };
+    Rect cards_slider_rect;             // last drawn widgets, logical px: for tests and touch hints
+    Rect model_picker_rect;
+    Rect gpu_picker_rect;
+    unsigned typing_slider_id = 0;      // ImGuiID of a slider in text-entry mode (ctrl+click)
 
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
     std::vector<std::string> explain_cache[6];

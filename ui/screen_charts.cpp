@@ -54,7 +54,14 @@ static void chart(App& app, const char* title, Series series) {
     if (!any) return;
     if (!y.log) y.lo = 0;
     if (y.hi <= y.lo) y.hi = y.lo + 1;
-    const float pad_l = ImGui::CalcTextSize("0000000").x, pad_b = ImGui::GetFontSize() + 4, pad_t = 8, pad_r = 8;
+    // Y labels (bottom and top of the axis) set the left margin; half a card label the right one.
+    const double top = y.log ? std::pow(10.0, y.hi) : y.hi, bottom = y.log ? std::pow(10.0, y.lo) : y.lo;
+    const char* top_label = series == Series::time ? fhours(app, top) : fmoney(app, top);
+    const char* bottom_label = series == Series::time ? fhours(app, bottom) : fmoney(app, bottom);
+    const float label_w = ImGui::CalcTextSize(top_label).x > ImGui::CalcTextSize(bottom_label).x
+                              ? ImGui::CalcTextSize(top_label).x : ImGui::CalcTextSize(bottom_label).x;
+    const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4, pad_t = 8;
+    const float pad_r = ImGui::CalcTextSize("4096").x * 0.5f + 4;
     const ImVec2 a(p0.x + pad_l, p0.y + pad_t), b(p0.x + width - pad_r, p0.y + height - pad_b);
     const int n = static_cast<int>(curve.size());
     auto px = [&](int i) { return n > 1 ? a.x + (b.x - a.x) * i / (n - 1) : (a.x + b.x) * 0.5f; };
@@ -71,10 +78,6 @@ static void chart(App& app, const char* title, Series series) {
         const float tw = ImGui::CalcTextSize(label).x;
         dl->AddText(ImVec2(px(i) - tw * 0.5f, b.y + 2), text, label);
     }
-    // Y labels: bottom and top of the axis.
-    const double top = y.log ? std::pow(10.0, y.hi) : y.hi, bottom = y.log ? std::pow(10.0, y.lo) : y.lo;
-    const char* top_label = series == Series::time ? fhours(app, top) : fmoney(app, top);
-    const char* bottom_label = series == Series::time ? fhours(app, bottom) : fmoney(app, bottom);
     dl->AddText(ImVec2(p0.x + 2, a.y - 2), text, top_label);
     dl->AddText(ImVec2(p0.x + 2, b.y - ImGui::GetFontSize()), text, bottom_label);
 

@@ -53,8 +53,8 @@ bool draw_compare(App& app) {
                                   ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                   ImGuiTableFlags_ScrollX;
     // ScrollX keeps every column readable on a phone: the table scrolls sideways instead of squeezing.
-    const float row_h = ImGui::GetFrameHeightWithSpacing();
-    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(app.comparison.size()) + 1.5f))))
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
+    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(app.comparison.size()) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide, 0, col_gpu);

@@ -50,7 +50,9 @@ static bool model_picker(App& app) {
         ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
         : (m->name.empty() ? m->id.c_str() : m->name.c_str());
     field_label(T(app, Str::model_preset));
-    if (ImGui::BeginCombo("##model", preview, ImGuiComboFlags_HeightLarge)) {
+    const bool open = ImGui::BeginCombo("##model", preview, ImGuiComboFlags_HeightLarge);
+    record_rect(app.model_picker_rect);
+    if (open) {
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
         ImGui::InputTextWithHint("##search", T(app, Str::search_models), app.model_search, sizeof app.model_search);
@@ -84,9 +86,19 @@ static bool params_slider(App& app) {
     double billions = m->params / 1e9;
     ImGui::PushID("params");
     field_label(T(app, Str::params_slider), T(app, Str::params_slider_help));
+    // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
+    const float box_w = ImGui::CalcTextSize("0000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
     double lo = 0.1, hi = 2000.0;
-    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &billions, &lo, &hi, "%.3g B",
-                                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &billions, &lo, &hi, "%.3g B",
+                                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    slider_text_hooks(app, nullptr, fmt("%g", billions));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(box_w);
+    if (ImGui::InputDouble("##box", &billions, 0.0, 0.0, "%.4g")) {
+        billions = billions < lo ? lo : (billions > hi ? hi : billions);
+        changed = true;
+    }
     text_input_hooks(app, nullptr, nullptr, fmt("%g", billions));
     ImGui::PopID();
     if (!changed) return false;
@@ -206,7 +218,9 @@ static void gpu_specs_row(const App& app, const GpuSpec& g) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(g.nvlink_gbps > 0 ? fmt("NVLink %s", fnum(g.nvlink_gbps)) : "PCIe");
     ImGui::TableNextColumn();
-    if (app.scenario.currency == Currency::cny && g.price_cny_per_hour > 0)
+    // The catalog's reference price in the page's currency when it has one, else the other.
+    const bool usd_first = app.scenario.currency == Currency::usd && g.price_usd_per_hour > 0;
+    if (!usd_first && g.price_cny_per_hour > 0)
         ImGui::Text("%s/h", fmoney_in(g.price_cny_per_hour, Currency::cny));
     else if (g.price_usd_per_hour > 0)
         ImGui::Text("%s/h", fmoney_in(g.price_usd_per_hour, Currency::usd));
@@ -221,7 +235,9 @@ static bool gpu_picker(App& app) {
     const GpuSpec& g = cur ? *cur : s.gpu;
     field_label(T(app, Str::gpu));
     const char* preview = g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
-    if (ImGui::BeginCombo("##gpu", preview, ImGuiComboFlags_HeightLarge)) {
+    const bool open = ImGui::BeginCombo("##gpu", preview, ImGuiComboFlags_HeightLarge);
+    record_rect(app.gpu_picker_rect);
+    if (open) {
         const float w = is_phone() ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
         if (app.catalog && ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(w, 0))) {
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
@@ -261,6 +277,7 @@ static bool draw_gpu(App& app) {
     changed |= cards_slider(app, &s.cards);
     changed |= input_double(app, T(app, Str::deadline_hours), "deadline_hours", &s.deadline_hours, "%.4g",
                             T(app, Str::deadline_help));
+    if (s.deadline_hours > 0) ImGui::TextDisabled("= %s", fhours(app, s.deadline_hours));
     return changed;
 }
 
@@ -342,9 +359,10 @@ static bool draw_prices(App& app) {
     if (ImGui::RadioButton("CNY ¥", s.currency == Currency::cny)) { s.currency = Currency::cny; changed = true; }
     ImGui::SameLine();
     if (ImGui::RadioButton("USD $", s.currency == Currency::usd)) { s.currency = Currency::usd; changed = true; }
-    changed |= price_field(app, T(app, Str::price_hourly), "price_hourly", &s.price_hourly, c.price_hourly);
-    changed |= price_field(app, T(app, Str::price_daily), "price_daily", &s.price_daily, c.price_daily);
-    changed |= price_field(app, T(app, Str::price_monthly), "price_monthly", &s.price_monthly, c.price_monthly);
+    field_error(app, "price.currency");
+    changed |= price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
+    changed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
+    changed |= price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
     if (s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0) {
         if (ImGui::SmallButton(T(app, Str::reset_catalog_prices))) {
             s.price_hourly = s.price_daily = s.price_monthly = -1;

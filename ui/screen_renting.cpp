@@ -102,8 +102,9 @@ static bool draw_quotes(App& app) {
     for (const Row& row : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::AlignTextToFramePadding();
+        ImGui::PushTextWrapPos(0.0f);  // long labels wrap inside their cell on a phone
         ImGui::TextUnformatted(T(app, row.label));
+        ImGui::PopTextWrapPos();
         for (int q = 0; q < 3; q++) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);
@@ -134,7 +135,7 @@ static bool draw_quotes(App& app) {
         else ImGui::TextDisabled("-");
     }
     ImGui::EndTable();
-    for (int q = 0; q < 3; q++) field_error(app, fmt("quotes[%d]", q));
+    field_error(app, "quotes");
     return changed;
 }
 

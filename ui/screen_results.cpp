@@ -84,7 +84,7 @@ static void draw_headlines(App& app) {
     headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
                   m.fits ? color_ok() : color_bad(),
                   m.fits ? fmt("✓ %s (%s %s)", T(app, Str::fits), T(app, Str::headroom), fgib(m.headroom_gib))
-                         : fmt("✗ %s (%s %s)", T(app, Str::does_not_fit), T(app, Str::short_by), fgib(-m.headroom_gib)),
+                         : fmt("× %s (%s %s)", T(app, Str::does_not_fit), T(app, Str::short_by), fgib(-m.headroom_gib)),
                   m.cpu_ram_gib > 0 ? fmt("%s %s", T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
                   Headline::memory);
 
@@ -111,8 +111,20 @@ static void draw_headlines(App& app) {
                   Headline::cost);
     // The plans side by side, so "best" is visibly the cheapest.
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-    for (const PlanCost& p : e.cost.plans)
-        if (p.available) ImGui::Text("%s %s", plan_name(app, p.plan), fmoney(app, p.total));
+    bool first = true;
+    for (const PlanCost& p : e.cost.plans) {
+        if (!p.available) continue;
+        const char* text = fmt("%s %s", plan_name(app, p.plan), fmoney(app, p.total));
+        if (!first) {
+            ImGui::SameLine(0, 0);
+            const float w = ImGui::CalcTextSize(" · ").x + ImGui::CalcTextSize(text).x;
+            if (ImGui::GetContentRegionAvail().x > w) ImGui::TextUnformatted(" · ");
+            else ImGui::NewLine();
+            ImGui::SameLine(0, 0);
+        }
+        ImGui::TextUnformatted(text);
+        first = false;
+    }
     ImGui::PopStyleColor();
     ImGui::EndTable();
 }

@@ -7,6 +7,7 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
+#include "imgui_internal.h"  // TempInputIsActive: a slider typed into (ctrl+click)
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -120,23 +121,53 @@ void text_input_hooks(App& app, double* dtarget, int* itarget, const char* curre
     }
 }
 
+void slider_text_hooks(App& app, double* dtarget, const char* current) {
+    const ImGuiID id = ImGui::GetItemID();
+    const bool typing = ImGui::TempInputIsActive(id);
+    if (typing && app.typing_slider_id != id) {
+        app.typing_slider_id = id;
+        app.text_target_double = dtarget;
+        app.text_target_int = nullptr;
+        if (app.hooks.begin_text_input) app.hooks.begin_text_input(app.hooks.user, current);
+    } else if (!typing && app.typing_slider_id == id) {
+        app.typing_slider_id = 0;
+        if (app.text_target_double == dtarget) app.text_target_double = nullptr;
+        if (app.hooks.end_text_input) app.hooks.end_text_input(app.hooks.user);
+    }
+}
+
+void record_rect(App::Rect& r) {
+    r.x0 = ImGui::GetItemRectMin().x;
+    r.y0 = ImGui::GetItemRectMin().y;
+    r.x1 = ImGui::GetItemRectMax().x;
+    r.y1 = ImGui::GetItemRectMax().y;
+}
+
+// An error belongs to a field when its path is the field's key or lies inside it ("model" owns
+// "model.layers", "quotes" owns "quotes[1].deposit").
+static bool owns(const std::string& path, const char* field) {
+    const size_t n = std::strlen(field);
+    return path.compare(0, n, field) == 0 && (path.size() == n || path[n] == '.' || path[n] == '[');
+}
+
 static const FieldError* find_error(const App& app, const char* field) {
     for (const FieldError& e : app.input_errors)
-        if (e.field == field) return &e;
+        if (owns(e.field, field)) return &e;
     return nullptr;
 }
 
 bool has_error(const App& app, const char* field) { return find_error(app, field) != nullptr; }
 
 void field_error(const App& app, const char* field) {
-    const FieldError* e = find_error(app, field);
-    if (!e) return;
-    const std::string& msg = (app.lang == Lang::zh && !e->message_zh.empty()) ? e->message_zh : e->message;
-    ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(msg.c_str(), msg.c_str() + msg.size());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
+    for (const FieldError& e : app.input_errors) {
+        if (!owns(e.field, field)) continue;
+        const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
+        ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(msg.c_str(), msg.c_str() + msg.size());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
 }
 
 // Fields with an error get a red frame so the eye finds them before reading the message.
@@ -191,7 +222,7 @@ bool log_slider(App& app, const char* label, const char* field, double* v, doubl
     const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, v, &lo, &hi, format,
                                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat);
     pop_error_style(pushed);
-    text_input_hooks(app, v, nullptr, fmt("%g", *v));
+    slider_text_hooks(app, v, fmt("%g", *v));
     field_error(app, field);
     ImGui::PopID();
     return changed;
@@ -208,6 +239,7 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     const char* format = (*v == 0.0 && zero_text) ? zero_text : "%.0f%%";
     const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format);
     if (changed) *v = pct / 100.0;
+    slider_text_hooks(app, nullptr, fmt("%g", pct));
     pop_error_style(pushed);
     field_error(app, field);
     ImGui::PopID();
@@ -227,11 +259,7 @@ bool cards_slider(App& app, int* cards) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
     const char* label = fmt("%d", *cards);
     bool changed = ImGui::SliderInt("##slider", &exponent, 0, 12, label, ImGuiSliderFlags_NoInput);
-    const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
-    app.cards_slider_rect[0] = r0.x;
-    app.cards_slider_rect[1] = r0.y;
-    app.cards_slider_rect[2] = r1.x;
-    app.cards_slider_rect[3] = r1.y;
+    record_rect(app.cards_slider_rect);
     if (changed) *cards = 1 << exponent;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
@@ -330,7 +358,7 @@ void show_work(App& app, Headline h) {
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
                    const char* sub2, Headline h) {
     ImGui::TextDisabled("%s", T(app, title));
-    ImGui::SetWindowFontScale(1.35f);
+    ImGui::SetWindowFontScale(1.25f);
     ImGui::PushStyleColor(ImGuiCol_Text, value_color);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(value);

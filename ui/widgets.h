@@ -60,6 +60,9 @@ ImVec4 color_dim();
 
 // Reports activation/deactivation of the last text field to the platform (phone keyboard).
 void text_input_hooks(App& app, double* dtarget, int* itarget, const char* current);
+// The same for a slider, which only needs the keyboard while it is in text-entry mode.
+void slider_text_hooks(App& app, double* dtarget, const char* current);
+void record_rect(App::Rect& r);       // the last item's rectangle
 void field_error(const App& app, const char* field);
 bool has_error(const App& app, const char* field);
 

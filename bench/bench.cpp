@@ -1,0 +1,104 @@
+// traincalc — bench/bench.cpp
+// Native timings of the estimator over the built-in catalog: µs per estimate() and per
+// compare_gpus(), median of several runs of many iterations. Budgets (DESIGN.md): one estimate
+// ≤ 5 µs native; the whole comparison ≤ 1 ms in the page (wasm ~2× slower), so ≤ ~300 µs here.
+//
+// Index of this file:
+// [SECTION] Timing helper
+// [SECTION] main()
+#include "core/compare.h"
+#include "core/estimate.h"
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+using namespace traincalc;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Timing helper
+//-----------------------------------------------------------------------------
+
+// Median over `runs` of the mean µs per call over `iters` calls.
+template <typename F>
+static double median_us(int runs, int iters, F&& fn) {
+    std::vector<double> per_call_us;
+    for (int r = 0; r < runs; r++) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < iters; i++) fn(i);
+        auto t1 = std::chrono::steady_clock::now();
+        per_call_us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / iters);
+    }
+    std::sort(per_call_us.begin(), per_call_us.end());
+    return per_call_us[per_call_us.size() / 2];
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] main()
+//-----------------------------------------------------------------------------
+
+int main() {
+    CatalogResult parsed = parse_catalog(builtin_catalog_json());
+    const Catalog& catalog = parsed.catalog;
+    if (catalog.gpus.empty() || catalog.models.empty()) {
+        std::fprintf(stderr, "bench: the built-in catalog has no GPUs or models (%zu errors)\n", parsed.errors.size());
+        return 1;
+    }
+    std::printf("catalog: %zu GPUs, %zu models\n\n", catalog.gpus.size(), catalog.models.size());
+    volatile double sink = 0;   // keeps results alive so the optimiser cannot drop the work
+
+    // Scenarios: the default (LoRA 7B on one A100), a full fine-tune with ZeRO-3 on 8 cards with a
+    // deadline (exercises the card searches), and a 70B pretraining-sized run.
+    std::vector<Scenario> scenarios(3);
+    scenarios[1].method = Method::full;
+    scenarios[1].zero = 3;
+    scenarios[1].cards = 8;
+    scenarios[1].deadline_hours = 24;
+    scenarios[2].model_id = catalog.find_model("llama-3.1-70b") ? "llama-3.1-70b" : catalog.models.back().id;
+    scenarios[2].method = Method::full;
+    scenarios[2].data_input = DataInput::tokens;
+    scenarios[2].tokens = 1e12;
+    scenarios[2].epochs = 1;
+    scenarios[2].zero = 1;
+    scenarios[2].tp = 8;
+    scenarios[2].pp = 4;
+    scenarios[2].cards = 1024;
+    scenarios[2].checkpointing = Checkpointing::full;
+    const char* names[3] = {"default (LoRA 7B, 1 card)", "full 7B, ZeRO-3, 8 cards, deadline", "70B pretrain, 1024 cards"};
+    for (Scenario& s : scenarios)
+        if (!catalog.find_gpu(s.gpu_id)) s.gpu_id = catalog.gpus.front().id;
+    for (Scenario& s : scenarios)
+        if (!catalog.find_model(s.model_id)) s.model_id = catalog.models.front().id;
+
+    std::printf("| what | µs per call (median of 7 runs) | budget |\n|---|---|---|\n");
+    for (int k = 0; k < 3; k++) {
+        const Scenario& s = scenarios[size_t(k)];
+        if (!estimate(s, catalog).ok) {
+            std::fprintf(stderr, "bench: scenario %d is invalid\n", k);
+            return 1;
+        }
+        double us = median_us(7, 20000, [&](int) {
+            Estimate e = estimate(s, catalog);
+            sink = sink + e.time.wall_hours;
+        });
+        std::printf("| estimate(): %s | %.2f | ≤ 5 |\n", names[k], us);
+    }
+    for (int k = 0; k < 3; k++) {
+        const Scenario& s = scenarios[size_t(k)];
+        double us = median_us(7, 300, [&](int) {
+            auto v = compare_gpus(s, catalog);
+            sink = sink + (v.empty() ? 0 : v[0].cost_total);
+        });
+        std::printf("| compare_gpus() over %zu GPUs: %s | %.1f | ≤ 300 native (≤ 1000 in the page) |\n",
+                    catalog.gpus.size(), names[k], us);
+    }
+    {
+        const Scenario& s = scenarios[0];
+        double us = median_us(7, 3000, [&](int) {
+            auto v = cards_curve(s, catalog);
+            sink = sink + (v.empty() ? 0 : v[0].wall_hours);
+        });
+        std::printf("| cards_curve() 1..4096 | %.2f | — |\n", us);
+    }
+    return 0;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# traincalc — scripts/fuzz.sh: build every libFuzzer target (tests/fuzz/fuzz_*.cpp) with clang
+# and run each for a while from its seed corpus. Exits non-zero on the first crash, leak,
+# timeout or FUZZ_CHECK failure (the reproducer is left in fuzz-out/<target>/).
+#
+#   scripts/fuzz.sh           20 s per target (the smoke run used by the test command)
+#   scripts/fuzz.sh 600       10 min per target (a long run before a release)
+#
+# Reproduce a finding:  build/fuzz/bin/<target> fuzz-out/<target>/crash-<sha>
+# Then add the input as a regression test case in tests/test_<concept>.cpp.
+set -euo pipefail
+
+seconds="${1:-20}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${TRAINCALC_FUZZ_BUILD:-$root/build/fuzz}"
+out="$root/fuzz-out"
+jobs="${TRAINCALC_FUZZ_JOBS:-2}"
+
+# The core library is compiled with coverage instrumentation and sanitizers too (not only the
+# targets), or libFuzzer would be blind inside core/ where the parsing happens.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRAINCALC_FUZZ=ON \
+      -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+      "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+      > /dev/null
+targets=()
+for src in "$root"/tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$src" .cpp)"); done
+ninja -C "$build" -j "$jobs" "${targets[@]}"
+
+status=0
+for t in "${targets[@]}"; do
+    corpus="$out/$t/corpus"          # grows across runs; the seeds stay read-only in git
+    mkdir -p "$corpus"
+    echo "== $t: ${seconds}s"
+    if ! (cd "$out/$t" && "$build/bin/$t" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+              -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$root/tests/fuzz/corpus/$t" \
+              > "$out/$t/log.txt" 2>&1); then
+        echo "!! $t failed: see $out/$t/log.txt and the crash-* file there"
+        tail -n 40 "$out/$t/log.txt"
+        status=1
+    else
+        grep -E "stat::number_of_executed_units|cov:" "$out/$t/log.txt" | tail -n 2 || true
+    fi
+done
+exit $status

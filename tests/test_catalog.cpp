@@ -1,0 +1,386 @@
+// traincalc — tests/test_catalog.cpp
+// Catalog parsing and merging (exact error texts), parameter counting, Hugging Face import,
+// and the built-in catalog's consistency.
+//
+// Index of this file:
+// [SECTION] Hugging Face configs (the published config.json values)
+// [SECTION] model_from_hf_config() pins
+// [SECTION] parse_catalog()
+// [SECTION] merge_catalog()
+// [SECTION] The built-in catalog
+
+#include "core/catalog.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace traincalc;
+
+namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Hugging Face configs (trimmed to the keys that matter; values as published)
+//-----------------------------------------------------------------------------
+
+const char kLlama2_7B[] = R"({
+  "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
+  "hidden_size": 4096, "intermediate_size": 11008, "max_position_embeddings": 4096,
+  "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32,
+  "rms_norm_eps": 1e-05, "tie_word_embeddings": false, "torch_dtype": "float16", "vocab_size": 32000})";
+
+const char kLlama31_8B[] = R"({
+  "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
+  "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 131072,
+  "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8,
+  "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                   "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+  "rope_theta": 500000.0, "tie_word_embeddings": false, "vocab_size": 128256})";
+
+const char kQwen25_7B[] = R"({
+  "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_act": "silu",
+  "hidden_size": 3584, "intermediate_size": 18944, "max_position_embeddings": 131072,
+  "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4,
+  "rope_theta": 1000000.0, "sliding_window": 131072, "tie_word_embeddings": false,
+  "use_sliding_window": false, "vocab_size": 152064})";
+
+const char kMixtral_8x7B[] = R"({
+  "architectures": ["MixtralForCausalLM"], "model_type": "mixtral", "hidden_act": "silu",
+  "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 32768,
+  "num_attention_heads": 32, "num_experts_per_tok": 2, "num_hidden_layers": 32,
+  "num_key_value_heads": 8, "num_local_experts": 8, "rope_theta": 1000000.0,
+  "tie_word_embeddings": false, "vocab_size": 32000})";
+
+const char kDeepSeekV3[] = R"({
+  "architectures": ["DeepseekV3ForCausalLM"], "model_type": "deepseek_v3",
+  "first_k_dense_replace": 3, "hidden_size": 7168, "intermediate_size": 18432,
+  "kv_lora_rank": 512, "max_position_embeddings": 163840, "moe_intermediate_size": 2048,
+  "n_group": 8, "n_routed_experts": 256, "n_shared_experts": 1, "num_attention_heads": 128,
+  "num_experts_per_tok": 8, "num_hidden_layers": 61, "num_key_value_heads": 128,
+  "num_nextn_predict_layers": 1, "q_lora_rank": 1536, "qk_nope_head_dim": 128,
+  "qk_rope_head_dim": 64, "tie_word_embeddings": false, "v_head_dim": 128, "vocab_size": 129280})";
+
+const char kGlm4_9B[] = R"({
+  "model_type": "chatglm", "add_qkv_bias": true, "ffn_hidden_size": 13696, "hidden_size": 4096,
+  "kv_channels": 128, "multi_query_attention": true, "multi_query_group_num": 2,
+  "num_attention_heads": 32, "num_layers": 40, "padded_vocab_size": 151552, "seq_length": 8192})";
+
+const char kGemma2_9B[] = R"({
+  "model_type": "gemma2", "head_dim": 256, "hidden_size": 3584, "intermediate_size": 14336,
+  "max_position_embeddings": 8192, "num_attention_heads": 16, "num_hidden_layers": 42,
+  "num_key_value_heads": 8, "vocab_size": 256000})";
+
+bool within(double value, double expected, double fraction) {
+    return std::fabs(value - expected) <= fraction * std::fabs(expected);
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] model_from_hf_config() pins (published sizes, within 1%)
+//-----------------------------------------------------------------------------
+
+TEST_CASE("hf config: dense models count to their published sizes") {
+    ModelResult llama2 = model_from_hf_config(kLlama2_7B);
+    REQUIRE(llama2.errors.empty());
+    CHECK(within(llama2.model.params, 6.74e9, 0.01));
+    CHECK(llama2.model.layers == 32);
+    CHECK(llama2.model.kv_heads == 32);
+    CHECK(llama2.model.context == 4096);
+    CHECK(llama2.model.active_params == 0);
+
+    ModelResult llama31 = model_from_hf_config(kLlama31_8B);
+    REQUIRE(llama31.errors.empty());
+    CHECK(within(llama31.model.params, 8.03e9, 0.01));
+    CHECK(llama31.model.kv_heads == 8);
+    CHECK(llama31.model.vocab == 128256);
+
+    ModelResult qwen = model_from_hf_config(kQwen25_7B);
+    REQUIRE(qwen.errors.empty());
+    CHECK(within(qwen.model.params, 7.62e9, 0.01));
+    CHECK(qwen.model.ffn == 18944);
+    CHECK_FALSE(qwen.model.tied_embeddings);
+
+    ModelResult glm = model_from_hf_config(kGlm4_9B);
+    REQUIRE(glm.errors.empty());
+    CHECK(within(glm.model.params, 9.40e9, 0.01));
+    CHECK(glm.model.kv_heads == 2);
+    CHECK(glm.model.layers == 40);
+    CHECK(glm.model.context == 8192);
+
+    ModelResult gemma = model_from_hf_config(kGemma2_9B);
+    REQUIRE(gemma.errors.empty());
+    CHECK(gemma.model.tied_embeddings); // Gemma ties by default when the key is absent
+    CHECK(gemma.model.head_dim == 256);
+    CHECK(within(gemma.model.params, 9.24e9, 0.01));
+}
+
+TEST_CASE("hf config: MoE total and active parameters") {
+    ModelResult mixtral = model_from_hf_config(kMixtral_8x7B);
+    REQUIRE(mixtral.errors.empty());
+    CHECK(within(mixtral.model.params, 46.7e9, 0.01));
+    CHECK(within(mixtral.model.active_params, 12.9e9, 0.01));
+    CHECK(mixtral.model.experts == 8);
+    CHECK(mixtral.model.experts_per_token == 2);
+
+    ModelResult ds = model_from_hf_config(kDeepSeekV3);
+    REQUIRE(ds.errors.empty());
+    CHECK(within(ds.model.params, 671e9, 0.01));
+    CHECK(within(ds.model.active_params, 37e9, 0.02));
+    CHECK(ds.model.dense_layers == 3);
+    CHECK(ds.model.shared_experts == 1);
+    CHECK(ds.model.ffn == 2048);
+    CHECK(ds.model.dense_ffn == 18432);
+}
+
+TEST_CASE("hf config: bad input gives messages, not crashes") {
+    ModelResult r = model_from_hf_config("{\"hidden_size\": 4096");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "");
+    CHECK(r.errors[0].message == "not valid JSON: syntax error at byte offset 20");
+
+    r = model_from_hf_config(R"({"hidden_size": 4096, "num_hidden_layers": 32, "vocab_size": 32000})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "num_attention_heads");
+    CHECK(r.errors[0].message == "num_attention_heads is required");
+    CHECK(r.errors[0].message_zh == "缺少必填字段 num_attention_heads");
+
+    r = model_from_hf_config(R"({"hidden_size": -1, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "hidden_size");
+    CHECK(r.errors[0].message == "hidden_size must be an integer from 1 to 1000000, got -1");
+    CHECK(r.errors[0].message_zh == "hidden_size 必须是 1 到 1000000 之间的整数，实际为 -1");
+
+    r = model_from_hf_config("[1,2]");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "a config.json must be a JSON object, got an array");
+
+    // More experts per token than experts.
+    r = model_from_hf_config(R"({"hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+        "vocab_size": 100, "intermediate_size": 128, "num_local_experts": 2, "num_experts_per_tok": 3})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "experts_per_token");
+    CHECK(r.errors[0].message == "experts_per_token must be at most experts (2), got 3");
+}
+
+TEST_CASE("count_params: incomplete architecture counts zero; tied embeddings count once") {
+    ModelSpec m;
+    CHECK(count_params(m).total == 0);
+    m.layers = 2;
+    m.hidden = 8;
+    m.heads = 2;
+    m.vocab = 10;
+    m.ffn = 16;
+    // per layer: attention 4·64 = 256, norms 16, FFN 3·8·16 = 384; embeddings 2·80; final norm 8
+    CHECK(count_params(m).total == doctest::Approx(2 * (256 + 16 + 384) + 160 + 8));
+    m.tied_embeddings = true;
+    CHECK(count_params(m).total == doctest::Approx(2 * (256 + 16 + 384) + 80 + 8));
+    CHECK(count_params(m).active == count_params(m).total);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] parse_catalog()
+//-----------------------------------------------------------------------------
+
+TEST_CASE("parse_catalog: a valid catalog; optional keys take the struct defaults") {
+    CatalogResult r = parse_catalog(R"({"version":1,"prices_date":"2026-11","cny_per_usd":7.1,
+        "gpus":[{"id":"X1","name":"Card X1","memory_gib":80,"tflops_16bit":312}],
+        "models":[{"id":"m","layers":2,"hidden":64,"heads":4,"vocab":1000,"params":1.5e6}]})");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.gpus.size() == 1);
+    REQUIRE(r.catalog.models.size() == 1);
+    CHECK(r.catalog.cny_per_usd == 7.1);
+    CHECK(r.catalog.prices_date == "2026-11");
+    const GpuSpec* g = r.catalog.find_gpu("X1");
+    REQUIRE(g != nullptr);
+    CHECK(g->utilization_default == 0.4);
+    CHECK(g->bf16);
+    CHECK(g->tflops_fp8 == 0);
+    CHECK(r.catalog.find_gpu("nope") == nullptr);
+    CHECK(r.catalog.find_model("m")->params == 1.5e6);
+    CHECK(r.catalog.find_model("nope") == nullptr);
+}
+
+TEST_CASE("parse_catalog: params counted from the architecture when absent") {
+    CatalogResult r = parse_catalog(R"({"models":[{"id":"l2","layers":32,"hidden":4096,"heads":32,
+        "vocab":32000,"ffn":11008}]})");
+    REQUIRE(r.errors.empty());
+    CHECK(within(r.catalog.models[0].params, 6.74e9, 0.01));
+}
+
+TEST_CASE("parse_catalog: errors name the entry and the field exactly") {
+    CatalogResult r = parse_catalog(R"({"gpus":[
+        {"id":"A","name":"a","memory_gib":16,"tflops_16bit":65},
+        {"id":"B","name":"b","memory_gib":24,"tflops_16bit":82},
+        {"id":"C","name":"c","memory_gib":40,"tflops_16bit":100},
+        {"id":"A100-80G","name":"A100","memory_gib":"eighty","tflops_16bit":312}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "gpus[3].memory_gib");
+    CHECK(r.errors[0].message == "gpus[3] (id \"A100-80G\"): memory_gib must be a number from 1 to 4096, got \"eighty\"");
+    CHECK(r.errors[0].message_zh == "gpus[3]（id \"A100-80G\"）：memory_gib 必须是 1 到 4096 之间的数，实际为 \"eighty\"");
+    CHECK(r.catalog.gpus.size() == 3); // the bad entry is skipped
+
+    r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":16,"tflops_16bit":65,"colour":"red"}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "gpus[0].colour");
+    CHECK(r.errors[0].message == "gpus[0] (id \"A\"): unknown key \"colour\"");
+    CHECK(r.errors[0].message_zh == "gpus[0]（id \"A\"）：未知的键 \"colour\"");
+
+    r = parse_catalog(R"({"gpus":[{"name":"a","memory_gib":16}]})");
+    REQUIRE(r.errors.size() == 2);
+    CHECK(r.errors[0].field == "gpus[0].id");
+    CHECK(r.errors[0].message == "gpus[0]: id is required");
+    CHECK(r.errors[1].field == "gpus[0].tflops_16bit");
+    CHECK(r.errors[1].message == "gpus[0]: tflops_16bit is required");
+    CHECK(r.errors[1].message_zh == "gpus[0]：缺少必填字段 tflops_16bit");
+
+    r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":16,"tflops_16bit":65},
+                                  {"id":"A","name":"b","memory_gib":24,"tflops_16bit":82}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "gpus[1].id");
+    CHECK(r.errors[0].message == "gpus[1] (id \"A\"): duplicate id, first defined at gpus[0]");
+    CHECK(r.errors[0].message_zh == "gpus[1]（id \"A\"）：id 重复，首次定义于 gpus[0]");
+    REQUIRE(r.catalog.gpus.size() == 1);
+    CHECK(r.catalog.gpus[0].name == "a");
+
+    // An overflowing literal is not JSON for the parser (error 406): one error, nothing read.
+    r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":1e999,"tflops_16bit":65}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "not valid JSON: syntax error at byte offset 47");
+    // Zero, negatives, and non-integers where integers are needed.
+    r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":0,"tflops_16bit":-5}],
+                          "models":[{"id":"m","layers":2.5,"hidden":64,"heads":4,"vocab":1000,"params":1e6}]})");
+    REQUIRE(r.errors.size() == 3);
+    CHECK(r.errors[0].message == "gpus[0] (id \"A\"): memory_gib must be a number from 1 to 4096, got 0");
+    CHECK(r.errors[1].message == "gpus[0] (id \"A\"): tflops_16bit must be a number from 0.01 to 100000, got -5");
+    CHECK(r.errors[2].field == "models[0].layers");
+    CHECK(r.errors[2].message == "models[0] (id \"m\"): layers must be an integer from 1 to 10000, got 2.5");
+    CHECK(r.errors[2].message_zh == "models[0]（id \"m\"）：layers 必须是 1 到 10000 之间的整数，实际为 2.5");
+    CHECK(r.catalog.gpus.empty());
+    CHECK(r.catalog.models.empty());
+
+    r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":16,"tflops_16bit":65,"bf16":"yes"}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "gpus[0] (id \"A\"): bf16 must be true or false, got \"yes\"");
+
+    r = parse_catalog(R"({"gpus":[5], "models":{}, "extra":1})");
+    REQUIRE(r.errors.size() == 3);
+    CHECK(r.errors[0].field == "extra");
+    CHECK(r.errors[0].message == "unknown key \"extra\"");
+    CHECK(r.errors[1].field == "gpus[0]");
+    CHECK(r.errors[1].message == "gpus[0]: a GPU must be a JSON object, got 5");
+    CHECK(r.errors[2].field == "models");
+    CHECK(r.errors[2].message == "models must be an array, got an object");
+}
+
+TEST_CASE("parse_catalog: malformed JSON is one error with the byte offset") {
+    CatalogResult r = parse_catalog("{\"gpus\": [}");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "");
+    CHECK(r.errors[0].message == "not valid JSON: syntax error at byte offset 10");
+    CHECK(r.errors[0].message_zh == "不是有效的 JSON：语法错误位于字节偏移 10");
+    r = parse_catalog("");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "not valid JSON: the text is empty");
+    r = parse_catalog("[]");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "a catalog must be a JSON object, got an array");
+}
+
+TEST_CASE("parse_catalog: model relations are checked") {
+    CatalogResult r = parse_catalog(R"({"models":[{"id":"m","layers":2,"hidden":64,"heads":4,"kv_heads":8,
+        "vocab":1000,"params":1e6}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "models[0].kv_heads");
+    CHECK(r.errors[0].message == "models[0] (id \"m\"): kv_heads must be at most heads (4), got 8");
+    CHECK(r.errors[0].message_zh == "models[0]（id \"m\"）：kv_heads 不能超过 heads（4），实际为 8");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] merge_catalog()
+//-----------------------------------------------------------------------------
+
+namespace {
+Catalog base_catalog() {
+    CatalogResult r = parse_catalog(R"({"gpus":[
+        {"id":"A","name":"a","memory_gib":16,"tflops_16bit":65,"price_cny_per_hour":1},
+        {"id":"B","name":"b","memory_gib":24,"tflops_16bit":82}],
+        "models":[{"id":"m","layers":2,"hidden":64,"heads":4,"vocab":1000,"params":1e6}]})");
+    REQUIRE(r.errors.empty());
+    return r.catalog;
+}
+} // namespace
+
+TEST_CASE("merge_catalog: extend replaces same ids and appends new ones") {
+    Catalog base = base_catalog();
+    CatalogResult r = merge_catalog(base, R"({"gpus":[
+        {"id":"A","name":"a, provider","memory_gib":16,"tflops_16bit":65,"price_cny_per_hour":0.9},
+        {"id":"C","name":"c","memory_gib":48,"tflops_16bit":150}]})");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.gpus.size() == 3);
+    CHECK(r.catalog.gpus[0].name == "a, provider");
+    CHECK(r.catalog.gpus[0].price_cny_per_hour == 0.9);
+    CHECK(r.catalog.gpus[1].id == "B");
+    CHECK(r.catalog.gpus[2].id == "C");
+    CHECK(r.catalog.models.size() == 1);
+}
+
+TEST_CASE("merge_catalog: replace swaps only the lists it provides") {
+    Catalog base = base_catalog();
+    CatalogResult r = merge_catalog(base, R"({"mode":"replace","gpus":[
+        {"id":"P","name":"provider card","memory_gib":80,"tflops_16bit":312}]})");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.gpus.size() == 1);
+    CHECK(r.catalog.gpus[0].id == "P");
+    CHECK(r.catalog.models.size() == 1);
+}
+
+TEST_CASE("merge_catalog: a bad entry is reported and skipped; the rest applies") {
+    Catalog base = base_catalog();
+    CatalogResult r = merge_catalog(base, R"({"gpus":[
+        {"id":"C","name":"c","memory_gib":0,"tflops_16bit":150},
+        {"id":"D","name":"d","memory_gib":48,"tflops_16bit":150}]})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "gpus[0].memory_gib");
+    CHECK(r.errors[0].message == "gpus[0] (id \"C\"): memory_gib must be a number from 1 to 4096, got 0");
+    REQUIRE(r.catalog.gpus.size() == 3);
+    CHECK(r.catalog.gpus[2].id == "D");
+
+    r = merge_catalog(base, R"({"mode":"merge"})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "mode must be one of \"extend\", \"replace\", got \"merge\"");
+    CHECK(r.errors[0].message_zh == "mode 必须是 \"extend\"、\"replace\" 之一，实际为 \"merge\"");
+    CHECK(r.catalog.gpus.size() == 2);
+
+    r = merge_catalog(base, "not json");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "not valid JSON: syntax error at byte offset 1");
+    CHECK(r.catalog.gpus.size() == 2); // the base is kept
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The built-in catalog
+//-----------------------------------------------------------------------------
+
+TEST_CASE("built-in catalog parses with zero errors") {
+    CatalogResult r = parse_catalog(builtin_catalog_json());
+    for (const FieldError& e : r.errors) MESSAGE(e.field << ": " << e.message);
+    CHECK(r.errors.empty());
+    CHECK(r.catalog.cny_per_usd > 0);
+}
+
+TEST_CASE("built-in catalog: every model's listed params match its architecture within 3%") {
+    CatalogResult r = parse_catalog(builtin_catalog_json());
+    for (const ModelSpec& m : r.catalog.models) {
+        ParamCount c = count_params(m);
+        INFO("model " << m.id << ": listed " << m.params << ", counted " << c.total);
+        CHECK(within(c.total, m.params, 0.03));
+        if (m.experts > 0) {
+            // 5% for the active share: ModelSpec's heads/kv_heads form only approximates
+            // DeepSeek's latent attention, which weighs more in 37B than in 671B.
+            INFO("active: listed " << m.active_params << ", counted " << c.active);
+            CHECK(within(c.active, m.active_params, 0.05));
+        }
+    }
+}

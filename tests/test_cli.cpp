@@ -1,0 +1,255 @@
+// traincalc — tests/test_cli.cpp
+// Runs the real `traincalc` binary (path in TRAINCALC_CLI) and checks exit codes and output.
+// Golden outputs: every tests/scenarios/NAME.json is run as `traincalc estimate NAME.json`
+// and its stdout compared, as parsed JSON with a relative tolerance on numbers, with
+// tests/golden/NAME.json. Inputs named bad_*.json must exit 2 with {"errors":[...]}.
+//
+// Regenerating the goldens after an intended change in the estimator (review the diff!):
+//   TRAINCALC_UPDATE_GOLDEN=1 build/native/bin/traincalc_tests -tc="cli: golden*"
+//   git diff tests/golden
+//
+// Index of this file:
+// [SECTION] Running the binary
+// [SECTION] Tolerant JSON comparison
+// [SECTION] Golden scenarios
+// [SECTION] Commands and arguments
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Running the binary
+//-----------------------------------------------------------------------------
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    std::string out;                   // stdout only; stderr goes to /dev/null
+};
+
+// `args` is passed to the shell as written: quote paths that may hold spaces.
+Run run_cli(const std::string& args, const std::string& stdin_text = "") {
+    std::string cmd = "'" + std::string(TRAINCALC_CLI) + "' " + args + " 2>/dev/null";
+    if (!stdin_text.empty()) {
+        fs::path tmp = fs::temp_directory_path() / "traincalc_cli_stdin.json";
+        std::ofstream(tmp) << stdin_text;
+        cmd += " < '" + tmp.string() + "'";
+    }
+    Run r;
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE_MESSAGE(p != nullptr, "cannot run " << cmd);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int status = pclose(p);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string source_path(const std::string& relative) {
+    return "'" + (fs::path(TRAINCALC_SOURCE_DIR) / relative).string() + "'";
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Tolerant JSON comparison
+//-----------------------------------------------------------------------------
+
+// Empty when equal; else the path of the first difference and both values.
+std::string json_diff(const Json& want, const Json& got, const std::string& path = "$") {
+    if (want.is_number() && got.is_number()) {
+        double a = want.get<double>(), b = got.get<double>();
+        double tol = 1e-6 * std::max(std::fabs(a), std::fabs(b)) + 1e-9;
+        return std::fabs(a - b) <= tol ? "" : path + ": want " + want.dump() + ", got " + got.dump();
+    }
+    if (want.type() != got.type()) return path + ": want " + want.dump() + ", got " + got.dump();
+    if (want.is_object()) {
+        for (auto it = want.begin(); it != want.end(); ++it) {
+            if (!got.contains(it.key())) return path + "." + it.key() + ": missing";
+            std::string d = json_diff(it.value(), got[it.key()], path + "." + it.key());
+            if (!d.empty()) return d;
+        }
+        for (auto it = got.begin(); it != got.end(); ++it)
+            if (!want.contains(it.key())) return path + "." + it.key() + ": unexpected key";
+        return "";
+    }
+    if (want.is_array()) {
+        if (want.size() != got.size())
+            return path + ": want " + std::to_string(want.size()) + " items, got " + std::to_string(got.size());
+        for (size_t i = 0; i < want.size(); ++i) {
+            std::string d = json_diff(want[i], got[i], path + "[" + std::to_string(i) + "]");
+            if (!d.empty()) return d;
+        }
+        return "";
+    }
+    return want == got ? "" : path + ": want " + want.dump() + ", got " + got.dump();
+}
+
+// Path of the first null value; empty when there is none.
+std::string first_null(const Json& j, const std::string& path = "$") {
+    if (j.is_null()) return path;
+    if (j.is_object())
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            std::string p = first_null(it.value(), path + "." + it.key());
+            if (!p.empty()) return p;
+        }
+    if (j.is_array())
+        for (size_t i = 0; i < j.size(); ++i) {
+            std::string p = first_null(j[i], path + "[" + std::to_string(i) + "]");
+            if (!p.empty()) return p;
+        }
+    return "";
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Golden scenarios
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cli: golden outputs of tests/scenarios/*.json") {
+    const bool update = std::getenv("TRAINCALC_UPDATE_GOLDEN") != nullptr;
+    fs::path scenarios = fs::path(TRAINCALC_SOURCE_DIR) / "tests" / "scenarios";
+    fs::path golden = fs::path(TRAINCALC_SOURCE_DIR) / "tests" / "golden";
+    int count = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(scenarios)) {
+        if (e.path().extension() != ".json") continue;
+        ++count;
+        const std::string name = e.path().stem().string();
+        CAPTURE(name);
+        Run r = run_cli("estimate '" + e.path().string() + "'");
+        const bool bad = name.rfind("bad_", 0) == 0;
+        CHECK(r.exit_code == (bad ? 2 : 0));
+        Json got = Json::parse(r.out, nullptr, false);
+        REQUIRE_MESSAGE(!got.is_discarded(), "stdout is not JSON: " << r.out);
+        if (bad) {
+            REQUIRE(got.contains("errors"));
+            CHECK(got["errors"].is_array());
+            CHECK(!got["errors"].empty());
+        }
+        // Never NaN or Infinity: they are not JSON (the parse above fails) and nlohmann writes them as null.
+        CHECK_MESSAGE(first_null(got).empty(), "null at " << first_null(got));
+        fs::path want_path = golden / (name + ".json");
+        if (update) {
+            std::ofstream(want_path) << got.dump(2) << "\n";
+            continue;
+        }
+        std::ifstream f(want_path);
+        REQUIRE_MESSAGE(f.good(), "no golden " << want_path << ": run with TRAINCALC_UPDATE_GOLDEN=1");
+        Json want = Json::parse(f, nullptr, false);
+        REQUIRE(!want.is_discarded());
+        std::string diff = json_diff(want, got);
+        CHECK_MESSAGE(diff.empty(), diff);
+    }
+    CHECK(count >= 5);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Commands and arguments
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cli: --help, no arguments, bad arguments") {
+    Run r = run_cli("--help");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("traincalc estimate FILE|-") != std::string::npos);
+
+    r = run_cli("");
+    CHECK(r.exit_code == 2);
+
+    r = run_cli("fly");
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    CHECK(j["errors"][0]["field"] == "arguments");
+    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, gpus, models, hash)");
+
+    r = run_cli("estimate --lang fr -");
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] == "--lang must be en or zh, got \"fr\"");
+
+    r = run_cli("estimate --frobnicate x.json");
+    CHECK(r.exit_code == 2);
+
+    r = run_cli("estimate /nonexistent/scenario.json");
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["field"] == "file");
+    CHECK(j["errors"][0]["message"] == "cannot read \"/nonexistent/scenario.json\"");
+
+    r = run_cli("estimate");
+    CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("cli: estimate from stdin, --lang zh errors, --text") {
+    Run r = run_cli("estimate -", R"({"cards": 2})");
+    CHECK(r.exit_code == 0);
+    CHECK(!Json::parse(r.out, nullptr, false).is_discarded());
+
+    r = run_cli("estimate --lang zh -", R"({"cards": 0})");
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    CHECK(j["errors"][0]["field"] == "cards");
+    CHECK(j["errors"][0]["message"] == "cards 必须是 1 到 65536 之间的整数，实际为 0");
+
+    r = run_cli("estimate --text " + source_path("tests/scenarios/worked_example_7b_a100.json"));
+    CHECK(r.exit_code == 0);
+    CHECK(!r.out.empty());
+}
+
+TEST_CASE("cli: gpus and models, text and JSON, with a provider catalog") {
+    Run r = run_cli("gpus");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("A100-80G") != std::string::npos);
+
+    r = run_cli("gpus --json");
+    CHECK(r.exit_code == 0);
+    Json builtin = Json::parse(r.out, nullptr, false);
+    REQUIRE(builtin.is_array());
+    REQUIRE(!builtin.empty());
+    CHECK(builtin[0].contains("tflops_16bit"));
+
+    r = run_cli("gpus --json --catalog " + source_path("tests/catalogs/provider.json"));
+    CHECK(r.exit_code == 0);
+    Json merged = Json::parse(r.out, nullptr, false);
+    REQUIRE(merged.is_array());
+    CHECK(merged.size() == builtin.size() + 1); // one replaced, one new
+    bool replaced = false;
+    for (const Json& g : merged)
+        if (g["id"] == "A100-80G") replaced = g["price_cny_per_hour"] == 5.5;
+    CHECK(replaced);
+
+    r = run_cli("gpus --catalog " + source_path("tests/catalogs/provider_bad.json"));
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    CHECK(j["errors"][0]["field"] == "catalog.gpus[0].memory_gib");
+
+    r = run_cli("models");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("qwen2.5-7b") != std::string::npos);
+    r = run_cli("models --json");
+    CHECK(r.exit_code == 0);
+    CHECK(Json::parse(r.out, nullptr, false).is_array());
+}
+
+TEST_CASE("cli: hash") {
+    Run r = run_cli("hash -", R"({"cards": 8})");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "#s=eyJjYXJkcyI6OH0\n"); // {"cards":8}
+    r = run_cli("hash --embed --lang zh -", "{}");
+    CHECK(r.out == "#s=e30&embed=1&lang=zh\n");
+    r = run_cli("hash -", "{\"cards\": -1}");
+    CHECK(r.exit_code == 2);
+}

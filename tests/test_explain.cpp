@@ -1,0 +1,234 @@
+// traincalc — tests/test_explain.cpp
+// Number formatting, explanation lines (English and Chinese), warning texts, the Markdown report.
+//
+// Index of this file:
+// [SECTION] Fixtures
+// [SECTION] Number formatting
+// [SECTION] Explanations
+// [SECTION] Warning texts
+// [SECTION] Report
+#include "core/explain.h"
+#include <doctest/doctest.h>
+#include <string>
+
+using namespace traincalc;
+
+namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fixtures
+//-----------------------------------------------------------------------------
+
+Catalog explain_catalog() {
+    Catalog c;
+    GpuSpec g;
+    g.id = "A100-80G";
+    g.name = "NVIDIA A100 80GB SXM";
+    g.memory_gib = 80;
+    g.tflops_16bit = 312;
+    g.nvlink_gbps = 600;
+    g.compute_capability = 8.0;
+    g.tdp_w = 400;
+    g.price_cny_per_hour = 8;
+    g.purchase_cny = 90000;
+    GpuSpec t4;
+    t4.id = "T4";
+    t4.name = "NVIDIA T4";
+    t4.memory_gib = 16;
+    t4.tflops_16bit = 65;
+    t4.compute_capability = 7.5;
+    t4.bf16 = false;
+    c.gpus = {g, t4};
+    ModelSpec m;
+    m.id = "test-7b";
+    m.name = "Test 7B";
+    m.params = 7e9;
+    m.layers = 32;
+    m.hidden = 4096;
+    m.heads = 32;
+    m.ffn = 11008;
+    m.vocab = 32000;
+    m.context = 4096;
+    c.models = {m};
+    return c;
+}
+
+Scenario example_scenario() {       // the worked example: 7B × 2.5e8 tokens, one A100 at 40%
+    Scenario s;
+    s.model_id = "test-7b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 2.5e8;
+    s.epochs = 1;
+    s.utilization = 0.4;
+    return s;
+}
+
+bool contains(const std::vector<std::string>& lines, const std::string& needle) {
+    for (const std::string& l : lines)
+        if (l.find(needle) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Number formatting
+//-----------------------------------------------------------------------------
+
+TEST_CASE("format_number: scientific for large and tiny, grouped thousands, 3 significant digits") {
+    CHECK(format_number(1.05e19) == "1.05e19");
+    CHECK(format_number(7e9) == "7e9");
+    CHECK(format_number(2.5e-5) == "2.5e-5");
+    CHECK(format_number(84135) == "84,135");
+    CHECK(format_number(999999) == "999,999");
+    CHECK(format_number(1234.4) == "1,234");
+    CHECK(format_number(23.3708) == "23.4");
+    CHECK(format_number(0.95) == "0.95");
+    CHECK(format_number(312) == "312");
+    CHECK(format_number(999.7) == "1,000");
+    CHECK(format_number(0) == "0");
+    CHECK(format_number(-42.26) == "-42.3");
+    CHECK(format_number(3.14159, 5) == "3.1416");
+    CHECK(format_number(1.0 / 0.0) == "0");
+}
+
+TEST_CASE("format_hours: minutes, hours, days, years in both languages") {
+    CHECK(format_hours(23.37, Lang::en) == "23.4 h");
+    CHECK(format_hours(23.37, Lang::zh) == "23.4 小时");
+    CHECK(format_hours(0.5, Lang::en) == "30 min");
+    CHECK(format_hours(0.5, Lang::zh) == "30 分钟");
+    CHECK(format_hours(72, Lang::en) == "3 days");
+    CHECK(format_hours(816, Lang::zh) == "34 天");
+    CHECK(format_hours(24 * 365 * 3, Lang::en) == "3 years");
+    CHECK(format_hours(-1, Lang::en) == "0 min");
+}
+
+TEST_CASE("format_money: yuan and dollars, grouped, cents below 100") {
+    CHECK(format_money(1234.4, Currency::cny) == "¥1,234");
+    CHECK(format_money(1234.4, Currency::usd) == "$1,234");
+    CHECK(format_money(12.5, Currency::usd) == "$12.50");
+    CHECK(format_money(72, Currency::cny) == "¥72");
+    CHECK(format_money(-3000, Currency::cny) == "-¥3,000");
+    CHECK(format_money(0, Currency::cny) == "¥0");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Explanations
+//-----------------------------------------------------------------------------
+
+TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s example") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    auto en = explain(e, s, Headline::compute, Lang::en);
+    CHECK(contains(en, "Rule of thumb 6 × N × D = 6 × 7e9 × 2.5e8 = 1.05e19"));
+    CHECK(contains(en, "Executed FLOPs = (6 × 7e9 + attention 3.22e9) × 2.5e8 = "));
+    CHECK(contains(en, "1.05e19 / (312e12 × 0.4) = 84,135 s ≈ 23.4 h. The widely shared \"≈856 s\" for this "
+                       "example is about 100× too small: an exponent slipped."));
+    auto zh = explain(e, s, Headline::compute, Lang::zh);
+    CHECK(contains(zh, "经验公式 6 × N × D = 6 × 7e9 × 2.5e8 = 1.05e19"));
+    CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
+    // Far from the example's size the note is generic.
+    s.tokens = 2.5e11;
+    e = estimate(s, c);
+    CHECK(contains(explain(e, s, Headline::compute, Lang::en), "is 100× off: it is 84,135 s ≈ 23.4 h."));
+}
+
+TEST_CASE("time, memory, cards, cost and buy explanations") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    s.method = Method::lora;
+    s.deadline_hours = 48;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    auto time_en = explain(e, s, Headline::time, Lang::en);
+    CHECK(contains(time_en, "Compute time = executed FLOPs / (cards × peak × utilization × scaling) = "));
+    CHECK(contains(time_en, "/ (1 × 312e12 × 0.4 × 1) = "));
+    CHECK(contains(time_en, "Range "));
+    auto mem_en = explain(e, s, Headline::memory, Lang::en);
+    CHECK(contains(mem_en, "Weights = 7e9 params × 2 B ÷ (tp 1 × pp 1) = 13 GiB"));
+    CHECK(contains(mem_en, "Adapters = "));
+    CHECK(contains(mem_en, "fits, "));
+    auto mem_zh = explain(e, s, Headline::memory, Lang::zh);
+    CHECK(contains(mem_zh, "权重 = 7e9 参数 × 2 B ÷ (tp 1 × pp 1) = 13 GiB"));
+    CHECK(contains(mem_zh, "放得下"));
+    auto cards_en = explain(e, s, Headline::cards, Lang::en);
+    CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));
+    CHECK(contains(cards_en, "Cards to finish within 2 days on the wall clock: "));
+    auto cost_zh = explain(e, s, Headline::cost, Lang::zh);
+    CHECK(contains(cost_zh, "按小时：计费 "));
+    CHECK(contains(cost_zh, "最省的租用方式：按小时"));
+    auto buy_en = explain(e, s, Headline::buy, Lang::en);
+    CHECK(contains(buy_en, "Owning per card per month = purchase ÷ 36 months ¥2,500 + power ¥125 + rack ¥375 + operations ¥500 = ¥3,500"));
+    CHECK(contains(buy_en, "Break-even: "));
+
+    // Measured throughput: the implied utilization is shown.
+    s.tokens_per_second_per_gpu = 3000;
+    e = estimate(s, c);
+    CHECK(contains(explain(e, s, Headline::time, Lang::en), "Implied utilization = 3,000 tokens/s × "));
+    // Invalid estimate: no lines.
+    s.cards = 0;
+    e = estimate(s, c);
+    CHECK(explain(e, s, Headline::compute, Lang::en).empty());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Warning texts
+//-----------------------------------------------------------------------------
+
+TEST_CASE("warning texts name the card and the numbers, in both languages") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    s.gpu_id = "T4";
+    s.method = Method::qlora;
+    s.seq_len = 512;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    Warning w{WarningCode::no_bf16, 7.5, 8.0};
+    CHECK(warning_text(w, e, Lang::en) ==
+          "NVIDIA T4 (compute capability 7.5) has no native bf16: it needs 8.0 or newer. Use fp16 with loss scaling.");
+    CHECK(warning_text(w, e, Lang::zh) ==
+          "NVIDIA T4（计算能力 7.5）不支持原生 bf16，需要 8.0 及以上。请改用 fp16 并开启 loss scaling。");
+    Warning tp{WarningCode::impossible_throughput, 0.87, 0.75};
+    CHECK(warning_text(tp, e, Lang::en) ==
+          "The measured throughput implies 87% of peak: above 75% is not achievable in training; check the figure.");
+    Warning fit{WarningCode::does_not_fit, 90.5, 77.6};
+    CHECK(warning_text(fit, e, Lang::zh) ==
+          "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB。可以加卡并开启 ZeRO、改用 LoRA/QLoRA、开启激活重计算或缩短序列。");
+    Warning ctx{WarningCode::seq_over_context, 8192, 4096};
+    CHECK(warning_text(ctx, e, Lang::en) == "Sequence length 8,192 is above the model's context of 4,096 tokens.");
+    // Every code has a non-empty text in both languages.
+    for (int code = 0; code < int(WarningCode::count); code++) {
+        Warning any{WarningCode(code), 1, 2};
+        CHECK_FALSE(warning_text(any, e, Lang::en).empty());
+        CHECK_FALSE(warning_text(any, e, Lang::zh).empty());
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Report
+//-----------------------------------------------------------------------------
+
+TEST_CASE("report_markdown: headline table, warnings and every section") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    s.gpu_id = "T4";
+    s.method = Method::qlora;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    std::string en = report_markdown(e, s, Lang::en);
+    CHECK(en.find("# Training estimate: Test 7B, QLoRA, 1 × NVIDIA T4") == 0);
+    for (const char* h : {"## Warnings", "## Compute", "## Time", "## Memory", "## Cards", "## Cost", "## Rent or buy"})
+        CHECK(en.find(h) != std::string::npos);
+    std::string zh = report_markdown(e, s, Lang::zh);
+    CHECK(zh.find("# 训练估算：Test 7B，QLoRA，1 × NVIDIA T4") == 0);
+    for (const char* h : {"## 提示", "## 算力需求", "## 显存", "## 费用", "## 租用还是自购"})
+        CHECK(zh.find(h) != std::string::npos);
+    s.cards = 0;
+    e = estimate(s, c);
+    CHECK(report_markdown(e, s, Lang::en) ==
+          "# Training estimate: invalid input\n\n- cards = 0 is out of range: allowed 1 to 65536\n");
+}

@@ -1,0 +1,165 @@
+// traincalc — tests/test_ui_strings.cpp
+// The string table and the font subset: every key has English and Chinese text; every character
+// the page can draw (UI strings, explain() and warning_text() lines, error messages, formatted
+// numbers, catalog names) has a glyph in the atlas built from kFontData/kFontRanges; the atlas
+// stays small. Also the layering rule: ui/ sees neither SDL nor Emscripten.
+#include <doctest/doctest.h>
+#include "ui_harness.h"
+#include "ui/strings.h"
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <vector>
+
+using namespace traincalc;
+using traincalc_test::Page;
+
+namespace {
+
+// Adds every character of `text` missing from the atlas's font to `missing`.
+void check_glyphs(const std::string& text, std::set<unsigned int>& missing, std::string* where = nullptr,
+                  const std::string& what = "") {
+    const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+    const char* p = text.c_str();
+    const char* end = p + text.size();
+    while (p < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, end);
+        if (n <= 0) break;
+        p += n;
+        if (c == '\n' || c == '\t') continue;
+        if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c)) && missing.insert(c).second && where)
+            *where += what + " U+" + std::to_string(c) + "\n";
+    }
+}
+
+std::vector<Scenario> sample_scenarios() {
+    std::vector<Scenario> out;
+    out.push_back(Scenario());
+    Scenario s;
+    s.method = Method::full;
+    s.cards = 8;
+    s.deadline_hours = 1;
+    s.pilot_hours = 2;
+    s.tokens_per_second_per_gpu = 1e8;
+    s.quotes[0].price_per_card_hour = 4;
+    out.push_back(s);
+    s = Scenario();
+    s.method = Method::qlora;
+    s.precision = Precision::fp8;
+    s.offload = Offload::optimizer;
+    s.checkpointing = Checkpointing::full;
+    s.seq_len = 1 << 20;
+    s.currency = Currency::usd;
+    out.push_back(s);
+    for (const GpuSpec& g : traincalc_test::catalog().gpus) {
+        Scenario t;
+        t.gpu_id = g.id;
+        t.cards = 16;
+        t.pp = 4;
+        t.method = Method::full;
+        t.precision = Precision::bf16;
+        out.push_back(t);
+    }
+    for (const ModelSpec& m : traincalc_test::catalog().models) {
+        Scenario t;
+        t.model_id = m.id;
+        out.push_back(t);
+    }
+    Scenario bad;
+    bad.cards = 0;
+    bad.seq_len = -1;
+    bad.epochs = 0;
+    bad.lora_rank = 0;
+    out.push_back(bad);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("every string key has non-empty English and Chinese text, and they differ from the key") {
+    for (int i = 0; i < static_cast<int>(Str::count); i++) {
+        const Str k = static_cast<Str>(i);
+        CAPTURE(str_key_name(k));
+        CHECK(tr(k, Lang::en)[0] != '\0');
+        CHECK(tr(k, Lang::zh)[0] != '\0');
+    }
+    CHECK(std::string(tr(Str::switch_language, Lang::en)) == "中文");
+    CHECK(std::string(tr(Str::switch_language, Lang::zh)) == "English");
+    MESSAGE("string keys: " << static_cast<int>(Str::count));
+}
+
+TEST_CASE("every character the page draws is in the font subset (atlas at dpi 1)") {
+    Page page(1280, 800, 1, Lang::zh);
+    std::set<unsigned int> missing;
+    std::string where;
+    for (int i = 0; i < static_cast<int>(Str::count); i++)
+        for (Lang l : {Lang::en, Lang::zh})
+            check_glyphs(tr(static_cast<Str>(i), l), missing, &where, str_key_name(static_cast<Str>(i)));
+    int lines = 0;
+    for (const Scenario& s : sample_scenarios()) {
+        const Estimate e = estimate(s, traincalc_test::catalog());
+        for (Lang l : {Lang::en, Lang::zh}) {
+            for (int h = 0; h <= static_cast<int>(Headline::buy); h++)
+                for (const std::string& line : explain(e, s, static_cast<Headline>(h), l)) {
+                    check_glyphs(line, missing, &where, "explain: " + line);
+                    lines++;
+                }
+            for (const Warning& w : e.warnings) {
+                const std::string t = warning_text(w, e, l);
+                check_glyphs(t, missing, &where, "warning: " + t);
+                lines++;
+            }
+            check_glyphs(format_hours(e.time.wall_hours, l), missing, &where, "format_hours");
+            check_glyphs(format_hours(3000, l), missing, &where, "format_hours");
+        }
+        for (const FieldError& err : e.errors) {
+            check_glyphs(err.message, missing, &where, "error: " + err.message);
+            check_glyphs(err.message_zh, missing, &where, "error_zh: " + err.message_zh);
+        }
+        check_glyphs(format_money(e.cost.total, Currency::cny), missing, &where, "money");
+        check_glyphs(format_money(e.cost.total, Currency::usd), missing, &where, "money");
+    }
+    for (const GpuSpec& g : traincalc_test::catalog().gpus) check_glyphs(g.name, missing, &where, "gpu " + g.id);
+    for (const ModelSpec& m : traincalc_test::catalog().models) check_glyphs(m.name, missing, &where, "model " + m.id);
+    CHECK_MESSAGE(missing.empty(), where);
+    MESSAGE("explain/warning lines checked: " << lines << "; glyphs in the font: "
+                                               << ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size);
+}
+
+TEST_CASE("the font atlas is at most 1024x1024 at dpi 1 (and its size at dpi 3 is reported)") {
+    for (float dpi : {1.0f, 2.0f, 3.0f}) {
+        Page page(390, 844, dpi, Lang::zh);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        MESSAGE("font atlas at dpi " << dpi << ": " << w << "x" << h);
+        if (dpi == 1.0f) {
+            CHECK(w <= 1024);
+            CHECK(h <= 1024);
+        }
+        CHECK(w <= 4096);
+        CHECK(h <= 4096);
+        CHECK(ImGui::GetIO().FontGlobalScale == doctest::Approx(1.0f / dpi));
+    }
+}
+
+TEST_CASE("ui/ includes no SDL or Emscripten header (the platform seam is web/)") {
+    const char* files[] = {"app.h", "app.cpp", "fonts.h", "strings.h", "strings.cpp", "strings.inc", "widgets.h",
+                           "widgets.cpp", "screen_inputs.cpp", "screen_results.cpp", "screen_compare.cpp",
+                           "screen_charts.cpp", "screen_renting.cpp", "screen_buy.cpp"};
+    for (const char* f : files) {
+        std::ifstream in(std::string(TRAINCALC_SOURCE_DIR) + "/ui/" + f);
+        CAPTURE(f);
+        REQUIRE(in.good());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string line;
+        while (std::getline(ss, line)) {
+            if (line.rfind("#include", 0) != 0) continue;
+            CAPTURE(line);
+            CHECK(line.find("SDL") == std::string::npos);
+            CHECK(line.find("emscripten") == std::string::npos);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+// traincalc — tests/test_url.cpp
+// The URL hash: base64url vectors, short links, round trips, and hostile input.
+//
+// Index of this file:
+// [SECTION] base64url
+// [SECTION] encode_hash() / decode_hash() round trips
+// [SECTION] Hostile input
+
+#include "core/url.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace traincalc;
+
+// From test_scenario.cpp.
+void check_same_scenario(const Scenario& a, const Scenario& b);
+Scenario every_field_changed();
+
+namespace {
+Catalog url_catalog() {
+    CatalogResult r = parse_catalog(R"({"gpus":[
+        {"id":"A100-80G","name":"A100","memory_gib":80,"tflops_16bit":312},
+        {"id":"H100","name":"H100","memory_gib":80,"tflops_16bit":989}],
+        "models":[{"id":"qwen2.5-7b","layers":28,"hidden":3584,"heads":28,"vocab":152064,"params":7.62e9},
+                  {"id":"llama-3.1-8b","layers":32,"hidden":4096,"heads":32,"vocab":128256,"params":8.03e9}]})");
+    REQUIRE(r.errors.empty());
+    return r.catalog;
+}
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] base64url
+//-----------------------------------------------------------------------------
+
+TEST_CASE("base64url: RFC 4648 vectors, no padding written, padding accepted") {
+    CHECK(base64url_encode("") == "");
+    CHECK(base64url_encode("f") == "Zg");
+    CHECK(base64url_encode("fo") == "Zm8");
+    CHECK(base64url_encode("foo") == "Zm9v");
+    CHECK(base64url_encode("foobar") == "Zm9vYmFy");
+    CHECK(base64url_encode(std::string("\xfb\xff", 2)) == "-_8");
+    std::string out;
+    CHECK(base64url_decode("Zm9vYmFy", out));
+    CHECK(out == "foobar");
+    CHECK(base64url_decode("Zm8=", out));
+    CHECK(out == "fo");
+    CHECK(base64url_decode("-_8", out));
+    CHECK(out == std::string("\xfb\xff", 2));
+    CHECK_FALSE(base64url_decode("Zm9v+", out)); // '+' is standard base64, not base64url
+    CHECK_FALSE(base64url_decode("Z", out));     // one sextet is no byte
+    CHECK_FALSE(base64url_decode("Zm 9v", out));
+    std::string all;
+    for (int i = 0; i < 256; ++i) all += static_cast<char>(i);
+    CHECK(base64url_decode(base64url_encode(all), out));
+    CHECK(out == all);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] encode_hash() / decode_hash() round trips
+//-----------------------------------------------------------------------------
+
+TEST_CASE("encode_hash: a default scenario is the shortest link") {
+    CHECK(encode_hash(Scenario{}, false, "") == "#s=e30"); // "{}"
+    CHECK(encode_hash(Scenario{}, true, "zh") == "#s=e30&embed=1&lang=zh");
+    Scenario s;
+    s.cards = 8;
+    std::string json;
+    REQUIRE(base64url_decode(encode_hash(s, false, "").substr(3), json));
+    CHECK(json == R"({"cards":8})");
+    s = Scenario{};
+    s.tokens = 1e9; // a data key writes data_input too, so it is never inferred differently
+    REQUIRE(base64url_decode(encode_hash(s, false, "").substr(3), json));
+    CHECK(json == R"({"tokens":1000000000.0,"data_input":"samples"})");
+    s = Scenario{};
+    s.price_daily = 50;
+    REQUIRE(base64url_decode(encode_hash(s, false, "").substr(3), json));
+    CHECK(json == R"({"price":{"daily":50.0}})");
+}
+
+TEST_CASE("decode_hash(encode_hash(s)) == s, field by field") {
+    Catalog cat = url_catalog();
+    Scenario s = every_field_changed();
+    HashState st = decode_hash(encode_hash(s, true, "en"), cat);
+    CHECK(st.has_scenario);
+    for (const FieldError& e : st.scenario.errors) MESSAGE(e.field << ": " << e.message);
+    CHECK(st.scenario.errors.empty());
+    CHECK(st.embed);
+    CHECK(st.lang == "en");
+    check_same_scenario(st.scenario.scenario, s);
+
+    Scenario ids;
+    ids.model_id = "llama-3.1-8b";
+    ids.gpu_id = "H100";
+    ids.cards = 16;
+    ids.data_input = DataInput::tokens;
+    st = decode_hash(encode_hash(ids, false, "") .substr(1), cat); // without '#'
+    CHECK(st.has_scenario);
+    CHECK(st.scenario.errors.empty());
+    CHECK_FALSE(st.embed);
+    CHECK(st.lang.empty());
+    check_same_scenario(st.scenario.scenario, ids);
+}
+
+TEST_CASE("decode_hash: no scenario, other parameters") {
+    Catalog cat = url_catalog();
+    HashState st = decode_hash("", cat);
+    CHECK_FALSE(st.has_scenario);
+    CHECK(st.scenario.errors.empty());
+    st = decode_hash("#embed=1&lang=zh&utm_source=blog", cat);
+    CHECK_FALSE(st.has_scenario);
+    CHECK(st.embed);
+    CHECK(st.lang == "zh");
+    st = decode_hash("#lang=fr", cat);
+    CHECK(st.lang.empty());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Hostile input: never a crash; has_scenario false or errors set
+//-----------------------------------------------------------------------------
+
+TEST_CASE("decode_hash: garbage, bad base64, bad UTF-8, scripts, huge input") {
+    Catalog cat = url_catalog();
+    HashState st = decode_hash("#s=!!!notbase64", cat);
+    CHECK_FALSE(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].field == "s");
+    CHECK(st.scenario.errors[0].message == "the link is damaged: the scenario is not valid base64url");
+    CHECK(st.scenario.errors[0].message_zh == "链接已损坏：场景数据不是有效的 base64url");
+
+    st = decode_hash("#s=" + base64url_encode("{\"model\":\"\xff\xfe\"}"), cat);
+    CHECK_FALSE(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].message == "the link is damaged: the scenario is not valid UTF-8 text");
+
+    st = decode_hash("#s=" + base64url_encode("<script>alert(1)</script>"), cat);
+    CHECK_FALSE(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].message == "not valid JSON: syntax error at byte offset 0");
+
+    // Script text inside a valid scenario is data: an unknown id, reported, never run.
+    st = decode_hash("#s=" + base64url_encode(R"({"model":"<img src=x onerror=alert(1)>","cards":4})"), cat);
+    CHECK(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].field == "model");
+    CHECK(st.scenario.scenario.model_id == "qwen2.5-7b");
+    CHECK(st.scenario.scenario.cards == 4);
+
+    st = decode_hash("#s=" + base64url_encode("[1,2,3]"), cat);
+    CHECK_FALSE(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+
+    std::string huge = "#s=" + std::string(1 << 20, 'A');
+    st = decode_hash(huge, cat);
+    CHECK_FALSE(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].message == "the link is too long: 1048578 bytes, at most 65536");
+    CHECK(st.scenario.errors[0].message_zh == "链接过长：1048578 字节，最多 65536 字节");
+
+    st = decode_hash("#s=&s=&&&===&embed", cat);
+    CHECK_FALSE(st.has_scenario);
+    st = decode_hash(std::string("#s=\0\0\0", 6), cat);
+    CHECK_FALSE(st.has_scenario);
+    // Deeply nested JSON within the cap.
+    st = decode_hash("#s=" + base64url_encode(std::string(40000, '[')), cat);
+    CHECK_FALSE(st.has_scenario);
+    st = decode_hash("#s=" + base64url_encode("{\"quotes\":" + std::string(20000, '[') + std::string(20000, ']') + "}"), cat);
+    CHECK(st.has_scenario);
+    CHECK(st.scenario.errors.size() == 1);
+}

@@ -1,0 +1,72 @@
+// traincalc — tests/ui_harness.h
+// A headless Dear ImGui page for the UI tests (ImPlot-style CI: no GPU, no window): a context,
+// the font atlas built in memory, frames drawn into ImDrawData and checked.
+#pragma once
+#include "ui/app.h"
+#include "imgui.h"
+#include "imgui_internal.h"
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+
+namespace traincalc_test {
+
+// The built-in catalog, parsed once for the whole test binary.
+inline const traincalc::Catalog& catalog() {
+    static const traincalc::Catalog c = traincalc::parse_catalog(traincalc::builtin_catalog_json()).catalog;
+    return c;
+}
+
+struct Page {
+    traincalc::App app;
+    std::string recovered;   // what ImGui's end-of-frame error recovery had to fix (empty = balanced)
+    int frames = 0;
+
+    Page(float width, float height, float dpi, traincalc::Lang lang) {
+        ImGui::CreateContext();
+        app.catalog = &catalog();
+        app.dpi_scale = dpi;
+        app.lang = lang;
+        traincalc::setup_imgui(app);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        ImGui::GetIO().DisplaySize = ImVec2(width, height);
+        ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+        traincalc::refresh(app);
+    }
+    ~Page() { ImGui::DestroyContext(); }
+    Page(const Page&) = delete;
+    Page& operator=(const Page&) = delete;
+
+    static void on_error(void* user, const char* fmt, ...) {
+        char buf[512];
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(buf, sizeof buf, fmt, args);
+        va_end(args);
+        static_cast<Page*>(user)->recovered += buf;
+        static_cast<Page*>(user)->recovered += "\n";
+    }
+
+    // One frame: returns true when draw_app reported a scenario change (refresh() already called).
+    bool frame() {
+        ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+        ImGui::NewFrame();
+        const bool changed = traincalc::draw_app(app);
+        // Asserts are compiled out in release builds of imgui: ask its error recovery instead, which
+        // reports any Begin/End, Push/Pop, table, group or child left unbalanced.
+        ImGui::ErrorCheckEndFrameRecover(&Page::on_error, this);
+        ImGui::Render();
+        frames++;
+        if (changed) traincalc::refresh(app);
+        return changed;
+    }
+
+    int vertices() const {
+        const ImDrawData* d = ImGui::GetDrawData();
+        return d && d->Valid ? d->TotalVtxCount : 0;
+    }
+};
+
+} // namespace traincalc_test

@@ -9,7 +9,7 @@ third="$here/third_party"           # ignored by git: unpacked Debian sources, n
 mode="${1:-all}"
 
 need_native=(cmake ninja-build g++ clang libclang-rt-14-dev nlohmann-json3-dev doctest-dev libsdl2-dev dpkg-dev)
-need_web=(emscripten binaryen fonts-noto-cjk fonttools chromium nodejs npm)
+need_web=(emscripten binaryen zopfli fonts-noto-cjk fonttools chromium nodejs npm)
 
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -68,9 +68,10 @@ if [ ! -f "$sdl_web/libSDL2.a" ]; then
   cmake --build "$sdl_web" >/dev/null
 fi
 
-# playwright-core drives Debian's chromium (never its own browser download)
-if [ ! -d "$here/node_modules/playwright-core" ]; then
-  echo "deps: npm install playwright-core"
+# npm: playwright-core drives Debian's chromium (never its own browser download); terser
+# minifies the page's JS. Versions are pinned in package-lock.json.
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/terser" ]; then
+  echo "deps: npm ci (playwright-core, terser)"
   (cd "$here" && npm ci --silent --no-audit --no-fund --prefix "$here" >/dev/null 2>&1) || \
   (cd "$here" && npm install --silent --no-audit --no-fund >/dev/null)
 fi

@@ -38,7 +38,7 @@ def main() -> int:
         subprocess.run([
             "pyftsubset", a.font, f"--font-number={a.font_number}", f"--text-file={text_file}",
             f"--output-file={a.out_font}", "--layout-features=", "--no-hinting",
-            "--name-IDs=", "--name-languages=", "--notdef-outline", "--drop-tables+=GSUB,GPOS,GDEF,BASE,VORG,vhea,vmtx,DSIG",
+            "--name-IDs=", "--name-languages=", "--notdef-outline", "--desubroutinize", "--drop-tables+=GSUB,GPOS,GDEF,BASE,VORG,vhea,vmtx,DSIG",
         ], check=True)
     finally:
         os.unlink(text_file)

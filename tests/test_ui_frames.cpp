@@ -323,10 +323,12 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, true);
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, false);
         page.frame();
-        ImGui::GetIO().AddInputCharactersUTF8("llama");
-        page.frame();
-        page.frame();
-        CHECK(std::string(page.app.model_search) == "llama");
+        if (size.w >= 700) {  // desktop focuses the search box; a phone waits for a tap on it
+            ImGui::GetIO().AddInputCharactersUTF8("llama");
+            page.frame();
+            page.frame();
+            CHECK(std::string(page.app.model_search) == "llama");
+        }
         CHECK(page.vertices() > 0);
         // Click outside closes it; the GPU picker (a table of specs) opens next, moved to the top
         // of the page (model and data sections closed) so its list opens downwards.

@@ -26,6 +26,10 @@ using namespace ui;
 
 static constexpr float kFontSizeDesktop = 16.0f;
 static constexpr float kFontSizePhone = 17.0f;
+static constexpr float kFontSizeHeadline = 21.0f;
+// The headline values' characters beyond ASCII: format_hours (zh), format_money, "none".
+static constexpr const char kHeadlineChars[] = "¥分钟小时天年无";
+static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs holds ImWchar16 ranges");
 
 void setup_imgui(App& app) {
     ImGuiIO& io = ImGui::GetIO();
@@ -39,6 +43,19 @@ void setup_imgui(App& app) {
     io.Fonts->Clear();
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFontData), static_cast<int>(kFontSize),
                                    kFontSizeDesktop * dpi, &cfg, reinterpret_cast<const ImWchar*>(kFontRanges));
+    // Headline numbers get their own raster (a font scale would blur them): ASCII plus the few
+    // characters the formatted values use; ~100 glyphs, a small part of the atlas.
+    ImFontGlyphRangesBuilder builder;
+    for (ImWchar c = 0x20; c < 0x7F; c++) builder.AddChar(c);
+    builder.AddText(kHeadlineChars);
+    builder.AddText(tr(Str::none_fits, Lang::zh));
+    ImVector<ImWchar> ranges;
+    builder.BuildRanges(&ranges);
+    app.headline_glyphs.assign(ranges.begin(), ranges.end());
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFontData), static_cast<int>(kFontSize),
+                                   kFontSizeHeadline * dpi, &cfg, app.headline_glyphs.data());
+    // Wide rather than tall at high dpi: WebGL2 only promises 2,048-pixel textures.
+    io.Fonts->TexDesiredWidth = dpi > 1.5f ? 2048 : 0;
     io.FontGlobalScale = 1.0f / dpi;   // crisp on HiDPI: device-pixel glyphs drawn at logical size
 
     ImGui::StyleColorsLight();
@@ -120,9 +137,9 @@ static void draw_toolbar(App& app) {
     Scenario& s = app.scenario;
     const bool details = !app.embed || app.show_details;
     if (details) {
-        ImGui::SetWindowFontScale(1.25f);
-        ImGui::TextUnformatted(T(app, Str::app_title));
-        ImGui::SetWindowFontScale(1.0f);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+        ImGui::TextUnformatted(T(app, Str::app_title));  // unscaled: scaled glyphs blur
+        ImGui::PopStyleColor();
         if (!is_phone()) {
             ImGui::SameLine();
             ImGui::AlignTextToFramePadding();
@@ -158,20 +175,20 @@ static void draw_toolbar(App& app) {
 static void draw_notice(App& app) {
     const std::string& text = (app.lang == Lang::zh && !app.notice_zh.empty()) ? app.notice_zh : app.notice;
     if (text.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(1.0f, 0.95f, 0.80f, 1.0f));
-    const float wrap = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() * 3.0f;
-    const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + ImGui::GetStyle().WindowPadding.y * 2 + 4;
-    ImGui::BeginChild("notice", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-    ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
-    ImGui::PopTextWrapPos();
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight() * 2.0f);
-    if (ImGui::Button(T(app, Str::dismiss))) {
+    // A one-row table: it sizes itself to the wrapped text, and its row colour is the banner.
+    if (!ImGui::BeginTable("notice", 2, ImGuiTableFlags_BordersOuter | ImGuiTableFlags_PadOuterX)) return;
+    ImGui::TableSetupColumn("text", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("close", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+    ImGui::TableNextRow(0, ImGui::GetFrameHeight());
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(255, 242, 204, 255));
+    ImGui::TableNextColumn();
+    text_wrapped(text.c_str(), text.c_str() + text.size());
+    ImGui::TableNextColumn();
+    if (ImGui::Button(T(app, Str::dismiss), ImVec2(ImGui::GetFrameHeight(), 0))) {
         app.notice.clear();
         app.notice_zh.clear();
     }
-    ImGui::EndChild();
-    ImGui::PopStyleColor();
+    ImGui::EndTable();
 }
 
 // One line with the answer, for the top of a phone screen and embeds (the results are far below
@@ -179,11 +196,9 @@ static void draw_notice(App& app) {
 static void draw_summary_line(App& app) {
     if (!has_result(app)) return;
     const Estimate& e = shown_estimate(app);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(e.memory.fits ? color_ok() : color_bad(), "%s",
-                       fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
-                           e.memory.fits ? T(app, Str::fits) : T(app, Str::does_not_fit), fmoney(app, e.cost.total)));
-    ImGui::PopTextWrapPos();
+    text_wrapped_colored(e.memory.fits ? color_ok() : color_bad(),
+                         fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
+                             e.memory.fits ? T(app, Str::fits) : T(app, Str::does_not_fit), fmoney(app, e.cost.total)));
 }
 
 //-----------------------------------------------------------------------------

@@ -57,18 +57,15 @@ bool draw_buy(App& app) {
     if (has_result(app)) {
         const BuyResult& b = shown_estimate(app).buy;
         draw_bars(app, b);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", fmt("%s %s · %s %s", T(app, Str::depreciation), fmoney(app, b.depreciation_per_month),
-                                      T(app, Str::power), fmoney(app, b.power_per_month)));
+        text_wrapped_colored(color_dim(), fmt("%s %s · %s %s", T(app, Str::depreciation), fmoney(app, b.depreciation_per_month),
+                                              T(app, Str::power), fmoney(app, b.power_per_month)));
         if (b.break_even_hours_per_month > 0)
-            ImGui::TextUnformatted(fmt("%s: %s %s", T(app, Str::break_even), fnum(b.break_even_hours_per_month),
-                                       T(app, Str::hours_per_month)));
+            text_wrapped(fmt("%s: %s %s", T(app, Str::break_even), fnum(b.break_even_hours_per_month),
+                             T(app, Str::hours_per_month)));
         else
-            ImGui::TextUnformatted(T(app, Str::break_even_never));
-        ImGui::TextColored(b.buying_cheaper ? color_ok() : color_dim(), "%s",
-                           T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
-        ImGui::PopTextWrapPos();
-        if (!app.embed || app.show_details) show_work(app, Headline::buy);
+            text_wrapped(T(app, Str::break_even_never));
+        text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
+                             T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
     }
     ImGui::SetNextItemOpen(app.sections_open[4] || app.expand_all, ImGuiCond_Always);
     app.sections_open[4] = ImGui::TreeNodeEx("##own", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::ownership_inputs));

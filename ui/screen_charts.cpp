@@ -127,7 +127,7 @@ bool draw_charts(App& app) {
         chart(app, T(app, Str::chart_time), Series::time);
         chart(app, T(app, Str::chart_cost), Series::cost);
     }
-    ImGui::TextDisabled("%s", T(app, Str::chart_legend));
+    text_wrapped_colored(color_dim(), T(app, Str::chart_legend));
     return false;
 }
 

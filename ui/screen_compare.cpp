@@ -45,9 +45,7 @@ static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
 bool draw_compare(App& app) {
     if (app.comparison.empty() || !app.catalog) return false;
     section(T(app, Str::compare_title));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", T(app, Str::compare_help));
-    ImGui::PopTextWrapPos();
+    text_wrapped_colored(color_dim(), T(app, Str::compare_help));
     bool changed = false;
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                   ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |

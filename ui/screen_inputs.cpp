@@ -54,7 +54,8 @@ static bool model_picker(App& app) {
     record_rect(app.model_picker_rect);
     if (open) {
         ImGui::SetNextItemWidth(-FLT_MIN);
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        // Desktop: type to search at once. Phone: no focus, or the keyboard would cover the list.
+        if (!is_phone() && ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
         ImGui::InputTextWithHint("##search", T(app, Str::search_models), app.model_search, sizeof app.model_search);
         text_input_hooks(app, nullptr, nullptr, app.model_search);
         if (app.catalog) {

@@ -22,10 +22,8 @@ static void check_item(App& app, int i, const char* text, const char* detail, bo
     ImGui::Checkbox("##tick", &app.checklist[i]);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text);
-    if (detail) ImGui::TextColored(alarm ? color_bad() : color_dim(), "%s", detail);
-    ImGui::PopTextWrapPos();
+    text_wrapped(text);
+    if (detail) text_wrapped_colored(alarm ? color_bad() : color_dim(), detail);
     ImGui::EndGroup();
     ImGui::PopID();
 }
@@ -74,9 +72,7 @@ static bool cell_double(App& app, const char* id, double* v, const char* format)
 static bool draw_quotes(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", T(app, Str::quotes_help));
-    ImGui::PopTextWrapPos();
+    text_wrapped_colored(color_dim(), T(app, Str::quotes_help));
     if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) return false;
     ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch, 1.3f);
     for (int q = 0; q < 3; q++) ImGui::TableSetupColumn(fmt("##q%d", q), ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -102,9 +98,7 @@ static bool draw_quotes(App& app) {
     for (const Row& row : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::PushTextWrapPos(0.0f);  // long labels wrap inside their cell on a phone
-        ImGui::TextUnformatted(T(app, row.label));
-        ImGui::PopTextWrapPos();
+        text_wrapped(T(app, row.label));  // long labels wrap inside their cell on a phone
         for (int q = 0; q < 3; q++) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);

@@ -21,13 +21,14 @@ namespace ui {
 static void draw_errors(App& app) {
     if (app.input_errors.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(T(app, has_result(app) ? Str::errors_showing_last : Str::errors_no_result));
+    text_wrapped(T(app, has_result(app) ? Str::errors_showing_last : Str::errors_no_result));
     for (const FieldError& e : app.input_errors) {
         const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
-        ImGui::BulletText("%s: %s", e.field.c_str(), msg.c_str());
+        ImGui::Bullet();
+        ImGui::TextUnformatted(e.field.c_str());  // the key as the scenario JSON spells it
+        ImGui::SameLine();
+        text_wrapped(msg.c_str(), msg.c_str() + msg.size());
     }
-    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::Spacing();
 }
@@ -48,7 +49,7 @@ static const char* plan_name(const App& app, Plan p) {
 
 static const char* offload_name(const App& app, Offload o) {
     switch (o) {
-    case Offload::none: return T(app, Str::offload_none);
+    case Offload::none: return T(app, Str::no_offload);
     case Offload::optimizer: return T(app, Str::offload_optimizer);
     case Offload::optimizer_params: return T(app, Str::offload_params);
     }
@@ -58,7 +59,7 @@ static const char* offload_name(const App& app, Offload o) {
 static void draw_headlines(App& app) {
     const Estimate& e = shown_estimate(app);
     const float avail = ImGui::GetContentRegionAvail().x;
-    int columns = static_cast<int>(avail / 220.0f);
+    int columns = static_cast<int>(avail / (is_phone() ? 170.0f : 220.0f));  // two on a phone
     columns = columns < 1 ? 1 : (columns > 3 ? 3 : columns);
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
@@ -94,7 +95,7 @@ static void draw_headlines(App& app) {
     const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
                            : c.for_deadline > 0           ? fmt("%d", c.for_deadline)
                                                           : T(app, Str::impossible);
-    headline_card(app, Str::h_cards, fmt("%s %s", for_memory, T(app, Str::cards_for_memory)),
+    headline_card(app, Str::h_cards, for_memory,
                   c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_bad(),
                   fmt("%s: %s", T(app, Str::cards_for_deadline), deadline),
                   c.min_for_memory_any > 0
@@ -109,24 +110,46 @@ static void draw_headlines(App& app) {
                   fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens), T(app, Str::per_million_tokens),
                       fnum(e.cost.gpu_hours), T(app, Str::gpu_hours)),
                   Headline::cost);
-    // The plans side by side, so "best" is visibly the cheapest.
+    // The plans side by side, so "best" is visibly the cheapest; they flow onto new lines (the
+    // rent-or-buy card follows this block, so it is drawn after it).
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
     bool first = true;
     for (const PlanCost& p : e.cost.plans) {
         if (!p.available) continue;
         const char* text = fmt("%s %s", plan_name(app, p.plan), fmoney(app, p.total));
         if (!first) {
-            ImGui::SameLine(0, 0);
             const float w = ImGui::CalcTextSize(" · ").x + ImGui::CalcTextSize(text).x;
-            if (ImGui::GetContentRegionAvail().x > w) ImGui::TextUnformatted(" · ");
-            else ImGui::NewLine();
             ImGui::SameLine(0, 0);
+            if (ImGui::GetContentRegionAvail().x >= w) {
+                ImGui::TextUnformatted(" · ");
+                ImGui::SameLine(0, 0);
+            } else {
+                ImGui::NewLine();
+            }
         }
         ImGui::TextUnformatted(text);
         first = false;
     }
     ImGui::PopStyleColor();
+
+    ImGui::TableNextColumn();
+    const BuyResult& b = e.buy;
+    headline_card(app, Str::buy_title,
+                  b.break_even_hours_per_month > 0 ? fmt("%s h", fnum(b.break_even_hours_per_month)) : "-",
+                  ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                  b.break_even_hours_per_month > 0 ? fmt("%s (%s)", T(app, Str::break_even), T(app, Str::hours_per_month))
+                                                   : T(app, Str::break_even_never),
+                  T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper), Headline::buy);
     ImGui::EndTable();
+
+    // "Show work" of the open headlines, full width: formulas wrap badly in a narrow cell.
+    if (app.embed && !app.show_details) return;
+    static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory, Str::h_cards, Str::h_cost, Str::buy_title};
+    for (int i = 0; i < 6; i++) {
+        if (!(app.show_work[i] || app.expand_all)) continue;
+        ImGui::TextUnformatted(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work)));
+        show_work_lines(app, static_cast<Headline>(i));
+    }
 }
 
 //-----------------------------------------------------------------------------
@@ -202,9 +225,7 @@ static void draw_warnings(App& app) {
     if (e.warnings.empty()) return;
     section(T(app, Str::warnings));
     ImGui::PushStyleColor(ImGuiCol_Text, color_warn());
-    ImGui::PushTextWrapPos(0.0f);
-    for (const std::string& w : warning_lines(app)) ImGui::BulletText("%s", w.c_str());
-    ImGui::PopTextWrapPos();
+    for (const std::string& w : warning_lines(app)) bullet_wrapped(w.c_str());
     ImGui::PopStyleColor();
 }
 

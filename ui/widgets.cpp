@@ -73,9 +73,7 @@ void help_marker(const char* text) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
+        text_wrapped(text, nullptr, ImGui::GetFontSize() * 22.0f);
         ImGui::EndTooltip();
     }
 }
@@ -100,6 +98,74 @@ void section(const char* title) {
     ImGui::TextUnformatted(title);
     ImGui::PopStyleColor();
     ImGui::Separator();
+}
+
+// A line may break after a space or before/after a CJK character, but not before closing
+// punctuation (，。、；：？！）」』》”’ and their ASCII cousins): the usual Chinese line-breaking rule.
+static bool is_cjk(unsigned int c) { return c >= 0x2E80 && c < 0xFFF0; }
+static bool no_break_before(unsigned int c) {
+    switch (c) {
+    case 0xFF0C: case 0x3002: case 0x3001: case 0xFF1B: case 0xFF1A: case 0xFF1F: case 0xFF01: case 0xFF09:
+    case 0x300D: case 0x300F: case 0x300B: case 0x201D: case 0x2019: case ',': case '.': case ';': case ':':
+    case ')': case '!': case '?':
+        return true;
+    default: return false;
+    }
+}
+
+void text_wrapped(const char* text, const char* end, float width) {
+    if (!end) end = text + std::strlen(text);
+    ImFont* font = ImGui::GetFont();
+    const float scale = ImGui::GetFontSize() / font->FontSize;
+    if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
+    if (width < ImGui::GetFontSize() * 3.0f) width = ImGui::GetFontSize() * 3.0f;
+    ImGui::BeginGroup();  // continuation lines keep the first line's x (after a bullet, a tick box)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));  // one paragraph
+    const char* line = text;
+    while (line < end) {
+        const char* s = line;
+        const char* cut = nullptr;       // where this line ends
+        const char* last_break = nullptr;
+        float w = 0.0f;
+        while (s < end) {
+            unsigned int c = 0;
+            int n = ImTextCharFromUtf8(&c, s, end);
+            if (n <= 0) n = 1;
+            if (c == '\n') { cut = s; break; }
+            if (s > line && is_cjk(c) && !no_break_before(c)) last_break = s;
+            const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+            if (w + advance > width && s > line) {
+                cut = (last_break && last_break > line) ? last_break : s;
+                break;
+            }
+            w += advance;
+            s += n;
+            if (c == ' ' || (is_cjk(c) && s < end)) {
+                unsigned int next = 0;
+                if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next)) last_break = s;
+            }
+        }
+        if (!cut) cut = end;
+        const char* shown_end = cut;
+        while (shown_end > line && shown_end[-1] == ' ') shown_end--;
+        ImGui::TextUnformatted(line, shown_end);
+        line = cut;
+        if (line < end && *line == '\n') line++;
+        while (line < end && *line == ' ') line++;
+    }
+    ImGui::PopStyleVar();
+    ImGui::EndGroup();
+}
+
+void text_wrapped_colored(ImVec4 color, const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    text_wrapped(text);
+    ImGui::PopStyleColor();
+}
+
+void bullet_wrapped(const char* text) {
+    ImGui::Bullet();
+    text_wrapped(text);
 }
 
 //-----------------------------------------------------------------------------
@@ -163,9 +229,7 @@ void field_error(const App& app, const char* field) {
         if (!owns(e.field, field)) continue;
         const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
         ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(msg.c_str(), msg.c_str() + msg.size());
-        ImGui::PopTextWrapPos();
+        text_wrapped(msg.c_str(), msg.c_str() + msg.size());
         ImGui::PopStyleColor();
     }
 }
@@ -339,37 +403,34 @@ const std::vector<std::string>& explain_lines(App& app, Headline h) {
     return app.explain_cache[i];
 }
 
-void show_work(App& app, Headline h) {
+bool show_work_toggle(App& app, Headline h) {
     const int i = static_cast<int>(h);
     ImGui::PushID(i);
     ImGui::SetNextItemOpen(app.show_work[i] || app.expand_all, ImGuiCond_Always);
     app.show_work[i] = ImGui::TreeNodeEx("##work", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::show_work));
-    if (app.show_work[i] || app.expand_all) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-        for (const std::string& line : explain_lines(app, h))
-            ImGui::TextUnformatted(line.c_str(), line.c_str() + line.size());
-        ImGui::PopStyleColor();
-        ImGui::PopTextWrapPos();
-    }
     ImGui::PopID();
+    return app.show_work[i];
+}
+
+void show_work_lines(App& app, Headline h) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    for (const std::string& line : explain_lines(app, h)) bullet_wrapped(line.c_str());
+    ImGui::PopStyleColor();
 }
 
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
                    const char* sub2, Headline h) {
     ImGui::TextDisabled("%s", T(app, title));
-    ImGui::SetWindowFontScale(1.25f);
-    ImGui::PushStyleColor(ImGuiCol_Text, value_color);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(value);
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ImGui::SetWindowFontScale(1.0f);
-    ImGui::PushTextWrapPos(0.0f);
-    if (sub && *sub) ImGui::TextUnformatted(sub);
-    if (sub2 && *sub2) ImGui::TextUnformatted(sub2);
-    ImGui::PopTextWrapPos();
-    if (!app.embed || app.show_details) show_work(app, h);
+    // The headline font (setup_imgui's second font) holds ASCII and the formatted values' few
+    // other characters: values only, never labels.
+    ImFontAtlas* fonts = ImGui::GetIO().Fonts;
+    ImFont* big = fonts->Fonts.Size > 1 ? fonts->Fonts[1] : nullptr;
+    if (big) ImGui::PushFont(big);
+    text_wrapped_colored(value_color, value);
+    if (big) ImGui::PopFont();
+    if (sub && *sub) text_wrapped(sub);
+    if (sub2 && *sub2) text_wrapped(sub2);
+    if (!app.embed || app.show_details) show_work_toggle(app, h);
 }
 
 } // namespace ui

@@ -48,6 +48,11 @@ bool is_phone();
 void field_label(const char* label, const char* help = nullptr);
 void help_marker(const char* text);
 void section(const char* title);                   // a coloured sub-title with a separator
+// Wrapped text that also breaks between Chinese characters (ImGui 1.86 only breaks at spaces,
+// so a Chinese sentence jumps whole to the next line). width 0 = the available width.
+void text_wrapped(const char* text, const char* end = nullptr, float width = 0.0f);
+void text_wrapped_colored(ImVec4 color, const char* text);
+void bullet_wrapped(const char* text);             // BulletText does not wrap; this does
 ImVec4 color_ok();
 ImVec4 color_bad();
 ImVec4 color_warn();
@@ -87,12 +92,14 @@ bool text_field(App& app, const char* id, std::string* s, const char* hint);
 // [SECTION] Results
 //-----------------------------------------------------------------------------
 
-// One headline: title, big value, sub-line, and a "show work" expander with explain() lines.
+// One headline: title, big value, sub-lines, and a "show work" toggle (the caller draws the
+// lines of open ones below the headline grid, where they have the full width).
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
                    const char* sub2, Headline h);
 // explain() lines, computed once per estimate and language (cached in App).
 const std::vector<std::string>& explain_lines(App& app, Headline h);
-void show_work(App& app, Headline h);
+bool show_work_toggle(App& app, Headline h);   // the "show work" expander alone; true when open
+void show_work_lines(App& app, Headline h);    // its explain() lines, wrapped to the full width
 // warning_text() of each warning, cached the same way.
 const std::vector<std::string>& warning_lines(App& app);
 

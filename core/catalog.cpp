@@ -726,6 +726,18 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
                   ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
         return;
     }
+    // Multimodal configs (Gemma-3, LLaVA, InternVL) keep the language model in a sub-object.
+    if (!cfg.contains("hidden_size") && !cfg.contains("d_model")) {
+        for (const char* sub : {"text_config", "llm_config", "language_config"}) {
+            if (cfg.contains(sub) && cfg[sub].is_object() && cfg[sub].contains("hidden_size")) {
+                Ctx inner = ctx;
+                inner.field_prefix += std::string(sub) + ".";
+                inner.name_prefix += std::string(sub) + ".";
+                model_from_hf_object(cfg[sub], inner, out);
+                return;
+            }
+        }
+    }
     HfReader r{cfg, ctx, errors};
     const std::string type = r.text("model_type");
     ModelSpec m;

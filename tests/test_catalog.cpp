@@ -134,6 +134,18 @@ TEST_CASE("hf config: MoE total and active parameters") {
     CHECK(ds.model.dense_ffn == 18432);
 }
 
+TEST_CASE("hf config: a multimodal config's text_config is read") {
+    ModelResult r = model_from_hf_config(R"({"model_type":"llava","vision_config":{"hidden_size":1024},
+        "text_config":{"model_type":"llama","hidden_size":4096,"intermediate_size":11008,"num_attention_heads":32,
+        "num_hidden_layers":32,"vocab_size":32000,"tie_word_embeddings":false}})");
+    REQUIRE(r.errors.empty());
+    CHECK(within(r.model.params, 6.74e9, 0.01));
+    r = model_from_hf_config(R"({"text_config":{"hidden_size":4096}})");
+    REQUIRE(r.errors.size() == 3);
+    CHECK(r.errors[0].field == "text_config.num_hidden_layers");
+    CHECK(r.errors[0].message == "text_config.num_hidden_layers is required");
+}
+
 TEST_CASE("hf config: bad input gives messages, not crashes") {
     ModelResult r = model_from_hf_config("{\"hidden_size\": 4096");
     REQUIRE(r.errors.size() == 1);

@@ -17,13 +17,24 @@ void* counted_alloc(size_t n, void*) {
 void counted_free(void* p, void*) { std::free(p); }
 } // namespace
 
+// Every non-aligned form is replaced, so that each new pairs with its delete (ASan checks).
 void* operator new(size_t n) {
     if (g_counting) g_allocations++;
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
+void* operator new[](size_t n) { return operator new(n); }
+void* operator new(size_t n, const std::nothrow_t&) noexcept {
+    if (g_counting) g_allocations++;
+    return std::malloc(n ? n : 1);
+}
+void* operator new[](size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 using namespace traincalc;
 

@@ -358,3 +358,40 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         CHECK(page.recovered == "");
     }
 }
+
+TEST_CASE("the GPU table sorts by app.comparison_sort (1 = time), unworkable GPUs last") {
+    Page page(1280, 3000, 1, Lang::en);  // tall: the table is on screen (a clipped table is skipped)
+    page.app.comparison_sort = 1;
+    page.app.scenario.method = Method::full;
+    refresh(page.app);
+    page.frame();
+    page.frame();
+    const std::vector<int>& order = page.app.comparison_order;
+    REQUIRE(order.size() == page.app.comparison.size());
+    for (size_t i = 1; i < order.size(); i++) {
+        const GpuOption& a = page.app.comparison[order[i - 1]];
+        const GpuOption& b = page.app.comparison[order[i]];
+        CHECK((a.workable || !b.workable));
+        if (a.workable && b.workable) CHECK(a.wall_hours <= b.wall_hours);
+    }
+    CHECK(page.app.comparison_sort == 1);
+}
+
+TEST_CASE("phone: the results button scrolls the one-column page down to the results") {
+    Page page(390, 844, 3, Lang::zh);
+    page.frame();
+    page.frame();
+    ImGuiWindow* main = ImGui::FindWindowByName("traincalc");
+    REQUIRE(main != nullptr);
+    CHECK(main->Scroll.y == 0.0f);
+    // The button is the first widget under the toolbar; click along the left edge until it fires.
+    for (float y = 60; y < 300 && main->Scroll.y == 0.0f; y += 6) {
+        mouse(page, 30, y, false);
+        mouse(page, 30, y, true);
+        mouse(page, 30, y, false);
+        page.frame();
+    }
+    CHECK(main->Scroll.y > 500.0f);
+    CHECK(page.app.scenario.cards == Scenario().cards);  // nothing else was clicked into a change
+    CHECK(page.recovered == "");
+}

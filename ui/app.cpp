@@ -27,8 +27,8 @@ using namespace ui;
 static constexpr float kFontSizeDesktop = 16.0f;
 static constexpr float kFontSizePhone = 17.0f;
 static constexpr float kFontSizeHeadline = 21.0f;
-// The headline values' characters beyond ASCII: format_hours (zh), format_money, "none".
-static constexpr const char kHeadlineChars[] = "¥分钟小时天年无";
+// The headline values' characters beyond ASCII: format_hours (zh), format_money (and "none", below).
+static constexpr const char kHeadlineChars[] = "¥分钟小时天年";
 static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs holds ImWchar16 ranges");
 
 void setup_imgui(App& app) {
@@ -234,7 +234,12 @@ bool draw_app(App& app) {
     draw_toolbar(app);
     draw_notice(app);
     if (phone) {
-        // One column: the page scrolls as a whole; embeds show the results first.
+        // One column: the page scrolls as a whole; embeds show the results first, the full page
+        // has a button that scrolls down to them.
+        if (!app.embed && has_result(app)) {
+            if (ImGui::SmallButton(T(app, Str::jump_to_results))) app.scroll_to_results = true;
+            ImGui::SameLine();
+        }
         draw_summary_line(app);
         if (app.embed) {
             changed |= draw_result_screens(app);
@@ -242,21 +247,27 @@ bool draw_app(App& app) {
         } else {
             changed |= draw_inputs(app);
             ImGui::Separator();
+            if (app.scroll_to_results) {
+                ImGui::SetScrollHereY(0.0f);
+                app.scroll_to_results = false;
+            }
             changed |= draw_result_screens(app);
         }
     } else {
-        // Two columns that scroll separately: inputs left, results right.
+        // Two columns that scroll separately: inputs left, results right (embedded: results first,
+        // on the left).
         const float avail = ImGui::GetContentRegionAvail().x;
-        float left = avail * 0.38f;
-        left = left < 340.0f ? 340.0f : (left > 500.0f ? 500.0f : left);
-        ImGui::BeginChild("inputs", ImVec2(left, 0), false);
-        if (app.embed) draw_summary_line(app);
-        changed |= draw_inputs(app);
-        ImGui::EndChild();
-        ImGui::SameLine();
-        ImGui::BeginChild("results", ImVec2(0, 0), false);
-        changed |= draw_result_screens(app);
-        ImGui::EndChild();
+        float inputs_w = avail * 0.38f;
+        inputs_w = inputs_w < 340.0f ? 340.0f : (inputs_w > 500.0f ? 500.0f : inputs_w);
+        for (int column = 0; column < 2; column++) {
+            const bool inputs = (column == 0) != app.embed;
+            if (column == 1) ImGui::SameLine();
+            // The right column takes what is left (width 0), the left one its share.
+            const float w = column == 1 ? 0.0f : (inputs ? inputs_w : avail - inputs_w - ImGui::GetStyle().ItemSpacing.x);
+            ImGui::BeginChild(inputs ? "inputs" : "results", ImVec2(w, 0), false);
+            changed |= inputs ? draw_inputs(app) : draw_result_screens(app);
+            ImGui::EndChild();
+        }
     }
     ImGui::End();
     return changed;

@@ -79,6 +79,7 @@ struct App {
     int* text_target_int = nullptr;
     bool text_release = false;          // deactivate the ImGui field so it shows the new value
     int style_phone = -1;               // style applied for phone (1) / desktop (0); -1 = none yet
+    bool scroll_to_results = false;     // phone: the "results" button scrolls down to them next frame
     std::vector<unsigned short> headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
 };
 

@@ -9,7 +9,12 @@
 namespace traincalc {
 namespace ui {
 
-enum Column { col_gpu, col_cards, col_memory, col_time, col_cost };
+// Column ids, as stored in app.comparison_sort (0, cost, is the default: core's own order).
+enum Column { col_cost, col_time, col_cards, col_memory, col_gpu, col_strategy };
+
+static ImGuiTableColumnFlags sort_flag(const App& app, Column c) {
+    return app.comparison_sort == c ? ImGuiTableColumnFlags_DefaultSort : 0;
+}
 
 static const char* gpu_name(const App& app, const GpuOption& o) {
     if (!app.catalog || o.gpu_index < 0 || o.gpu_index >= static_cast<int>(app.catalog->gpus.size())) return "?";
@@ -55,15 +60,16 @@ bool draw_compare(App& app) {
     if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(app.comparison.size()) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide, 0, col_gpu);
-    ImGui::TableSetupColumn(T(app, Str::col_cards), 0, 0, col_cards);
-    ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), 0, 0, col_memory);
-    ImGui::TableSetupColumn(T(app, Str::col_time), 0, 0, col_time);
-    ImGui::TableSetupColumn(T(app, Str::col_cost), ImGuiTableColumnFlags_DefaultSort, 0, col_cost);
-    ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, 5);
+    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0, col_gpu);
+    ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
+    ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
+    ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
+    ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
+    ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
     ImGui::TableHeadersRow();
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
         if (specs->SpecsDirty || app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
+            if (specs->SpecsCount > 0) app.comparison_sort = static_cast<int>(specs->Specs[0].ColumnUserID);
             sort_rows(app, specs);
             specs->SpecsDirty = false;
             app.comparison_order_dirty = false;

@@ -28,8 +28,9 @@ bool has_result(const App& app) { return shown_estimate(app).ok; }
 
 // A ring of scratch buffers: a frame formats hundreds of numbers, none need to outlive the
 // widget that draws them, and a ring avoids std::string churn in the hot path.
+static constexpr int kScratchBytes = 256;  // longest formatted line (Chinese is 3 bytes a character)
 static char* scratch() {
-    static char ring[32][128];
+    static char ring[32][kScratchBytes];
     static int next = 0;
     next = (next + 1) % 32;
     return ring[next];
@@ -39,7 +40,7 @@ const char* fmt(const char* format, ...) {
     char* buf = scratch();
     va_list args;
     va_start(args, format);
-    vsnprintf(buf, 128, format, args);
+    vsnprintf(buf, kScratchBytes, format, args);
     va_end(args);
     return buf;
 }
@@ -47,7 +48,7 @@ const char* fmt(const char* format, ...) {
 // core's formatters return short strings (small-string optimised); copy them to the ring.
 static const char* keep(const std::string& s) {
     char* buf = scratch();
-    snprintf(buf, 128, "%s", s.c_str());
+    snprintf(buf, kScratchBytes, "%s", s.c_str());
     return buf;
 }
 

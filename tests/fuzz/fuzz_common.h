@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +61,8 @@ inline std::vector<std::string> user_strings(const traincalc::Scenario& s, const
         for (const std::string* t : {&g.id, &g.name, &g.source, &g.price_source}) out.push_back(*t);
     for (const traincalc::ModelSpec& m : catalog.models)
         for (const std::string* t : {&m.id, &m.name, &m.source}) out.push_back(*t);
+    // Longest first: "A10" must not break "NVIDIA A100 ... inf" before the whole name is blanked.
+    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
     return out;
 }
 

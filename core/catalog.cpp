@@ -679,6 +679,7 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
 //   num_key_value_heads | multi_query_group_num    → kv_heads (GLM only with multi_query_attention)
 //   intermediate_size | ffn_hidden_size            → ffn (dense) ; moe_intermediate_size → ffn per expert
 //   padded_vocab_size | vocab_size                 → vocab (GLM's padded size is the real matrix)
+//   text_config | llm_config | language_config     → read instead when the top level has no hidden_size
 //   max_position_embeddings | seq_length           → context
 //   num_local_experts | n_routed_experts | num_experts, num_experts_per_tok
 //   n_shared_experts, shared_expert_intermediate_size (Qwen-MoE), first_k_dense_replace
@@ -744,7 +745,8 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
     m.hidden = r.integer({"hidden_size", "d_model"}, 1, 1e6, true);
     m.layers = r.integer({"num_hidden_layers", "num_layers"}, 1, 10000, true);
     m.heads = r.integer({"num_attention_heads"}, 1, 1e5, true);
-    m.vocab = r.integer({"padded_vocab_size", "vocab_size"}, 1, 1e7, true);
+    m.vocab = cfg.contains("padded_vocab_size") ? r.integer({"padded_vocab_size"}, 1, 1e7, true)
+                                                : r.integer({"vocab_size"}, 1, 1e7, true);
     if (cfg.contains("multi_query_group_num")) {
         int groups = r.integer({"multi_query_group_num"}, 1, 1e5, false);
         if (r.flag("multi_query_attention", true)) m.kv_heads = groups;

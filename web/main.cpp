@@ -451,6 +451,16 @@ EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
     return api_return(a.lang == tc::Lang::zh && !a.notice_zh.empty() ? a.notice_zh : a.notice);
 }
 
+// Where a widget was drawn in the last frame, CSS px, for browser tests that drag it for real:
+// 0 = cards slider, 1 = model picker, 2 = GPU picker.
+EMSCRIPTEN_KEEPALIVE const char* tc_widget_rect(int which) {
+    const tc::App& a = g_platform->app;
+    const tc::App::Rect& r = which == 0 ? a.cards_slider_rect : which == 1 ? a.model_picker_rect : a.gpu_picker_rect;
+    char buf[128];
+    snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+    return api_return(buf);
+}
+
 EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
 
 // In-page timing for the benchmark: µs per estimate() and per compare_gpus(), as JSON.

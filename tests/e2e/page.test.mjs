@@ -143,3 +143,57 @@ test('a provider catalog from setCatalog() adds a card that can be chosen', asyn
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+const cardsSlider = (page) => page.evaluate(() => JSON.parse(Module.ccall('tc_widget_rect', 'string', ['number'], [0])));
+
+test('a real mouse drag on the cards slider changes the estimate', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 1, method: 'full', zero: 3 }));
+    await settle(b.page);
+    const r = await cardsSlider(b.page);
+    assert.ok(r.w > 50 && r.h > 5, `the slider was drawn (${JSON.stringify(r)})`);
+    const before = await b.page.evaluate(() => window.traincalc.estimate());
+    const y = r.y + r.h / 2;
+    await b.page.mouse.move(r.x + 4, y);
+    await b.page.mouse.down();
+    for (let i = 1; i <= 12; i++) { await b.page.mouse.move(r.x + 4 + (r.w * 0.6 * i) / 12, y); await b.page.waitForTimeout(30); }
+    await b.page.mouse.up();
+    await settle(b.page);
+    const cards = await b.page.evaluate(() => window.traincalc.get().cards);
+    assert.ok(cards > 1, `cards changed (now ${cards})`);
+    assert.equal(cards & (cards - 1), 0, 'dragging snaps to powers of two');
+    const after = await b.page.evaluate(() => window.traincalc.estimate());
+    assert.ok(after.time.compute_hours < before.time.compute_hours, 'more cards, less time');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a finger tap on the phone sets the cards slider, and the page goes idle after it', async () => {
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 1 }));
+    await settle(b.page);
+    const r = await cardsSlider(b.page);
+    assert.ok(r.w > 50, `the slider was drawn (${JSON.stringify(r)})`);
+    await b.page.evaluate(() => window.scrollTo(0, 0));
+    if (r.y + r.h > 844 || r.y < 0) {
+      // The slider is below the fold on a phone: scroll the page's ImGui window to it first.
+      await b.page.mouse.move(195, 600);
+      for (let i = 0; i < 40 && (await cardsSlider(b.page)).y > 700; i++) { await b.page.mouse.wheel(0, 120); await b.page.waitForTimeout(60); }
+    }
+    const s = await cardsSlider(b.page);
+    assert.ok(s.y > 0 && s.y < 844, `slider on screen (${JSON.stringify(s)})`);
+    await b.page.touchscreen.tap(s.x + s.w * 0.9, s.y + s.h / 2);
+    await settle(b.page);
+    const cards = await b.page.evaluate(() => window.traincalc.get().cards);
+    assert.ok(cards > 1, `a tap moved the slider (cards ${cards})`);
+    const n0 = await b.page.evaluate(() => window.__traincalcPerf.frames);
+    await b.page.waitForTimeout(1500);
+    assert.equal(await b.page.evaluate(() => window.__traincalcPerf.frames), n0, 'idle after the tap');
+    await screenshot(b.page, 'phone-after-tap');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

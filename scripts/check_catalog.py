@@ -40,6 +40,8 @@ GPU_KEYS = {
 MODEL_KEYS = {
     "id", "name", "params", "active_params", "layers", "hidden", "heads", "kv_heads", "ffn",
     "vocab", "context", "experts", "experts_per_token", "gated_ffn", "tied_embeddings", "source",
+    # optional architecture details (ModelSpec): exact counts for Gemma-2 and DeepSeek-V3
+    "head_dim", "shared_experts", "dense_layers", "dense_ffn",
 }
 REQUIRED_GPUS = {
     "T4", "V100-32G", "A10", "A10G", "L4", "L20", "L40S", "RTX3090", "RTX4090", "RTX5090",

@@ -75,10 +75,10 @@ struct Args {
 //-----------------------------------------------------------------------------
 
 int print_errors(const std::vector<FieldError>& errors, Lang lang) {
-    detail::OrderedJson list = detail::OrderedJson::array();
+    detail::Json list = detail::Json::array();
     for (const FieldError& e : errors)
         list.push_back({{"field", e.field}, {"message", lang == Lang::zh ? e.message_zh : e.message}});
-    detail::OrderedJson doc = {{"errors", list}};
+    detail::Json doc = {{"errors", list}};
     std::cout << detail::dump_safe(doc, 2) << "\n";
     return 2;
 }
@@ -219,7 +219,7 @@ int cmd_gpus(const Args& a) {
     std::vector<FieldError> errors;
     if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
     if (a.json) {
-        detail::OrderedJson list = detail::OrderedJson::array();
+        detail::Json list = detail::Json::array();
         for (const GpuSpec& g : catalog.gpus) list.push_back(detail::gpu_to_json(g));
         std::cout << detail::dump_safe(list, 2) << "\n";
         return 0;
@@ -238,7 +238,7 @@ int cmd_models(const Args& a) {
     std::vector<FieldError> errors;
     if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
     if (a.json) {
-        detail::OrderedJson list = detail::OrderedJson::array();
+        detail::Json list = detail::Json::array();
         for (const ModelSpec& m : catalog.models) list.push_back(detail::model_to_json(m));
         std::cout << detail::dump_safe(list, 2) << "\n";
         return 0;

@@ -88,9 +88,6 @@ std::string truncate_utf8(const std::string& s, size_t max_bytes) {
 std::string dump_safe(const Json& j, int indent) {
     return j.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
-std::string dump_safe(const OrderedJson& j, int indent) {
-    return j.dump(indent, ' ', false, OrderedJson::error_handler_t::replace);
-}
 
 std::string describe_value(const Json& v, bool zh) {
     switch (v.type()) {
@@ -509,8 +506,8 @@ bool read_model_fields(const Json& obj, const Ctx& ctx, ModelSpec& out, std::vec
     return true;
 }
 
-OrderedJson gpu_to_json(const GpuSpec& g) {
-    OrderedJson j = OrderedJson::object();
+Json gpu_to_json(const GpuSpec& g) {
+    Json j = Json::object();
     for (const FieldRow<GpuSpec>& r : kGpuRows) {
         switch (r.kind) {
         case Kind::number: j[r.key] = g.*r.num; break;
@@ -523,8 +520,8 @@ OrderedJson gpu_to_json(const GpuSpec& g) {
     return j;
 }
 
-OrderedJson model_to_json(const ModelSpec& m) {
-    OrderedJson j = OrderedJson::object();
+Json model_to_json(const ModelSpec& m) {
+    Json j = Json::object();
     for (const FieldRow<ModelSpec>& r : kModelRows) {
         switch (r.kind) {
         case Kind::number: j[r.key] = m.*r.num; break;

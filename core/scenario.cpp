@@ -121,7 +121,6 @@ using detail::Ctx;
 using detail::FieldRow;
 using detail::Json;
 using detail::Kind;
-using detail::OrderedJson;
 using detail::bool_row;
 using detail::enum_row;
 using detail::int_row;
@@ -350,7 +349,7 @@ ScenarioResult scenario_from_json(std::string_view json_text, const Catalog& cat
 //-----------------------------------------------------------------------------
 namespace {
 
-template <class T, size_t N> void write_rows(const FieldRow<T> (&rows)[N], const T& in, OrderedJson& j) {
+template <class T, size_t N> void write_rows(const FieldRow<T> (&rows)[N], const T& in, Json& j) {
     for (const FieldRow<T>& r : rows) {
         switch (r.kind) {
         case Kind::number: j[r.key] = in.*r.num; break;
@@ -372,7 +371,7 @@ bool is_default(const GpuSpec& g) { return detail::gpu_to_json(g) == detail::gpu
 } // namespace
 
 std::string scenario_to_json(const Scenario& s) {
-    OrderedJson j = OrderedJson::object();
+    Json j = Json::object();
     if (s.model_id.empty()) j["model"] = detail::model_to_json(s.model);
     else {
         j["model"] = s.model_id;
@@ -384,12 +383,12 @@ std::string scenario_to_json(const Scenario& s) {
         if (!is_default(s.gpu)) j["custom_gpu"] = detail::gpu_to_json(s.gpu);
     }
     write_rows(kScenarioRows, s, j);
-    OrderedJson price = OrderedJson::object();
+    Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);
-    OrderedJson quotes = OrderedJson::array();
+    Json quotes = Json::array();
     for (const Quote& q : s.quotes) {
-        OrderedJson one = OrderedJson::object();
+        Json one = Json::object();
         write_rows(kQuoteRows, q, one);
         quotes.push_back(std::move(one));
     }

@@ -13,6 +13,7 @@
 #include <string>
 
 namespace traincalc {
+using detail::Json;
 
 //-----------------------------------------------------------------------------
 // [SECTION] base64url (RFC 4648 §5; padding optional on input, never written)
@@ -83,17 +84,16 @@ bool base64url_decode(std::string_view text, std::string& out) {
 //-----------------------------------------------------------------------------
 
 std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
-    using detail::OrderedJson;
-    OrderedJson full = OrderedJson::parse(scenario_to_json(s), nullptr, false);
-    OrderedJson defaults = OrderedJson::parse(scenario_to_json(Scenario{}), nullptr, false);
-    OrderedJson diff = OrderedJson::object();
+        Json full = Json::parse(scenario_to_json(s), nullptr, false);
+    Json defaults = Json::parse(scenario_to_json(Scenario{}), nullptr, false);
+    Json diff = Json::object();
     if (full.is_object() && defaults.is_object()) {
         for (auto it = full.begin(); it != full.end(); ++it) {
             const std::string& key = it.key();
             if (defaults.contains(key) && defaults[key] == it.value()) continue;
             if (key == "price" && defaults.contains(key)) {
                 // Only the changed price keys: the price object is read as a patch.
-                OrderedJson part = OrderedJson::object();
+                Json part = Json::object();
                 for (auto p = it.value().begin(); p != it.value().end(); ++p)
                     if (defaults[key][p.key()] != p.value()) part[p.key()] = p.value();
                 diff[key] = std::move(part);

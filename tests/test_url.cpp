@@ -72,7 +72,7 @@ TEST_CASE("encode_hash: a default scenario is the shortest link") {
     s = Scenario{};
     s.tokens = 1e9; // a data key writes data_input too, so it is never inferred differently
     REQUIRE(base64url_decode(encode_hash(s, false, "").substr(3), json));
-    CHECK(json == R"({"tokens":1000000000.0,"data_input":"samples"})");
+    CHECK(json == R"({"data_input":"samples","tokens":1000000000.0})");
     s = Scenario{};
     s.price_daily = 50;
     REQUIRE(base64url_decode(encode_hash(s, false, "").substr(3), json));

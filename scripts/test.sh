@@ -28,6 +28,10 @@ count_doctest() {
   [ -n "$line" ] || fail "$1 printed no doctest summary"
 }
 
+step "catalog data check (sources, ranges, parameter counts)"
+if python3 scripts/check_catalog.py > "$log/catalog.txt" 2>&1; then passed=$((passed + 1)); tail -1 "$log/catalog.txt"
+else cat "$log/catalog.txt"; fail "catalog data"; fi
+
 step "native build"
 if cmake --preset native >/dev/null && cmake --build --preset native -j2; then
   step "unit and UI tests (ctest)"

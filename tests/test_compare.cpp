@@ -6,6 +6,7 @@
 // [SECTION] compare_gpus()
 // [SECTION] cards_curve()
 #include "core/compare.h"
+#include "fixtures.h"
 #include <doctest/doctest.h>
 #include <cmath>
 
@@ -36,15 +37,7 @@ Catalog compare_catalog() {
               make_gpu("RTX4090", 24, 165, 0, 2), make_gpu("H100-80G", 80, 989, 900, 20),
               make_gpu("L40S", 48, 362, 0, 5), make_gpu("T4", 16, 65, 0, 0.8),
               make_gpu("NOPRICE", 80, 312, 600, 0), make_gpu("TINY", 1, 10, 0, 0.1)};
-    ModelSpec m;
-    m.id = "test-7b";
-    m.params = 7e9;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.heads = 32;
-    m.ffn = 11008;
-    m.vocab = 32000;
-    c.models = {m};
+    c.models = {fixtures::model_7b()};
     return c;
 }
 

@@ -11,6 +11,7 @@
 // [SECTION] Warnings and errors
 // [SECTION] Finite output over random and extreme scenarios
 #include "core/estimate.h"
+#include "fixtures.h"
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 #include <algorithm>
@@ -80,21 +81,7 @@ GpuSpec gpu_v100() {
     return g;
 }
 
-// A LLaMA-7B-shaped model with exactly 7e9 parameters (the worked example's N).
-ModelSpec model_7b() {
-    ModelSpec m;
-    m.id = "test-7b";
-    m.name = "Test 7B";
-    m.params = 7e9;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.heads = 32;
-    m.kv_heads = 32;
-    m.ffn = 11008;
-    m.vocab = 32000;
-    m.context = 4096;
-    return m;
-}
+using fixtures::model_7b;
 // GPT-3 175B (Megatron's check).
 ModelSpec model_175b() {
     ModelSpec m;

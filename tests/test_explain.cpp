@@ -8,6 +8,7 @@
 // [SECTION] Warning texts
 // [SECTION] Report
 #include "core/explain.h"
+#include "fixtures.h"
 #include <doctest/doctest.h>
 #include <string>
 
@@ -39,17 +40,7 @@ Catalog explain_catalog() {
     t4.compute_capability = 7.5;
     t4.bf16 = false;
     c.gpus = {g, t4};
-    ModelSpec m;
-    m.id = "test-7b";
-    m.name = "Test 7B";
-    m.params = 7e9;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.heads = 32;
-    m.ffn = 11008;
-    m.vocab = 32000;
-    m.context = 4096;
-    c.models = {m};
+    c.models = {fixtures::model_7b()};
     return c;
 }
 

@@ -33,7 +33,6 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
-#include <chrono>
 #include <cfloat>
 #include <cstdlib>
 #include <cstring>

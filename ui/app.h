@@ -63,6 +63,7 @@ struct App {
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     struct Rect { float x0 = 0, y0 = 0, x1 = 0, y1 = 0; };
     Rect cards_slider_rect;             // last drawn widgets, logical px: for tests and touch hints
+    Rect cards_box_rect;                // the typeable box beside the cards slider
     Rect model_picker_rect;
     Rect gpu_picker_rect;
     unsigned typing_slider_id = 0;      // ImGuiID of a slider in text-entry mode (ctrl+click)

@@ -332,6 +332,7 @@ bool cards_slider(App& app, int* cards) {
         *cards = *cards < 1 ? 1 : (*cards > 65536 ? 65536 : *cards);
         changed = true;
     }
+    record_rect(app.cards_box_rect);
     text_input_hooks(app, nullptr, cards, fmt("%d", *cards));
     pop_error_style(pushed);
     field_error(app, "cards");

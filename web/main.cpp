@@ -451,10 +451,13 @@ EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
 }
 
 // Where a widget was drawn in the last frame, CSS px, for browser tests that drag it for real:
-// 0 = cards slider, 1 = model picker, 2 = GPU picker.
+// 0 = cards slider, 1 = model picker, 2 = GPU picker, 3 = the cards box.
 EMSCRIPTEN_KEEPALIVE const char* tc_widget_rect(int which) {
     const tc::App& a = g_platform->app;
-    const tc::App::Rect& r = which == 0 ? a.cards_slider_rect : which == 1 ? a.model_picker_rect : a.gpu_picker_rect;
+    const tc::App::Rect& r = which == 0   ? a.cards_slider_rect
+                             : which == 1 ? a.model_picker_rect
+                             : which == 2 ? a.gpu_picker_rect
+                                          : a.cards_box_rect;
     char buf[128];
     snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
     return api_return(buf);

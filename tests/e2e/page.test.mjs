@@ -197,3 +197,44 @@ test('a finger tap on the phone sets the cards slider, and the page goes idle af
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('on a phone, tapping a number box brings up the keyboard and typed digits reach it', async () => {
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 1 }));
+    await settle(b.page);
+    const box = () => b.page.evaluate(() => JSON.parse(Module.ccall('tc_widget_rect', 'string', ['number'], [3])));
+    await b.page.mouse.move(195, 600);
+    for (let i = 0; i < 40 && (await box()).y > 700; i++) { await b.page.mouse.wheel(0, 120); await b.page.waitForTimeout(60); }
+    const r = await box();
+    assert.ok(r.w > 10 && r.y > 0 && r.y < 844, `the cards box is on screen (${JSON.stringify(r)})`);
+    await b.page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.id === 'tc-kbd', null, { timeout: 5000 });
+    await b.page.keyboard.type('16');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 16, null, { timeout: 5000 });
+    await settle(b.page);
+    await screenshot(b.page, 'phone-typed-cards');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('pasting a Hugging Face config.json makes it the model', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const llama2 = { architectures: ['LlamaForCausalLM'], hidden_size: 4096, intermediate_size: 11008, num_attention_heads: 32,
+      num_hidden_layers: 32, num_key_value_heads: 32, vocab_size: 32000, max_position_embeddings: 4096, tie_word_embeddings: false };
+    await b.page.focus('#canvas');
+    await b.page.evaluate((text) => {
+      const dt = new DataTransfer(); dt.setData('text/plain', text);
+      document.getElementById('canvas').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, JSON.stringify(llama2, null, 2));
+    await b.page.waitForFunction(() => typeof window.traincalc.get().model === 'object', null, { timeout: 5000 });
+    const s = await b.page.evaluate(() => window.traincalc.get());
+    assert.equal(s.model.layers, 32);
+    assert.ok(Math.abs(s.model.params / 6.74e9 - 1) < 0.01, `params counted from the architecture (${s.model.params})`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

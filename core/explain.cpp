@@ -75,6 +75,9 @@ std::string format_number(double v, int significant) {
 std::string format_hours(double hours, Lang lang) {
     if (!std::isfinite(hours) || hours < 0) hours = 0;
     bool zh = lang == Lang::zh;
+    if (hours * 60 < 1) {  // under a minute: seconds, not "0 min"
+        return format_number(std::round(hours * 3600)) + (zh ? " 秒" : " s");
+    }
     if (hours < 1) {
         double minutes = std::round(hours * 60);
         return format_number(minutes) + (zh ? " 分钟" : " min");

@@ -85,7 +85,7 @@ TEST_CASE("format_number: scientific for large and tiny, grouped thousands, 3 si
     CHECK(format_number(1.0 / 0.0) == "0");
 }
 
-TEST_CASE("format_hours: minutes, hours, days, years in both languages") {
+TEST_CASE("format_hours: seconds, minutes, hours, days, years in both languages") {
     CHECK(format_hours(23.37, Lang::en) == "23.4 h");
     CHECK(format_hours(23.37, Lang::zh) == "23.4 小时");
     CHECK(format_hours(0.5, Lang::en) == "30 min");
@@ -93,7 +93,10 @@ TEST_CASE("format_hours: minutes, hours, days, years in both languages") {
     CHECK(format_hours(72, Lang::en) == "3 days");
     CHECK(format_hours(816, Lang::zh) == "34 天");
     CHECK(format_hours(24 * 365 * 3, Lang::en) == "3 years");
-    CHECK(format_hours(-1, Lang::en) == "0 min");
+    CHECK(format_hours(-1, Lang::en) == "0 s");
+    CHECK(format_hours(27.0 / 3600, Lang::en) == "27 s");  // not "0 min"
+    CHECK(format_hours(27.0 / 3600, Lang::zh) == "27 秒");
+    CHECK(format_hours(59.4 / 3600, Lang::en) == "59 s");
 }
 
 TEST_CASE("format_money: yuan and dollars, grouped, cents below 100") {

@@ -28,7 +28,7 @@ static constexpr float kFontSizeDesktop = 16.0f;
 static constexpr float kFontSizePhone = 17.0f;
 static constexpr float kFontSizeHeadline = 21.0f;
 // The headline values' characters beyond ASCII: format_hours (zh), format_money (and "none", below).
-static constexpr const char kHeadlineChars[] = "¥分钟小时天年";
+static constexpr const char kHeadlineChars[] = "¥秒分钟小时天年";
 static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs holds ImWchar16 ranges");
 
 void setup_imgui(App& app) {

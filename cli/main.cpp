@@ -75,11 +75,7 @@ struct Args {
 //-----------------------------------------------------------------------------
 
 int print_errors(const std::vector<FieldError>& errors, Lang lang) {
-    detail::Json list = detail::Json::array();
-    for (const FieldError& e : errors)
-        list.push_back({{"field", e.field}, {"message", lang == Lang::zh ? e.message_zh : e.message}});
-    detail::Json doc = {{"errors", list}};
-    std::cout << detail::dump_safe(doc, 2) << "\n";
+    std::cout << errors_to_json(errors, lang, 2) << "\n";
     return 2;
 }
 

@@ -426,4 +426,13 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     return errors;
 }
 
+std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int indent) {
+    Json list = Json::array();
+    for (const FieldError& e : errors) {
+        const std::string& m = lang == Lang::zh && !e.message_zh.empty() ? e.message_zh : e.message;
+        list.push_back({{"field", e.field}, {"message", m}});
+    }
+    return detail::dump_safe(Json{{"errors", list}}, indent);
+}
+
 } // namespace traincalc

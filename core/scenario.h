@@ -138,6 +138,10 @@ ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text,
 // Every field, so that a round trip reproduces the scenario exactly.
 std::string scenario_to_json(const Scenario& s);
 
+// {"errors":[{"field":...,"message":...}]}: the shape every surface (CLI, JS API) reports errors in.
+// indent -1 = compact.
+std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int indent = -1);
+
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 

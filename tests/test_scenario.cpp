@@ -564,3 +564,17 @@ TEST_CASE("to_string: the JSON spellings") {
     CHECK(std::string(to_string(Currency::usd)) == "USD");
     CHECK(std::string(to_string(static_cast<Method>(7))) == "?");
 }
+
+TEST_CASE("errors_to_json: the shape every surface reports errors in, in either language") {
+    const std::vector<FieldError> errors = {{"cards", "cards must be an integer from 1 to 65536, got 0",
+                                             "cards 必须是 1 到 65536 之间的整数，实际为 0"},
+                                            {"gpu", "say \"no\"", ""}};
+    CHECK(errors_to_json(errors, Lang::en) ==
+          R"({"errors":[{"field":"cards","message":"cards must be an integer from 1 to 65536, got 0"},)"
+          R"({"field":"gpu","message":"say \"no\""}]})");
+    // Chinese where there is a Chinese message, English otherwise.
+    CHECK(errors_to_json(errors, Lang::zh) ==
+          R"({"errors":[{"field":"cards","message":"cards 必须是 1 到 65536 之间的整数，实际为 0"},)"
+          R"({"field":"gpu","message":"say \"no\""}]})");
+    CHECK(errors_to_json({}, Lang::en) == R"({"errors":[]})");
+}

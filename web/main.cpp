@@ -344,21 +344,7 @@ const char* api_return(std::string s) {
 }
 
 std::string errors_json(const std::vector<tc::FieldError>& errors, tc::Lang lang) {
-    std::string out = "{\"errors\":[";
-    for (size_t i = 0; i < errors.size(); ++i) {
-        auto esc = [](const std::string& s) {
-            std::string r;
-            for (char c : s) {
-                if (c == '"' || c == '\\') { r += '\\'; r += c; }
-                else if ((unsigned char)c < 0x20) { char b[8]; snprintf(b, sizeof b, "\\u%04x", c); r += b; }
-                else r += c;
-            }
-            return r;
-        };
-        const std::string& m = lang == tc::Lang::zh && !errors[i].message_zh.empty() ? errors[i].message_zh : errors[i].message;
-        out += (i ? "," : "") + std::string("{\"field\":\"") + esc(errors[i].field) + "\",\"message\":\"" + esc(m) + "\"}";
-    }
-    return out + "]}";
+    return tc::errors_to_json(errors, lang);
 }
 
 } // namespace

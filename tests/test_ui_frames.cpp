@@ -190,6 +190,22 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     CHECK(page.app.scenario.cards == 24);  // any count, not only powers of two
     CHECK(calls.end == 1);
     CHECK(page.recovered == "");
+
+    // Out of range: not clamped silently; the error is shown and the last good estimate stays.
+    const double good_hours = page.app.estimate.time.compute_hours;
+    mouse(page, bx, y, true);
+    mouse(page, bx, y, false);
+    CHECK(receive_text(page.app, 2, "0"));
+    refresh(page.app);
+    page.frame();
+    page.frame();
+    CHECK(page.app.scenario.cards == 0);
+    REQUIRE(page.app.input_errors.size() == 1);
+    CHECK(page.app.input_errors[0].field == "cards");
+    CHECK(page.app.input_errors[0].message == "cards must be an integer from 1 to 65536, got 0");
+    CHECK_FALSE(page.app.estimate.ok);
+    CHECK(page.app.last_good.ok);
+    CHECK(page.app.last_good.time.compute_hours == doctest::Approx(good_hours));
 }
 
 TEST_CASE("the language button switches language and tells the platform") {

@@ -99,6 +99,13 @@ static void apply_layout_style(App& app, bool phone) {
 void refresh(App& app) {
     if (!app.catalog) return;
     app.estimate = estimate(app.scenario, *app.catalog);
+    // validate() holds the ranges the saved state and links are read back with: anything it
+    // rejects must not be drawn as a result, saved, or put into a link (no lost state).
+    std::vector<FieldError> invalid = validate(app.scenario, *app.catalog);
+    if (!invalid.empty()) {  // validate()'s messages: the same text the CLI and the JS API give
+        app.estimate.ok = false;
+        app.estimate.errors = std::move(invalid);
+    }
     app.input_errors = app.estimate.errors;
     if (app.estimate.ok) {
         app.last_good = app.estimate;

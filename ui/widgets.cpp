@@ -328,10 +328,8 @@ bool cards_slider(App& app, int* cards) {
     if (changed) *cards = 1 << exponent;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    if (ImGui::InputInt("##box", cards, 0, 0)) {
-        *cards = *cards < 1 ? 1 : (*cards > 65536 ? 65536 : *cards);
-        changed = true;
-    }
+    // No silent clamp: an out-of-range count gets validate()'s message beside the box.
+    if (ImGui::InputInt("##box", cards, 0, 0)) changed = true;
     record_rect(app.cards_box_rect);
     text_input_hooks(app, nullptr, cards, fmt("%d", *cards));
     pop_error_style(pushed);

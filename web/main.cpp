@@ -212,8 +212,10 @@ std::string summary_text(const Platform& p) {
 // `save` is false only at start-up: a damaged saved state stays until the user edits.
 void commit(Platform& p, bool from_history, bool save = true) {
     const std::string json = tc::scenario_to_json(p.app.scenario);
-    if (save && p.app.input_errors.empty()) tc_js_storage_set(kStorageScenario, json.c_str());
-    if (!from_history) {
+    // An invalid scenario is shown with its errors but neither saved nor put into the link.
+    const bool valid = p.app.input_errors.empty();
+    if (save && valid) tc_js_storage_set(kStorageScenario, json.c_str());
+    if (!from_history && valid) {
         const double t = now_ms();
         const bool push = t - p.last_change_ms > kHistoryQuietMs;
         p.last_change_ms = t;

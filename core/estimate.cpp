@@ -164,7 +164,8 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
     const double h = std::max(m.hidden, 1);
     const double a = std::max(m.heads, 1);
     const double kv = m.kv_heads > 0 ? m.kv_heads : a;
-    const double head_dim = h / a;
+    const double head_dim = m.head_dim > 0 ? m.head_dim : h / a;
+    const double q_width = a * head_dim;                       // = h unless head_dim is set (Gemma-2)
     const double kv_width = kv * head_dim;                     // GQA: K and V are narrower than h
     // Feed-forward width when unknown: LLaMA's 8h/3 for gated FFNs, GPT's 4h otherwise.
     const double f = m.ffn > 0 ? m.ffn : (m.gated_ffn ? std::round(8.0 * h / 3.0) : 4.0 * h);
@@ -184,7 +185,7 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
     o.active_params = N_act;
 
     // Linear layers (what QLoRA quantises): q,o are h×h; k,v are h×kv_width; FFN per expert.
-    double attn_linear = 2 * h * h + 2 * h * kv_width;
+    double attn_linear = 2 * h * q_width + 2 * h * kv_width;
     double ffn_linear = ffn_mats * h * f * experts + (m.experts > 0 ? h * experts : 0);
     double arch_linear = L * (attn_linear + ffn_linear);
     o.linear_params = clampd(arch_linear, 0, N);
@@ -193,9 +194,9 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
     // LoRA adapters: r·(d_in + d_out) per adapted matrix per layer.
     if (s.method != Method::full) {
         double r = s.lora_rank;
-        double per_layer = (h + h) + (h + kv_width);                       // q, v
+        double per_layer = (h + q_width) + (h + kv_width);                 // q, v
         if (s.lora_targets == LoraTargets::all) {
-            per_layer += (h + kv_width) + (h + h);                         // k, o
+            per_layer += (h + kv_width) + (q_width + h);                   // k, o
             per_layer += ffn_mats * (h + f) * experts;                     // gate, up, down
         }
         o.adapter_params = r * L * per_layer;
@@ -229,7 +230,7 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
     // 2h, Q 2h, K and V 2·kv_width each, output-projection input 2h; FFN: input 2h plus, per
     // active expert, gated 8f (gate, up, act(gate), product) or 4f (GeLU in and out).
     double ffn_act = (m.gated_ffn ? 8.0 : 4.0) * f * experts_active;
-    o.act_linear_bytes_per_token_layer = 4 * h + (6 * h + 4 * kv_width) + 2 * h + ffn_act;
+    o.act_linear_bytes_per_token_layer = 4 * h + (2 * h + 4 * q_width + 4 * kv_width) + 2 * h + ffn_act;
     // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
     // flash attention and selective recomputation never store them.
     bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;

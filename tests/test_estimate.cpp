@@ -879,3 +879,36 @@ TEST_CASE("no NaN or Infinity over a seeded grid of random scenarios") {
     }
     CHECK(ok_count > 300);
 }
+
+TEST_CASE("estimate: head_dim wider than hidden/heads (Gemma-2) widens q, o and their adapters") {
+    Catalog c;
+    c.gpus = {gpu_a100()};
+    ModelSpec m;
+    m.id = "gemma-like";
+    m.params = 9.24e9;
+    m.layers = 42;
+    m.hidden = 3584;
+    m.heads = 16;
+    m.kv_heads = 8;
+    m.ffn = 14336;
+    m.vocab = 256000;
+    c.models = {m};
+    ModelSpec wide = m;
+    wide.id = "gemma-like-256";
+    wide.head_dim = 256;  // q width 16 × 256 = 4096 > 3584
+    c.models.push_back(wide);
+    Scenario s;
+    s.model_id = "gemma-like";
+    s.gpu_id = "A100-80G";
+    s.method = Method::lora;
+    s.lora_targets = LoraTargets::qv;
+    s.lora_rank = 8;
+    const Estimate narrow_e = estimate(s, c);
+    s.model_id = "gemma-like-256";
+    const Estimate wide_e = estimate(s, c);
+    REQUIRE(narrow_e.ok);
+    REQUIRE(wide_e.ok);
+    // q: r·(h + q_width), v: r·(h + kv_width), per layer: the q adapter grows by r·(4096 − 3584).
+    CHECK(wide_e.flops.trainable_params - narrow_e.flops.trainable_params == doctest::Approx(8.0 * 42 * (4096 + 8 * 256 - 3584 - 8 * 224)));
+    CHECK(wide_e.memory.activations_gib > narrow_e.memory.activations_gib);
+}

@@ -721,7 +721,15 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         }
         c.min_for_memory_any = best;
     }
-    if (s.deadline_hours > 0) c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
+    if (s.deadline_hours > 0) {
+        c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
+        // "Impossible" would mislead when only the scenario's own strategy never fits.
+        Strategy best = st;
+        best.zero = c.best_zero;
+        best.tp = c.best_tp;
+        best.offload = c.best_offload;
+        c.for_deadline_any = c.for_deadline > 0 ? c.for_deadline : cards_for_deadline(s, md, ti, best, c.min_for_memory_any);
+    }
 
     // Cost.
     Prices prices = prices_for(s, g, catalog, true);
@@ -779,7 +787,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     else if (e.memory.headroom_gib < 0.05 * e.memory.usable_gib)
         add_warning(e, WarningCode::memory_nearly_full, e.memory.headroom_gib, 0.05 * e.memory.usable_gib);
     if (t.fixed_hours > t.compute_hours) add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
-    if (s.deadline_hours > 0 && c.for_deadline == 0)
+    if (s.deadline_hours > 0 && c.for_deadline_any == 0)
         add_warning(e, WarningCode::deadline_impossible, s.deadline_hours, t.wall_hours);
     if (s.cards % (s.tp * s.pp) != 0) add_warning(e, WarningCode::cards_not_divisible, s.cards, s.tp * s.pp);
     if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
@@ -900,7 +908,7 @@ std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang) {
                       {"best_zero", c.best_zero},
                       {"best_tp", c.best_tp},
                       {"best_offload", offload_name(c.best_offload)},
-                      {"for_deadline", c.for_deadline}};
+                      {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
     json plans = json::array();
     for (const PlanCost& p : e.cost.plans) {
         if (!p.available) continue;

@@ -70,6 +70,7 @@ struct CardsResult {
     int best_tp = 1;
     Offload best_offload = Offload::none;
     int for_deadline = 0;              // cards to finish within deadline_hours; 0 = no deadline or impossible
+    int for_deadline_any = 0;          // the same with the best strategy above (when the scenario's never fits)
 };
 
 enum class Plan { hourly, daily, monthly, mixed };

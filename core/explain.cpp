@@ -349,6 +349,11 @@ static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, st
             out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d",
                                   "要在%s内完成需要：%d 张卡"),
                               F.H(s.deadline_hours).c_str(), c.for_deadline));
+        else if (c.for_deadline_any > 0)
+            out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, %s); none with the current one",
+                                  "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s）；按当前策略无法完成"),
+                              F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
+                              offload_label(c.best_offload, F.lang)));
         else
             out.push_back(fmt(F.T("No card count up to 65,536 finishes within %s (fixed hours and transfers alone take %s)",
                                   "65,536 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),

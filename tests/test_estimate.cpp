@@ -912,3 +912,37 @@ TEST_CASE("estimate: head_dim wider than hidden/heads (Gemma-2) widens q, o and 
     CHECK(wide_e.flops.trainable_params - narrow_e.flops.trainable_params == doctest::Approx(8.0 * 42 * (4096 + 8 * 256 - 3584 - 8 * 224)));
     CHECK(wide_e.memory.activations_gib > narrow_e.memory.activations_gib);
 }
+
+TEST_CASE("estimate: a deadline is met with the best strategy when the scenario's own never fits") {
+    Catalog c;
+    c.gpus = {gpu_4090()};
+    c.models = {model_7b()};
+    Scenario s;
+    s.model_id = "test-7b";
+    s.gpu_id = "RTX4090";
+    s.method = Method::full;  // 16 B/param without ZeRO: never fits on 24 GB, whatever the count
+    s.zero = 0;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e9;
+    s.epochs = 1;
+    s.fixed_hours = 1;
+    s.deadline_hours = 48;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.cards.min_for_memory == 0);
+    CHECK(e.cards.for_deadline == 0);
+    REQUIRE(e.cards.min_for_memory_any > 0);
+    CHECK(e.cards.for_deadline_any >= e.cards.min_for_memory_any);
+    const bool impossible = std::any_of(e.warnings.begin(), e.warnings.end(),
+                                        [](const Warning& w) { return w.code == WarningCode::deadline_impossible; });
+    CHECK_FALSE(impossible);
+    // The count really meets the deadline with that strategy.
+    Scenario t = s;
+    t.zero = e.cards.best_zero;
+    t.tp = e.cards.best_tp;
+    t.offload = e.cards.best_offload;
+    t.cards = e.cards.for_deadline_any;
+    const Estimate f = estimate(t, c);
+    CHECK(f.memory.fits);
+    CHECK(f.time.wall_hours <= 48.0);
+}

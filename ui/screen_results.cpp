@@ -94,6 +94,7 @@ static void draw_headlines(App& app) {
     const char* for_memory = c.min_for_memory > 0 ? fmt("%d", c.min_for_memory) : T(app, Str::none_fits);
     const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
                            : c.for_deadline > 0           ? fmt("%d", c.for_deadline)
+                           : c.for_deadline_any > 0       ? fmt("%d (ZeRO-%d, TP %d)", c.for_deadline_any, c.best_zero, c.best_tp)
                                                           : T(app, Str::impossible);
     headline_card(app, Str::h_cards, for_memory,
                   c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_bad(),

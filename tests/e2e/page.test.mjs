@@ -238,3 +238,29 @@ test('pasting a Hugging Face config.json makes it the model', async () => {
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('over http the page loads the same, and requests nothing but itself', async () => {
+  const { createServer } = await import('node:http');
+  const { readFileSync } = await import('node:fs');
+  const { pagePath } = await import('./lib.mjs');
+  const html = readFileSync(pagePath);
+  const served = [];
+  const server = createServer((req, res) => {
+    served.push(req.url);
+    if (req.url.split('?')[0] === '/traincalc.html') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(html); }
+    else { res.writeHead(404); res.end(); }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}/traincalc.html`;
+  const b = await launch();
+  try {
+    await b.page.goto(url);
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await settle(b.page);
+    const ink = await screenshot(b.page, 'http-desktop');
+    assert.ok(ink.colours > 20, 'the page draws over http');
+    assert.deepEqual(b.watch.requests, [url], 'the browser asked for the page and nothing else');
+    assert.deepEqual(served, ['/traincalc.html'], 'the server saw one request');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); server.close(); }
+});

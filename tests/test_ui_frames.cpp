@@ -411,3 +411,21 @@ TEST_CASE("phone: the results button scrolls the one-column page down to the res
     CHECK(page.app.scenario.cards == Scenario().cards);  // nothing else was clicked into a change
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("values typed out of range are reported, not estimated (no overflow), and drawing goes on") {
+    Page page(1280, 800, 1, Lang::en);
+    page.frame();
+    REQUIRE(page.app.estimate.ok);
+    page.app.scenario.tp = 100000;   // tp·pp would overflow an int inside the estimator
+    page.app.scenario.pp = 100000;
+    page.app.scenario.seq_len = 0;
+    refresh(page.app);
+    CHECK_FALSE(page.app.estimate.ok);
+    REQUIRE(page.app.input_errors.size() == 3);
+    CHECK(page.app.input_errors[0].field == "seq_len");
+    CHECK(page.app.input_errors[1].field == "tp");
+    CHECK(page.app.input_errors[2].field == "pp");
+    CHECK(page.app.last_good.ok);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.recovered == "");
+}

@@ -98,12 +98,14 @@ static void apply_layout_style(App& app, bool phone) {
 
 void refresh(App& app) {
     if (!app.catalog) return;
-    app.estimate = estimate(app.scenario, *app.catalog);
-    // validate() holds the ranges the saved state and links are read back with: anything it
-    // rejects must not be drawn as a result, saved, or put into a link (no lost state).
+    // validate() holds the ranges the saved state and links are read back with (and the same
+    // messages the CLI and the JS API give): a scenario it rejects is not estimated, drawn as a
+    // result, saved, or put into a link.
     std::vector<FieldError> invalid = validate(app.scenario, *app.catalog);
-    if (!invalid.empty()) {  // validate()'s messages: the same text the CLI and the JS API give
-        app.estimate.ok = false;
+    if (invalid.empty()) {
+        app.estimate = estimate(app.scenario, *app.catalog);
+    } else {
+        app.estimate = Estimate{};
         app.estimate.errors = std::move(invalid);
     }
     app.input_errors = app.estimate.errors;

@@ -147,7 +147,7 @@ static bool draw_method(App& app) {
         changed = true;
     }
     if (s.method != Method::full) {
-        changed |= input_int(app, T(app, Str::lora_rank), "lora_rank", &s.lora_rank, 1, 1024);
+        changed |= input_int(app, T(app, Str::lora_rank), "lora_rank", &s.lora_rank);
         int targets = static_cast<int>(s.lora_targets);
         if (combo(app, T(app, Str::lora_targets), "lora_targets", &targets, kTargets, 2)) {
             s.lora_targets = static_cast<LoraTargets>(targets);
@@ -201,9 +201,9 @@ static bool draw_data(App& app) {
     changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
     if (has_result(app))
         ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
-    changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len, 1, 1 << 22);
-    changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch, 1, 4096);
-    changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum, 1, 65536);
+    changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len);
+    changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch);
+    changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum);
     return changed;
 }
 
@@ -309,8 +309,8 @@ static bool draw_advanced(App& app) {
     if (combo(app, T(app, Str::zero), "zero", &v, kZero, 4, T(app, Str::zero_help))) { s.zero = v; changed = true; }
     v = static_cast<int>(s.offload);
     if (combo(app, T(app, Str::offload), "offload", &v, kOffload, 3)) { s.offload = static_cast<Offload>(v); changed = true; }
-    changed |= input_int(app, T(app, Str::tp), "tp", &s.tp, 1, 512);
-    changed |= input_int(app, T(app, Str::pp), "pp", &s.pp, 1, 512);
+    changed |= input_int(app, T(app, Str::tp), "tp", &s.tp);
+    changed |= input_int(app, T(app, Str::pp), "pp", &s.pp);
 
     section(T(app, Str::speed));
     const Estimate& e = shown_estimate(app);

@@ -264,14 +264,14 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
     return changed;
 }
 
-bool input_int(App& app, const char* label, const char* field, int* v, int lo, int hi, const char* help) {
+bool input_int(App& app, const char* label, const char* field, int* v, const char* help) {
     ImGui::PushID(field);
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
     bool changed = ImGui::InputInt("##v", v, 0, 0);
     pop_error_style(pushed);
-    if (changed) *v = *v < lo ? lo : (*v > hi ? hi : *v);
+    // No silent clamp: an out-of-range value gets validate()'s message beside the box.
     text_input_hooks(app, nullptr, v, fmt("%d", *v));
     field_error(app, field);
     ImGui::PopID();

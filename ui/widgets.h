@@ -73,8 +73,7 @@ bool has_error(const App& app, const char* field);
 
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
                   const char* help = nullptr);
-bool input_int(App& app, const char* label, const char* field, int* v, int lo, int hi,
-               const char* help = nullptr);
+bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
 // Logarithmic slider between lo and hi, typeable with a double click / ctrl+click.
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);

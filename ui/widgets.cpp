@@ -302,9 +302,16 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     // The slider edits percent; the scenario stores a fraction (a unit change, not a computation).
     double pct = *v * 100.0, plo = lo * 100.0, phi = hi * 100.0;
     const char* format = (*v == 0.0 && zero_text) ? zero_text : "%.0f%%";
-    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format);
-    if (changed) *v = pct / 100.0;
+    // A box beside the slider takes a typed percent: phones cannot ctrl+click a slider.
+    const float box_w = ImGui::CalcTextSize("000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
+    bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format);
     slider_text_hooks(app, nullptr, fmt("%g", pct));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(box_w);
+    if (ImGui::InputDouble("##box", &pct, 0.0, 0.0, "%g")) changed = true;  // range: validate()
+    text_input_hooks(app, nullptr, nullptr, fmt("%g", pct));
+    if (changed) *v = pct / 100.0;
     pop_error_style(pushed);
     field_error(app, field);
     ImGui::PopID();

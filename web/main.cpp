@@ -124,6 +124,14 @@ void notice_from_errors(Platform& p, const char* what_en, const char* what_zh,
                std::string(what_zh) + "：" + (e.message_zh.empty() ? e.message : e.message_zh) + more);
 }
 
+// The one notice for a link that cannot be applied (at load and on back/forward).
+void notice_damaged_link(Platform& p, const std::vector<tc::FieldError>& errors) {
+    constexpr const char* en = "This link's scenario is damaged, so it was not applied";
+    constexpr const char* zh = "链接中的方案已损坏，未被采用";
+    if (errors.empty()) set_notice(p, en, zh);
+    else notice_from_errors(p, en, zh, errors);
+}
+
 void load_catalog(Platform& p) {
     tc::CatalogResult base = tc::parse_catalog(tc::builtin_catalog_json());
     IM_ASSERT(base.errors.empty() && "the built-in catalog must parse: run the native tests (test_catalog)");
@@ -164,10 +172,7 @@ void load_state(Platform& p) {
         p.app.scenario = h.scenario.scenario;
         have = true;
     } else if (h.has_scenario || !h.scenario.errors.empty()) {
-        notice_from_errors(p, "This link's scenario is damaged, so it was not applied",
-                           "链接中的方案已损坏，未被采用", h.scenario.errors);
-        if (p.app.notice.empty())
-            set_notice(p, "This link's scenario is damaged, so it was not applied", "链接中的方案已损坏，未被采用");
+        notice_damaged_link(p, h.scenario.errors);
     }
     if (!have) {
         std::string saved = take(tc_js_storage_get(kStorageScenario));
@@ -422,8 +427,7 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
     if (!h.has_scenario && h.scenario.errors.empty()) return;
     if (!h.scenario.errors.empty()) {
-        notice_from_errors(p, "This link's scenario is damaged, so it was not applied", "链接中的方案已损坏，未被采用",
-                           h.scenario.errors);
+        notice_damaged_link(p, h.scenario.errors);
         wake(p, kSettleFrames);
         return;
     }

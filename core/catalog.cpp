@@ -616,6 +616,9 @@ bool parse_document(std::string_view text, bool provider, Catalog& settings, Lis
             else type_error(errors, top, "prices_date", "a string", "字符串", v);
         } else if (key == "cny_per_usd") {
             if (read_number(v, top, "cny_per_usd", Kind::number, 0.01, 1000, errors, d)) settings.cny_per_usd = d;
+        } else if (provider && key == "only_provider") {
+            if (v.is_boolean()) settings.only_provider = v.get<bool>();
+            else type_error(errors, top, "only_provider", "true or false", "布尔值（true 或 false）", v);
         } else if (provider && key == "mode") {
             static const char* const kModes[] = {"extend", "replace"};
             if (v.is_string() && v.get_ref<const std::string&>() == "replace") lists.replace = true;
@@ -656,6 +659,7 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
     result.catalog = base;
     detail::Lists lists;
     if (!detail::parse_document(provider_json_text, true, result.catalog, lists, result.errors)) return result;
+    for (GpuSpec& g : lists.gpus) g.from_provider = true;   // the comparison lists these first
     if (lists.replace) {
         if (lists.has_gpus) result.catalog.gpus = std::move(lists.gpus);
         if (lists.has_models) result.catalog.models = std::move(lists.models);

@@ -46,6 +46,7 @@ struct GpuSpec {
     double purchase_cny = 0;           // per card, street price
     std::string source;                // where the spec figures come from (and date)
     std::string price_source;          // where the prices come from (and date)
+    bool from_provider = false;        // set by merge_catalog(): the provider's own entry (listed first)
 };
 
 //-----------------------------------------------------------------------------
@@ -85,6 +86,7 @@ struct Catalog {
     std::vector<ModelSpec> models;
     double cny_per_usd = 7.2;          // exchange rate used for USD display and USD-only prices
     std::string prices_date;           // when the reference prices were collected
+    bool only_provider = false;        // provider catalog's "only_provider": compare only its GPUs
 
     const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent
     const ModelSpec* find_model(std::string_view id) const; // nullptr when absent

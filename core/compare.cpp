@@ -7,9 +7,15 @@
 // [SECTION] Per-GPU search
 // [SECTION] compare_gpus()
 // [SECTION] cards_curve()
+// [SECTION] remedies()
+// [SECTION] remedy_text()
 #include "compare.h"
+#include "explain.h"
+#include "format.h"
 #include "model_math.h"
 #include <algorithm>
+#include <cstdarg>
+#include <cstdio>
 
 namespace traincalc {
 
@@ -21,10 +27,16 @@ namespace {
 // [SECTION] Per-GPU search
 //-----------------------------------------------------------------------------
 
+// Activation recomputation levels searched, lightest first: none, selective, full. Each changes
+// the model-derived activation bytes and executed FLOPs, so each has its own scenario copy.
+constexpr int kLevels = 3;
+
 struct Context {                         // GPU-independent inputs, computed once
     const Scenario* s = nullptr;
     const Catalog* c = nullptr;
-    ModelDerived md;
+    ModelDerived md;                     // the scenario's own checkpointing
+    Scenario level_s[kLevels];           // the scenario with checkpointing none/selective/full
+    ModelDerived level_md[kLevels];
     bool valid = false;
 };
 
@@ -39,11 +51,16 @@ TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     return ti;
 }
 
-double wall_hours_for(const Context& cx, const TimeInputs& ti, const Strategy& st) {
-    double sec = compute_seconds(*cx.s, cx.md, ti, st, nullptr, nullptr);
+double wall_hours_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st) {
+    double sec = compute_seconds(s, md, ti, st, nullptr, nullptr);
     TimeResult t;
-    wall_clock(*cx.s, cx.md, sec / 3600.0, t);
+    wall_clock(s, md, sec / 3600.0, t);
     return t.wall_hours;
+}
+
+// A rental price in either currency: what makes a provider's entry an offer, not a spec sheet.
+bool has_rental_price(const GpuSpec& g) {
+    return g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 || g.price_cny_per_month > 0 || g.price_usd_per_hour > 0;
 }
 
 bool usable_gpu(const GpuSpec& g) {
@@ -62,59 +79,70 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     const double usable = usable_gib(g);
     static const int tps[4] = {1, 2, 4, 8};
     static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
-    for (Offload off : offs) {
-        for (int tp : tps) {
-            if (cx.md.heads % tp != 0) continue;                  // heads split evenly across TP ranks
-            const int mp = tp * s.pp;
-            if (mp > max_cards) continue;
-            for (int z = 0; z <= 3; z++) {
-                if (off == Offload::optimizer && z < 1) continue;           // offload needs ZeRO
-                if (off == Offload::optimizer_params && z < 3) continue;    // parameter offload is ZeRO-3
-                Strategy st;
-                st.tp = tp;
-                st.pp = s.pp;
-                st.zero = z;
-                st.offload = off;
-                // Memory per card M(d) = A + B/d: two evaluations give A and B.
-                MemoryResult m1, m2;
-                st.cards = mp;
-                memory_for(s, cx.md, g, st, m1);
-                st.cards = 2 * mp;
-                memory_for(s, cx.md, g, st, m2);
-                const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
-                const double A = m1.per_gpu_gib - B;
-                // Smallest power-of-two d that fits, then the deadline if any.
-                int d = 1;
-                bool fits = false;
-                for (; mp * d <= max_cards; d *= 2) {
-                    if (A + B / d <= usable * (1 - 1e-12)) { fits = true; break; }
-                    if (B <= 0) break;                            // more cards never help
-                }
-                if (!fits) continue;
-                st.cards = mp * d;
-                double wall = wall_hours_for(cx, ti, st);
-                if (s.deadline_hours > 0) {
-                    while (wall > s.deadline_hours && st.cards * 2 <= max_cards) {
-                        st.cards *= 2;
-                        wall = wall_hours_for(cx, ti, st);
+    for (int level = 0; level < kLevels; level++) {
+        // Selective recomputation only drops the attention scores, which flash attention never stores:
+        // with flash attention it costs FLOPs and saves nothing.
+        if (level == int(Checkpointing::selective) && s.flash_attention) continue;
+        const Scenario& ls = cx.level_s[level];
+        const ModelDerived& lmd = cx.level_md[level];
+        for (Offload off : offs) {
+            for (int tp : tps) {
+                if (cx.md.heads % tp != 0) continue;                  // heads split evenly across TP ranks
+                const int mp = tp * s.pp;
+                if (mp > max_cards) continue;
+                for (int z = 0; z <= 3; z++) {
+                    if (off == Offload::optimizer && z < 1) continue;           // offload needs ZeRO
+                    if (off == Offload::optimizer_params && z < 3) continue;    // parameter offload is ZeRO-3
+                    Strategy st;
+                    st.tp = tp;
+                    st.pp = s.pp;
+                    st.zero = z;
+                    st.offload = off;
+                    // Memory per card M(d) = A + B/d: two evaluations give A and B.
+                    MemoryResult m1, m2;
+                    st.cards = mp;
+                    memory_for(ls, lmd, g, st, m1);
+                    st.cards = 2 * mp;
+                    memory_for(ls, lmd, g, st, m2);
+                    const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
+                    const double A = m1.per_gpu_gib - B;
+                    // Smallest power-of-two d that fits, then the deadline if any.
+                    int d = 1;
+                    bool fits = false;
+                    for (; mp * d <= max_cards; d *= 2) {
+                        if (A + B / d <= usable * (1 - 1e-12)) { fits = true; break; }
+                        if (B <= 0) break;                            // more cards never help
                     }
-                    if (wall > s.deadline_hours) continue;
-                }
-                CostResult cost;
-                cost_for(s, prices, st.cards, wall, cx.md.tokens, cost);
-                const double mem = A + B / (st.cards / mp);
-                // Cheaper wins; on a tie fewer cards, then the earlier (simpler) strategy.
-                bool better = !best.workable || cost.total < best.cost_total - 1e-9 * std::max(1.0, best.cost_total) ||
-                              (cost.total <= best.cost_total + 1e-9 * std::max(1.0, best.cost_total) && st.cards < best.cards);
-                if (better) {
-                    best.workable = true;
-                    best.cards = st.cards;
-                    best.zero = z;
-                    best.tp = tp;
-                    best.offload = off;
-                    best.memory_per_gpu_gib = mem;
-                    best.wall_hours = wall;
-                    best.cost_total = cost.total;
+                    if (!fits) continue;
+                    st.cards = mp * d;
+                    double wall = wall_hours_for(ls, lmd, ti, st);
+                    if (s.deadline_hours > 0) {
+                        while (wall > s.deadline_hours && st.cards * 2 <= max_cards) {
+                            st.cards *= 2;
+                            wall = wall_hours_for(ls, lmd, ti, st);
+                        }
+                        if (wall > s.deadline_hours) continue;
+                    }
+                    CostResult cost;
+                    cost_for(s, prices, st.cards, wall, lmd.tokens, cost);
+                    const double mem = A + B / (st.cards / mp);
+                    // Cheaper wins; on a tie (whole billed hours tie often) fewer cards, then sooner
+                    // done, then the earlier (simpler) strategy.
+                    const double tol = 1e-9 * std::max(1.0, best.cost_total);
+                    const bool tie = cost.total <= best.cost_total + tol;
+                    bool better = !best.workable || cost.total < best.cost_total - tol || (tie && st.cards < best.cards) ||
+                                  (tie && st.cards == best.cards && wall < best.wall_hours * (1 - 1e-9));
+                    if (better) {
+                        best.workable = true;
+                        best.cards = st.cards;
+                        best.zero = z;
+                        best.tp = tp;
+                        best.offload = off;
+                        best.checkpointing = Checkpointing(level);
+                        best.memory_per_gpu_gib = mem;
+                        best.wall_hours = wall;
+                        best.cost_total = cost.total;
+                    }
                 }
             }
         }
@@ -144,6 +172,11 @@ void init_context(Context& cx, const Scenario& s, const Catalog& c) {
     const ModelSpec* m = resolve_model(s, c);
     cx.valid = m && scenario_usable(s, *m);
     if (cx.valid) derive_model(s, *m, cx.md);
+    for (int level = 0; level < kLevels && cx.valid; level++) {
+        cx.level_s[level] = s;
+        cx.level_s[level].checkpointing = Checkpointing(level);
+        derive_model(cx.level_s[level], *m, cx.level_md[level]);
+    }
     cx.valid = cx.valid && cx.md.tokens > 0 && std::isfinite(cx.md.tokens);
 }
 
@@ -160,20 +193,30 @@ std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, i
     init_context(cx, s, catalog);
     std::vector<GpuOption> out;
     out.reserve(catalog.gpus.size());
-    for (size_t i = 0; i < catalog.gpus.size(); i++) out.push_back(best_option(cx, int(i), max_cards));
-    // Cheapest first, unworkable last; ties by wall time so the order is stable and meaningful.
+    for (size_t i = 0; i < catalog.gpus.size(); i++) {
+        const GpuSpec& g = catalog.gpus[i];
+        if (catalog.only_provider && !g.from_provider) continue;
+        GpuOption o = best_option(cx, int(i), max_cards);
+        o.provider = g.from_provider && has_rental_price(g);
+        out.push_back(o);
+    }
+    // The provider's priced GPUs first (its visitors rent those), then cheapest first, unworkable
+    // last; ties by wall time so the order is stable and meaningful.
     std::stable_sort(out.begin(), out.end(), [](const GpuOption& a, const GpuOption& b) {
+        if (a.provider != b.provider) return a.provider;
         if (a.workable != b.workable) return a.workable;
         if (!a.workable) return false;
         if (a.cost_total != b.cost_total) return a.cost_total < b.cost_total;
         return a.wall_hours < b.wall_hours;
     });
-    int fastest = -1;
+    // Marks over every workable row: with a provider group first, the cheapest need not be row 0.
+    int fastest = -1, cheapest = -1;
     for (size_t i = 0; i < out.size(); i++) {
-        if (!out[i].workable) break;
+        if (!out[i].workable) continue;
         if (fastest < 0 || out[i].wall_hours < out[size_t(fastest)].wall_hours) fastest = int(i);
+        if (cheapest < 0 || out[i].cost_total < out[size_t(cheapest)].cost_total) cheapest = int(i);
     }
-    if (!out.empty() && out[0].workable) out[0].cheapest = true;
+    if (cheapest >= 0) out[size_t(cheapest)].cheapest = true;
     if (fastest >= 0) out[size_t(fastest)].fastest = true;
     return out;
 }
@@ -209,7 +252,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         MemoryResult m;
         memory_for(s, cx.md, *g, st, m);
         p.fits = m.fits && n >= mp && n % mp == 0;       // tp·pp must divide the count
-        p.wall_hours = wall_hours_for(cx, ti, st);
+        p.wall_hours = wall_hours_for(s, cx.md, ti, st);
         CostResult cost;
         cost_for(s, prices, n, p.wall_hours, cx.md.tokens, cost);
         p.cost_total = cost.total;
@@ -217,6 +260,221 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         if (n > max_cards / 2) break;                    // no overflow of n *= 2
     }
     return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] remedies()
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Largest card count a remedy proposes: the page's cards slider goes to 4,096.
+constexpr int kRemedyMaxCards = 4096;
+
+// Runs estimate() on the changed scenario; adds the remedy only when it fits.
+bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_index, std::vector<Remedy>& out) {
+    const Estimate e = estimate(t, c);
+    if (!e.ok || !e.memory.fits) return false;
+    Remedy r;
+    r.kind = kind;
+    r.cards = t.cards;
+    r.zero = t.zero;
+    r.micro_batch = t.micro_batch;
+    r.grad_accum = t.grad_accum;
+    r.offload = t.offload;
+    r.checkpointing = t.checkpointing;
+    r.method = t.method;
+    r.gpu_index = gpu_index;
+    r.per_gpu_gib = e.memory.per_gpu_gib;
+    r.usable_gib = e.memory.usable_gib;
+    r.cpu_ram_gib = e.memory.cpu_ram_gib;
+    r.wall_hours = e.time.wall_hours;
+    r.cost_total = e.cost.total;
+    out.push_back(r);
+    return true;
+}
+
+// The fewest cards (tp·pp × powers of two) at which `t` fits with a ZeRO stage in [z_lo, 3];
+// the lowest stage wins a tie (less communication). Returns false when none up to the limit.
+bool fewest_cards_with_zero(const Scenario& t0, const Catalog& c, int z_lo, RemedyKind kind, std::vector<Remedy>& out) {
+    const int mp = std::max(1, t0.tp) * std::max(1, t0.pp);
+    for (int n = mp; n <= kRemedyMaxCards; n *= 2) {
+        for (int z = z_lo; z <= 3; z++) {
+            if (t0.offload == Offload::optimizer_params && z < 3) continue;   // parameter offload is ZeRO-3
+            Scenario t = t0;
+            t.cards = n;
+            t.zero = z;
+            if (try_remedy(t, c, kind, -1, out)) return true;
+        }
+        if (n > kRemedyMaxCards / 2) break;
+    }
+    return false;
+}
+
+// A scenario moved to another catalog card: prices, purchase and measured speed were the old card's.
+Scenario on_card(const Scenario& s, const GpuSpec& g) {
+    Scenario t = s;
+    t.gpu_id = g.id;
+    t.price_hourly = t.price_daily = t.price_monthly = -1;
+    t.purchase_price = -1;
+    t.tokens_per_second_per_gpu = 0;
+    return t;
+}
+
+} // namespace
+
+std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
+    std::vector<Remedy> out;
+    const Estimate base = estimate(s, catalog);
+    if (!base.ok || base.memory.fits) return out;
+
+    // Same training, same cards: split the micro-batch (the global batch is kept).
+    if (s.micro_batch > 1) {
+        Scenario t = s;
+        t.micro_batch = 1;
+        t.grad_accum = s.grad_accum * s.micro_batch;
+        try_remedy(t, catalog, RemedyKind::micro_batch, -1, out);
+    }
+    // Recomputation, lightest level that fits. Selective only helps without flash attention.
+    bool recompute_fits = false;
+    if (s.checkpointing == Checkpointing::none && !s.flash_attention) {
+        Scenario t = s;
+        t.checkpointing = Checkpointing::selective;
+        recompute_fits = try_remedy(t, catalog, RemedyKind::recompute_selective, -1, out);
+    }
+    if (!recompute_fits && s.checkpointing != Checkpointing::full) {
+        Scenario t = s;
+        t.checkpointing = Checkpointing::full;
+        try_remedy(t, catalog, RemedyKind::recompute_full, -1, out);
+    }
+    // CPU offload on the same cards, optimizer first.
+    bool offload_fits = false;
+    if (s.offload == Offload::none) {
+        Scenario t = s;
+        t.offload = Offload::optimizer;
+        t.zero = std::max(1, s.zero);
+        offload_fits = try_remedy(t, catalog, RemedyKind::offload_optimizer, -1, out);
+    }
+    if (!offload_fits && s.offload != Offload::optimizer_params) {
+        Scenario t = s;
+        t.offload = Offload::optimizer_params;
+        t.zero = 3;
+        try_remedy(t, catalog, RemedyKind::offload_params, -1, out);
+    }
+    // More cards with ZeRO sharding (the scenario's stage or higher).
+    fewest_cards_with_zero(s, catalog, std::max(1, s.zero), RemedyKind::zero_cards, out);
+    // A bigger card, same count and strategy: the cheapest priced one that fits, else the smallest.
+    {
+        std::vector<Remedy> cards;
+        for (size_t i = 0; i < catalog.gpus.size(); i++) {
+            const GpuSpec& g = catalog.gpus[i];
+            if (g.id == s.gpu_id || !(usable_gib(g) > base.memory.usable_gib)) continue;
+            if (catalog.only_provider && !g.from_provider) continue;
+            try_remedy(on_card(s, g), catalog, RemedyKind::bigger_card, int(i), cards);
+        }
+        const Remedy* best = nullptr;
+        for (const Remedy& r : cards) {
+            if (!best) { best = &r; continue; }
+            const bool priced = r.cost_total > 0, best_priced = best->cost_total > 0;
+            if (priced != best_priced) { if (priced) best = &r; continue; }
+            if (priced ? r.cost_total < best->cost_total : r.usable_gib < best->usable_gib) best = &r;
+        }
+        if (best) out.push_back(*best);
+    }
+    // Method changes last: they change what is trained. Never LoRA to a LoRA or QLoRA user.
+    bool lora_fits = false;
+    if (s.method == Method::full) {
+        Scenario t = s;
+        t.method = Method::lora;
+        lora_fits = try_remedy(t, catalog, RemedyKind::lora, -1, out);
+    }
+    if (!lora_fits && s.method != Method::qlora) {
+        Scenario t = s;
+        t.method = Method::qlora;
+        try_remedy(t, catalog, RemedyKind::qlora, -1, out);
+    }
+    // Nothing single fits: full recomputation together with ZeRO-3 on more cards.
+    if (out.empty() && s.checkpointing != Checkpointing::full) {
+        Scenario t = s;
+        t.checkpointing = Checkpointing::full;
+        fewest_cards_with_zero(t, catalog, 3, RemedyKind::recompute_zero_cards, out);
+    }
+    return out;
+}
+
+Scenario apply_remedy(const Scenario& s, const Remedy& r, const Catalog& catalog) {
+    Scenario t = s;
+    if (r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size())) t = on_card(s, catalog.gpus[size_t(r.gpu_index)]);
+    t.cards = r.cards;
+    t.zero = r.zero;
+    t.micro_batch = r.micro_batch;
+    t.grad_accum = r.grad_accum;
+    t.offload = r.offload;
+    t.checkpointing = r.checkpointing;
+    t.method = r.method;
+    return t;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] remedy_text()
+//-----------------------------------------------------------------------------
+
+namespace {
+
+std::string printf_string(const char* f, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, f);
+    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
+}
+
+} // namespace
+
+std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
+    const bool zh = lang == Lang::zh;
+    const std::string used = format_number(r.per_gpu_gib, 3), usable = format_number(r.usable_gib, 3);
+    const char* s = r.cards == 1 ? "" : "s";
+    // "fits N cards: X of Y GiB" / "可放入 N 张卡：X / Y GiB": the shared tail of most remedies.
+    const std::string fits = zh ? printf_string("可放入 %d 张卡：%s / %s GiB", r.cards, used.c_str(), usable.c_str())
+                                : printf_string("fits %d card%s: %s of %s GiB", r.cards, s, used.c_str(), usable.c_str());
+    const std::string per_card = zh ? printf_string("可放下：每卡 %s / %s GiB", used.c_str(), usable.c_str())
+                                    : printf_string("fits: %s of %s GiB per card", used.c_str(), usable.c_str());
+    const std::string ram = format_number(r.cpu_ram_gib, 3);
+    switch (r.kind) {
+    case RemedyKind::micro_batch:
+        return zh ? printf_string("微批改为 1、梯度累积改为 %d（总批量不变）%s", r.grad_accum, fits.c_str())
+                  : printf_string("Micro-batch 1 with gradient accumulation %d (same batch) %s", r.grad_accum, fits.c_str());
+    case RemedyKind::recompute_selective:
+        return zh ? "选择性重计算" + fits : "Selective recomputation " + fits;
+    case RemedyKind::recompute_full:
+        return zh ? "全量重计算" + fits : "Full recomputation " + fits;
+    case RemedyKind::offload_optimizer:
+        return zh ? printf_string("优化器卸载到 CPU（ZeRO-%d）%s，每卡需内存 %s GiB", r.zero, fits.c_str(), ram.c_str())
+                  : printf_string("Optimizer offload to CPU (ZeRO-%d) %s, %s GiB CPU RAM per card", r.zero, fits.c_str(), ram.c_str());
+    case RemedyKind::offload_params:
+        return zh ? printf_string("优化器和权重卸载到 CPU（ZeRO-3）%s，每卡需内存 %s GiB", fits.c_str(), ram.c_str())
+                  : printf_string("Optimizer and weight offload to CPU (ZeRO-3) %s, %s GiB CPU RAM per card", fits.c_str(), ram.c_str());
+    case RemedyKind::zero_cards:
+        return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
+                  : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());
+    case RemedyKind::bigger_card: {
+        const GpuSpec* g = r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size()) ? &catalog.gpus[size_t(r.gpu_index)] : nullptr;
+        const std::string name = g ? (g->name.empty() ? g->id : g->name) : std::string("?");
+        return zh ? printf_string("换用更大的卡 %s %s", name.c_str(), fits.c_str())
+                  : printf_string("A bigger card, %s, %s", name.c_str(), fits.c_str());
+    }
+    case RemedyKind::lora:
+        return zh ? "改用 LoRA（不做全参微调）" + fits : "LoRA instead of a full fine-tune " + fits;
+    case RemedyKind::qlora:
+        return zh ? "改用 QLoRA（4 位基座权重）" + fits : "QLoRA (4-bit base weights) " + fits;
+    case RemedyKind::recompute_zero_cards:
+        return zh ? printf_string("全量重计算加 ZeRO-3 分到 %d 张卡%s", r.cards, per_card.c_str())
+                  : printf_string("Full recomputation with ZeRO-3 on %d card%s %s", r.cards, s, per_card.c_str());
+    case RemedyKind::count: break;
+    }
+    return "";
 }
 
 } // namespace traincalc

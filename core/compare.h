@@ -1,8 +1,10 @@
 // traincalc — core/compare.h
 // Searches over card counts and strategies: the smallest count that fits, the count for a
-// deadline, and every catalog GPU's cheapest workable configuration side by side.
+// deadline, every catalog GPU's cheapest workable configuration side by side, and the specific
+// changes that make a scenario fit when it does not.
 #pragma once
 #include "estimate.h"
+#include <string>
 #include <vector>
 
 namespace traincalc {
@@ -14,6 +16,8 @@ struct GpuOption {
     int zero = 0;
     int tp = 1;
     Offload offload = Offload::none;
+    Checkpointing checkpointing = Checkpointing::none; // activation recomputation searched too
+    bool provider = false;             // the provider catalog's own priced GPU (listed first)
     double memory_per_gpu_gib = 0;
     double wall_hours = 0;
     double cost_total = 0;             // in the scenario's currency, best plan
@@ -22,8 +26,10 @@ struct GpuOption {
 };
 
 // For each catalog GPU, the cheapest configuration (cards among powers of two up to
-// max_cards, strategies ZeRO 0–3 / offload / TP) that fits and meets the deadline if any.
-// Sorted by cost, unworkable last. Budget: ≤ 1 ms for the built-in catalog in the page.
+// max_cards, strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP) that fits
+// and meets the deadline if any. A provider's priced GPUs (GpuSpec::from_provider) come first,
+// then the rest; each group sorted by cost, unworkable last. With Catalog::only_provider only
+// the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in the page.
 std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, int max_cards = 4096);
 
 // Time and cost against card count for the chart: counts 1,2,4,…,max_cards.
@@ -34,5 +40,48 @@ struct CurvePoint {
     double cost_total = 0;
 };
 std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, int max_cards = 4096);
+
+// What to change when the scenario does not fit: each remedy is one specific change, checked by
+// running estimate() on the changed scenario, so it always fits (never a generic or wrong hint).
+enum class RemedyKind {
+    micro_batch,            // micro-batch 1, gradient accumulation × old micro-batch (same batch)
+    recompute_selective,    // activation recomputation: selective (no flash attention)
+    recompute_full,         // activation recomputation: full
+    offload_optimizer,      // optimizer states to CPU (ZeRO ≥ 1)
+    offload_params,         // optimizer states and weights to CPU (ZeRO-3)
+    zero_cards,             // a ZeRO stage on the fewest cards (powers of two × tp·pp)
+    bigger_card,            // another catalog GPU with more memory, same cards and strategy
+    lora,                   // LoRA instead of a full fine-tune
+    qlora,                  // QLoRA (never offered to a QLoRA user; LoRA users get only this)
+    recompute_zero_cards,   // full recomputation and ZeRO-3 on the fewest cards (when nothing else fits)
+    count
+};
+
+struct Remedy {
+    RemedyKind kind = RemedyKind::recompute_full;
+    int cards = 1;                     // cards the changed scenario uses
+    int zero = 0;
+    int micro_batch = 1;
+    int grad_accum = 1;
+    Offload offload = Offload::none;
+    Checkpointing checkpointing = Checkpointing::none;
+    Method method = Method::full;
+    int gpu_index = -1;                // bigger_card: into catalog.gpus; -1 = the scenario's own card
+    double per_gpu_gib = 0;            // estimate() of the changed scenario
+    double usable_gib = 0;
+    double cpu_ram_gib = 0;            // offload: host memory per card
+    double wall_hours = 0;
+    double cost_total = 0;             // scenario's currency, best plan
+};
+
+// Empty when the scenario fits or is invalid. Order: changes that keep the training the same
+// first (batch split, recomputation, offload, more cards, a bigger card), method changes last.
+std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog);
+
+// The scenario with the remedy applied (what remedies() estimated; the page's "apply").
+Scenario apply_remedy(const Scenario& s, const Remedy& r, const Catalog& catalog);
+
+// "Full recomputation fits 1 card: 19.9 of 23.3 GiB" / "全量重计算可放入 1 张卡：19.9 / 23.3 GiB".
+std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang);
 
 } // namespace traincalc

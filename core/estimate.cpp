@@ -751,7 +751,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         b.rent_per_month = rent < 0 ? 0 : rent;
         double fixed = b.depreciation_per_month + s.rack_per_month + s.ops_per_month;
         b.break_even_hours_per_month = prices.hourly > power_per_hour ? fixed / (prices.hourly - power_per_hour) : 0;
-        b.buying_cheaper = rent > 0 && b.own_per_month < b.rent_per_month;
+        b.purchase_known = prices.purchase > 0;                // no price: depreciation 0 would fake "buy"
+        b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
     }
 
     // Provider quotes: the quote's bandwidth (if given) changes the upload time, hence the wall.
@@ -930,7 +931,8 @@ std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang) {
                     {"depreciation_per_month", num(e.buy.depreciation_per_month)},
                     {"rent_per_month", num(e.buy.rent_per_month)},
                     {"break_even_hours_per_month", num(e.buy.break_even_hours_per_month)},
-                    {"buying_cheaper", e.buy.buying_cheaper}};
+                    {"buying_cheaper", e.buy.buying_cheaper},
+                    {"purchase_known", e.buy.purchase_known}};
     json quotes = json::array();
     for (int i = 0; i < 3; i++) {
         const QuoteResult& q = e.quotes[i];

@@ -103,6 +103,7 @@ struct BuyResult {
     double rent_per_month = 0;         // per card renting the same hours (cheapest plan)
     double break_even_hours_per_month = 0; // above this, owning is cheaper; 0 = never
     bool buying_cheaper = false;
+    bool purchase_known = false;       // a purchase price > 0 exists; false = "unknown", never "buy"
 };
 
 struct QuoteResult {

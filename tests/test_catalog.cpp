@@ -396,3 +396,25 @@ TEST_CASE("built-in catalog: every model's listed params match its architecture 
         }
     }
 }
+
+TEST_CASE("merge_catalog: the provider's entries are marked; only_provider is read and checked") {
+    Catalog base = base_catalog();
+    CatalogResult r = merge_catalog(base, R"({"only_provider":true,"gpus":[
+        {"id":"A","name":"a, provider","memory_gib":16,"tflops_16bit":65,"price_cny_per_hour":0.9},
+        {"id":"C","name":"c","memory_gib":48,"tflops_16bit":150}]})");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.gpus.size() == 3);
+    CHECK(r.catalog.only_provider);
+    CHECK(r.catalog.gpus[0].from_provider);       // replaced by the provider
+    CHECK_FALSE(r.catalog.gpus[1].from_provider); // the base's own
+    CHECK(r.catalog.gpus[2].from_provider);
+    CHECK_FALSE(base_catalog().only_provider);
+    CHECK_FALSE(merge_catalog(base, R"({"gpus":[]})").catalog.only_provider);
+
+    r = merge_catalog(base, R"({"only_provider":"yes"})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "only_provider");
+    CHECK(r.errors[0].message == "only_provider must be true or false, got \"yes\"");
+    // A plain catalog has no provider keys.
+    CHECK(parse_catalog(R"({"only_provider":true})").errors.size() == 1);
+}

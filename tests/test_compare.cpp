@@ -5,6 +5,8 @@
 // [SECTION] Fixtures
 // [SECTION] compare_gpus()
 // [SECTION] cards_curve()
+// [SECTION] Recomputation in the search, provider GPUs first
+// [SECTION] remedies()
 #include "core/compare.h"
 #include "fixtures.h"
 #include <doctest/doctest.h>
@@ -108,6 +110,7 @@ TEST_CASE("compare_gpus: every catalog GPU, sorted by cost, one cheapest and one
             t.zero = o.zero;
             t.tp = o.tp;
             t.offload = o.offload;
+            t.checkpointing = o.checkpointing;
             Estimate e = estimate(t, c);
             REQUIRE(e.ok);
             CHECK(e.memory.fits);
@@ -196,4 +199,223 @@ TEST_CASE("cards_curve: powers of two, compute time never rises, ZeRO-3 fits fro
     // Unknown card: empty curve.
     s.gpu_id = "nope";
     CHECK(cards_curve(s, c).empty());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Recomputation in the search, provider GPUs first
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// LoRA on the 7B fixture, s = 2048: one RTX 4090 (23.3 GiB usable) holds it only with full
+// activation recomputation; a short run, so set-up hours make a second card cost more.
+Scenario lora_on_4090() {
+    Scenario s = compare_scenario();
+    s.method = Method::lora;
+    s.gpu_id = "RTX4090";
+    s.tokens = 2e7;
+    return s;
+}
+
+const GpuOption& option_for(const std::vector<GpuOption>& v, const Catalog& c, const char* id) {
+    for (const GpuOption& o : v)
+        if (c.gpus[size_t(o.gpu_index)].id == id) return o;
+    static GpuOption none;
+    FAIL("no option for " << id);
+    return none;
+}
+
+} // namespace
+
+TEST_CASE("compare_gpus: full recomputation on one RTX 4090 beats two cards with ZeRO-3") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    // The premise: without recomputation one card does not fit, with it it does.
+    REQUIRE_FALSE(estimate(s, c).memory.fits);
+    Scenario full = s;
+    full.checkpointing = Checkpointing::full;
+    REQUIRE(estimate(full, c).memory.fits);
+
+    const auto v = compare_gpus(s, c);
+    const GpuOption& o = option_for(v, c, "RTX4090");
+    REQUIRE(o.workable);
+    CHECK(o.cards == 1);
+    CHECK(o.checkpointing == Checkpointing::full);
+    CHECK(o.zero == 0);
+    Estimate e = estimate(full, c);
+    CHECK(o.memory_per_gpu_gib == doctest::Approx(e.memory.per_gpu_gib));
+    CHECK(o.cost_total == doctest::Approx(e.cost.total));
+    // Where memory is plentiful the search keeps recomputation off (it only costs time).
+    CHECK(option_for(v, c, "A100-80G").checkpointing == Checkpointing::none);
+}
+
+TEST_CASE("compare_gpus: selective recomputation is tried only without flash attention") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    s.flash_attention = false;
+    s.seq_len = 4096;
+    const auto v = compare_gpus(s, c);
+    bool any_selective = false;
+    for (const GpuOption& o : v) {
+        if (!o.workable) continue;
+        any_selective = any_selective || o.checkpointing == Checkpointing::selective;
+        Scenario t = s;
+        t.gpu_id = c.gpus[size_t(o.gpu_index)].id;
+        t.cards = o.cards;
+        t.zero = o.zero;
+        t.tp = o.tp;
+        t.offload = o.offload;
+        t.checkpointing = o.checkpointing;
+        CHECK(estimate(t, c).memory.fits);
+    }
+    CHECK(any_selective);   // the s² scores dominate without flash attention: selective drops them
+    s.flash_attention = true;
+    for (const GpuOption& o : compare_gpus(s, c)) CHECK(o.checkpointing != Checkpointing::selective);
+}
+
+TEST_CASE("compare_gpus: a provider catalog's priced GPUs come first, or alone") {
+    const Catalog base = compare_catalog();
+    const char* provider = R"({"mode":"extend","gpus":[
+        {"id":"PROV-48G","name":"Provider 48G","memory_gib":48,"tflops_16bit":180,"compute_capability":8.9,
+         "price_cny_per_hour":30},
+        {"id":"PROV-SPEC","name":"Provider spec only","memory_gib":48,"tflops_16bit":180,"compute_capability":8.9}]})";
+    CatalogResult r = merge_catalog(base, provider);
+    REQUIRE(r.errors.empty());
+    const Scenario s = compare_scenario();
+    auto v = compare_gpus(s, r.catalog);
+    REQUIRE(v.size() == r.catalog.gpus.size());
+    // Dear as it is, the provider's priced card is row 0; its unpriced entry is not promoted.
+    CHECK(r.catalog.gpus[size_t(v[0].gpu_index)].id == "PROV-48G");
+    CHECK(v[0].provider);
+    CHECK_FALSE(v[0].cheapest);
+    int cheapest = 0;
+    for (size_t i = 0; i < v.size(); i++) {
+        cheapest += v[i].cheapest;
+        if (i > 0) CHECK_FALSE(v[i].provider);
+        if (v[i].cheapest)
+            for (const GpuOption& o : v)
+                if (o.workable) CHECK(v[i].cost_total <= o.cost_total);
+    }
+    CHECK(cheapest == 1);
+
+    CatalogResult only = merge_catalog(base, std::string(provider).insert(1, R"("only_provider":true,)"));
+    REQUIRE(only.errors.empty());
+    CHECK(only.catalog.only_provider);
+    v = compare_gpus(s, only.catalog);
+    REQUIRE(v.size() == 2);
+    for (const GpuOption& o : v) CHECK(only.catalog.gpus[size_t(o.gpu_index)].from_provider);
+    CHECK(r.catalog.gpus[size_t(v[0].gpu_index)].id == "PROV-48G");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] remedies()
+//-----------------------------------------------------------------------------
+
+namespace {
+
+const Remedy* find_kind(const std::vector<Remedy>& v, RemedyKind k) {
+    for (const Remedy& r : v)
+        if (r.kind == k) return &r;
+    return nullptr;
+}
+
+// Every remedy fits when applied, and says what estimate() says.
+void check_remedies_fit(const Scenario& s, const Catalog& c, const std::vector<Remedy>& v) {
+    for (const Remedy& r : v) {
+        CAPTURE(int(r.kind));
+        const Estimate e = estimate(apply_remedy(s, r, c), c);
+        REQUIRE(e.ok);
+        CHECK(e.memory.fits);
+        CHECK(r.per_gpu_gib <= r.usable_gib);
+        CHECK(e.memory.per_gpu_gib == doctest::Approx(r.per_gpu_gib));
+        CHECK(e.memory.usable_gib == doctest::Approx(r.usable_gib));
+        CHECK(e.cost.total == doctest::Approx(r.cost_total));
+        CHECK_FALSE(remedy_text(r, c, Lang::en).empty());
+        CHECK_FALSE(remedy_text(r, c, Lang::zh).empty());
+    }
+}
+
+} // namespace
+
+TEST_CASE("remedies: none when the scenario fits or is invalid") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    s.gpu_id = "A100-80G";
+    CHECK(remedies(s, c).empty());
+    s.model_id = "unknown";
+    CHECK(remedies(s, c).empty());
+}
+
+TEST_CASE("remedies: LoRA on one RTX 4090, specific and never 'switch to LoRA'") {
+    const Catalog c = compare_catalog();
+    const Scenario s = lora_on_4090();
+    const auto v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    CHECK(find_kind(v, RemedyKind::lora) == nullptr);           // already LoRA
+    const Remedy* full = find_kind(v, RemedyKind::recompute_full);
+    REQUIRE(full);
+    CHECK(full->cards == 1);
+    CHECK(full->checkpointing == Checkpointing::full);
+    CHECK(remedy_text(*full, c, Lang::en) == "Full recomputation fits 1 card: 16.8 of 23.3 GiB");
+    CHECK(remedy_text(*full, c, Lang::zh) == "全量重计算可放入 1 张卡：16.8 / 23.3 GiB");
+    const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
+    REQUIRE(zero);
+    CHECK(zero->cards == 2);
+    CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 2 cards fits: 18.7 of 23.3 GiB per card");
+    CHECK(remedy_text(*zero, c, Lang::zh) == "ZeRO-3 分到 2 张卡可放下：每卡 18.7 / 23.3 GiB");
+    const Remedy* bigger = find_kind(v, RemedyKind::bigger_card);
+    REQUIRE(bigger);
+    CHECK(c.gpus[size_t(bigger->gpu_index)].id == "L40S");      // the cheapest priced card that fits
+    CHECK(remedy_text(*bigger, c, Lang::en) == "A bigger card, L40S, fits 1 card: 25.9 of 46.6 GiB");
+    // Recomputation comes before more cards, more cards before another card, QLoRA last.
+    CHECK(v.front().kind == RemedyKind::recompute_full);
+    CHECK(v.back().kind == RemedyKind::qlora);
+}
+
+TEST_CASE("remedies: a QLoRA user is offered neither LoRA nor QLoRA; a full fine-tune is offered LoRA") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    s.method = Method::qlora;
+    s.seq_len = 16384;
+    auto v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    CHECK(find_kind(v, RemedyKind::lora) == nullptr);
+    CHECK(find_kind(v, RemedyKind::qlora) == nullptr);
+
+    s = compare_scenario();                                      // 7B full fine-tune, one A100 80G
+    v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    REQUIRE(find_kind(v, RemedyKind::lora));
+    CHECK(find_kind(v, RemedyKind::qlora) == nullptr);           // LoRA fits: QLoRA adds nothing
+    CHECK(find_kind(v, RemedyKind::recompute_full) == nullptr);  // 104 GiB of states: recomputation cannot help
+    const Remedy* off = find_kind(v, RemedyKind::offload_optimizer);
+    REQUIRE(off);
+    CHECK(off->cpu_ram_gib > 70);
+    CHECK(remedy_text(*off, c, Lang::en).find("GiB CPU RAM per card") != std::string::npos);
+    const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
+    REQUIRE(zero);
+    CHECK(zero->cards == 2);
+}
+
+TEST_CASE("remedies: a micro-batch split keeps the batch; nothing fits gives an empty list") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    s.gpu_id = "A100-40G";
+    s.micro_batch = 4;
+    s.grad_accum = 2;
+    auto v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    const Remedy* mb = find_kind(v, RemedyKind::micro_batch);
+    REQUIRE(mb);
+    CHECK(mb->micro_batch == 1);
+    CHECK(mb->grad_accum == 8);
+    CHECK(remedy_text(*mb, c, Lang::en).rfind("Micro-batch 1 with gradient accumulation 8 (same batch) fits 1 card: ", 0) == 0);
+
+    Catalog tiny = c;                                            // 1 GiB and no other card: nothing fits
+    tiny.gpus.erase(tiny.gpus.begin(), tiny.gpus.end() - 1);
+    REQUIRE(tiny.gpus[0].id == "TINY");
+    s = lora_on_4090();
+    s.gpu_id = "TINY";
+    CHECK_FALSE(estimate(s, tiny).memory.fits);
+    CHECK(remedies(s, tiny).empty());
 }

@@ -946,3 +946,21 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
     CHECK(f.memory.fits);
     CHECK(f.time.wall_hours <= 48.0);
 }
+
+TEST_CASE("buy versus rent: no purchase price means unknown, never 'buying is cheaper'") {
+    Catalog c = test_catalog();
+    Scenario s = base_scenario();
+    s.hours_per_month_used = 720;                 // owning would win at full use...
+    Estimate e = estimate(s, c);
+    CHECK(e.buy.purchase_known);
+    CHECK(e.buy.buying_cheaper);
+    c.gpus[0].purchase_cny = 0;                   // ...but a provider entry without a purchase price
+    e = estimate(s, c);
+    CHECK_FALSE(e.buy.purchase_known);
+    CHECK(e.buy.depreciation_per_month == 0);
+    CHECK_FALSE(e.buy.buying_cheaper);
+    s.purchase_price = 120000;                    // the user's own price makes it known again
+    e = estimate(s, c);
+    CHECK(e.buy.purchase_known);
+    CHECK(e.buy.depreciation_per_month == doctest::Approx(120000.0 / 36));
+}

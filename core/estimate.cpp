@@ -156,7 +156,7 @@ static double optimizer_bytes_per_param(Optimizer o, Precision p) {
     }
 }
 
-void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
+void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms* log) {
     o = ModelDerived{};
     const double N = m.params;
     const double N_act = m.active_params > 0 ? std::min(m.active_params, N) : N;
@@ -174,15 +174,36 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
     const double experts_active = m.experts > 0 ? std::max(m.experts_per_token, 1) : 1;
     const double V = std::max(m.vocab, 0);
     const double seq = s.seq_len;
-    const double mb = s.micro_batch;
 
     o.layers = m.layers < 1 ? 1 : m.layers;
     o.hidden = m.hidden < 1 ? 1 : m.hidden;
     o.heads = m.heads < 1 ? 1 : m.heads;
+    o.vocab = m.vocab < 0 ? 0 : m.vocab;
     o.seq_len = s.seq_len;
     o.micro_batch = s.micro_batch;
     o.params = N;
     o.active_params = N_act;
+
+    // Data: D = tokens per epoch × epochs.
+    {
+        Calc c(log, TermId::tokens_per_epoch, "tokens");
+        switch (s.data_input) {
+        case DataInput::tokens: c.first("tokens", s.tokens); break;
+        case DataInput::samples: c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens); break;
+        case DataInput::dataset_size:
+            c.first("MB", s.dataset_mb).mul("", kMega, "B/MB").div("chars/token", s.chars_per_token)
+                .div("B/char", s.bytes_per_char);
+            break;
+        }
+        o.tokens_per_epoch = c.done();
+    }
+    o.tokens = Calc(log, TermId::tokens, "tokens")
+                   .first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch)
+                   .mul("epochs", s.epochs)
+                   .done();
+    o.dataset_bytes = s.data_input == DataInput::dataset_size
+                          ? s.dataset_mb * kMega
+                          : o.tokens_per_epoch * s.chars_per_token * s.bytes_per_char;
 
     // Linear layers (what QLoRA quantises): q,o are h×h; k,v are h×kv_width; FFN per expert.
     double attn_linear = 2 * h * q_width + 2 * h * kv_width;
@@ -193,80 +214,100 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
 
     // LoRA adapters: r·(d_in + d_out) per adapted matrix per layer.
     if (s.method != Method::full) {
-        double r = s.lora_rank;
-        double per_layer = (h + q_width) + (h + kv_width);                 // q, v
+        Calc w(log, TermId::adapter_width_per_layer, "");
+        w.first("h", h).add("q", q_width).add("h", h).add("kv", kv_width);           // q, v
         if (s.lora_targets == LoraTargets::all) {
-            per_layer += (h + kv_width) + (q_width + h);                   // k, o
-            per_layer += ffn_mats * (h + f) * experts;                     // gate, up, down
+            w.add("h", h).add("kv", kv_width).add("q", q_width).add("h", h);         // k, o
+            w.add("mats", ffn_mats).mul("h", h).mul("E", experts);                    // gate, up, down
+            w.add("mats", ffn_mats).mul("f", f).mul("E", experts);
         }
-        o.adapter_params = r * L * per_layer;
+        double width = w.done();
+        o.adapter_params = Calc(log, TermId::adapter_params, "params")
+                               .first("r", s.lora_rank)
+                               .mul("L", L)
+                               .mul("w", width, "", TermId::adapter_width_per_layer)
+                               .done();
     }
     o.trainable_params = s.method == Method::full ? N : o.adapter_params;
 
     // Bytes, whole model.
-    const double wbpp = weight_bytes_per_param(s.precision);
-    const double gbpp = grad_bytes_per_param(s.precision);
-    const double obpp = optimizer_bytes_per_param(s.optimizer, s.precision);
-    if (s.method == Method::qlora) {
-        // NF4: 0.5 B/param + double-quantised constants ≈ 0.127 bit/param (blocks of 64, QLoRA paper).
-        o.weights_bytes = o.linear_params * (0.5 + 0.127 / 8.0) + o.other_params * 2.0;
-    } else {
-        o.weights_bytes = N * wbpp;
+    o.weight_bytes_per_param = weight_bytes_per_param(s.precision);
+    o.grad_bytes_per_param = grad_bytes_per_param(s.precision);
+    o.optimizer_bytes_per_param = optimizer_bytes_per_param(s.optimizer, s.precision);
+    o.quantised = s.method == Method::qlora;
+    {
+        Calc c(log, TermId::weights_model, "GiB", 1.0 / kGiB);
+        if (o.quantised)
+            c.first("N_lin", o.linear_params).mul("B_nf4", kNf4BytesPerParam, "B")
+                .add("N_other", o.other_params).mul("B_w", kBase16BytesPerParam, "B");
+        else
+            c.first("N", N).mul("B_w", o.weight_bytes_per_param, "B");
+        o.weights_bytes = c.done() * kGiB;
     }
     if (s.method == Method::full) {
-        o.grads_bytes = N * gbpp;
-        o.optimizer_bytes = N * obpp;
-        o.checkpoint_bytes = N * 2.0 + o.optimizer_bytes;
+        o.grads_bytes = N * o.grad_bytes_per_param;
+        o.optimizer_bytes = N * o.optimizer_bytes_per_param;
+        o.checkpoint_bytes = N * kBase16BytesPerParam + o.optimizer_bytes;
     } else {
         // Adapters carry 16-bit weights and gradients plus the optimizer states.
-        o.adapter_bytes = o.adapter_params * (wbpp + gbpp + obpp);
-        o.checkpoint_bytes = o.adapter_params * (2.0 + obpp);
+        o.adapter_bytes_per_param = Calc(log, TermId::adapter_bytes_per_param, "B")
+                                        .first("B_w", o.weight_bytes_per_param, "B")
+                                        .add("B_g", o.grad_bytes_per_param, "B")
+                                        .add("B_o", o.optimizer_bytes_per_param, "B")
+                                        .done();
+        o.adapter_bytes = o.adapter_params * o.adapter_bytes_per_param;
+        o.checkpoint_bytes = o.adapter_params * (kBase16BytesPerParam + o.optimizer_bytes_per_param);
     }
-    o.download_bytes = N * 2.0;                                 // the 16-bit base checkpoint
+    o.download_bytes = N * kBase16BytesPerParam;                // the 16-bit base checkpoint
     o.layer_weights_bytes = o.weights_bytes / L;
 
     // Activations per token per layer, bytes (Korthikanti et al. 2022, generalised; no dropout
     // masks since current LLMs train without dropout): two norm inputs 4h; attention: QKV input
     // 2h, Q 2h, K and V 2·kv_width each, output-projection input 2h; FFN: input 2h plus, per
     // active expert, gated 8f (gate, up, act(gate), product) or 4f (GeLU in and out).
-    double ffn_act = (m.gated_ffn ? 8.0 : 4.0) * f * experts_active;
-    o.act_linear_bytes_per_token_layer = 4 * h + (2 * h + 4 * q_width + 4 * kv_width) + 2 * h + ffn_act;
+    o.act_linear_bytes_per_token_layer = Calc(log, TermId::act_linear_bytes, "B")
+                                             .first("", 4, "B").mul("h", h)
+                                             .add("", 2, "B").mul("h", h)
+                                             .add("", 4, "B").mul("q", q_width)
+                                             .add("", 4, "B").mul("kv", kv_width)
+                                             .add("", 2, "B").mul("h", h)
+                                             .add("", m.gated_ffn ? 8.0 : 4.0, "B").mul("f", f).mul("E_act", experts_active)
+                                             .done();
     // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
     // flash attention and selective recomputation never store them.
     bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;
     o.act_scores_bytes_per_token_layer = scores_stored ? 5.0 * a * seq : 0.0;
+    {
+        Calc c(log, TermId::act_bytes_per_token_layer, "B");
+        c.first("A_lin", o.act_linear_bytes_per_token_layer, "B", TermId::act_linear_bytes);
+        if (scores_stored) c.add("", 5, "B").mul("a", a).mul("s", seq);
+        c.done();
+    }
     o.act_input_bytes_per_token_layer = 2 * h;
-    o.logits_bytes_per_token = 8.0 * V;                         // fp32 logits + their gradient
-    (void)mb;
+    o.logits_bytes_per_token = kLogitsBytesPerVocab * V;
 
     // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
-    double attention = 12.0 * L * h * seq;
-    o.flops_model_per_token = 6.0 * N_act + attention;
-    double dense = s.method == Method::full ? 6.0 * N_act : 4.0 * N_act + 6.0 * o.adapter_params;
-    double extra_attention = 0;
-    if (s.checkpointing == Checkpointing::full) {
-        dense += 2.0 * N_act;                                   // one more forward pass
-        extra_attention = attention / 3.0;
-    } else if (s.checkpointing == Checkpointing::selective) {
-        extra_attention = attention / 3.0;                      // the attention core is recomputed
+    o.flops_model_per_token = Calc(log, TermId::flops_model_per_token, "FLOPs")
+                                  .first("", 6).mul("N_act", N_act)
+                                  .add("", 12).mul("L", L).mul("h", h).mul("s", seq)
+                                  .done();
+    {
+        Calc c(log, TermId::flops_attention_per_token, "FLOPs");
+        c.first("", 12).mul("L", L).mul("h", h).mul("s", seq);
+        // Recomputation (full or selective) repeats the attention core's forward: 4·L·h·s.
+        if (s.checkpointing != Checkpointing::none) c.add("", 4).mul("L", L).mul("h", h).mul("s", seq);
+        o.flops_attention_per_token = c.done();
     }
-    o.flops_attention_per_token = attention + extra_attention;
-    o.flops_executed_per_token = dense + o.flops_attention_per_token;
-
-    // Data.
-    double per_epoch = 0;
-    switch (s.data_input) {
-    case DataInput::tokens: per_epoch = s.tokens; break;
-    case DataInput::samples: per_epoch = s.samples * s.avg_tokens; break;
-    case DataInput::dataset_size:
-        per_epoch = safe_div(s.dataset_mb * 1e6, s.chars_per_token * s.bytes_per_char);
-        break;
+    {
+        // Full training 6·N_act; LoRA skips frozen weight gradients: 4·N_act + 6·N_adapter;
+        // full recomputation adds one forward pass, 2·N_act.
+        Calc c(log, TermId::flops_executed_per_token, "FLOPs");
+        if (s.method == Method::full) c.first("", 6).mul("N_act", N_act);
+        else c.first("", 4).mul("N_act", N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+        if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", N_act);
+        c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
+        o.flops_executed_per_token = c.done();
     }
-    o.tokens_per_epoch = per_epoch;
-    o.tokens = per_epoch * s.epochs;
-    o.dataset_bytes = s.data_input == DataInput::dataset_size
-                          ? s.dataset_mb * 1e6
-                          : per_epoch * s.chars_per_token * s.bytes_per_char;
 }
 
 //-----------------------------------------------------------------------------
@@ -275,65 +316,154 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o) {
 
 // The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
 double usable_gib(const GpuSpec& g) {
-    double reserve = std::max(0.5, 0.03 * g.memory_gib);
+    double reserve = std::max(kDriverReserveMinGib, kDriverReserveFraction * g.memory_gib);
     return std::max(0.0, g.memory_gib - reserve);
 }
 
-void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                MemoryResult& out) {
-    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: check the scenario before calling");
-    const double mp = double(st.tp) * st.pp;
-    const double d = st.dp();
-    double cpu_bytes = 0;
+// Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
+// Factors of 1 are left out: they change nothing and would only lengthen the shown work.
+static void shard(Calc& c, const Strategy& st, bool by_dp) {
+    if (st.tp > 1) c.div("tp", st.tp);
+    if (st.pp > 1) c.div("pp", st.pp);
+    if (by_dp && st.dp() > 1) c.div("d", st.dp());
+}
 
-    double weights = md.weights_bytes / mp;
-    if (st.zero >= 3) weights /= d;
-    if (st.offload == Offload::optimizer_params) {
-        cpu_bytes += weights;
-        weights = 2.0 * md.layer_weights_bytes / st.tp;       // two layers in flight (prefetch)
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                MemoryResult& out, Terms* log) {
+    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: check the scenario before calling");
+    const double to_gib = 1.0 / kGiB;
+    const bool params_off = st.offload == Offload::optimizer_params;
+    const bool opt_off = st.offload != Offload::none;
+    const double W_gib = md.weights_bytes / kGiB;
+    double weights_host = 0, opt_host = 0;
+
+    // Weights: the card's shard, or with parameter offload that shard on the host and two
+    // layers in flight on the card (this one and the prefetched next).
+    double weights;
+    {
+        Calc c(log, TermId::weights, "GiB");
+        c.first("W", W_gib, "GiB", TermId::weights_model);
+        shard(c, st, st.zero >= 3);
+        weights = c.done(params_off ? Place::host : Place::gpu);
     }
-    double grads = md.grads_bytes / mp;
-    if (st.zero >= 2) grads /= d;
-    double opt = md.optimizer_bytes / mp;
-    if (st.zero >= 1) opt /= d;
-    double adapters = md.adapter_bytes / mp;
-    if (st.zero >= 1) adapters /= d;
-    if (st.offload != Offload::none) {
-        cpu_bytes += opt;
-        opt = 0;
+    if (params_off) {
+        weights_host = weights;
+        weights = Calc(log, TermId::weights_in_flight, "GiB")
+                      .first("layers", kLayersInFlight)
+                      .mul("W", W_gib, "GiB", TermId::weights_model)
+                      .div("L", md.layers)
+                      .div("tp", st.tp)
+                      .done();
+    }
+    double grads = 0;
+    if (md.grads_bytes > 0) {
+        Calc c(log, TermId::gradients, "GiB", to_gib);
+        c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
+        shard(c, st, st.zero >= 2);
+        grads = c.done();
+    }
+    double opt = 0;
+    if (md.optimizer_bytes > 0) {
+        Calc c(log, TermId::optimizer, "GiB", to_gib);
+        c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
+        shard(c, st, st.zero >= 1);
+        opt = c.done(opt_off ? Place::host : Place::gpu);
+        if (opt_off) {
+            opt_host = opt;
+            opt = 0;
+        }
+    }
+    double adapters = 0;
+    if (md.adapter_params > 0) {
+        // Adapter states stay on the card even with offload (small, updated every step).
+        Calc c(log, TermId::adapters, "GiB", to_gib);
+        c.first("N_a", md.adapter_params, "", TermId::adapter_params)
+            .mul("B_a", md.adapter_bytes_per_param, "B", TermId::adapter_bytes_per_param);
+        shard(c, st, st.zero >= 1);
+        adapters = c.done();
     }
 
     // Activations: the first pipeline stage holds up to p micro-batches of its L/p layers;
-    // sequence parallelism divides everything by t when tp > 1.
-    const double tokens_mb = double(md.seq_len) * md.micro_batch;
+    // sequence parallelism divides everything by t when tp > 1. Full recomputation keeps each
+    // layer's input (2·h bytes per token) plus one layer's full activations.
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
     const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
-    const double per_layer = tokens_mb * (md.act_linear_bytes_per_token_layer +
-                                          md.act_scores_bytes_per_token_layer) / st.tp;
+    const double A = md.act_linear_bytes_per_token_layer + md.act_scores_bytes_per_token_layer;
     double acts;
-    if (s.checkpointing == Checkpointing::full)
-        acts = layers_stage * in_flight * tokens_mb * md.act_input_bytes_per_token_layer / st.tp + per_layer;
-    else
-        acts = layers_stage * in_flight * per_layer;
+    {
+        Calc c(log, TermId::activations, "GiB", to_gib);
+        c.first("L_stage", layers_stage);
+        if (in_flight > 1) c.mul("m_flight", in_flight);
+        c.mul("s", md.seq_len).mul("b", md.micro_batch);
+        if (s.checkpointing == Checkpointing::full) {
+            c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
+            if (st.tp > 1) c.div("tp", st.tp);
+            c.add("s", md.seq_len).mul("b", md.micro_batch);
+        }
+        c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
+        if (st.tp > 1) c.div("tp", st.tp);
+        acts = c.done();
+    }
     // Conservative: the first stage's activations plus the logits (which live on the last).
-    double logits = tokens_mb * md.logits_bytes_per_token / st.tp;
+    double logits;
+    {
+        Calc c(log, TermId::logits, "GiB", to_gib);
+        c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("", kLogitsBytesPerVocab, "B");
+        if (st.tp > 1) c.div("tp", st.tp);
+        logits = c.done();
+    }
 
-    double rest = weights + grads + opt + adapters + acts + logits;
-    // CUDA context and workspaces ~1 GiB, plus a 6% allocator fragmentation margin.
-    double overhead = kGiB + 0.06 * rest;
-
-    out.weights_gib = weights / kGiB;
-    out.gradients_gib = grads / kGiB;
-    out.optimizer_gib = opt / kGiB;
-    out.adapters_gib = adapters / kGiB;
-    out.activations_gib = acts / kGiB;
-    out.logits_gib = logits / kGiB;
-    out.overhead_gib = overhead / kGiB;
-    out.per_gpu_gib = (rest + overhead) / kGiB;
+    double rest;
+    {
+        Calc c(log, TermId::memory_subtotal, "GiB");
+        c.first("weights", weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
+        if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
+        if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
+        if (md.adapter_params > 0) c.add("adapters", adapters, "GiB", TermId::adapters);
+        c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+        rest = c.done();
+    }
+    // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
+    const double overhead = Calc(log, TermId::memory_overhead, "GiB")
+                                .first("context", kContextBytes / kGiB, "GiB")
+                                .add("", kFragmentation)
+                                .mul("subtotal", rest, "GiB", TermId::memory_subtotal)
+                                .done();
+    out.weights_gib = weights;
+    out.gradients_gib = grads;
+    out.optimizer_gib = opt;
+    out.adapters_gib = adapters;
+    out.activations_gib = acts;
+    out.logits_gib = logits;
+    out.overhead_gib = overhead;
+    out.per_gpu_gib = Calc(log, TermId::memory_per_gpu, "GiB")
+                          .first("subtotal", rest, "GiB", TermId::memory_subtotal)
+                          .add("overhead", overhead, "GiB", TermId::memory_overhead)
+                          .done();
+    if (weights_host > 0 || opt_host > 0) {
+        // What offload moved off the card lives in host RAM, per card.
+        Calc c(log, TermId::host_ram, "GiB");
+        if (weights_host > 0) c.add("weights", weights_host, "GiB", TermId::weights);
+        if (opt_host > 0) c.add("optimizer", opt_host, "GiB", TermId::optimizer);
+        out.cpu_ram_gib = c.done();
+    }
     out.capacity_gib = g.memory_gib;
-    out.usable_gib = usable_gib(g);
-    out.headroom_gib = out.usable_gib - out.per_gpu_gib;
-    out.cpu_ram_gib = cpu_bytes / kGiB;
+    {
+        Calc r(log, TermId::memory_reserve, "GiB");
+        if (kDriverReserveFraction * g.memory_gib >= kDriverReserveMinGib)
+            r.first("", kDriverReserveFraction).mul("capacity", g.memory_gib, "GiB");
+        else
+            r.first("minimum", kDriverReserveMinGib, "GiB");
+        const double reserve_gib = r.done();
+        out.usable_gib = std::max(0.0, Calc(log, TermId::memory_usable, "GiB")
+                                           .first("capacity", g.memory_gib, "GiB")
+                                           .sub("reserve", reserve_gib, "GiB", TermId::memory_reserve)
+                                           .done());
+    }
+    out.headroom_gib = Calc(log, TermId::memory_headroom, "GiB")
+                           .first("usable", out.usable_gib, "GiB", TermId::memory_usable)
+                           .sub("per card", out.per_gpu_gib, "GiB", TermId::memory_per_gpu)
+                           .done();
     out.fits = out.per_gpu_gib <= out.usable_gib;
 }
 
@@ -367,36 +497,54 @@ double default_scaling(int cards, bool nvlink) {
 
 // FP8 rate only when training in FP8 on a card that has one; fp32 runs at TF32 (half the dense
 // 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
-double peak_tflops(const GpuSpec& g, Precision p) {
+double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
+    Calc c(log, TermId::peak_tflops, "TFLOPS");
     if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < 8.9))
-        return g.tflops_fp8;
-    if (p == Precision::fp32)
-        return (g.compute_capability > 0 && g.compute_capability < 8.0) ? g.tflops_16bit / 8.0 : g.tflops_16bit / 2.0;
-    return g.tflops_16bit;
+        c.first("peak_fp8", g.tflops_fp8, "TFLOPS");
+    else if (p == Precision::fp32)
+        c.first("peak_16", g.tflops_16bit, "TFLOPS")
+            .div("fp32", (g.compute_capability > 0 && g.compute_capability < 8.0) ? kFp32Ratio : kTf32Ratio);
+    else
+        c.first("peak_16", g.tflops_16bit, "TFLOPS");
+    return c.done();
 }
 
 // CPU offload (ZeRO-Offload / ZeRO-Infinity) moves states over PCIe every step; the optimizer
-// step runs on the CPU. Rough slowdowns: optimizer 1.2×, optimizer + parameters 1.6×.
+// step runs on the CPU.
 double offload_slowdown(Offload o) {
     switch (o) {
-    case Offload::optimizer: return 1.2;
-    case Offload::optimizer_params: return 1.6;
+    case Offload::optimizer: return kOffloadOptimizerSlowdown;
+    case Offload::optimizer_params: return kOffloadParamsSlowdown;
     default: return 1.0;
     }
 }
 
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used) {
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
     const double cards = st.cards < 1 ? 1 : st.cards;
     double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
-    double m = std::max(s.grad_accum, 1);
-    double bubble = st.pp > 1 ? (m + st.pp - 1) / m : 1.0;   // GPipe/1F1B bubble (m+p-1)/m
+    const double m = std::max(s.grad_accum, 1);
+    double bubble = 1.0;
+    if (st.pp > 1) {                                          // GPipe/1F1B bubble (m+p-1)/m
+        const double slots = Calc(log, TermId::bubble_slots, "")
+                                 .first("m", m).add("p", st.pp).sub("", 1).done();
+        bubble = Calc(log, TermId::pipeline_bubble, "")
+                     .first("slots", slots, "", TermId::bubble_slots).div("m", m).done();
+    }
     if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
-    if (ti.measured_tps > 0)                                  // measured: bubble already inside
-        return safe_div(md.tokens, ti.measured_tps * cards * eff);
-    double flops_per_s = cards * ti.peak_tflops * 1e12 * ti.utilization * eff;
-    return safe_div(md.tokens * md.flops_executed_per_token, flops_per_s) * bubble * offload_slowdown(st.offload);
+    Calc c(log, TermId::compute_seconds, "s");
+    if (ti.measured_tps > 0) {                                // measured: bubble already inside
+        c.first("D", md.tokens, "tokens", TermId::tokens).div("tokens/s", ti.measured_tps)
+            .div("cards", cards).div("eff", eff);
+        return c.done();
+    }
+    c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
+        .div("cards", cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+        .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).div("eff", eff);
+    if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
+    if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
+    return c.done();
 }
 
 //-----------------------------------------------------------------------------
@@ -404,20 +552,50 @@ double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInpu
 //-----------------------------------------------------------------------------
 
 // Low: proportional overhead and fixed hours halved; high: both doubled.
-void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t) {
+void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
     t.compute_hours = compute_hours;
-    t.overhead_hours = compute_hours * s.overhead_fraction;
+    t.overhead_hours = Calc(log, TermId::overhead_hours, "h")
+                           .first("compute", compute_hours, "h", TermId::compute_hours)
+                           .mul("overhead", s.overhead_fraction).done();
     t.fixed_hours = s.fixed_hours;
-    double upload_bytes = s.upload_gb > 0 ? s.upload_gb * 1e9 : md.dataset_bytes;
-    t.upload_hours = safe_div(upload_bytes * 8.0, s.upload_mbps * 1e6) / 3600.0;
-    t.download_hours = safe_div(md.download_bytes * 8.0, s.download_mbps * 1e6) / 3600.0;
-    t.checkpoint_hours = safe_div(s.checkpoints * md.checkpoint_bytes, s.disk_write_mb_per_s * 1e6) / 3600.0;
-    double transfers = t.upload_hours + t.download_hours + t.checkpoint_hours;
-    t.wall_hours = compute_hours + t.overhead_hours + t.fixed_hours + transfers;
-    t.wall_hours_low = compute_hours + 0.5 * t.overhead_hours + 0.5 * t.fixed_hours + transfers;
-    t.wall_hours_high = compute_hours + 2.0 * t.overhead_hours + 2.0 * t.fixed_hours + transfers;
-    // Pilot-run extrapolation, with a 1.5× margin for what a small pilot does not show.
-    t.pilot_extrapolated_hours = s.pilot_hours > 0 ? safe_div(s.pilot_hours, s.pilot_fraction) * 1.5 : 0.0;
+    {
+        Calc c(log, TermId::upload_hours, "h");
+        if (s.upload_gb > 0) c.first("upload", s.upload_gb, "GB").mul("", 1e9, "B/GB");
+        else c.first("dataset", md.dataset_bytes, "B");
+        t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
+                             .div("", kSecondsPerHour, "s/h").done();
+    }
+    t.download_hours = Calc(log, TermId::download_hours, "h")
+                           .first("N", md.params).mul("", kBase16BytesPerParam, "B").mul("", kBitsPerByte, "bit/B")
+                           .div("download", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
+                           .done();
+    t.checkpoint_hours = Calc(log, TermId::checkpoint_hours, "h")
+                             .first("checkpoints", s.checkpoints).mul("size", md.checkpoint_bytes, "B")
+                             .div("write", s.disk_write_mb_per_s, "MB/s").div("", kMega, "B/MB").div("", kSecondsPerHour, "s/h")
+                             .done();
+    // The three sums share their parts; the low and high ends scale overhead and fixed hours.
+    struct Variant { TermId id; double k; };
+    const Variant variants[3] = {{TermId::wall_hours, 1.0}, {TermId::wall_hours_low, 0.5}, {TermId::wall_hours_high, 2.0}};
+    double* outs[3] = {&t.wall_hours, &t.wall_hours_low, &t.wall_hours_high};
+    for (int i = 0; i < 3; i++) {
+        Calc c(log, variants[i].id, "h");
+        c.first("compute", compute_hours, "h", TermId::compute_hours);
+        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        else c.add("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("fixed", t.fixed_hours, "h");
+        else c.add("fixed", t.fixed_hours, "h");
+        c.add("upload", t.upload_hours, "h", TermId::upload_hours)
+            .add("download", t.download_hours, "h", TermId::download_hours)
+            .add("checkpoints", t.checkpoint_hours, "h", TermId::checkpoint_hours);
+        *outs[i] = c.done();
+    }
+    // Pilot-run extrapolation, with a margin for what a small pilot does not show.
+    t.pilot_extrapolated_hours = s.pilot_hours > 0 ? Calc(log, TermId::pilot_hours, "h")
+                                                         .first("pilot", s.pilot_hours, "h")
+                                                         .div("share", s.pilot_fraction)
+                                                         .mul("margin", kPilotMargin)
+                                                         .done()
+                                                   : 0.0;
 }
 
 //-----------------------------------------------------------------------------
@@ -427,7 +605,7 @@ void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours,
 static double exchange_rate(const Scenario& s, const Catalog& c) {
     if (s.cny_per_usd > 0) return s.cny_per_usd;
     if (c.cny_per_usd > 0 && std::isfinite(c.cny_per_usd)) return c.cny_per_usd;
-    return 7.2;
+    return kDefaultCnyPerUsd;
 }
 
 // Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
@@ -463,68 +641,92 @@ Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool sc
 // Cheapest mix of whole months (720 h), days and billed hours covering `wall` hours, per card.
 // Cost is linear in each count apart from the tail, so only the candidates 0, floor and
 // floor + 1 of each larger unit need trying (9 combinations).
-static double mixed_cost_per_card(const Prices& p, double wall, double min_billed, double* units_hours) {
-    double best = -1, best_units = 0;
-    double months_c[3] = {0, std::floor(wall / 720.0), std::floor(wall / 720.0) + 1};
+struct Mix { double months = 0, days = 0, hours = 0, cost = -1; };
+static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
+    Mix best;
+    double months_c[3] = {0, std::floor(wall / kHoursPerMonth), std::floor(wall / kHoursPerMonth) + 1};
     for (double mo : months_c) {
         if (mo > 0 && !(p.monthly > 0)) continue;
-        double r1 = std::max(0.0, wall - mo * 720.0);
-        double days_c[3] = {0, std::floor(r1 / 24.0), std::floor(r1 / 24.0) + 1};
+        double r1 = std::max(0.0, wall - mo * kHoursPerMonth);
+        double days_c[3] = {0, std::floor(r1 / kHoursPerDay), std::floor(r1 / kHoursPerDay) + 1};
         for (double dy : days_c) {
             if (dy > 0 && !(p.daily > 0)) continue;
-            double r2 = std::max(0.0, r1 - dy * 24.0);
+            double r2 = std::max(0.0, r1 - dy * kHoursPerDay);
             double hrs = ceil_units(r2, min_billed);
             if (hrs > 0 && !(p.hourly > 0)) continue;
             double cost = mo * p.monthly + dy * p.daily + hrs * p.hourly;
-            if (best < 0 || cost < best) {
-                best = cost;
-                best_units = mo * 720.0 + dy * 24.0 + hrs;
-            }
+            if (best.cost < 0 || cost < best.cost) best = Mix{mo, dy, hrs, cost};
         }
     }
-    if (units_hours) *units_hours = best_units;
     return best;
 }
 
 void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
-              CostResult& out) {
+              CostResult& out, Terms* log) {
     const double n = cards < 1 ? 1 : cards;
     const double wall = std::max(0.0, wall_hours);
+    const char* money = kUnitMoney;
     out.currency = s.currency;
     out.price_hourly = p.hourly;
     out.price_daily = p.daily;
     out.price_monthly = p.monthly;
-    out.storage = s.storage_gb * s.storage_per_gb_month * wall / 720.0;   // prorated months
-    out.traffic = s.traffic_gb * s.traffic_per_gb;
-    const double fees = out.storage + out.traffic;
+    out.storage = Calc(log, TermId::storage_fee, money)
+                      .first("storage", s.storage_gb, "GB").mul("per GB-month", s.storage_per_gb_month, money)
+                      .mul("wall", wall, "h", TermId::wall_hours).div("", kHoursPerMonth, "h/month")
+                      .done();                                  // prorated months
+    out.traffic = Calc(log, TermId::traffic_fee, money)
+                      .first("traffic", s.traffic_gb, "GB").mul("per GB", s.traffic_per_gb, money).done();
+    const double fees = Calc(log, TermId::fees, money)
+                            .first("storage", out.storage, money, TermId::storage_fee)
+                            .add("traffic", out.traffic, money, TermId::traffic_fee)
+                            .done();
     out.gpu_hours = n * wall;
 
     PlanCost& hourly = out.plans[0];
     hourly.plan = Plan::hourly;
     hourly.available = p.hourly > 0;
     hourly.units = ceil_units(wall, s.min_billed_hours);
-    hourly.total = hourly.available ? hourly.units * p.hourly * n + fees : 0;
+    hourly.total = 0;
+    if (hourly.available)
+        hourly.total = Calc(log, TermId::plan_hourly, money)
+                           .first("billed", hourly.units, "h").mul("price", p.hourly, money).mul("cards", n)
+                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
     PlanCost& daily = out.plans[1];
     daily.plan = Plan::daily;
     daily.available = p.daily > 0;
-    daily.units = ceil_units(wall, 24.0) / 24.0;
-    daily.total = daily.available ? daily.units * p.daily * n + fees : 0;
+    daily.units = ceil_units(wall, kHoursPerDay) / kHoursPerDay;
+    daily.total = 0;
+    if (daily.available)
+        daily.total = Calc(log, TermId::plan_daily, money)
+                          .first("days", daily.units).mul("price", p.daily, money).mul("cards", n)
+                          .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
     PlanCost& monthly = out.plans[2];
     monthly.plan = Plan::monthly;
     monthly.available = p.monthly > 0;
-    monthly.units = ceil_units(wall, 720.0) / 720.0;
-    monthly.total = monthly.available ? monthly.units * p.monthly * n + fees : 0;
+    monthly.units = ceil_units(wall, kHoursPerMonth) / kHoursPerMonth;
+    monthly.total = 0;
+    if (monthly.available)
+        monthly.total = Calc(log, TermId::plan_monthly, money)
+                            .first("months", monthly.units).mul("price", p.monthly, money).mul("cards", n)
+                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
     PlanCost& mixed = out.plans[3];
     mixed.plan = Plan::mixed;
-    double mixed_units = 0;
-    double mixed_per_card = (hourly.available || daily.available || monthly.available)
-                                ? mixed_cost_per_card(p, wall, s.min_billed_hours, &mixed_units) : -1;
-    mixed.available = mixed_per_card >= 0;
-    mixed.units = mixed_units;
-    mixed.total = mixed.available ? mixed_per_card * n + fees : 0;
+    const Mix mix = (hourly.available || daily.available || monthly.available)
+                        ? cheapest_mix(p, wall, s.min_billed_hours) : Mix{};
+    mixed.available = mix.cost >= 0;
+    mixed.units = mix.months * kHoursPerMonth + mix.days * kHoursPerDay + mix.hours;
+    mixed.total = 0;
+    if (mixed.available) {
+        Calc c(log, TermId::plan_mixed, money);
+        if (mix.months > 0) c.add("months", mix.months).mul("price", p.monthly, money).mul("cards", n);
+        if (mix.days > 0) c.add("days", mix.days).mul("price", p.daily, money).mul("cards", n);
+        if (mix.hours > 0) c.add("billed", mix.hours, "h").mul("price", p.hourly, money).mul("cards", n);
+        c.add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees);
+        mixed.total = c.done();
+    }
 
     out.best_plan = Plan::hourly;
     out.total = fees;
@@ -538,7 +740,10 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
             found = true;
         }
     }
-    out.per_million_tokens = safe_div(out.total, tokens / 1e6);
+    out.per_million_tokens = Calc(log, TermId::cost_per_million_tokens, money)
+                                 .first("total", out.total, money)
+                                 .div("D", tokens, "tokens", TermId::tokens).mul("", kMega, "tokens")
+                                 .done();
 }
 
 } // namespace detail
@@ -618,6 +823,7 @@ static void add_warning(Estimate& e, WarningCode c, double value, double limit) 
 
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
+    e.scenario = s;
     // Resolve model and card.
     const ModelSpec* model = nullptr;
     const GpuSpec* gpu = nullptr;
@@ -642,8 +848,10 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     e.gpu = *gpu;
     const GpuSpec& g = *gpu;
 
+    Terms* log = &e.terms;
+    log->items.reserve(96);                                    // one allocation for every term
     ModelDerived md;
-    derive_model(s, *model, md);
+    derive_model(s, *model, md, log);
 
     // Compute.
     FlopsResult& f = e.flops;
@@ -651,10 +859,19 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     f.params = md.params;
     f.active_params = md.active_params;
     f.trainable_params = md.trainable_params;
-    f.model = md.flops_model_per_token * md.tokens;
-    f.rule_of_thumb = 6.0 * md.params * md.tokens;
-    f.executed = md.flops_executed_per_token * md.tokens;
+    f.model = Calc(log, TermId::flops_model, "FLOPs")
+                  .first("per token", md.flops_model_per_token, "FLOPs", TermId::flops_model_per_token)
+                  .mul("D", md.tokens, "tokens", TermId::tokens).done();
+    f.rule_of_thumb = Calc(log, TermId::flops_rule_of_thumb, "FLOPs")
+                          .first("", 6).mul("N", md.params).mul("D", md.tokens, "tokens", TermId::tokens).done();
+    f.executed = Calc(log, TermId::flops_executed, "FLOPs")
+                     .first("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
+                     .mul("D", md.tokens, "tokens", TermId::tokens).done();
     f.per_token_executed = md.flops_executed_per_token;
+    // DESIGN.md's worked example, shown beside every estimate of its size.
+    Calc(log, TermId::worked_example_seconds, "s")
+        .first("F", kExampleFlops, "FLOPs").div("peak", kExamplePeakTflops, "TFLOPS")
+        .div("", kTflops, "FLOP/s per TFLOPS").div("u", kExampleUtilization).done();
 
     // Strategy as given; d = cards / (tp·pp), at least 1.
     Strategy st;
@@ -666,41 +883,55 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
 
     // Time.
     TimeInputs ti;
-    ti.peak_tflops = peak_tflops(g, s.precision);
+    ti.peak_tflops = peak_tflops(g, s.precision, log);
     ti.utilization = s.utilization > 0 ? s.utilization
-                                       : (g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : 0.4);
+                                       : (g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
+                                                                                                   : kDefaultUtilization);
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
     ti.nvlink = g.nvlink_gbps > 0;
     TimeResult& t = e.time;
     double scaling = 1, bubble = 1;
-    double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble);
-    wall_clock(s, md, compute_s / 3600.0, t);
+    const double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble, log);
+    const double compute_h = Calc(log, TermId::compute_hours, "h")
+                                 .first("compute", compute_s, "s", TermId::compute_seconds)
+                                 .div("", kSecondsPerHour, "s/h").done();
+    wall_clock(s, md, compute_h, t, log);
     t.pipeline_bubble = bubble;
     t.scaling_efficiency = scaling;
     t.peak_tflops = ti.peak_tflops;
     double implied_util = 0;
     if (ti.measured_tps > 0) {
-        implied_util = safe_div(ti.measured_tps * md.flops_executed_per_token, ti.peak_tflops * 1e12);
+        implied_util = Calc(log, TermId::implied_utilization, "")
+                           .first("tokens/s", ti.measured_tps)
+                           .mul("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
+                           .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                           .div("", kTflops, "FLOP/s per TFLOPS").done();
         t.utilization = implied_util;
     } else {
         t.utilization = ti.utilization;
     }
-    t.effective_tflops_per_gpu = ti.peak_tflops * t.utilization;
-    e.throughput_tokens_per_second_per_gpu = safe_div(md.tokens, compute_s * std::max(s.cards, 1));
+    t.effective_tflops_per_gpu = Calc(log, TermId::effective_tflops, "TFLOPS")
+                                     .first("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                                     .mul("u", t.utilization, "", ti.measured_tps > 0 ? TermId::implied_utilization : TermId::none)
+                                     .done();
+    e.throughput_tokens_per_second_per_gpu = Calc(log, TermId::throughput, "tokens/s")
+                                                 .first("D", md.tokens, "tokens", TermId::tokens)
+                                                 .div("compute", compute_s, "s", TermId::compute_seconds)
+                                                 .div("cards", std::max(s.cards, 1)).done();
 
     // Memory.
-    memory_for(s, md, g, st, e.memory);
+    memory_for(s, md, g, st, e.memory, log);
 
     // Cards.
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
     {
-        static const int tps[4] = {1, 2, 4, 8};
+
         static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
         int best = 0;
         for (Offload off : offs) {
-            for (int tp : tps) {
+            for (int tp : kSearchTp) {
                 if (md.heads % tp != 0) continue;             // heads split evenly across TP ranks
                 for (int z = 0; z <= 3; z++) {
                     if (off == Offload::optimizer && z < 1) continue;          // DeepSpeed: offload needs ZeRO
@@ -733,24 +964,52 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
 
     // Cost.
     Prices prices = prices_for(s, g, catalog, true);
-    cost_for(s, prices, s.cards, t.wall_hours, md.tokens, e.cost);
-    e.gpu_hours = e.cost.gpu_hours;
+    e.gpu_hours = Calc(log, TermId::gpu_hours, "h")
+                      .first("cards", s.cards).mul("wall", t.wall_hours, "h", TermId::wall_hours).done();
+    cost_for(s, prices, s.cards, t.wall_hours, md.tokens, e.cost, log);
 
     // Rent versus buy, per card per month.
     BuyResult& b = e.buy;
     const double H = s.hours_per_month_used;
-    b.depreciation_per_month = safe_div(prices.purchase, s.depreciation_months);
-    double power_per_hour = g.tdp_w / 1000.0 * s.pue * s.electricity_per_kwh;
-    b.power_per_month = power_per_hour * H;
-    b.own_per_month = b.depreciation_per_month + b.power_per_month + s.rack_per_month + s.ops_per_month;
+    const char* money = kUnitMoney;
+    b.depreciation_per_month = Calc(log, TermId::depreciation_per_month, money)
+                                   .first("purchase", prices.purchase, money).div("months", s.depreciation_months).done();
+    const double power_per_hour = g.tdp_w / kWattsPerKw * s.pue * s.electricity_per_kwh;
+    b.power_per_month = Calc(log, TermId::power_per_month, money)
+                            .first("TDP", g.tdp_w, "W").div("", kWattsPerKw, "W/kW").mul("PUE", s.pue)
+                            .mul("hours", H, "h").mul("per kWh", s.electricity_per_kwh, money).done();
+    b.own_per_month = Calc(log, TermId::own_per_month, money)
+                          .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+                          .add("power", b.power_per_month, money, TermId::power_per_month)
+                          .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
     {
+        // The cheapest plan for the same hours: whole billed hours, whole days, or one month.
         double rent = -1;
-        if (prices.hourly > 0) rent = ceil_units(H, s.min_billed_hours) * prices.hourly;
-        if (prices.daily > 0) { double r = std::ceil(H / 24.0 - 1e-9) * prices.daily; if (rent < 0 || r < rent) rent = r; }
-        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) rent = prices.monthly;
+        int plan = -1;
+        const double billed = ceil_units(H, s.min_billed_hours);
+        const double days = std::ceil(H / kHoursPerDay - 1e-9);
+        if (prices.hourly > 0) { rent = billed * prices.hourly; plan = 0; }
+        if (prices.daily > 0 && (rent < 0 || days * prices.daily < rent)) { rent = days * prices.daily; plan = 1; }
+        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) { rent = prices.monthly; plan = 2; }
+        if (plan >= 0) {
+            Calc c(log, TermId::rent_per_month, money);
+            if (plan == 0) c.first("billed", billed, "h").mul("price", prices.hourly, money);
+            else if (plan == 1) c.first("days", days).mul("price", prices.daily, money);
+            else c.first("month", 1).mul("price", prices.monthly, money);
+            rent = c.done();
+        }
         b.rent_per_month = rent < 0 ? 0 : rent;
-        double fixed = b.depreciation_per_month + s.rack_per_month + s.ops_per_month;
-        b.break_even_hours_per_month = prices.hourly > power_per_hour ? fixed / (prices.hourly - power_per_hour) : 0;
+        if (prices.hourly > power_per_hour) {
+            const double fixed = Calc(log, TermId::fixed_per_month, money)
+                                     .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+                                     .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
+            const double margin = Calc(log, TermId::margin_per_hour, money)
+                                      .first("price", prices.hourly, money)
+                                      .sub("power per hour", power_per_hour, money).done();
+            b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h")
+                                               .first("fixed", fixed, money, TermId::fixed_per_month)
+                                               .div("margin", margin, money, TermId::margin_per_hour).done();
+        }
         b.purchase_known = prices.purchase > 0;                // no price: depreciation 0 would fake "buy"
         b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
     }
@@ -763,12 +1022,15 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         double wall = t.wall_hours;
         if (q.bandwidth_mbps > 0) {
             double upload_bytes = s.upload_gb > 0 ? s.upload_gb * 1e9 : md.dataset_bytes;
-            wall += safe_div(upload_bytes * 8.0, q.bandwidth_mbps * 1e6) / 3600.0 - t.upload_hours;
+            wall += safe_div(upload_bytes * kBitsPerByte, q.bandwidth_mbps * kMega) / kSecondsPerHour - t.upload_hours;
         }
         qr.used = true;
         qr.billed_hours = ceil_units(wall, q.min_billed_hours);
-        qr.total = s.cards * qr.billed_hours * q.price_per_card_hour +
-                   s.storage_gb * q.storage_per_gb_month * wall / 720.0 + s.traffic_gb * q.traffic_per_gb;
+        qr.total = Calc(log, TermId::quote_total, money, 1.0, i)
+                       .first("cards", s.cards).mul("billed", qr.billed_hours, "h").mul("price", q.price_per_card_hour, money)
+                       .add("storage", s.storage_gb, "GB").mul("per GB-month", q.storage_per_gb_month, money).mul("wall", wall, "h")
+                       .div("", kHoursPerMonth, "h/month")
+                       .add("traffic", s.traffic_gb, "GB").mul("per GB", q.traffic_per_gb, money).done();
     }
 
     // Warnings.
@@ -781,8 +1043,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     if (s.cards > 1 && !(g.nvlink_gbps > 0)) add_warning(e, WarningCode::pcie_scaling, scaling, 1.0);
     if (model->context > 0 && s.seq_len > model->context)
         add_warning(e, WarningCode::seq_over_context, s.seq_len, model->context);
-    if (ti.measured_tps > 0 && implied_util > 0.75)
-        add_warning(e, WarningCode::impossible_throughput, implied_util, 0.75);
+    if (ti.measured_tps > 0 && implied_util > kImpossibleUtilization)
+        add_warning(e, WarningCode::impossible_throughput, implied_util, kImpossibleUtilization);
     if (!e.memory.fits)
         add_warning(e, WarningCode::does_not_fit, e.memory.per_gpu_gib, e.memory.usable_gib);
     else if (e.memory.headroom_gib < 0.05 * e.memory.usable_gib)
@@ -850,7 +1112,10 @@ json lines(const std::vector<std::string>& v) {
 
 } // namespace
 
-std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang) {
+std::string estimate_to_json(const Estimate& e, const Scenario&, Lang lang) { return estimate_to_json(e, lang); }
+
+std::string estimate_to_json(const Estimate& e, Lang lang) {
+    const Scenario& s = e.scenario;                            // never a newer scenario than the answer
     auto num = [](double v) { return finite_or(v); };          // never NaN/Infinity in the output
     json j = json::object();
     j["ok"] = e.ok;
@@ -945,12 +1210,12 @@ std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang) {
         warnings.push_back(json{{"code", warning_code_name(w.code)}, {"message", warning_text(w, e, lang)},
                                 {"value", num(w.value)}, {"limit", num(w.limit)}});
     j["warnings"] = warnings;
-    j["explain"] = json{{"compute", lines(explain(e, s, Headline::compute, lang))},
-                        {"time", lines(explain(e, s, Headline::time, lang))},
-                        {"memory", lines(explain(e, s, Headline::memory, lang))},
-                        {"cards", lines(explain(e, s, Headline::cards, lang))},
-                        {"cost", lines(explain(e, s, Headline::cost, lang))},
-                        {"buy", lines(explain(e, s, Headline::buy, lang))}};
+    j["explain"] = json{{"compute", lines(explain(e, Headline::compute, lang))},
+                        {"time", lines(explain(e, Headline::time, lang))},
+                        {"memory", lines(explain(e, Headline::memory, lang))},
+                        {"cards", lines(explain(e, Headline::cards, lang))},
+                        {"cost", lines(explain(e, Headline::cost, lang))},
+                        {"buy", lines(explain(e, Headline::buy, lang))}};
     // Invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

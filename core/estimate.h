@@ -1,7 +1,8 @@
 // traincalc — core/estimate.h
 // What the arithmetic answers: compute, memory, time, cards, cost, warnings.
-// estimate() does no string formatting and no allocation beyond the warnings vector,
-// so the page can run it for every GPU × card count in well under a millisecond.
+// estimate() does no string formatting; it allocates the warnings and the term records (one
+// reserve) and copies the scenario, so the page can run it for every GPU × card count in well
+// under a millisecond. The Estimate carries the scenario it answered and the shown work (terms).
 //
 // Index of this file:
 // [SECTION] Result structs
@@ -9,6 +10,7 @@
 // [SECTION] estimate()
 #pragma once
 #include "scenario.h"
+#include "terms.h"
 #include <string>
 #include <vector>
 
@@ -147,6 +149,8 @@ struct Warning {
 struct Estimate {
     bool ok = false;                   // false when errors is non-empty; the rest is zero
     std::vector<FieldError> errors;
+    Scenario scenario;                 // the inputs this estimate answered (explain() shows these)
+    Terms terms;                       // every result's formula and operands, as computed
     ModelSpec model;                   // resolved model
     GpuSpec gpu;                       // resolved card
     FlopsResult flops;
@@ -165,6 +169,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog);
 
 // DESIGN.md's estimate JSON (every key listed there, plus the itemised results).
 // `lang` chooses the language of warning messages and explanation lines.
+std::string estimate_to_json(const Estimate& e, Lang lang);
+// Kept for callers that still pass a scenario: it is ignored, the estimate's own is used.
 std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang);
 
 } // namespace traincalc

@@ -6,6 +6,7 @@
 // Index of this file:
 // [SECTION] Number formatting
 // [SECTION] Small string helpers
+// [SECTION] Term names (en, zh) and the section each term is shown in
 // [SECTION] Explanations per headline
 // [SECTION] Warning texts
 // [SECTION] Markdown report
@@ -153,8 +154,153 @@ const char* method_label(Method m, Lang lang) {
     default: return lang == Lang::zh ? "全参数微调" : "full fine-tune";
     }
 }
-// English plural for a count ("1 card", "2 cards"); Chinese needs none.
-const char* plural(double n) { return n == 1 ? "" : "s"; }
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Term names (en, zh) and the section each term is shown in
+//-----------------------------------------------------------------------------
+
+namespace {
+
+struct TermText {
+    TermId id;
+    Headline section;
+    const char* en;
+    const char* zh;
+};
+
+// One row per TermId, in TermId order (checked below).
+const TermText kTermText[] = {
+    {TermId::none, Headline::compute, "", ""},
+    {TermId::tokens_per_epoch, Headline::compute, "Tokens per epoch", "每轮 token 数"},
+    {TermId::tokens, Headline::compute, "Tokens processed D", "训练 token 数 D"},
+    {TermId::flops_model_per_token, Headline::compute, "Model FLOPs per token", "每 token 模型 FLOPs"},
+    {TermId::flops_model, Headline::compute, "Model FLOPs", "模型 FLOPs"},
+    {TermId::flops_rule_of_thumb, Headline::compute, "Rule of thumb", "经验公式"},
+    {TermId::flops_attention_per_token, Headline::compute, "Attention FLOPs per token", "每 token 注意力 FLOPs"},
+    {TermId::flops_executed_per_token, Headline::compute, "Executed FLOPs per token", "每 token 实际执行 FLOPs"},
+    {TermId::flops_executed, Headline::compute, "Executed FLOPs", "实际执行 FLOPs"},
+    {TermId::worked_example_seconds, Headline::compute, "Check: the 7B × 2.5e8-token example on one A100 at 40%",
+     "核对：7B × 2.5e8 token 的例子在一张 A100 上按 40% 利用率"},
+    {TermId::adapter_width_per_layer, Headline::memory, "Adapter widths per layer (d_in + d_out per matrix)",
+     "每层适配器宽度（每个矩阵 d_in + d_out）"},
+    {TermId::adapter_params, Headline::memory, "Adapter parameters N_a", "适配器参数 N_a"},
+    {TermId::adapter_bytes_per_param, Headline::memory, "Adapter bytes per parameter (weights, gradients, optimizer)",
+     "适配器每参数字节（权重、梯度、优化器状态）"},
+    {TermId::weights_model, Headline::memory, "Weights, whole model W", "整个模型的权重 W"},
+    {TermId::weights, Headline::memory, "Weights per card", "每卡权重"},
+    {TermId::weights_in_flight, Headline::memory, "Weights in flight on the card", "显卡上正在使用的权重"},
+    {TermId::gradients, Headline::memory, "Gradients", "梯度"},
+    {TermId::optimizer, Headline::memory, "Optimizer states", "优化器状态"},
+    {TermId::adapters, Headline::memory, "Adapters", "适配器"},
+    {TermId::act_linear_bytes, Headline::memory, "Activation bytes per token per layer, linear part A_lin",
+     "每 token 每层激活字节（线性部分 A_lin）"},
+    {TermId::act_bytes_per_token_layer, Headline::memory, "Activation bytes per token per layer A",
+     "每 token 每层激活字节 A"},
+    {TermId::activations, Headline::memory, "Activations", "激活"},
+    {TermId::logits, Headline::memory, "Logits (fp32 logits and gradient)", "Logits（fp32 logits 及其梯度）"},
+    {TermId::memory_subtotal, Headline::memory, "Subtotal", "小计"},
+    {TermId::memory_overhead, Headline::memory, "Overhead (CUDA context and workspaces + fragmentation)",
+     "框架开销（CUDA 上下文和工作区 + 显存碎片）"},
+    {TermId::memory_per_gpu, Headline::memory, "Per card", "每卡显存"},
+    {TermId::host_ram, Headline::memory, "Host RAM for offloaded states, per card", "卸载到 CPU 的状态所需内存（每卡）"},
+    {TermId::memory_reserve, Headline::memory, "Driver reserve", "驱动保留"},
+    {TermId::memory_usable, Headline::memory, "Usable", "可用显存"},
+    {TermId::memory_headroom, Headline::memory, "Headroom", "余量"},
+    {TermId::peak_tflops, Headline::time, "Peak per card", "每卡峰值算力"},
+    {TermId::bubble_slots, Headline::time, "Pipeline slots m + p − 1", "流水线槽位 m + p − 1"},
+    {TermId::pipeline_bubble, Headline::time, "Pipeline bubble", "流水线气泡"},
+    {TermId::compute_seconds, Headline::time, "Compute time", "计算时间"},
+    {TermId::compute_hours, Headline::time, "Compute time in hours", "计算时间（小时）"},
+    {TermId::throughput, Headline::time, "Throughput per card", "每卡吞吐量"},
+    {TermId::implied_utilization, Headline::time, "Implied utilization", "推算的算力利用率"},
+    {TermId::effective_tflops, Headline::time, "Effective per card", "每卡有效算力"},
+    {TermId::overhead_hours, Headline::time, "Proportional overhead", "额外开销"},
+    {TermId::upload_hours, Headline::time, "Data upload", "上传数据"},
+    {TermId::download_hours, Headline::time, "Model download", "下载模型"},
+    {TermId::checkpoint_hours, Headline::time, "Checkpoint writes", "保存检查点"},
+    {TermId::wall_hours, Headline::time, "Wall clock", "总耗时"},
+    {TermId::wall_hours_low, Headline::time, "Wall clock, low", "总耗时（低）"},
+    {TermId::wall_hours_high, Headline::time, "Wall clock, high", "总耗时（高）"},
+    {TermId::pilot_hours, Headline::time, "Pilot run extrapolated", "试跑外推"},
+    {TermId::gpu_hours, Headline::time, "GPU hours", "卡时"},
+    {TermId::storage_fee, Headline::cost, "Storage fee", "存储费用"},
+    {TermId::traffic_fee, Headline::cost, "Traffic fee", "流量费用"},
+    {TermId::fees, Headline::cost, "Fees", "其他费用"},
+    {TermId::plan_hourly, Headline::cost, "Hourly", "按小时"},
+    {TermId::plan_daily, Headline::cost, "Daily", "按天"},
+    {TermId::plan_monthly, Headline::cost, "Monthly", "按月"},
+    {TermId::plan_mixed, Headline::cost, "Cheapest mix of months, days and hours", "包月、按天、按小时的最便宜组合"},
+    {TermId::cost_per_million_tokens, Headline::cost, "Per million tokens", "每百万 token"},
+    {TermId::quote_total, Headline::cost, "Quote", "报价"},
+    {TermId::depreciation_per_month, Headline::buy, "Depreciation per card per month", "每卡每月折旧"},
+    {TermId::power_per_month, Headline::buy, "Power per card per month", "每卡每月电费"},
+    {TermId::own_per_month, Headline::buy, "Owning per card per month", "自购每卡每月成本"},
+    {TermId::rent_per_month, Headline::buy, "Renting the same hours per card per month", "租用同样时长每卡每月"},
+    {TermId::fixed_per_month, Headline::buy, "Fixed owning cost per month", "每月固定自购成本"},
+    {TermId::margin_per_hour, Headline::buy, "Rent above power per hour", "每小时租金减电费"},
+    {TermId::break_even_hours, Headline::buy, "Break-even use per month", "每月盈亏平衡使用时长"},
+};
+static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count), "one kTermText row per TermId");
+
+const TermText& term_text(TermId id) {
+    size_t i = size_t(id);
+    assert(i < size_t(TermId::count) && kTermText[i].id == id && "kTermText rows must follow TermId order");
+    return kTermText[i < size_t(TermId::count) ? i : 0];
+}
+
+const char* op_text(Op op) {
+    switch (op) {
+    case Op::add: return " + ";
+    case Op::sub: return " − ";
+    case Op::mul: return " × ";
+    case Op::div: return " ÷ ";
+    default: return "";
+    }
+}
+
+// A value with its unit: "7.62e9", "2 B", "¥8".
+std::string value_text(double v, const char* unit, const Fmt& F) {
+    if (std::strcmp(unit, kUnitMoney) == 0) return F.M(v);
+    if (!*unit) return F.N(v);
+    return F.N(v) + " " + unit;
+}
+
+// "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula
+// with the values used, and the result. Lines never hold " = " elsewhere (tests parse them).
+std::string term_line(const Term& t, const Fmt& F, const char* name_override = nullptr) {
+    const TermText& tt = term_text(t.id);
+    std::string line = name_override ? name_override : F.T(tt.en, tt.zh);
+    line += " = ";
+    if (t.count > 1) {
+        bool symbolic = false;
+        std::string sym, num;
+        for (int i = 0; i < t.count; i++) {
+            const Operand& o = t.operands[i];
+            sym += op_text(o.op);
+            num += op_text(o.op);
+            symbolic = symbolic || *o.symbol;
+            sym += *o.symbol ? std::string(o.symbol) : F.N(o.value);
+            num += value_text(o.value, o.unit, F);
+        }
+        if (symbolic) line += sym + " = ";
+        line += num + " = ";
+    }
+    line += value_text(t.result, t.unit, F);
+    // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h").
+    if (std::strcmp(t.unit, "h") == 0 && t.result >= 48) line += " (" + F.H(t.result) + ")";
+    if (std::strcmp(t.unit, "s") == 0 && t.result >= 60) line += " (" + F.H(t.result / 3600) + ")";
+    if (t.place == Place::host)
+        line += F.T(" → host RAM (offloaded: not on the card)", " → 主机内存（已卸载，不占显存）");
+    return line;
+}
+
+void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::string>& out,
+                bool (*keep)(const Estimate&, const Term&) = nullptr) {
+    for (const Term& t : e.terms.items)
+        if (term_text(t.id).section == h && (!keep || keep(e, t))) out.push_back(term_line(t, F));
+}
 
 } // namespace
 
@@ -162,178 +308,88 @@ const char* plural(double n) { return n == 1 ? "" : "s"; }
 // [SECTION] Explanations per headline
 //-----------------------------------------------------------------------------
 
-static void explain_compute(const Estimate& e, const Scenario& s, const ModelDerived& md, const Fmt& F,
-                            std::vector<std::string>& out) {
-    bool zh = F.lang == Lang::zh;
+static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
     const FlopsResult& f = e.flops;
-    const double L = md.layers, h = md.hidden, seq = md.seq_len;
-    out.push_back(fmt(F.T("Tokens processed D = %s per epoch × %s epochs = %s",
-                          "训练 token 数 D = 每轮 %s × %s 轮 = %s"),
-                      F.N(md.tokens_per_epoch).c_str(), F.N(s.epochs).c_str(), F.N(f.tokens).c_str()));
-    out.push_back(fmt(F.T("Model FLOPs = (6 × N_act + 12 × L × h × s) × D = (6 × %s + 12 × %s × %s × %s) × %s = %s",
-                          "模型 FLOPs = (6 × N_act + 12 × L × h × s) × D = (6 × %s + 12 × %s × %s × %s) × %s = %s"),
-                      F.N(f.active_params).c_str(), F.N(L).c_str(), F.N(h).c_str(), F.N(seq).c_str(),
-                      F.N(f.tokens).c_str(), F.N(f.model).c_str()));
-    out.push_back(fmt(F.T("Rule of thumb 6 × N × D = 6 × %s × %s = %s",
-                          "经验公式 6 × N × D = 6 × %s × %s = %s"),
-                      F.N(f.params).c_str(), F.N(f.tokens).c_str(), F.N(f.rule_of_thumb).c_str()));
-    bool full_rc = s.checkpointing == Checkpointing::full;
-    std::string dense;
-    if (s.method == Method::full) dense = full_rc ? "8 × " + F.N(f.active_params) : "6 × " + F.N(f.active_params);
-    else
-        dense = (full_rc ? "6 × " : "4 × ") + F.N(f.active_params) + " + 6 × " + F.N(md.adapter_params);
-    out.push_back(fmt(F.T("Executed FLOPs = (%s + attention %s) × %s = %s",
-                          "实际执行 FLOPs = (%s + 注意力 %s) × %s = %s"),
-                      dense.c_str(), F.N(md.flops_attention_per_token).c_str(), F.N(f.tokens).c_str(),
-                      F.N(f.executed).c_str()));
+    push_terms(e, Headline::compute, F, out, [](const Estimate&, const Term& t) {
+        return t.id != TermId::worked_example_seconds;
+    });
     if (s.method != Method::full)
         out.push_back(F.T("LoRA/QLoRA: frozen weights need no weight gradients, so 4 × N_act instead of 6 × N_act; "
                           "only the adapters are trained",
                           "LoRA/QLoRA：冻结的权重不需要计算权重梯度，因此按 4 × N_act 而不是 6 × N_act 计算；只训练适配器参数"));
-    if (full_rc)
+    if (s.checkpointing == Checkpointing::full)
         out.push_back(F.T("Full activation recomputation repeats the forward pass: + 2 × N_act per token (one third more)",
                           "完整激活重计算会再做一次前向：每个 token 增加 2 × N_act（多三分之一）"));
-    out.push_back(fmt(F.T("Trainable parameters N_t = %s (%s)", "可训练参数 N_t = %s（%s）"),
-                      F.N(f.trainable_params).c_str(), method_label(s.method, F.lang)));
-    // The widely shared "≈856 s" example: 6 × 7e9 × 2.5e8 on one A100 at 40%.
-    double example_s = 1.05e19 / (312e12 * 0.4);
-    if (f.rule_of_thumb > 1.05e19 / 3 && f.rule_of_thumb < 1.05e19 * 3) {
-        out.push_back(fmt(F.T("Check: 6 × 7e9 × 2.5e8 = 1.05e19 FLOPs on one A100 (312 TFLOPS) at 40%% takes "
-                              "1.05e19 / (312e12 × 0.4) = %s s ≈ %s. The widely shared \"≈856 s\" for this example "
-                              "is about 100× too small: an exponent slipped.",
-                              "核对：6 × 7e9 × 2.5e8 = 1.05e19 FLOPs，在一张 A100（312 TFLOPS）上按 40%% 利用率需要 "
-                              "1.05e19 / (312e12 × 0.4) = %s 秒 ≈ %s。网上流传的“约 856 秒”小了约 100 倍：指数算错了。"),
-                          F.N(example_s).c_str(), F.H(example_s / 3600).c_str()));
-    } else {
-        out.push_back(zh ? "注：网上流传的 7B × 2.5e8 token 例子写成“约 856 秒”，实际约 84,135 秒（23.4 小时），差了约 100 倍。"
-                         : "Note: the widely shared 7B × 2.5e8-token example that says \"≈856 s\" is 100× off: "
-                           "it is 84,135 s ≈ 23.4 h.");
+    if (s.checkpointing != Checkpointing::none)
+        out.push_back(F.T("Recomputation repeats the attention core's forward: + 4 × L × h × s per token",
+                          "重计算会重做注意力核心的前向：每个 token 增加 4 × L × h × s"));
+    out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.N(f.trainable_params).c_str(),
+                      method_label(s.method, F.lang)));
+    if (const Term* ex = e.terms.find(TermId::worked_example_seconds)) {
+        out.push_back(term_line(*ex, F));
+        out.push_back(fmt(F.T("The widely shared \"≈%s s\" for that example is about 100× too small: an exponent slipped.",
+                              "网上流传的“约 %s 秒”小了约 100 倍：指数算错了。"),
+                          F.N(kExampleSharedSeconds).c_str()));
     }
 }
 
-static void explain_time(const Estimate& e, const Scenario& s, const ModelDerived& md, const Fmt& F,
-                         std::vector<std::string>& out) {
+static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
     const TimeResult& t = e.time;
-    double compute_s = t.compute_hours * 3600;
-    if (s.tokens_per_second_per_gpu > 0) {
-        out.push_back(fmt(F.T("Compute time = D / (tokens/s per card × cards × scaling) = %s / (%s × %d × %s) = %s s = %s",
-                              "计算时间 = D / (每卡每秒 token 数 × 卡数 × 扩展效率) = %s / (%s × %d × %s) = %s 秒 = %s"),
-                          F.N(md.tokens).c_str(), F.N(s.tokens_per_second_per_gpu).c_str(), s.cards,
-                          F.N(t.scaling_efficiency).c_str(), F.N(compute_s).c_str(), F.H(t.compute_hours).c_str()));
-        out.push_back(fmt(F.T("Implied utilization = %s tokens/s × %s FLOPs/token ÷ %s TFLOPS = %s of peak",
-                              "推算的算力利用率 = %s token/秒 × 每 token %s FLOPs ÷ %s TFLOPS = 峰值的 %s"),
-                          F.N(s.tokens_per_second_per_gpu).c_str(), F.N(e.flops.per_token_executed).c_str(),
-                          F.N(t.peak_tflops).c_str(), F.P(t.utilization).c_str()));
-    } else {
-        std::string tail;
-        if (t.pipeline_bubble > 1) tail += " × " + std::string(F.T("bubble ", "流水线气泡 ")) + F.N(t.pipeline_bubble);
-        double slow = offload_slowdown(s.offload);
-        if (slow > 1) tail += " × " + std::string(F.T("offload ", "卸载 ")) + F.N(slow);
-        out.push_back(fmt(F.T("Compute time = executed FLOPs / (cards × peak × utilization × scaling)%s = "
-                              "%s / (%d × %se12 × %s × %s)%s = %s s = %s",
-                              "计算时间 = 实际 FLOPs / (卡数 × 峰值算力 × 利用率 × 扩展效率)%s = "
-                              "%s / (%d × %se12 × %s × %s)%s = %s 秒 = %s"),
-                          t.pipeline_bubble > 1 || slow > 1 ? F.T(" × slowdowns", " × 减速因子") : "",
-                          F.N(e.flops.executed).c_str(), s.cards,
-                          (t.peak_tflops < 1000 ? F.N(t.peak_tflops) : fmt("%.0f", t.peak_tflops)).c_str(), // "1979e12", not "1,979e12"
-                          F.N(t.utilization).c_str(), F.N(t.scaling_efficiency).c_str(), tail.c_str(),
-                          F.N(compute_s).c_str(), F.H(t.compute_hours).c_str()));
-    }
-    if (t.pipeline_bubble > 1)
-        out.push_back(fmt(F.T("Pipeline bubble = (m + p − 1) / m = (%d + %d − 1) / %d = %s",
-                              "流水线气泡 = (m + p − 1) / m = (%d + %d − 1) / %d = %s"),
-                          s.grad_accum, s.pp, s.grad_accum, F.N(t.pipeline_bubble).c_str()));
-    out.push_back(fmt(F.T("Throughput = %s tokens/s per card (%s TFLOPS effective per card)",
-                          "吞吐量 = 每卡 %s token/秒（每卡有效算力 %s TFLOPS）"),
-                      F.N(e.throughput_tokens_per_second_per_gpu).c_str(), F.N(t.effective_tflops_per_gpu).c_str()));
-    out.push_back(fmt(F.T("Wall clock = compute %s × (1 + %s overhead) + fixed %s + upload %s + model download %s + "
-                          "checkpoints %s = %s",
-                          "总耗时 = 计算 %s × (1 + %s 额外开销) + 固定时间 %s + 上传数据 %s + 下载模型 %s + 保存检查点 %s = %s"),
-                      F.H(t.compute_hours).c_str(), F.P(s.overhead_fraction).c_str(), F.H(t.fixed_hours).c_str(),
-                      F.H(t.upload_hours).c_str(), F.H(t.download_hours).c_str(), F.H(t.checkpoint_hours).c_str(),
-                      F.H(t.wall_hours).c_str()));
-    out.push_back(fmt(F.T("Range %s – %s: overhead and fixed hours halved / doubled",
-                          "范围 %s – %s：额外开销和固定时间减半 / 加倍"),
-                      F.H(t.wall_hours_low).c_str(), F.H(t.wall_hours_high).c_str()));
-    if (t.pilot_extrapolated_hours > 0)
-        out.push_back(fmt(F.T("Pilot run: %s ÷ %s of the data × 1.5 margin = %s",
-                              "试跑外推：%s ÷ 数据占比 %s × 1.5 余量 = %s"),
-                          F.H(s.pilot_hours).c_str(), F.P(s.pilot_fraction).c_str(),
-                          F.H(t.pilot_extrapolated_hours).c_str()));
-    out.push_back(fmt(F.T("GPU hours = %d card%s × %s = %s card-hours", "卡时 = %d 张卡%s × %s = %s 卡时"),
-                      s.cards, F.lang == Lang::zh ? "" : plural(s.cards), F.H(t.wall_hours).c_str(), F.N(e.gpu_hours).c_str()));
+    if (s.tokens_per_second_per_gpu > 0)
+        out.push_back(fmt(F.T("Measured throughput: %s tokens/s per card (replaces utilization)",
+                              "实测吞吐量：每卡 %s token/秒（代替利用率）"),
+                          F.N(s.tokens_per_second_per_gpu).c_str()));
+    else
+        out.push_back(fmt(F.T("Utilization u: %s of peak (%s)", "算力利用率 u：峰值的 %s（%s）"), F.N(t.utilization).c_str(),
+                          s.utilization > 0 ? F.T("given", "已填写") : F.T("the card's default", "该卡默认值")));
+    out.push_back(fmt(F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
+                      s.scaling_efficiency > 0 ? F.T("given", "已填写")
+                                               : (e.gpu.nvlink_gbps > 0 ? F.T("default curve, NVLink", "默认曲线，NVLink")
+                                                                        : F.T("default curve, PCIe", "默认曲线，PCIe"))));
+    if (s.offload != Offload::none)
+        out.push_back(fmt(F.T("CPU offload slows compute: × %s", "CPU 卸载使计算变慢：× %s"),
+                          F.N(offload_slowdown(s.offload)).c_str()));
+    push_terms(e, Headline::time, F, out);
+    out.push_back(F.T("The low and high ends halve and double the overhead and fixed hours",
+                      "低值和高值分别把额外开销和固定时间减半、加倍"));
 }
 
-static void explain_memory(const Estimate& e, const Scenario& s, const ModelDerived& md, const Fmt& F,
-                           std::vector<std::string>& out) {
+static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
     const MemoryResult& m = e.memory;
-    const int mp = s.tp * s.pp;
-    const int d = std::max(1, s.cards / std::max(1, mp));
-    std::string split = fmt(" ÷ (tp %d × pp %d)", s.tp, s.pp);
-    if (s.method == Method::qlora)
-        out.push_back(fmt(F.T("Weights (NF4) = (%s linear × 0.516 B + %s other × 2 B)%s%s = %s GiB",
-                              "权重（NF4 量化）= (%s 线性层参数 × 0.516 B + %s 其他参数 × 2 B)%s%s = %s GiB"),
-                          F.N(md.linear_params).c_str(), F.N(md.other_params).c_str(), split.c_str(),
-                          s.zero >= 3 ? fmt(" ÷ d %d", d).c_str() : "", F.N(m.weights_gib).c_str()));
-    else
-        out.push_back(fmt(F.T("Weights = %s params × %s B%s%s = %s GiB", "权重 = %s 参数 × %s B%s%s = %s GiB"),
-                          F.N(md.params).c_str(), F.N(safe_div(md.weights_bytes, md.params)).c_str(), split.c_str(),
-                          s.zero >= 3 ? fmt(" ÷ d %d", d).c_str() : "", F.N(m.weights_gib).c_str()));
-    if (s.method == Method::full) {
-        out.push_back(fmt(F.T("Gradients = %s × %s B%s%s = %s GiB", "梯度 = %s × %s B%s%s = %s GiB"),
-                          F.N(md.params).c_str(), F.N(safe_div(md.grads_bytes, md.params)).c_str(), split.c_str(),
-                          s.zero >= 2 ? fmt(" ÷ d %d", d).c_str() : "", F.N(m.gradients_gib).c_str()));
-        out.push_back(fmt(F.T("Optimizer states = %s × %s B%s%s = %s GiB%s",
-                              "优化器状态 = %s × %s B%s%s = %s GiB%s"),
-                          F.N(md.params).c_str(), F.N(safe_div(md.optimizer_bytes, md.params)).c_str(), split.c_str(),
-                          s.zero >= 1 ? fmt(" ÷ d %d", d).c_str() : "", F.N(m.optimizer_gib).c_str(),
-                          s.offload != Offload::none ? F.T(" (offloaded to CPU)", "（已卸载到 CPU）") : ""));
-        out.push_back(F.T("Mixed-precision AdamW keeps 2 + 2 + 12 = 16 bytes per parameter before sharding (ZeRO paper)",
-                          "混合精度 AdamW 在切分前每个参数占 2 + 2 + 12 = 16 字节（ZeRO 论文）"));
-    } else {
-        out.push_back(fmt(F.T("Adapters = %s params (rank %d, %s) × %s B (weights, gradients, optimizer) = %s GiB",
-                              "适配器 = %s 参数（秩 %d，%s）× %s B（权重、梯度、优化器状态）= %s GiB"),
-                          F.N(md.adapter_params).c_str(), s.lora_rank,
-                          s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v",
-                          F.N(safe_div(md.adapter_bytes, md.adapter_params)).c_str(), F.N(m.adapters_gib).c_str()));
-    }
+    if (s.method != Method::full)
+        out.push_back(fmt(F.T("LoRA rank r %d on %s", "LoRA 秩 r %d，作用于%s"), s.lora_rank,
+                          s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v"));
     const char* rc = s.checkpointing == Checkpointing::full
-                         ? F.T("full recomputation: 2·s·b·h per layer + one layer", "完整重计算：每层保留 2·s·b·h，再加一层的完整激活")
+                         ? F.T("full recomputation: each layer keeps its input A_in; one layer keeps everything",
+                               "完整重计算：每层只保留输入 A_in，再加一层的完整激活")
                          : (s.checkpointing == Checkpointing::selective
                                 ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
                                 : (s.flash_attention ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
-                                                     : F.T("with the 5·a·s² score term", "含 5·a·s² 注意力分数项")));
-    out.push_back(fmt(F.T("Activations = %s B per token per layer × s %d × b %d × %d layers (%s)%s = %s GiB",
-                          "激活 = 每 token 每层 %s B × s %d × b %d × %d 层（%s）%s = %s GiB"),
-                      F.N(md.act_linear_bytes_per_token_layer + md.act_scores_bytes_per_token_layer).c_str(),
-                      md.seq_len, md.micro_batch, md.layers, rc,
-                      s.tp > 1 ? fmt(" ÷ tp %d", s.tp).c_str() : "", F.N(m.activations_gib).c_str()));
-    out.push_back(fmt(F.T("Logits = s × b × V × 8 B (fp32 logits and gradient) = %d × %d × %d × 8 = %s GiB",
-                          "Logits = s × b × V × 8 B（fp32 logits 及其梯度）= %d × %d × %d × 8 = %s GiB"),
-                      md.seq_len, md.micro_batch, e.model.vocab, F.N(m.logits_gib).c_str()));
-    out.push_back(fmt(F.T("Overhead = 1 GiB CUDA context and workspaces + 6%% fragmentation = %s GiB",
-                          "框架开销 = 1 GiB CUDA 上下文和工作区 + 6%% 显存碎片 = %s GiB"),
-                      F.N(m.overhead_gib).c_str()));
-    out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal, less the driver's reserve): %s",
-                          "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB，扣除驱动保留）：%s"),
+                                                     : F.T("with the 5 × a × s score term", "含 5 × a × s 注意力分数项")));
+    out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
+    push_terms(e, Headline::memory, F, out);
+    out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
+                          "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
                       F.N(m.per_gpu_gib).c_str(), F.N(m.usable_gib).c_str(), F.N(m.capacity_gib).c_str(),
                       m.fits ? fmt(F.T("fits, %s GiB headroom", "放得下，余量 %s GiB"), F.N(m.headroom_gib).c_str()).c_str()
                              : fmt(F.T("does not fit, %s GiB short", "放不下，缺 %s GiB"), F.N(-m.headroom_gib).c_str()).c_str()));
-    if (m.cpu_ram_gib > 0)
-        out.push_back(fmt(F.T("CPU memory for offloaded states: %s GiB per card", "卸载到 CPU 的状态需要内存：每卡 %s GiB"),
-                          F.N(m.cpu_ram_gib).c_str()));
 }
 
-static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, std::vector<std::string>& out) {
+static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
     const CardsResult& c = e.cards;
+    const std::string max_cards = F.N(kMaxCards);
     if (c.min_for_memory > 0)
         out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, tp %d, pp %d: %d",
                               "按当前策略（ZeRO-%d，tp %d，pp %d）放得下的最少卡数：%d"),
                           s.zero, s.tp, s.pp, c.min_for_memory));
     else
-        out.push_back(fmt(F.T("No card count up to 65,536 fits with ZeRO-%d, tp %d, pp %d%s",
-                              "按当前策略（ZeRO-%d，tp %d，pp %d）在 65,536 张卡以内都放不下%s"),
-                          s.zero, s.tp, s.pp,
+        out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, tp %d, pp %d%s",
+                              "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d）都放不下%s"),
+                          max_cards.c_str(), s.zero, s.tp, s.pp,
                           s.zero == 0 ? F.T(": without ZeRO, more cards do not reduce memory per card",
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
                                       : ""));
@@ -342,8 +398,9 @@ static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, st
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s）"),
                           c.min_for_memory_any, c.best_zero, c.best_tp, offload_label(c.best_offload, F.lang)));
     else
-        out.push_back(F.T("No strategy (ZeRO 0–3, offload, tp ≤ 8) fits on this card",
-                          "任何策略（ZeRO 0–3、卸载、tp ≤ 8）在这张卡上都放不下"));
+        out.push_back(fmt(F.T("No strategy (ZeRO 0–3, offload, tp ≤ %d) fits on this card",
+                              "任何策略（ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
+                          kSearchTpMax));
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
             out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d",
@@ -355,108 +412,69 @@ static void explain_cards(const Estimate& e, const Scenario& s, const Fmt& F, st
                               F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
                               offload_label(c.best_offload, F.lang)));
         else
-            out.push_back(fmt(F.T("No card count up to 65,536 finishes within %s (fixed hours and transfers alone take %s)",
-                                  "65,536 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
-                              F.H(s.deadline_hours).c_str(),
+            out.push_back(fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
+                                  "%s 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
+                              max_cards.c_str(), F.H(s.deadline_hours).c_str(),
                               F.H(e.time.fixed_hours + e.time.upload_hours + e.time.download_hours + e.time.checkpoint_hours).c_str()));
     }
 }
 
-static void explain_cost(const Estimate& e, const Scenario& s, const Fmt& F, std::vector<std::string>& out) {
-    const bool zh = F.lang == Lang::zh;
+static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
     const CostResult& c = e.cost;
-    double fees = c.storage + c.traffic;
-    for (const PlanCost& p : c.plans) {
-        if (!p.available) continue;
-        switch (p.plan) {
-        case Plan::hourly:
-            out.push_back(fmt(F.T("Hourly: %s h billed × %s × %d card%s + fees %s = %s",
-                                  "按小时：计费 %s 小时 × %s × %d 张卡%s + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), F.M(c.price_hourly).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
-            break;
-        case Plan::daily:
-            out.push_back(fmt(F.T("Daily: %s day%s × %s × %d card%s + fees %s = %s",
-                                  "按天：%s 天%s × %s × %d 张卡%s + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), zh ? "" : plural(p.units), F.M(c.price_daily).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
-            break;
-        case Plan::monthly:
-            out.push_back(fmt(F.T("Monthly: %s month%s × %s × %d card%s + fees %s = %s",
-                                  "按月：%s 个月%s × %s × %d 张卡%s + 其他费用 %s = %s"),
-                              F.N(p.units).c_str(), zh ? "" : plural(p.units), F.M(c.price_monthly).c_str(), s.cards, zh ? "" : plural(s.cards), F.M(fees).c_str(), F.M(p.total).c_str()));
-            break;
-        case Plan::mixed:
-            out.push_back(fmt(F.T("Cheapest mix of months, days and hours covering %s: %s",
-                                  "包月、按天、按小时的最便宜组合（覆盖 %s）：%s"),
-                              F.H(p.units).c_str(), F.M(p.total).c_str()));
-            break;
+    const bool fees = c.storage + c.traffic > 0;
+    for (const Term& t : e.terms.items) {
+        if (term_text(t.id).section != Headline::cost) continue;
+        // Zero fees would only lengthen every plan's line; they are shown when charged.
+        if (!fees && (t.id == TermId::storage_fee || t.id == TermId::traffic_fee || t.id == TermId::fees)) continue;
+        if (t.id == TermId::quote_total) {
+            const Quote& q = s.quotes[t.index];
+            std::string name = std::string(F.T("Quote ", "报价 ")) + (q.name.empty() ? std::to_string(t.index + 1) : q.name);
+            out.push_back(term_line(t, F, name.c_str()) +
+                          fmt(F.T(" (deposit %s, refundable, not added)", "（押金 %s，可退，未计入）"), F.M(q.deposit).c_str()));
+            continue;
         }
+        out.push_back(term_line(t, F));
     }
-    if (fees > 0)
-        out.push_back(fmt(F.T("Fees: storage %s GB × %s/GB-month × %s months + traffic %s = %s",
-                              "其他费用：存储 %s GB × %s/GB·月 × %s 个月 + 流量 %s = %s"),
-                          F.N(s.storage_gb).c_str(), F.M(s.storage_per_gb_month).c_str(),
-                          F.N(e.time.wall_hours / 720).c_str(), F.M(c.traffic).c_str(), F.M(fees).c_str()));
     bool any = false;
     for (const PlanCost& p : c.plans) any = any || p.available;
     if (any)
-        out.push_back(fmt(F.T("Best plan: %s, %s in total, %s per million tokens",
-                              "最省的租用方式：%s，合计 %s，每百万 token %s"),
-                          plan_label(c.best_plan, F.lang), F.M(c.total).c_str(), F.M(c.per_million_tokens).c_str()));
+        out.push_back(fmt(F.T("Best plan: %s, %s in total", "最省的租用方式：%s，合计 %s"),
+                          plan_label(c.best_plan, F.lang), F.M(c.total).c_str()));
     else
         out.push_back(F.T("No rental price is set for this card: enter your quote",
                           "这张卡没有租用价格：请填写您的报价"));
-    for (int i = 0; i < 3; i++) {
-        if (!e.quotes[i].used) continue;
-        const Quote& q = s.quotes[i];
-        out.push_back(fmt(F.T("Quote %s: %s h billed × %s × %d card%s + fees = %s (deposit %s, refundable, not added)",
-                              "报价 %s：计费 %s 小时 × %s × %d 张卡%s + 其他费用 = %s（押金 %s，可退，未计入）"),
-                          q.name.empty() ? std::to_string(i + 1).c_str() : q.name.c_str(),
-                          F.N(e.quotes[i].billed_hours).c_str(), F.M(q.price_per_card_hour).c_str(), s.cards,
-                          zh ? "" : plural(s.cards),
-                          F.M(e.quotes[i].total).c_str(), F.M(q.deposit).c_str()));
-    }
 }
 
-static void explain_buy(const Estimate& e, const Scenario& s, const Fmt& F, std::vector<std::string>& out) {
+static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const BuyResult& b = e.buy;
-    out.push_back(fmt(F.T("Owning per card per month = purchase ÷ %s months %s + power %s + rack %s + operations %s = %s",
-                          "自购每卡每月成本 = 购卡价 ÷ %s 个月 %s + 电费 %s + 机柜 %s + 运维 %s = %s"),
-                      F.N(s.depreciation_months).c_str(), F.M(b.depreciation_per_month).c_str(),
-                      F.M(b.power_per_month).c_str(), F.M(s.rack_per_month).c_str(), F.M(s.ops_per_month).c_str(),
-                      F.M(b.own_per_month).c_str()));
-    out.push_back(fmt(F.T("Power = %s kW × PUE %s × %s h × %s/kWh = %s",
-                          "电费 = %s kW × PUE %s × %s 小时 × %s/千瓦时 = %s"),
-                      F.N(e.gpu.tdp_w / 1000).c_str(), F.N(s.pue).c_str(), F.N(s.hours_per_month_used).c_str(),
-                      F.M(s.electricity_per_kwh).c_str(), F.M(b.power_per_month).c_str()));
-    out.push_back(fmt(F.T("Renting the same %s h per month: %s per card", "租用同样每月 %s 小时：每卡 %s"),
-                      F.N(s.hours_per_month_used).c_str(), F.M(b.rent_per_month).c_str()));
+    push_terms(e, Headline::buy, F, out);
     if (b.break_even_hours_per_month > 0)
-        out.push_back(fmt(F.T("Break-even: %s h of use per month (owning is cheaper above it; commonly quoted ~300–350 h for A100-class cards)",
-                              "盈亏平衡点：每月使用 %s 小时（超过则自购更划算；A100 级别常见说法约 300–350 小时）"),
-                          F.N(b.break_even_hours_per_month).c_str()));
+        out.push_back(F.T("Owning is cheaper above the break-even use (commonly quoted ~300–350 h per month for A100-class cards)",
+                          "使用时长超过盈亏平衡点则自购更划算（A100 级别常见说法约每月 300–350 小时）"));
     else
         out.push_back(F.T("No break-even: the hourly rent does not exceed the power cost", "没有盈亏平衡点：按小时租金不高于电费"));
     out.push_back(b.buying_cheaper ? F.T("At this usage, buying is cheaper than renting", "按这个使用量，自购比租用便宜")
                                    : F.T("At this usage, renting is cheaper than buying", "按这个使用量，租用比自购便宜"));
 }
 
-std::vector<std::string> explain(const Estimate& e, const Scenario& s, Headline h, Lang lang) {
+std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
     std::vector<std::string> out;
     if (!e.ok) return out;
     Fmt F{lang, e.cost.currency};
-    ModelDerived md;
-    derive_model(s, e.model, md);
     switch (h) {
-    case Headline::compute: explain_compute(e, s, md, F, out); break;
-    case Headline::time: explain_time(e, s, md, F, out); break;
-    case Headline::memory: explain_memory(e, s, md, F, out); break;
-    case Headline::cards: explain_cards(e, s, F, out); break;
-    case Headline::cost: explain_cost(e, s, F, out); break;
-    case Headline::buy: explain_buy(e, s, F, out); break;
+    case Headline::compute: explain_compute(e, F, out); break;
+    case Headline::time: explain_time(e, F, out); break;
+    case Headline::memory: explain_memory(e, F, out); break;
+    case Headline::cards: explain_cards(e, F, out); break;
+    case Headline::cost: explain_cost(e, F, out); break;
+    case Headline::buy: explain_buy(e, F, out); break;
     default: assert(false && "explain: unknown Headline value: pass one of Headline::compute..buy"); break;
     }
     return out;
 }
+
+std::vector<std::string> explain(const Estimate& e, const Scenario&, Headline h, Lang lang) { return explain(e, h, lang); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Warning texts
@@ -529,7 +547,10 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
 // [SECTION] Markdown report
 //-----------------------------------------------------------------------------
 
-std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang) {
+std::string report_markdown(const Estimate& e, const Scenario&, Lang lang) { return report_markdown(e, lang); }
+
+std::string report_markdown(const Estimate& e, Lang lang) {
+    const Scenario& s = e.scenario;                            // the inputs this estimate answered
     Fmt F{lang, e.cost.currency};
     std::string md;
     if (!e.ok) {
@@ -565,7 +586,7 @@ std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang) {
         md += "## ";
         md += lang == Lang::zh ? titles_zh[i] : titles_en[i];
         md += "\n\n";
-        for (const std::string& l : explain(e, s, heads[i], lang)) md += "- " + l + "\n";
+        for (const std::string& l : explain(e, heads[i], lang)) md += "- " + l + "\n";
         md += "\n";
     }
     return md;

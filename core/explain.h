@@ -10,13 +10,17 @@ namespace traincalc {
 
 enum class Headline { compute, time, memory, cards, cost, buy };
 
-// e.g. {"Executed FLOPs = 6 × 7.62e9 × 7.5e7 = 3.43e18", ...}
+// Formats the estimate's own term records and inputs (never a newer scenario), e.g.
+// "Executed FLOPs = per token × D = 4.57e10 FLOPs × 7.5e7 tokens = 3.43e18 FLOPs". Computes nothing.
+std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang);
+// Old signature: `s` is ignored (the estimate carries the scenario it answered).
 std::vector<std::string> explain(const Estimate& e, const Scenario& s, Headline h, Lang lang);
 
 std::string warning_text(const Warning& w, const Estimate& e, Lang lang);
 
 // A Markdown report of the whole estimate (the page's "copy report", the CLI's --text).
-std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang);
+std::string report_markdown(const Estimate& e, Lang lang);
+std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang); // `s` ignored, as above
 
 // Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
 std::string format_number(double v, int significant = 3);

@@ -5,11 +5,13 @@
 //
 // Index of this file:
 // [SECTION] Small numeric helpers
+// [SECTION] Named constants, each with its source (the only place they live)
 // [SECTION] Model-derived quantities (GPU independent)
 // [SECTION] Strategy (how the cards split the work)
 // [SECTION] Pieces: memory, compute time, wall clock, cost
 #pragma once
 #include "estimate.h"
+#include "terms.h"
 #include <cmath>
 #include <string_view>
 
@@ -47,6 +49,43 @@ inline double ceil_units(double x, double unit) {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Named constants
+//-----------------------------------------------------------------------------
+
+// QLoRA NF4: 4 bits per weight plus double-quantised constants ≈ 0.127 bit/param (blocks of 64;
+// Dettmers et al. 2023, section 2): 0.5 + 0.127/8 ≈ 0.516 B per quantised parameter.
+constexpr double kNf4BytesPerParam = 0.5 + 0.127 / 8.0;
+constexpr double kBase16BytesPerParam = 2.0;       // the 16-bit base checkpoint (download, QLoRA rest)
+constexpr double kLogitsBytesPerVocab = 8.0;       // fp32 logits + their gradient, per token per vocab entry
+constexpr double kContextBytes = kGiB;             // CUDA context and workspaces (~1 GiB, PyTorch measured)
+constexpr double kFragmentation = 0.06;            // allocator fragmentation margin on everything else
+constexpr double kDriverReserveFraction = 0.03;    // the driver keeps ~3% of nominal memory
+constexpr double kDriverReserveMinGib = 0.5;       // and at least 0.5 GiB
+constexpr double kLayersInFlight = 2;              // parameter offload: this layer and the prefetched next
+constexpr double kPilotMargin = 1.5;               // pilot extrapolation margin (what a small pilot misses)
+constexpr double kImpossibleUtilization = 0.75;    // measured throughput above this share of peak is implausible
+constexpr double kDefaultUtilization = 0.4;        // when neither scenario nor card gives one
+constexpr double kDefaultCnyPerUsd = 7.2;          // when neither scenario nor catalog gives a rate
+constexpr double kHoursPerDay = 24, kHoursPerMonth = 720; // billing units (30-day month)
+constexpr double kSecondsPerHour = 3600;
+constexpr double kTflops = 1e12;                   // FLOP/s per TFLOPS
+constexpr double kMega = 1e6;                      // Mbit→bit, MB→B, tokens per million
+constexpr double kBitsPerByte = 8;
+constexpr double kWattsPerKw = 1000;
+// Offload slowdowns (ZeRO-Offload / ZeRO-Infinity papers' single-node figures, rounded).
+constexpr double kOffloadOptimizerSlowdown = 1.2;
+constexpr double kOffloadParamsSlowdown = 1.6;
+// fp32 runs at TF32 (half the dense 16-bit rate, Ampere and later) or at plain FP32 (~1/8).
+constexpr double kTf32Ratio = 2, kFp32Ratio = 8;
+// The strategy search: tensor-parallel degrees tried (one node's NVLink domain).
+constexpr int kSearchTp[] = {1, 2, 4, 8};
+constexpr int kSearchTpMax = 8;
+// DESIGN.md's worked example: 7B × 2.5e8 tokens × 6 on one A100 (312 TFLOPS) at 40%.
+constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
+constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;
+constexpr double kExampleSharedSeconds = 856;      // the widely shared wrong answer
+
+//-----------------------------------------------------------------------------
 // [SECTION] Model-derived quantities: computed once per scenario, reused for every GPU
 //-----------------------------------------------------------------------------
 
@@ -69,6 +108,12 @@ struct ModelDerived {
     double act_scores_bytes_per_token_layer = 0;   // 5·a·s (0 with flash attention / selective)
     double act_input_bytes_per_token_layer = 0;    // 2·h: what full recomputation keeps
     double logits_bytes_per_token = 0;             // 8·V: fp32 logits + gradient
+    double weight_bytes_per_param = 2;             // B_w (16-bit unless fp32)
+    double grad_bytes_per_param = 2;               // B_g
+    double optimizer_bytes_per_param = 12;         // B_o (AdamW with fp32 master)
+    double adapter_bytes_per_param = 0;            // B_w + B_g + B_o
+    bool quantised = false;                        // QLoRA: linear layers in NF4
+    int vocab = 0;
     // FLOPs per token.
     double flops_model_per_token = 0;              // 6·N_act + 12·L·h·s
     double flops_attention_per_token = 0;          // 12·L·h·s (+4·L·h·s with recomputation)
@@ -81,7 +126,8 @@ struct ModelDerived {
 };
 
 // Fills `out` from the resolved model and the scenario's method, data and precision.
-void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& out);
+// With a log, each term is recorded as it is computed (explain() shows them).
+void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& out, Terms* log = nullptr);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Strategy
@@ -104,11 +150,11 @@ struct Strategy {
 double usable_gib(const GpuSpec& g);
 // Per-GPU memory for a strategy (fills every MemoryResult field).
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                MemoryResult& out);
+                MemoryResult& out, Terms* log = nullptr);
 // Default multi-card scaling efficiency (see the curve in estimate.cpp).
 double default_scaling(int cards, bool nvlink);
 // Peak TFLOPS used for the scenario's precision on this card.
-double peak_tflops(const GpuSpec& g, Precision p);
+double peak_tflops(const GpuSpec& g, Precision p, Terms* log = nullptr);
 // Compute-time slowdown of CPU offload (PCIe transfers): 1 = none.
 double offload_slowdown(Offload o);
 
@@ -121,9 +167,10 @@ struct TimeInputs {                 // what compute time needs beyond the model
 };
 // Pure compute seconds for `cards` (bubble and offload included); writes the scaling used.
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used);
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log = nullptr);
 // Wall clock parts from compute hours (fills TimeResult except utilization/peak fields).
-void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t);
+void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t,
+                Terms* log = nullptr);
 
 struct Prices {                     // per card, in the scenario's currency; 0 = not offered
     double hourly = 0, daily = 0, monthly = 0, purchase = 0;
@@ -131,7 +178,7 @@ struct Prices {                     // per card, in the scenario's currency; 0 =
 Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card);
 // Fills plans, totals, fees and best plan for `cards` cards over `wall_hours`.
 void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
-              CostResult& out);
+              CostResult& out, Terms* log = nullptr);
 
 } // namespace detail
 } // namespace traincalc

@@ -117,18 +117,16 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     Scenario s = example_scenario();
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
-    auto en = explain(e, s, Headline::compute, Lang::en);
-    CHECK(contains(en, "Rule of thumb 6 × N × D = 6 × 7e9 × 2.5e8 = 1.05e19"));
-    CHECK(contains(en, "Executed FLOPs = (6 × 7e9 + attention 3.22e9) × 2.5e8 = "));
-    CHECK(contains(en, "1.05e19 / (312e12 × 0.4) = 84,135 s ≈ 23.4 h. The widely shared \"≈856 s\" for this "
-                       "example is about 100× too small: an exponent slipped."));
-    auto zh = explain(e, s, Headline::compute, Lang::zh);
-    CHECK(contains(zh, "经验公式 6 × N × D = 6 × 7e9 × 2.5e8 = 1.05e19"));
+    auto en = explain(e, Headline::compute, Lang::en);
+    CHECK(contains(en, "Rule of thumb = 6 × N × D = 6 × 7e9 × 2.5e8 tokens = 1.05e19 FLOPs"));
+    CHECK(contains(en, "Executed FLOPs per token = 6 × N_act + attn = 6 × 7e9 + 3.22e9 FLOPs = 4.52e10 FLOPs"));
+    CHECK(contains(en, "Executed FLOPs = per token × D = 4.52e10 FLOPs × 2.5e8 tokens = 1.13e19 FLOPs"));
+    CHECK(contains(en, "= F ÷ peak ÷ 1e12 ÷ u = 1.05e19 FLOPs ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 = 84,135 s (23.4 h)"));
+    CHECK(contains(en, "The widely shared \"≈856 s\" for that example is about 100× too small: an exponent slipped."));
+    auto zh = explain(e, Headline::compute, Lang::zh);
+    CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 7e9 × 2.5e8 tokens = 1.05e19 FLOPs"));
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
-    // Far from the example's size the note is generic.
-    s.tokens = 2.5e11;
-    e = estimate(s, c);
-    CHECK(contains(explain(e, s, Headline::compute, Lang::en), "is 100× off: it is 84,135 s ≈ 23.4 h."));
+    CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
 }
 
 TEST_CASE("time, memory, cards, cost and buy explanations") {
@@ -138,35 +136,37 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     s.deadline_hours = 48;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
-    auto time_en = explain(e, s, Headline::time, Lang::en);
-    CHECK(contains(time_en, "Compute time = executed FLOPs / (cards × peak × utilization × scaling) = "));
-    CHECK(contains(time_en, "/ (1 × 312e12 × 0.4 × 1) = "));
-    CHECK(contains(time_en, "Range "));
-    auto mem_en = explain(e, s, Headline::memory, Lang::en);
-    CHECK(contains(mem_en, "Weights = 7e9 params × 2 B ÷ (tp 1 × pp 1) = 13 GiB"));
-    CHECK(contains(mem_en, "Adapters = "));
+    auto time_en = explain(e, Headline::time, Lang::en);
+    CHECK(contains(time_en, "Compute time = F_exec ÷ cards ÷ peak ÷ 1e12 ÷ u ÷ eff = "));
+    CHECK(contains(time_en, " ÷ 1 ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 ÷ 1 = "));
+    CHECK(contains(time_en, "Wall clock, low = compute + 0.5 × overhead + 0.5 × fixed + upload + download + checkpoints = "));
+    auto mem_en = explain(e, Headline::memory, Lang::en);
+    CHECK(contains(mem_en, "Weights, whole model W = N × B_w = 7e9 × 2 B = 13 GiB"));
+    CHECK(contains(mem_en, "Adapters = N_a × B_a = 4e7 × 16 B = 0.596 GiB"));
+    CHECK(contains(mem_en, "Logits (fp32 logits and gradient) = s × b × V × 8 = 2,048 × 1 × 32,000 × 8 B = 0.488 GiB"));
     CHECK(contains(mem_en, "fits, "));
-    auto mem_zh = explain(e, s, Headline::memory, Lang::zh);
-    CHECK(contains(mem_zh, "权重 = 7e9 参数 × 2 B ÷ (tp 1 × pp 1) = 13 GiB"));
+    auto mem_zh = explain(e, Headline::memory, Lang::zh);
+    CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 7e9 × 2 B = 13 GiB"));
     CHECK(contains(mem_zh, "放得下"));
-    auto cards_en = explain(e, s, Headline::cards, Lang::en);
+    auto cards_en = explain(e, Headline::cards, Lang::en);
     CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));
     CHECK(contains(cards_en, "Cards to finish within 2 days on the wall clock: "));
-    auto cost_zh = explain(e, s, Headline::cost, Lang::zh);
-    CHECK(contains(cost_zh, "按小时：计费 "));
+    auto cost_zh = explain(e, Headline::cost, Lang::zh);
+    CHECK(contains(cost_zh, "按小时 = billed × price × cards = "));
     CHECK(contains(cost_zh, "最省的租用方式：按小时"));
-    auto buy_en = explain(e, s, Headline::buy, Lang::en);
-    CHECK(contains(buy_en, "Owning per card per month = purchase ÷ 36 months ¥2,500 + power ¥125 + rack ¥375 + operations ¥500 = ¥3,500"));
-    CHECK(contains(buy_en, "Break-even: "));
+    auto buy_en = explain(e, Headline::buy, Lang::en);
+    CHECK(contains(buy_en, "Depreciation per card per month = purchase ÷ months = ¥90,000 ÷ 36 = ¥2,500"));
+    CHECK(contains(buy_en, "Owning per card per month = depreciation + power + rack + operations = ¥2,500 + ¥125 + ¥375 + ¥500 = ¥3,500"));
+    CHECK(contains(buy_en, "Break-even use per month = fixed ÷ margin = "));
 
     // Measured throughput: the implied utilization is shown.
     s.tokens_per_second_per_gpu = 3000;
     e = estimate(s, c);
-    CHECK(contains(explain(e, s, Headline::time, Lang::en), "Implied utilization = 3,000 tokens/s × "));
+    CHECK(contains(explain(e, Headline::time, Lang::en), "Implied utilization = tokens/s × per token ÷ peak ÷ 1e12 = 3,000 × "));
     // Invalid estimate: no lines.
     s.cards = 0;
     e = estimate(s, c);
-    CHECK(explain(e, s, Headline::compute, Lang::en).empty());
+    CHECK(explain(e, Headline::compute, Lang::en).empty());
 }
 
 //-----------------------------------------------------------------------------
@@ -213,16 +213,16 @@ TEST_CASE("report_markdown: headline table, warnings and every section") {
     s.method = Method::qlora;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
-    std::string en = report_markdown(e, s, Lang::en);
+    std::string en = report_markdown(e, Lang::en);
     CHECK(en.find("# Training estimate: Test 7B, QLoRA, 1 × NVIDIA T4") == 0);
     for (const char* h : {"## Warnings", "## Compute", "## Time", "## Memory", "## Cards", "## Cost", "## Rent or buy"})
         CHECK(en.find(h) != std::string::npos);
-    std::string zh = report_markdown(e, s, Lang::zh);
+    std::string zh = report_markdown(e, Lang::zh);
     CHECK(zh.find("# 训练估算：Test 7B，QLoRA，1 × NVIDIA T4") == 0);
     for (const char* h : {"## 提示", "## 算力需求", "## 显存", "## 费用", "## 租用还是自购"})
         CHECK(zh.find(h) != std::string::npos);
     s.cards = 0;
     e = estimate(s, c);
-    CHECK(report_markdown(e, s, Lang::en) ==
+    CHECK(report_markdown(e, Lang::en) ==
           "# Training estimate: invalid input\n\n- cards = 0 is out of range: allowed 1 to 65536\n");
 }

@@ -404,7 +404,7 @@ const std::vector<std::string>& explain_lines(App& app, Headline h) {
     const int i = static_cast<int>(h);
     sync_cache_lang(app);
     if (!app.explain_cached[i]) {
-        app.explain_cache[i] = explain(shown_estimate(app), app.scenario, h, app.lang);
+        app.explain_cache[i] = explain(shown_estimate(app), h, app.lang);
         app.explain_cached[i] = true;
     }
     return app.explain_cache[i];

@@ -67,3 +67,30 @@ TEST_CASE("steady-state frames make no heap allocation (desktop and phone, both 
         }
     }
 }
+
+TEST_CASE("steady-state frames of a scenario that does not fit allocate nothing (remedies are cached)") {
+    ImGui::SetAllocatorFunctions(counted_alloc, counted_free);
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        traincalc_test::Page page(1280, 800, 1, lang);
+        page.app.expand_all = true;
+        page.app.scenario.gpu_id = "RTX4090";      // Qwen2.5-7B LoRA at 4,096 tokens: does not fit
+        page.app.scenario.seq_len = 4096;
+        page.app.scenario.cards = 1;
+        refresh(page.app);
+        REQUIRE_FALSE(page.app.estimate.memory.fits);
+        for (int i = 0; i < 5; i++) page.frame();
+        g_allocations = 0;
+        g_counting = true;
+        for (int i = 0; i < 20; i++) page.frame();
+        g_counting = false;
+        CHECK(g_allocations == 0);
+        // The remedies are rebuilt (allocating) when the estimate changes.
+        page.app.scenario.seq_len = 8192;
+        refresh(page.app);
+        page.frame();
+        g_counting = true;
+        page.frame();
+        g_counting = false;
+        CHECK(page.recovered == "");
+    }
+}

@@ -56,16 +56,21 @@ bool draw_buy(App& app) {
     bool changed = false;
     if (has_result(app)) {
         const BuyResult& b = shown_estimate(app).buy;
-        draw_bars(app, b);
-        text_wrapped_colored(color_dim(), fmt("%s %s · %s %s", T(app, Str::depreciation), fmoney(app, b.depreciation_per_month),
+        if (b.purchase_known) draw_bars(app, b);       // an owning bar without depreciation would lie
+        text_wrapped_colored(color_dim(), fmt("%s %s · %s %s", T(app, Str::depreciation),
+                                              b.purchase_known ? fmoney(app, b.depreciation_per_month) : "?",
                                               T(app, Str::power), fmoney(app, b.power_per_month)));
-        if (b.break_even_hours_per_month > 0)
-            text_wrapped(fmt("%s: %s %s", T(app, Str::break_even), fnum(b.break_even_hours_per_month),
-                             T(app, Str::hours_per_month)));
+        // No purchase price (a provider entry often has none): depreciation 0 would make buying
+        // look cheaper, so the verdict is "unknown" until a price is entered.
+        if (!b.purchase_known)
+            text_wrapped_colored(color_warn(), T(app, Str::purchase_unknown));
+        else if (b.break_even_hours_per_month > 0)
+            text_wrapped(fmt(T(app, Str::break_even_fmt), fnum(b.break_even_hours_per_month)));
         else
             text_wrapped(T(app, Str::break_even_never));
-        text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
-                             T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
+        if (b.purchase_known)
+            text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
+                                 T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
     }
     ImGui::SetNextItemOpen(app.sections_open[4] || app.expand_all, ImGuiCond_Always);
     app.sections_open[4] = ImGui::TreeNodeEx("##own", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::ownership_inputs));

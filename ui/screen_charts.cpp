@@ -1,8 +1,12 @@
 // traincalc — ui/screen_charts.cpp
 // Time and cost against card count (app.curve from cards_curve()), drawn with ImDrawList:
-// log-scale card axis (1, 2, 4 … 4,096), log time axis, linear cost axis. Counts that do not
-// fit in memory are drawn hollow and grey. The current count is marked; hover shows the point.
+// log-scale card axis (1, 2, 4 … 4,096); time and cost axes from core axis_ticks(): logarithmic
+// when the values span ten times or more, else focused on their range, with gridlines and at
+// least four labelled round ticks. Counts that do not fit in memory are drawn hollow and grey.
+// The current count is marked; hover shows the point.
 #include "widgets.h"
+#include "core/axis.h"
+#include "core/format.h"
 #include <cmath>
 
 namespace traincalc {
@@ -14,18 +18,11 @@ enum class Series { time, cost };
 
 double value_of(const CurvePoint& p, Series s) { return s == Series::time ? p.wall_hours : p.cost_total; }
 
-// Maps a value to 0..1 on the chart's axis (log for time: it spans orders of magnitude).
-struct Axis {
-    double lo = 0, hi = 1;
-    bool log = false;
-    float at(double v) const {
-        if (log) {
-            const double lv = std::log10(v > 1e-9 ? v : 1e-9);
-            return hi > lo ? static_cast<float>((lv - lo) / (hi - lo)) : 0.5f;
-        }
-        return hi > lo ? static_cast<float>((v - lo) / (hi - lo)) : 0.5f;
-    }
-};
+// A tick label: hours in the page's language, money compact ("¥25k", "¥2.5 万").
+const char* tick_label(const App& app, Series s, double v) {
+    return s == Series::time ? fhours(app, v)
+                             : fmt("%s", format_money_compact(v, app.scenario.currency, app.lang).c_str());
+}
 
 } // namespace
 
@@ -40,27 +37,24 @@ static void chart(App& app, const char* title, Series series) {
     dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
     if (curve.empty()) return;
 
-    Axis y;
-    y.log = series == Series::time;
+    double lo = 0, hi = 0;
     bool any = false;
     for (const CurvePoint& p : curve) {
         const double v = value_of(p, series);
         if (!(v > 0)) continue;
-        const double a = y.log ? std::log10(v) : v;
-        if (!any || a < y.lo) y.lo = a;
-        if (!any || a > y.hi) y.hi = a;
+        if (!any || v < lo) lo = v;
+        if (!any || v > hi) hi = v;
         any = true;
     }
     if (!any) return;
-    if (!y.log) y.lo = 0;
-    if (y.hi <= y.lo) y.hi = y.lo + 1;
-    // Y labels (bottom and top of the axis) set the left margin; half a card label the right one.
-    const double top = y.log ? std::pow(10.0, y.hi) : y.hi, bottom = y.log ? std::pow(10.0, y.lo) : y.lo;
-    const char* top_label = series == Series::time ? fhours(app, top) : fmoney(app, top);
-    const char* bottom_label = series == Series::time ? fhours(app, bottom) : fmoney(app, bottom);
-    const float label_w = ImGui::CalcTextSize(top_label).x > ImGui::CalcTextSize(bottom_label).x
-                              ? ImGui::CalcTextSize(top_label).x : ImGui::CalcTextSize(bottom_label).x;
-    const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4, pad_t = 8;
+    const AxisTicks y = axis_ticks(lo, hi);
+    // The widest tick label sets the left margin; half a card label the right one.
+    float label_w = 0;
+    for (int i = 0; i < y.count; i++) {
+        const float w = ImGui::CalcTextSize(tick_label(app, series, y.ticks[i])).x;
+        label_w = w > label_w ? w : label_w;
+    }
+    const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4, pad_t = ImGui::GetFontSize() * 0.5f + 2;
     const float pad_r = ImGui::CalcTextSize("4096").x * 0.5f + 4;
     const ImVec2 a(p0.x + pad_l, p0.y + pad_t), b(p0.x + width - pad_r, p0.y + height - pad_b);
     const int n = static_cast<int>(curve.size());
@@ -69,6 +63,16 @@ static void chart(App& app, const char* title, Series series) {
 
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    // Gridlines at every labelled tick (faint), card gridlines at every count, then the axes.
+    const ImU32 faint = (grid & ~IM_COL32_A_MASK) | (static_cast<ImU32>(((grid >> IM_COL32_A_SHIFT) & 0xFF) / 2) << IM_COL32_A_SHIFT);
+    for (int i = 0; i < y.count; i++) {
+        const float ty = py(y.ticks[i]);
+        dl->AddLine(ImVec2(a.x, ty), ImVec2(b.x, ty), faint);
+        const char* label = tick_label(app, series, y.ticks[i]);
+        const ImVec2 ts = ImGui::CalcTextSize(label);
+        dl->AddText(ImVec2(a.x - 4 - ts.x, ty - ts.y * 0.5f), text, label);
+    }
+    for (int i = 0; i < n; i++) dl->AddLine(ImVec2(px(i), a.y), ImVec2(px(i), b.y), faint);
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), grid);
     dl->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), grid);
     // X labels: every point when there is room, else every other one.
@@ -78,8 +82,6 @@ static void chart(App& app, const char* title, Series series) {
         const float tw = ImGui::CalcTextSize(label).x;
         dl->AddText(ImVec2(px(i) - tw * 0.5f, b.y + 2), text, label);
     }
-    dl->AddText(ImVec2(p0.x + 2, a.y - 2), text, top_label);
-    dl->AddText(ImVec2(p0.x + 2, b.y - ImGui::GetFontSize()), text, bottom_label);
 
     // The current card count (nearest curve point).
     int current = -1;
@@ -127,7 +129,7 @@ bool draw_charts(App& app) {
         chart(app, T(app, Str::chart_time), Series::time);
         chart(app, T(app, Str::chart_cost), Series::cost);
     }
-    text_wrapped_colored(color_dim(), T(app, Str::chart_legend));
+    text_wrapped_colored(color_dim(), T(app, Str::chart_axes_note));
     return false;
 }
 

@@ -1,7 +1,8 @@
 // traincalc — ui/screen_compare.cpp
 // Every catalog GPU side by side (app.comparison from compare_gpus()): cards needed, memory per
 // card, time, cost; cheapest and fastest marked; sortable by any column; a click on a row puts
-// that GPU, card count and strategy into the scenario.
+// that GPU, card count and strategy (recomputation included) into the scenario. A provider's own
+// priced GPUs stay on top whatever the sort.
 #include "widgets.h"
 #include <algorithm>
 #include <cstring>
@@ -34,6 +35,7 @@ static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
     std::stable_sort(order.begin(), order.end(), [&](int ia, int ib) {
         const GpuOption& a = app.comparison[ia];
         const GpuOption& b = app.comparison[ib];
+        if (a.provider != b.provider) return a.provider;    // the provider's own priced GPUs stay on top
         if (a.workable != b.workable) return a.workable;
         int c = 0;
         switch (column) {
@@ -91,6 +93,7 @@ bool draw_compare(App& app) {
             app.scenario.zero = o.zero;
             app.scenario.tp = o.tp;
             app.scenario.offload = o.offload;
+            app.scenario.checkpointing = o.checkpointing;
             changed = true;
         }
         if (o.cheapest || o.fastest) {
@@ -109,7 +112,11 @@ bool draw_compare(App& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(fmoney(app, o.cost_total));
             ImGui::TableNextColumn();
-            ImGui::Text("ZeRO-%d · TP %d%s", o.zero, o.tp, o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "");
+            const char* recompute = o.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
+                                    : o.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
+                                                                                  : "";
+            ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", o.zero, o.tp,
+                                       o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute));
         } else {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(T(app, Str::not_workable));

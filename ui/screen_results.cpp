@@ -1,14 +1,21 @@
 // traincalc — ui/screen_results.cpp
 // The answer: headline cards (compute, time, memory, cards, cost) with "show work", the stacked
-// memory bar against the card's capacity, input errors and warnings.
+// memory bar against the card's capacity, input errors and warnings. When the scenario does not
+// fit, time and cost are greyed and marked, and the computed remedies (core remedies()) are listed.
 //
 // Index of this file:
 // [SECTION] Input errors
+// [SECTION] Language-aware joins
 // [SECTION] Headline cards
 // [SECTION] Memory bar
+// [SECTION] Remedies
 // [SECTION] Warnings
 // [SECTION] draw_results()
 #include "widgets.h"
+#include "core/format.h"
+#include <cstring>
+#include <string>
+#include <vector>
 
 namespace traincalc {
 namespace ui {
@@ -34,6 +41,25 @@ static void draw_errors(App& app) {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Language-aware joins: full-width punctuation and Chinese word order
+//-----------------------------------------------------------------------------
+
+// "Label: value" / "标签：值". A label that already ends in a colon keeps it (one space after an
+// ASCII colon, none after a full-width one).
+static const char* labelled(const App& app, const char* label, const char* value) {
+    const std::size_t n = std::strlen(label);
+    if (n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0) return fmt("%s%s", label, value);   // "："
+    if (n >= 1 && label[n - 1] == ':') return fmt("%s %s", label, value);
+    return fmt("%s%s%s", label, colon(app.lang), value);
+}
+// " (x)" / "（x）": Chinese text takes full-width parentheses without a space.
+static const char* parenthesized(const App& app, const char* text) {
+    return app.lang == Lang::zh ? fmt("\xEF\xBC\x88%s\xEF\xBC\x89", text) : fmt(" (%s)", text);
+}
+// A number in the page's language: 25,000 / 2.5 万. Short enough for std::string's inline buffer.
+static const char* fquantity(const App& app, double v) { return fmt("%s", format_quantity(v, app.lang).c_str()); }
+
+//-----------------------------------------------------------------------------
 // [SECTION] Headline cards
 //-----------------------------------------------------------------------------
 
@@ -56,6 +82,12 @@ static const char* offload_name(const App& app, Offload o) {
     return "";
 }
 
+// "ZeRO-3, TP 1, no offload" with the language's list separator.
+static const char* strategy_text(const App& app, int zero, int tp, Offload off) {
+    const char* sep = app.lang == Lang::zh ? "\xEF\xBC\x8C" : ", ";   // "，"
+    return fmt("ZeRO-%d%sTP %d%s%s", zero, sep, tp, sep, offload_name(app, off));
+}
+
 static void draw_headlines(App& app) {
     const Estimate& e = shown_estimate(app);
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -69,47 +101,59 @@ static void draw_headlines(App& app) {
     ImGui::TableNextColumn();
     headline_card(app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
                   fmt("%s %s · 6ND %s", T(app, Str::model_flops), fnum(e.flops.model), fnum(e.flops.rule_of_thumb)),
-                  fmt("%s %s %s", fnum(e.throughput_tokens_per_second_per_gpu), T(app, Str::tokens_per_s_card),
-                      fmt("(%.0f%% MFU)", e.time.utilization * 100.0)),
+                  fmt("%s%s", fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
+                      parenthesized(app, fmt("%.0f%% MFU", e.time.utilization * 100.0))),
                   Headline::compute);
 
+    // A run that does not fit cannot start: its time and cost are greyed and say so first.
+    const bool fits = e.memory.fits;
+    const ImVec4 value_color = fits ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim();
     ImGui::TableNextColumn();
-    headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                  fmt("%s %s", T(app, Str::pure_compute), fhours(app, e.time.compute_hours)),
-                  fmt("%s %s – %s", T(app, Str::wall_range), fhours(app, e.time.wall_hours_low),
-                      fhours(app, e.time.wall_hours_high)),
-                  Headline::time);
+    const char* compute_line = labelled(app, T(app, Str::pure_compute), fhours(app, e.time.compute_hours));
+    const char* range_line = labelled(app, T(app, Str::wall_range),
+                                      fmt("%s – %s", fhours(app, e.time.wall_hours_low), fhours(app, e.time.wall_hours_high)));
+    headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), value_color,
+                  fits ? compute_line : T(app, Str::not_fit_mark), fits ? range_line : compute_line, Headline::time);
 
     ImGui::TableNextColumn();
     const MemoryResult& m = e.memory;
     headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
                   m.fits ? color_ok() : color_bad(),
-                  m.fits ? fmt("✓ %s (%s %s)", T(app, Str::fits), T(app, Str::headroom), fgib(m.headroom_gib))
-                         : fmt("× %s (%s %s)", T(app, Str::does_not_fit), T(app, Str::short_by), fgib(-m.headroom_gib)),
-                  m.cpu_ram_gib > 0 ? fmt("%s %s", T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
+                  m.fits ? fmt("✓ %s%s", T(app, Str::fits), parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))
+                         : fmt("× %s%s", T(app, Str::does_not_fit), parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
+                  m.cpu_ram_gib > 0 ? labelled(app, T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
                   Headline::memory);
 
     ImGui::TableNextColumn();
+    // One answer, never "none" beside "fewest cards: 1": when the scenario's own strategy never
+    // fits, the headline is the best strategy's count and says which strategy that is.
     const CardsResult& c = e.cards;
-    const char* for_memory = c.min_for_memory > 0 ? fmt("%d", c.min_for_memory) : T(app, Str::none_fits);
+    const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload);
+    const char* for_memory = c.min_for_memory > 0 ? fmt("%d", c.min_for_memory)
+                             : c.min_for_memory_any > 0 ? fmt("%d", c.min_for_memory_any)
+                                                        : T(app, Str::none_fits);
+    const char* strategy_line = c.min_for_memory > 0
+                                    ? (c.min_for_memory_any > 0 && c.min_for_memory_any < c.min_for_memory
+                                           ? labelled(app, T(app, Str::best_strategy), fmt("%d%s", c.min_for_memory_any, parenthesized(app, best)))
+                                           : nullptr)
+                                    : c.min_for_memory_any > 0 ? fmt(T(app, Str::cards_strategy_fmt), best)
+                                                               : T(app, Str::see_remedies);
     const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
                            : c.for_deadline > 0           ? fmt("%d", c.for_deadline)
-                           : c.for_deadline_any > 0       ? fmt("%d (ZeRO-%d, TP %d)", c.for_deadline_any, c.best_zero, c.best_tp)
+                           : c.for_deadline_any > 0       ? fmt("%d%s", c.for_deadline_any, parenthesized(app, best))
                                                           : T(app, Str::impossible);
     headline_card(app, Str::h_cards, for_memory,
-                  c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_bad(),
-                  fmt("%s: %s", T(app, Str::cards_for_deadline), deadline),
-                  c.min_for_memory_any > 0
-                      ? fmt("%s: %d (ZeRO-%d, TP %d, %s)", T(app, Str::best_strategy), c.min_for_memory_any, c.best_zero,
-                            c.best_tp, offload_name(app, c.best_offload))
-                      : nullptr,
-                  Headline::cards);
+                  c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                       : (c.min_for_memory_any > 0 ? color_warn() : color_bad()),
+                  strategy_line ? strategy_line : labelled(app, T(app, Str::cards_for_deadline), deadline),
+                  strategy_line ? labelled(app, T(app, Str::cards_for_deadline), deadline) : nullptr, Headline::cards);
 
     ImGui::TableNextColumn();
-    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                  fmt("%s: %s", T(app, Str::best_plan), plan_name(app, e.cost.best_plan)),
-                  fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens), T(app, Str::per_million_tokens),
-                      fnum(e.cost.gpu_hours), T(app, Str::gpu_hours)),
+    const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
+    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color, fits ? plan_line : T(app, Str::not_fit_mark),
+                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens), T(app, Str::per_million_tokens),
+                             fquantity(app, e.cost.gpu_hours), T(app, Str::gpu_hours))
+                       : plan_line,
                   Headline::cost);
     // The plans side by side, so "best" is visibly the cheapest; they flow onto new lines (the
     // rent-or-buy card follows this block, so it is drawn after it).
@@ -134,13 +178,17 @@ static void draw_headlines(App& app) {
     ImGui::PopStyleColor();
 
     ImGui::TableNextColumn();
+    // Without a purchase price there is no owning cost to compare: "unknown", never a verdict.
     const BuyResult& b = e.buy;
+    const bool break_even = b.purchase_known && b.break_even_hours_per_month > 0;
     headline_card(app, Str::buy_title,
-                  b.break_even_hours_per_month > 0 ? fmt("%s h", fnum(b.break_even_hours_per_month)) : "-",
-                  ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                  b.break_even_hours_per_month > 0 ? fmt("%s (%s)", T(app, Str::break_even), T(app, Str::hours_per_month))
-                                                   : T(app, Str::break_even_never),
-                  T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper), Headline::buy);
+                  break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit)) : "-",
+                  b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
+                  !b.purchase_known ? T(app, Str::purchase_unknown_short)
+                  : break_even      ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
+                                    : T(app, Str::break_even_never),
+                  b.purchase_known ? T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper) : nullptr,
+                  Headline::buy);
     ImGui::EndTable();
 
     // "Show work" of the open headlines, full width: formulas wrap badly in a narrow cell.
@@ -218,15 +266,70 @@ static void draw_memory_bar(App& app) {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Remedies: what would make a scenario that does not fit fit, each one estimated
+//-----------------------------------------------------------------------------
+
+// remedies() runs ~20 estimates and remedy_text() allocates: both are cached here, rebuilt when
+// the estimate (its memory, compute, time and cost) or the language changes, so idle frames
+// allocate nothing. (App has no field for it; ui/app.* belongs to the page's platform work.)
+struct RemedyCache {
+    const App* app = nullptr;
+    const Catalog* catalog = nullptr;
+    Lang lang = Lang::en;
+    double key[6] = {};
+    std::vector<std::string> lines;
+};
+
+static const std::vector<std::string>& remedy_lines(App& app) {
+    static RemedyCache cache;
+    const Estimate& e = shown_estimate(app);
+    const double key[6] = {e.memory.per_gpu_gib, e.memory.usable_gib, e.flops.executed,
+                           e.time.wall_hours,    e.cost.total,        static_cast<double>(app.scenario.cards)};
+    bool same = cache.app == &app && cache.catalog == app.catalog && cache.lang == app.lang;
+    for (int i = 0; i < 6 && same; i++) same = cache.key[i] == key[i];
+    if (!same) {
+        cache.app = &app;
+        cache.catalog = app.catalog;
+        cache.lang = app.lang;
+        for (int i = 0; i < 6; i++) cache.key[i] = key[i];
+        cache.lines.clear();
+        // With input errors the drawn estimate is the last good one, not app.scenario's: no remedies.
+        if (app.catalog && app.input_errors.empty())
+            for (const Remedy& r : remedies(app.scenario, *app.catalog))
+                cache.lines.push_back(remedy_text(r, *app.catalog, app.lang));
+    }
+    return cache.lines;
+}
+
+static void draw_remedies(App& app) {
+    const Estimate& e = shown_estimate(app);
+    if (e.memory.fits || !app.input_errors.empty()) return;
+    section(T(app, Str::remedies_title));
+    const std::vector<std::string>& lines = remedy_lines(app);
+    if (lines.empty()) {
+        text_wrapped_colored(color_bad(), T(app, Str::no_remedy));
+        return;
+    }
+    text_wrapped_colored(color_dim(), T(app, Str::remedies_help));
+    for (const std::string& line : lines) bullet_wrapped(line.c_str());
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] Warnings
 //-----------------------------------------------------------------------------
 
 static void draw_warnings(App& app) {
     const Estimate& e = shown_estimate(app);
-    if (e.warnings.empty()) return;
+    // "Does not fit" is told by the memory headline and the remedies above; its generic advice
+    // (e.g. "use LoRA" to a LoRA user) is not repeated here.
+    int shown = 0;
+    for (const Warning& w : e.warnings) shown += w.code != WarningCode::does_not_fit;
+    if (shown == 0) return;
     section(T(app, Str::warnings));
     ImGui::PushStyleColor(ImGuiCol_Text, color_warn());
-    for (const std::string& w : warning_lines(app)) bullet_wrapped(w.c_str());
+    const std::vector<std::string>& lines = warning_lines(app);
+    for (std::size_t i = 0; i < lines.size() && i < e.warnings.size(); i++)
+        if (e.warnings[i].code != WarningCode::does_not_fit) bullet_wrapped(lines[i].c_str());
     ImGui::PopStyleColor();
 }
 
@@ -245,6 +348,7 @@ bool draw_results(App& app) {
                                   e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
+    draw_remedies(app);
     draw_warnings(app);
     return false;
 }

@@ -1,0 +1,93 @@
+// traincalc — tests/test_ui_results.cpp
+// The results screen when a scenario does not fit: remedies drawn (and their glyphs in the font),
+// time and cost marked, balanced frames; the string table's printf formats; Chinese number text.
+#include "core/format.h"
+#include "ui/strings.h"
+#include "ui_harness.h"
+#include <cstring>
+#include <doctest/doctest.h>
+#include <string>
+
+using namespace traincalc;
+using traincalc_test::Page;
+
+namespace {
+
+// Qwen2.5-7B with LoRA at 4,096 tokens on one RTX 4090: does not fit as set.
+Scenario lora_7b_on_4090() {
+    Scenario s;
+    s.gpu_id = "RTX4090";
+    s.seq_len = 4096;
+    s.cards = 1;
+    return s;
+}
+
+// The characters of `text` the atlas's main font has no glyph for.
+std::string missing_glyphs(const std::string& text) {
+    const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+    std::string missing;
+    const char* p = text.c_str();
+    const char* end = p + text.size();
+    while (p < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, end);
+        if (n <= 0) break;
+        if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c)))
+            missing += std::string(p, static_cast<size_t>(n));
+        p += n;
+    }
+    return missing;
+}
+
+} // namespace
+
+TEST_CASE("string-table printf formats hold exactly one %s and no other conversion, in both languages") {
+    for (Str k : {Str::tps_per_card_fmt, Str::cards_strategy_fmt, Str::break_even_fmt}) {
+        for (Lang l : {Lang::en, Lang::zh}) {
+            const std::string f = tr(k, l);
+            CAPTURE(f);
+            const size_t at = f.find('%');
+            REQUIRE(at != std::string::npos);
+            CHECK(f.compare(at, 2, "%s") == 0);
+            CHECK(f.find('%', at + 1) == std::string::npos);
+        }
+    }
+    CHECK(std::string(tr(Str::tps_per_card_fmt, Lang::zh)) == "每卡 %s token/s"); // not "token/s 每卡"
+}
+
+TEST_CASE(
+    "a scenario that does not fit: remedies computed, every frame balanced, both languages and widths") {
+    const Scenario s = lora_7b_on_4090();
+    const Estimate e = estimate(s, traincalc_test::catalog());
+    REQUIRE(e.ok);
+    REQUIRE_FALSE(e.memory.fits);
+    const std::vector<Remedy> v = remedies(s, traincalc_test::catalog());
+    REQUIRE_FALSE(v.empty());
+    for (const Remedy& r : v) CHECK(r.kind != RemedyKind::lora); // a LoRA user is never told to use LoRA
+    for (float w : {1280.0f, 390.0f}) {
+        for (Lang lang : {Lang::en, Lang::zh}) {
+            Page page(w, 900, 1, lang);
+            page.app.scenario = s;
+            page.app.expand_all = true;
+            refresh(page.app);
+            for (int i = 0; i < 3; i++) page.frame();
+            CHECK(page.recovered == "");
+            CHECK(page.vertices() > 0);
+            for (const Remedy& r : v) {
+                const std::string text = remedy_text(r, traincalc_test::catalog(), lang);
+                CAPTURE(text);
+                CHECK(missing_glyphs(text) == "");
+            }
+        }
+    }
+}
+
+TEST_CASE("Chinese quantities and compact money draw with the font subset") {
+    Page page(1280, 800, 1, Lang::zh);
+    for (double v : {2.5e4, 4.8e8, 1.2e13}) CHECK(missing_glyphs(format_quantity(v, Lang::zh)) == "");
+    CHECK(missing_glyphs(format_money_compact(368640, Currency::cny, Lang::zh)) == "");
+    for (int i = 0; i < static_cast<int>(Str::count); i++) {
+        CAPTURE(str_key_name(static_cast<Str>(i)));
+        CHECK(missing_glyphs(tr(static_cast<Str>(i), Lang::zh)) == "");
+    }
+}

@@ -136,6 +136,7 @@ HashState decode_hash(std::string_view hash, const Catalog& catalog) {
         std::string_view value = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
         if (key == "s") { payload = value; has_payload = true; }
         else if (key == "embed") st.embed = value == "1" || value == "true";
+        else if (key == "io") st.embed_io = value == "1" || value == "true";
         else if (key == "lang" && (value == "en" || value == "zh")) st.lang = std::string(value);
         // Other parameters (analytics tags and the like) are ignored.
     }

@@ -1,6 +1,6 @@
 // traincalc — core/url.h
 // The URL hash: the whole scenario in a shareable, back/forward-friendly string.
-// Format: "#s=<base64url of the scenario JSON>" plus optional "&embed=1" and "&lang=zh".
+// Format: "#s=<base64url of the scenario JSON>" plus optional "&embed=1", "&io=1" and "&lang=zh".
 #pragma once
 #include "scenario.h"
 #include <string>
@@ -12,6 +12,7 @@ struct HashState {
     bool has_scenario = false;         // false when the hash carries none
     ScenarioResult scenario;           // errors filled when the hash is corrupt
     bool embed = false;                // "embed=1": compact mode for iframes
+    bool embed_io = false;             // "io=1": an embed that offers export and import too
     std::string lang;                  // "", "en" or "zh"
 };
 

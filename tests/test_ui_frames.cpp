@@ -6,6 +6,7 @@
 // phone keyboard come back through receive_text().
 #include <doctest/doctest.h>
 #include "ui_harness.h"
+#include <cctype>
 #include "core/url.h"
 #include <cstring>
 #include <functional>
@@ -146,8 +147,9 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     page.app.sections_open[1] = false;   // data section closed: the GPU section is on screen
     page.frame();
     page.frame();
-    const App::Rect& rect = page.app.cards_slider_rect;
-    const float r[4] = {rect.x0, rect.y0, rect.x1, rect.y1};
+    const SemNode* slider = traincalc_test::find_node(page.app, Role::slider, "Number of cards");
+    REQUIRE(slider);
+    const float r[4] = {slider->x0, slider->y0, slider->x1, slider->y1};
     REQUIRE(r[2] > r[0]);
     REQUIRE(r[3] < 800);
     REQUIRE(page.app.scenario.cards == 1);
@@ -168,37 +170,27 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     mouse(page, r[2] + 50.0f, y, false);
     CHECK(page.app.scenario.cards == 4096);
 
-    // The box beside the slider: a click activates it (the phone keyboard hook is called), the
-    // keyboard's text comes back through receive_text(purpose 2).
-    struct Calls { int begin = 0, end = 0; std::string current; } calls;
-    page.app.hooks.user = &calls;
-    page.app.hooks.begin_text_input = [](void* u, const char* text) {
-        static_cast<Calls*>(u)->begin++;
-        static_cast<Calls*>(u)->current = text;
+    // The box beside the slider: what a person types into its DOM twin comes back as a "set"
+    // action for that node; any count, not only powers of two.
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Number of cards");
+    REQUIRE(box);
+    CHECK(box->value == "4096");
+    auto type = [&](const char* text) {
+        page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, text};
+        page.frame();
+        page.frame();
     };
-    page.app.hooks.end_text_input = [](void* u) { static_cast<Calls*>(u)->end++; };
-    const float bx = r[2] + 30.0f;
-    mouse(page, bx, y, false);
-    mouse(page, bx, y, true);
-    mouse(page, bx, y, false);
-    CHECK(calls.begin == 1);
-    CHECK(calls.current == "4096");
-    CHECK(receive_text(page.app, 2, "24"));
-    refresh(page.app);
-    page.frame();
-    page.frame();
-    CHECK(page.app.scenario.cards == 24);  // any count, not only powers of two
-    CHECK(calls.end == 1);
+    type("24");
+    CHECK(page.app.scenario.cards == 24);
+    CHECK(page.app.sem_action.kind == SemActionKind::none);  // taken by the widget it named
+    type("not a number");                                      // ignored: the value stays
+    CHECK(page.app.scenario.cards == 24);
     CHECK(page.recovered == "");
-
     // Out of range: not clamped silently; the error is shown and the last good estimate stays.
     const double good_hours = page.app.estimate.time.compute_hours;
-    mouse(page, bx, y, true);
-    mouse(page, bx, y, false);
-    CHECK(receive_text(page.app, 2, "0"));
-    refresh(page.app);
-    page.frame();
-    page.frame();
+    box = traincalc_test::find_node(page.app, Role::number, "Number of cards");
+    REQUIRE(box);
+    type("0");
     CHECK(page.app.scenario.cards == 0);
     REQUIRE(page.app.input_errors.size() == 1);
     CHECK(page.app.input_errors[0].field == "cards");
@@ -268,12 +260,17 @@ TEST_CASE("toolbar hooks: copy link passes just the hash, report and export prod
     struct Out { std::vector<std::string> copied, saved; int opened = -1; } out;
     page.app.hooks.user = &out;
     page.app.hooks.copy_text = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
+    page.app.hooks.copy_link = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
     page.app.hooks.save_text = [](void* u, const char*, const char* t) { static_cast<Out*>(u)->saved.push_back(t); };
     page.app.hooks.open_text = [](void* u, int purpose) { static_cast<Out*>(u)->opened = purpose; };
     page.frame();
-    // Click along the toolbar row: every button fires its hook once.
-    for (float x = 8; x < 900; x += 10) {
-        const float y = 40;
+    // Click every toolbar button where it is drawn (found by role, as the browser tests do).
+    std::vector<SemNode> buttons;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::button && n.y1 < 140 && n.name != "中文") buttons.push_back(n);
+    REQUIRE(buttons.size() >= 4);
+    for (const SemNode& b : buttons) {
+        const float x = (b.x0 + b.x1) * 0.5f, y = (b.y0 + b.y1) * 0.5f;
         mouse(page, x, y, false);
         mouse(page, x, y, true);
         mouse(page, x, y, false);
@@ -300,27 +297,25 @@ TEST_CASE("clicking a row of the GPU comparison selects that GPU and card count"
     refresh(page.app);
     page.app.sections_open[6] = false;
     REQUIRE(!page.app.comparison.empty());
+    ImGui::GetIO().DisplaySize.y = 5000;  // the whole page, as the platform sizes it
     page.frame();
     page.frame();
-    // Find a workable option different from the current choice, then click its row by scanning the
-    // results column with the scroll position set so the table is on screen.
+    // Each comparison row is a button node ("GPU × cards"): scroll the page to a row that differs
+    // from the current choice and click it where it is drawn.
     const std::string before_gpu = page.app.scenario.gpu_id;
     const int before_cards = page.app.scenario.cards;
     bool picked = false;
-    for (float scroll = 0; scroll < 3000 && !picked; scroll += 300) {
-        ImGuiWindow* results = nullptr;
-        for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-            if (std::strstr(w->Name, "results")) results = w;
-        REQUIRE(results != nullptr);
-        ImGui::SetScrollY(results, scroll);
-        page.frame();
-        for (float y = 60; y < 790 && !picked; y += 8) {
-            const float x = results->Pos.x + 40;
-            mouse(page, x, y, false);
-            mouse(page, x, y, true);
-            mouse(page, x, y, false);
-            picked = page.app.scenario.gpu_id != before_gpu || page.app.scenario.cards != before_cards;
-        }
+    std::vector<SemNode> rows;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::button && n.name.find(" × ") != std::string::npos) rows.push_back(n);
+    REQUIRE(rows.size() >= 2);
+    for (const SemNode& row : rows) {
+        const float y = (row.y0 + row.y1) * 0.5f, x = row.x0 + 20;
+        mouse(page, x, y, false);
+        mouse(page, x, y, true);
+        mouse(page, x, y, false);
+        picked = page.app.scenario.gpu_id != before_gpu || page.app.scenario.cards != before_cards;
+        if (picked) break;
     }
     CHECK(picked);
     CHECK(page.recovered == "");
@@ -334,16 +329,30 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         page.frame();
         page.frame();
         // Model picker: opens with the search box focused; typing filters the list.
-        const App::Rect m = page.app.model_picker_rect;
+        const SemNode* mp = traincalc_test::find_node(page.app, Role::combobox, "模型");
+        REQUIRE(mp);
+        const SemNode m = *mp;
         REQUIRE(m.x1 > m.x0);
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, true);
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, false);
         page.frame();
-        if (size.w >= 700) {  // desktop focuses the search box; a phone waits for a tap on it
-            ImGui::GetIO().AddInputCharactersUTF8("llama");
+        {  // the search box inside the open list is a textbox node; typing filters the options
+            const SemNode* search = traincalc_test::find_node(page.app, Role::textbox, "搜索模型…");
+            REQUIRE(search);
+            size_t options_before = 0, options_after = 0;
+            for (const SemNode& n : page.app.sem) options_before += n.role == Role::option;
+            page.app.sem_action = SemAction{search->id, SemActionKind::set, 0, "llama"};
             page.frame();
             page.frame();
             CHECK(std::string(page.app.model_search) == "llama");
+            for (const SemNode& n : page.app.sem) {
+                options_after += n.role == Role::option;
+                std::string lower = n.name;
+                for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                if (n.role == Role::option) CHECK(lower.find("llama") != std::string::npos);
+            }
+            CHECK(options_after > 0);
+            CHECK(options_after < options_before);
         }
         CHECK(page.vertices() > 0);
         // Click outside closes it; the GPU picker (a table of specs) opens next, moved to the top
@@ -353,7 +362,9 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         page.app.sections_open[0] = page.app.sections_open[1] = false;
         page.frame();
         page.frame();
-        const App::Rect g = page.app.gpu_picker_rect;
+        const SemNode* gp = traincalc_test::find_node(page.app, Role::combobox, "GPU 型号");
+        REQUIRE(gp);
+        const SemNode g = *gp;
         if (g.y1 < size.h) {
             mouse(page, (g.x0 + g.x1) * 0.5f, (g.y0 + g.y1) * 0.5f, true);
             mouse(page, (g.x0 + g.x1) * 0.5f, (g.y0 + g.y1) * 0.5f, false);
@@ -397,17 +408,17 @@ TEST_CASE("phone: the results button scrolls the one-column page down to the res
     Page page(390, 844, 3, Lang::zh);
     page.frame();
     page.frame();
-    ImGuiWindow* main = ImGui::FindWindowByName("traincalc");
-    REQUIRE(main != nullptr);
-    CHECK(main->Scroll.y == 0.0f);
-    // The button is the first widget under the toolbar; click along the left edge until it fires.
-    for (float y = 60; y < 300 && main->Scroll.y == 0.0f; y += 6) {
-        mouse(page, 30, y, false);
-        mouse(page, 30, y, true);
-        mouse(page, 30, y, false);
-        page.frame();
-    }
-    CHECK(main->Scroll.y > 500.0f);
+    // The page scrolls as a web page: the button asks the platform to scroll to the results.
+    CHECK(page.app.scroll_request_y < 0.0f);
+    const SemNode* jump = traincalc_test::find_node(page.app, Role::button, "查看结果 ↓");
+    REQUIRE(jump);
+    const float x = (jump->x0 + jump->x1) * 0.5f, y = (jump->y0 + jump->y1) * 0.5f;
+    mouse(page, x, y, false);
+    mouse(page, x, y, true);
+    mouse(page, x, y, false);
+    page.frame();
+    CHECK(page.app.scroll_request_y > 500.0f);
+    CHECK(page.app.scroll_request_y < page.app.sem.content_h);
     CHECK(page.app.scenario.cards == Scenario().cards);  // nothing else was clicked into a change
     CHECK(page.recovered == "");
 }

@@ -17,6 +17,13 @@ inline const traincalc::Catalog& catalog() {
     return c;
 }
 
+// The semantics node with this role and accessible name (the way the browser tests find controls).
+inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc::Role role, const std::string& name) {
+    for (const traincalc::SemNode& n : app.sem)
+        if (n.role == role && n.name == name) return &n;
+    return nullptr;
+}
+
 struct Page {
     traincalc::App app;
     std::string recovered;   // what ImGui's end-of-frame error recovery had to fix (empty = balanced)

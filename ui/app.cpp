@@ -58,7 +58,6 @@ void setup_imgui(App& app) {
     io.Fonts->TexDesiredWidth = dpi > 1.5f ? 2048 : 0;
     io.FontGlobalScale = 1.0f / dpi;   // crisp on HiDPI: device-pixel glyphs drawn at logical size
 
-    ImGui::StyleColorsLight();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 0.0f;
     style.FrameRounding = 4.0f;
@@ -67,14 +66,39 @@ void setup_imgui(App& app) {
     style.PopupRounding = 4.0f;
     style.WindowBorderSize = 0.0f;
     style.FrameBorderSize = 1.0f;
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
-    style.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.80f, 1.0f);
+    app.style_dark = -1;
     app.style_phone = -1;
+}
+
+// Colours with at least 4.5:1 contrast for every text on its background (WCAG AA), light and
+// dark (prefers-color-scheme). Dim text is for labels, never for results.
+static void apply_colors(App& app) {
+    const int want = app.dark ? 1 : 0;
+    if (app.style_dark == want) return;
+    app.style_dark = want;
+    ImGuiStyle& style = ImGui::GetStyle();
+    if (app.dark) {
+        ImGui::StyleColorsDark(&style);
+        style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.10f, 0.12f, 1.0f);
+        style.Colors[ImGuiCol_PopupBg] = ImVec4(0.14f, 0.14f, 0.17f, 1.0f);
+        style.Colors[ImGuiCol_Text] = ImVec4(0.93f, 0.93f, 0.95f, 1.0f);
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.72f, 0.73f, 0.77f, 1.0f);   // 8.9:1 on the background
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.75f, 1.00f, 1.0f);  // section titles, 8.4:1
+        style.Colors[ImGuiCol_Border] = ImVec4(0.40f, 0.42f, 0.46f, 1.0f);
+    } else {
+        ImGui::StyleColorsLight(&style);
+        style.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.34f, 0.38f, 1.0f);   // #54575F: 7.0:1 on #F7F7FA
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f);  // section titles, 8.2:1
+        style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 1.0f);         // field edges, 3:1 (non-text)
+        style.Colors[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    }
 }
 
 // Phone: bigger touch targets and a finger-sized scrollbar and slider grab.
 static void apply_layout_style(App& app, bool phone) {
-    const int want = phone ? 1 : 0;
+    apply_colors(app);
+    const int want = (phone ? 1 : 0) | (app.touch ? 2 : 0);
     ImGuiIO& io = ImGui::GetIO();
     const float dpi = app.dpi_scale > 0.0f ? app.dpi_scale : 1.0f;
     io.FontGlobalScale = (phone ? kFontSizePhone / kFontSizeDesktop : 1.0f) / dpi;
@@ -82,7 +106,8 @@ static void apply_layout_style(App& app, bool phone) {
     app.style_phone = want;
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowPadding = phone ? ImVec2(10, 10) : ImVec2(12, 10);
-    style.FramePadding = phone ? ImVec2(10, 9) : ImVec2(6, 4);
+    // Touch: frames at least 44 CSS px tall (17 px text + 2 × 13.5); desktop stays compact.
+    style.FramePadding = phone || app.touch ? ImVec2(10, 13.5f) : ImVec2(6, 4);
     style.ItemSpacing = phone ? ImVec2(10, 10) : ImVec2(8, 6);
     style.ItemInnerSpacing = phone ? ImVec2(8, 6) : ImVec2(5, 4);
     style.CellPadding = phone ? ImVec2(6, 5) : ImVec2(5, 3);
@@ -124,12 +149,15 @@ void refresh(App& app) {
 //-----------------------------------------------------------------------------
 
 // Buttons flow onto the next line when the row is full (phones).
-static bool flow_button(const char* label, float right) {
-    const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+static bool flow_button(App& app, const char* label, float right, const char* name = nullptr) {
+    const float w = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-    return ImGui::Button(label);
+    return button(app, label, name);
 }
+
+// "Copied" replaces a copy button's label for this long after it copied.
+static constexpr double kCopiedMs = 2000.0;
 
 static const char* lang_code(Lang l) { return l == Lang::zh ? "zh" : "en"; }
 
@@ -147,37 +175,49 @@ static void draw_toolbar(App& app) {
     const bool details = !app.embed || app.show_details;
     if (details) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-        ImGui::TextUnformatted(T(app, Str::app_title));  // unscaled: scaled glyphs blur
+        heading(T(app, Str::app_title));  // unscaled: scaled glyphs blur
         ImGui::PopStyleColor();
         if (!is_phone()) {
-            ImGui::SameLine();
-            ImGui::AlignTextToFramePadding();
-            ImGui::TextDisabled("%s", T(app, Str::app_subtitle));
+            ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+            text_wrapped(T(app, Str::app_subtitle));
+            ImGui::PopStyleColor();
         }
     }
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     // The language button names the other language, in that language.
-    if (ImGui::Button(T(app, Str::switch_language))) {
+    if (button(app, T(app, Str::switch_language))) {
         app.lang = app.lang == Lang::zh ? Lang::en : Lang::zh;
         if (app.hooks.language_changed) app.hooks.language_changed(app.hooks.user, app.lang);
     }
-    if (flow_button(T(app, Str::copy_link), right) && app.hooks.copy_text) {
-        // Just the hash ("#s=…"; the platform prefixes the page URL). encode_hash already starts
-        // with '#'; the check keeps one '#' whatever core returns.
+    const bool copied_recently = app.now_ms - app.copied_at_ms < kCopiedMs;
+    const bool link_copied = copied_recently && app.copied_what == 1;
+    const char* link_label = fmt("%s###copylink", T(app, link_copied ? Str::copied : Str::copy_link));
+    if (flow_button(app, link_label, right, T(app, link_copied ? Str::link_copied : Str::copy_link)) && app.hooks.copy_link) {
+        // The hash ("#s=…"); the platform puts the page's (or the host's share) URL before it.
         std::string hash = encode_hash(s, app.embed, lang_code(app.lang));
         if (hash.empty() || hash[0] != '#') hash.insert(hash.begin(), '#');
-        app.hooks.copy_text(app.hooks.user, hash.c_str());
+        app.hooks.copy_link(app.hooks.user, hash.c_str());
+        app.copied_at_ms = app.now_ms;
+        app.copied_what = 1;
     }
-    if (flow_button(T(app, Str::copy_report), right) && app.hooks.copy_text && has_result(app)) {
+    const bool report_copied = copied_recently && app.copied_what == 2;
+    const char* report_label = fmt("%s###copyreport", T(app, report_copied ? Str::copied : Str::copy_report));
+    if (flow_button(app, report_label, right, T(app, report_copied ? Str::report_copied : Str::copy_report)) &&
+        app.hooks.copy_text && has_result(app)) {
         const std::string md = report_markdown(shown_estimate(app), s, app.lang);
         app.hooks.copy_text(app.hooks.user, md.c_str());
+        app.copied_at_ms = app.now_ms;
+        app.copied_what = 2;
     }
-    if (flow_button(T(app, Str::export_json), right) && app.hooks.save_text) {
-        const std::string json = scenario_to_json(s);
-        app.hooks.save_text(app.hooks.user, "traincalc-scenario.json", json.c_str());
+    // Embedded on someone's page, files are the host's business unless it asks (#io=1).
+    if (!app.embed || app.embed_io) {
+        if (flow_button(app, T(app, Str::export_json), right) && app.hooks.save_text) {
+            const std::string json = scenario_to_json(s);
+            app.hooks.save_text(app.hooks.user, "traincalc-scenario.json", json.c_str());
+        }
+        if (flow_button(app, T(app, Str::import_json), right) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 0);
     }
-    if (flow_button(T(app, Str::import_json), right) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 0);
-    if (app.embed && flow_button(T(app, app.show_details ? Str::hide_details : Str::show_details), right))
+    if (app.embed && flow_button(app, T(app, app.show_details ? Str::hide_details : Str::show_details), right))
         app.show_details = !app.show_details;
 }
 
@@ -193,7 +233,7 @@ static void draw_notice(App& app) {
     ImGui::TableNextColumn();
     text_wrapped(text.c_str(), text.c_str() + text.size());
     ImGui::TableNextColumn();
-    if (ImGui::Button(T(app, Str::dismiss), ImVec2(ImGui::GetFrameHeight(), 0))) {
+    if (button(app, T(app, Str::dismiss), app.lang == Lang::zh ? "关闭提示" : "Dismiss notice", ImVec2(ImGui::GetFrameHeight(), 0))) {
         app.notice.clear();
         app.notice_zh.clear();
     }
@@ -226,27 +266,28 @@ static bool draw_result_screens(App& app) {
 
 bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
+    io.UserData = &app;  // helpers without an App parameter (help markers, text) record into it
+    app.sem.clear();
     const bool phone = is_phone();
     apply_layout_style(app, phone);
-    if (app.text_release) {
-        // Text arrived from the phone keyboard: drop ImGui's edit buffer so the field shows it.
-        ImGui::ClearActiveID();
-        app.text_release = false;
-    }
+    // The page scrolls like a web page (the platform's scroll, with its momentum, its scrollbar and
+    // chaining to a host page): ImGui's display is the whole page, as tall as its content (the
+    // platform sizes it from sem.content_h), and the platform shows the part scrolled into view.
+    // Nothing is culled below the fold, so every control is in the semantics layer at all times.
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                                   (phone ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     bool changed = false;
     ImGui::Begin("traincalc", nullptr, flags);
     draw_toolbar(app);
     draw_notice(app);
     if (phone) {
-        // One column: the page scrolls as a whole; embeds show the results first, the full page
-        // has a button that scrolls down to them.
+        // One column: embeds show the results first; the full page has a button that scrolls
+        // down to them.
         if (!app.embed && has_result(app)) {
-            if (ImGui::SmallButton(T(app, Str::jump_to_results))) app.scroll_to_results = true;
+            if (button(app, T(app, Str::jump_to_results))) app.scroll_to_results = true;
             ImGui::SameLine();
         }
         draw_summary_line(app);
@@ -257,27 +298,27 @@ bool draw_app(App& app) {
             changed |= draw_inputs(app);
             ImGui::Separator();
             if (app.scroll_to_results) {
-                ImGui::SetScrollHereY(0.0f);
+                app.scroll_request_y = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
                 app.scroll_to_results = false;
             }
             changed |= draw_result_screens(app);
         }
-    } else {
-        // Two columns that scroll separately: inputs left, results right (embedded: results first,
-        // on the left).
+    } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX)) {
+        // Two columns on one page: inputs left, results right (embedded: results first).
         const float avail = ImGui::GetContentRegionAvail().x;
         float inputs_w = avail * 0.38f;
         inputs_w = inputs_w < 340.0f ? 340.0f : (inputs_w > 500.0f ? 500.0f : inputs_w);
+        ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, app.embed ? avail - inputs_w - 16.0f : inputs_w);
+        ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableNextRow();
         for (int column = 0; column < 2; column++) {
+            ImGui::TableSetColumnIndex(column);
             const bool inputs = (column == 0) != app.embed;
-            if (column == 1) ImGui::SameLine();
-            // The right column takes what is left (width 0), the left one its share.
-            const float w = column == 1 ? 0.0f : (inputs ? inputs_w : avail - inputs_w - ImGui::GetStyle().ItemSpacing.x);
-            ImGui::BeginChild(inputs ? "inputs" : "results", ImVec2(w, 0), false);
             changed |= inputs ? draw_inputs(app) : draw_result_screens(app);
-            ImGui::EndChild();
         }
+        ImGui::EndTable();
     }
+    app.sem.content_h = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
     return changed;
 }
@@ -306,16 +347,6 @@ bool receive_text(App& app, int purpose, const char* utf8) {
         }
         app.scenario.model = r.model;
         app.scenario.model_id.clear();
-        return true;
-    }
-    case 2: {  // the phone keyboard's text for the number field being edited
-        char* end = nullptr;
-        const double v = std::strtod(utf8, &end);
-        if (end == utf8) return false;
-        if (app.text_target_double) *app.text_target_double = v;
-        else if (app.text_target_int) *app.text_target_int = static_cast<int>(v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v));
-        else return false;
-        app.text_release = true;
         return true;
     }
     default: return false;

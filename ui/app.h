@@ -12,6 +12,7 @@
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/scenario.h"
+#include "semantics.h"
 #include <string>
 #include <vector>
 
@@ -26,8 +27,7 @@ struct PlatformHooks {
     void (*copy_text)(void* user, const char* utf8) = nullptr;          // clipboard (from a gesture)
     void (*save_text)(void* user, const char* filename, const char* utf8) = nullptr; // download
     void (*open_text)(void* user, int purpose) = nullptr;               // file picker: 0 scenario, 1 config.json
-    void (*begin_text_input)(void* user, const char* current_utf8) = nullptr; // phone soft keyboard
-    void (*end_text_input)(void* user) = nullptr;
+    void (*copy_link)(void* user, const char* hash) = nullptr;          // the page's (or host's) URL + hash
     void (*language_changed)(void* user, Lang lang) = nullptr;          // remember it
 };
 
@@ -61,13 +61,6 @@ struct App {
     char model_search[64] = {};         // the model picker's search box
     std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
-    struct Rect { float x0 = 0, y0 = 0, x1 = 0, y1 = 0; };
-    Rect cards_slider_rect;             // last drawn widgets, logical px: for tests and touch hints
-    Rect cards_box_rect;                // the typeable box beside the cards slider
-    Rect model_picker_rect;
-    Rect gpu_picker_rect;
-    unsigned typing_slider_id = 0;      // ImGuiID of a slider in text-entry mode (ctrl+click)
-
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
     std::vector<std::string> explain_cache[6];
     bool explain_cached[6] = {};
@@ -75,13 +68,25 @@ struct App {
     bool warnings_cached = false;
     Lang cache_lang = Lang::en;
 
-    // Soft keyboard (receive_text purpose 2): the number field being typed into.
-    double* text_target_double = nullptr;
-    int* text_target_int = nullptr;
-    bool text_release = false;          // deactivate the ImGui field so it shows the new value
-    int style_phone = -1;               // style applied for phone (1) / desktop (0); -1 = none yet
+    int style_phone = -1;               // layout style applied: phone 1 | touch 2; -1 = none yet
+    int style_dark = -1;                // colours applied: dark 1, light 0; -1 = none yet
     bool scroll_to_results = false;     // phone: the "results" button scrolls down to them next frame
     std::vector<unsigned short> headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
+
+    // The page scrolls as a web page does: io.DisplaySize is the whole page (the platform shows
+    // the scrolled part), and every control and result text is described for the platform's
+    // semantics layer (semantics.h), in page px.
+    Semantics sem;                      // rebuilt each frame by the widgets
+    SemAction sem_action;               // set by the platform; taken by the widget it names
+    float scroll_request_y = -1.0f;     // page px the UI asks the platform to scroll to; -1 = none
+    bool dark = false;                  // colours for prefers-color-scheme: dark
+    bool touch = false;                 // a coarse pointer (finger): larger targets, help opens on tap
+    bool embed_io = false;              // embed mode shows export/import only when asked (#io=1)
+    double now_ms = 0.0;                // set by the platform each frame: "copied" confirmations expire
+    Role next_text_role = Role::text;   // heading(): the next wrapped text is a heading
+    double copied_at_ms = -1e9;         // when "Copy link" last copied
+    int copied_what = 0;                // 1 link, 2 report, 3 a formula line
+    std::string share_url;              // the host's share URL for "Copy link" ("" = the page's own)
 };
 
 //-----------------------------------------------------------------------------
@@ -101,9 +106,8 @@ void refresh(App& app);
 // saves the state (URL hash, localStorage).
 bool draw_app(App& app);
 
-// Applies text coming back from the platform: a file picked (purpose as in open_text: 0 scenario
-// JSON, 1 config.json) or the soft keyboard's content (purpose 2: the whole text of the number
-// field that called begin_text_input). Returns true when the scenario changed.
+// Applies text coming back from the platform: a file picked or dropped, or text pasted (purpose
+// as in open_text: 0 scenario JSON, 1 config.json). Returns true when the scenario changed.
 bool receive_text(App& app, int purpose, const char* utf8);
 
 } // namespace traincalc

@@ -72,9 +72,8 @@ bool draw_buy(App& app) {
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
                                  T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
     }
-    ImGui::SetNextItemOpen(app.sections_open[4] || app.expand_all, ImGuiCond_Always);
-    app.sections_open[4] = ImGui::TreeNodeEx("##own", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::ownership_inputs));
-    if (app.sections_open[4]) changed |= draw_ownership_inputs(app);
+    if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs), &app.sections_open[4], false))
+        changed |= draw_ownership_inputs(app);
     return changed;
 }
 

@@ -87,7 +87,9 @@ bool draw_compare(App& app) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-        if (ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns) && o.workable) {
+        const bool row_pressed = ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
+        sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards));  // "use this configuration"
+        if (row_pressed && o.workable) {
             app.scenario.gpu_id = g.id;
             app.scenario.cards = o.cards;
             app.scenario.zero = o.zero;

@@ -10,6 +10,7 @@
 // [SECTION] Prices
 // [SECTION] draw_inputs()
 #include "widgets.h"
+#include "core/data_size.h"
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -49,22 +50,19 @@ static bool model_picker(App& app) {
     const char* preview = s.model_id.empty()
         ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
         : (m->name.empty() ? m->id.c_str() : m->name.c_str());
-    field_label(T(app, Str::model_preset));
-    const bool open = ImGui::BeginCombo("##model", preview, ImGuiComboFlags_HeightLarge);
-    record_rect(app.model_picker_rect);
-    if (open) {
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        // Desktop: type to search at once. Phone: no focus, or the keyboard would cover the list.
-        if (!is_phone() && ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        ImGui::InputTextWithHint("##search", T(app, Str::search_models), app.model_search, sizeof app.model_search);
-        text_input_hooks(app, nullptr, nullptr, app.model_search);
+    const char* name = T(app, Str::model_preset);
+    field_label(name);
+    if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
+        search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
+                     T(app, Str::search_models));
         if (app.catalog) {
             for (const ModelSpec& preset : app.catalog->models) {
                 if (!matches(preset.name.c_str(), app.model_search) && !matches(preset.id.c_str(), app.model_search))
                     continue;
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
-                if (ImGui::Selectable(preset.name.empty() ? preset.id.c_str() : preset.name.c_str(), selected)) {
+                const char* label = preset.name.empty() ? preset.id.c_str() : preset.name.c_str();
+                if (option(app, label, selected, fmt("%s, %s", label, fnum(preset.params)))) {
                     s.model_id = preset.id;
                     changed = true;
                 }
@@ -87,22 +85,13 @@ static bool params_slider(App& app) {
     double billions = m->params / 1e9;
     ImGui::PushID("params");
     field_label(T(app, Str::params_slider), T(app, Str::params_slider_help));
-    // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
-    const float box_w = ImGui::CalcTextSize("0000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
-    double lo = 0.1, hi = 2000.0;
-    bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &billions, &lo, &hi, "%.3g B",
-                                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    slider_text_hooks(app, nullptr, fmt("%g", billions));
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(box_w);
-    if (ImGui::InputDouble("##box", &billions, 0.0, 0.0, "%.4g")) {
-        billions = billions < lo ? lo : (billions > hi ? hi : billions);
-        changed = true;
-    }
-    text_input_hooks(app, nullptr, nullptr, fmt("%g", billions));
+    const double lo = 0.1, hi = 2000.0;
+    const char* name = T(app, Str::parameters_b);
+    bool changed = log_slider_box(app, name, &billions, lo, hi, "%.3g B",
+                                  fmt(app.lang == Lang::zh ? "%s 参数" : "%s parameters", fnum(billions * 1e9)), "%.4g", false);
     ImGui::PopID();
     if (!changed) return false;
+    billions = billions < lo ? lo : (billions > hi ? hi : billions);
     const double params = billions * 1e9;
     const ModelSpec* nearest = nullptr;
     if (app.catalog)
@@ -127,8 +116,8 @@ static bool draw_model(App& app) {
     const ModelSpec* m = current_model(app);
     ImGui::TextDisabled("%s", fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
                                   m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
-    if (ImGui::Button(T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 1);
-    help_marker(T(app, Str::load_config_help));
+    if (button(app, T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 1);
+    help_marker(T(app, Str::load_config_help), T(app, Str::load_config));
     return changed;
 }
 
@@ -161,6 +150,63 @@ static bool draw_method(App& app) {
 // [SECTION] Data
 //-----------------------------------------------------------------------------
 
+// A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
+static const char* fcount(const App& app, double v) {
+    if (app.lang == Lang::zh) {
+        if (v >= 1e12) return fmt("%s 万亿", fnum(v / 1e12));
+        if (v >= 1e8) return fmt("%s 亿", fnum(v / 1e8));
+        if (v >= 1e4) return fmt("%s 万", fnum(v / 1e4));
+        return fnum(v);
+    }
+    if (v >= 1e12) return fmt("%sT", fnum(v / 1e12));
+    if (v >= 1e9) return fmt("%sB", fnum(v / 1e9));
+    if (v >= 1e6) return fmt("%sM", fnum(v / 1e6));
+    if (v >= 1e3) return fmt("%sK", fnum(v / 1e3));
+    return fnum(v);
+}
+
+// The data size as a slider (design: "sliders for parameters, tokens and cards"): logarithmic,
+// 10^5 … 10^13 tokens per epoch, in every data mode (data_size.h moves the mode's own quantity).
+static bool tokens_slider(App& app) {
+    Scenario& s = app.scenario;
+    constexpr double kLo = 1e5, kHi = 1e13;
+    double tokens = tokens_per_epoch(s);
+    const double before = tokens;
+    ImGui::PushID("tokens_slider");
+    field_label(T(app, Str::tokens_slider), T(app, Str::tokens_slider_help));
+    const char* value_text = fmt("%s token", fcount(app, tokens));
+    const char* name = T(app, Str::tokens_slider);
+    const bool box_invalid = s.data_input == DataInput::tokens && has_error(app, "tokens");
+    bool changed = log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g", box_invalid);
+    // Tick labels at 1M, 1B, 1T under the slider (its rectangle is the semantics node before the box).
+    const SemNode* slider = app.sem.size() >= 2 ? &app.sem[app.sem.size() - 2] : nullptr;
+    if (slider && slider->role == Role::slider) {
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const float x0 = slider->x0, x1 = slider->x1, y = slider->y1 + 1.0f;
+        const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
+        const double ticks[] = {1e6, 1e9, 1e12};
+        for (double t : ticks) {
+            const float f = static_cast<float>((std::log10(t) - std::log10(kLo)) / (std::log10(kHi) - std::log10(kLo)));
+            const float x = x0 + grab + f * (x1 - x0 - 2.0f * grab);
+            const char* label = fcount(app, t);
+            const float w = ImGui::CalcTextSize(label).x * 0.85f;
+            dl->AddLine(ImVec2(x, y), ImVec2(x, y + 4.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            ImGui::SetWindowFontScale(0.85f);
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x - w * 0.5f, y + 4.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled), label);
+            ImGui::SetWindowFontScale(1.0f);
+        }
+        ImGui::Dummy(ImVec2(1.0f, ImGui::GetFontSize() * 0.9f));
+    }
+    ImGui::PopID();
+    if (!changed || tokens == before) return false;
+    if (s.data_input == DataInput::tokens) {
+        s.tokens = tokens;  // typed: kept as typed, even out of range (validate() says why)
+    } else {
+        set_tokens_per_epoch(s, tokens);
+    }
+    return true;
+}
+
 static bool draw_data(App& app) {
     Scenario& s = app.scenario;
     static const Str kModes[] = {Str::data_tokens, Str::data_samples, Str::data_size};
@@ -171,9 +217,7 @@ static bool draw_data(App& app) {
         changed = true;
     }
     switch (s.data_input) {
-    case DataInput::tokens:
-        changed |= input_double(app, T(app, Str::tokens_per_epoch), "tokens", &s.tokens, "%.4g");
-        break;
+    case DataInput::tokens: break;  // the tokens slider's box below is the typed value
     case DataInput::samples:
         changed |= input_double(app, T(app, Str::samples), "samples", &s.samples, "%.6g");
         changed |= input_double(app, T(app, Str::avg_tokens), "avg_tokens", &s.avg_tokens, "%.6g");
@@ -183,13 +227,13 @@ static bool draw_data(App& app) {
         field_label(T(app, Str::text_language), T(app, Str::text_language_help));
         // Typical tokenizer ratios: Chinese ~1.5 characters per token (3 UTF-8 bytes each),
         // English ~4 characters per token (1 byte each).
-        if (ImGui::RadioButton(T(app, Str::text_chinese), s.chars_per_token == 1.5 && s.bytes_per_char == 3)) {
+        if (radio(app, T(app, Str::text_chinese), s.chars_per_token == 1.5 && s.bytes_per_char == 3)) {
             s.chars_per_token = 1.5;
             s.bytes_per_char = 3;
             changed = true;
         }
         ImGui::SameLine();
-        if (ImGui::RadioButton(T(app, Str::text_english), s.chars_per_token == 4 && s.bytes_per_char == 1)) {
+        if (radio(app, T(app, Str::text_english), s.chars_per_token == 4 && s.bytes_per_char == 1)) {
             s.chars_per_token = 4;
             s.bytes_per_char = 1;
             changed = true;
@@ -198,6 +242,8 @@ static bool draw_data(App& app) {
         changed |= input_double(app, T(app, Str::bytes_per_char), "bytes_per_char", &s.bytes_per_char, "%.3g");
         break;
     }
+    changed |= tokens_slider(app);
+    if (s.data_input == DataInput::tokens) field_error(app, "tokens");
     changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
     if (has_result(app))
         ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
@@ -236,9 +282,7 @@ static bool gpu_picker(App& app) {
     const GpuSpec& g = cur ? *cur : s.gpu;
     field_label(T(app, Str::gpu));
     const char* preview = g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
-    const bool open = ImGui::BeginCombo("##gpu", preview, ImGuiComboFlags_HeightLarge);
-    record_rect(app.gpu_picker_rect);
-    if (open) {
+    if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const float w = is_phone() ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
         if (app.catalog && ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(w, 0))) {
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
@@ -251,8 +295,10 @@ static bool gpu_picker(App& app) {
                 ImGui::PushID(c.id.c_str());
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                if (ImGui::Selectable(c.name.empty() ? c.id.c_str() : c.name.c_str(), c.id == s.gpu_id,
-                                      ImGuiSelectableFlags_SpanAllColumns)) {
+                const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
+                if (option(app, label, c.id == s.gpu_id,
+                           fmt("%s, %s, %s TFLOPS", label, fgib(c.memory_gib), fnum(c.tflops_16bit)),
+                           ImGuiSelectableFlags_SpanAllColumns)) {
                     s.gpu_id = c.id;
                     changed = true;
                 }
@@ -304,7 +350,7 @@ static bool draw_advanced(App& app) {
         changed = true;
     }
     field_label(T(app, Str::flash_attention));
-    changed |= ImGui::Checkbox("##flash", &s.flash_attention);
+    changed |= checkbox(app, "##flash", T(app, Str::flash_attention), &s.flash_attention);
     v = s.zero;
     if (combo(app, T(app, Str::zero), "zero", &v, kZero, 4, T(app, Str::zero_help))) { s.zero = v; changed = true; }
     v = static_cast<int>(s.offload);
@@ -357,15 +403,15 @@ static bool draw_prices(App& app) {
     const CostResult& c = shown_estimate(app).cost;
     bool changed = false;
     field_label(T(app, Str::currency));
-    if (ImGui::RadioButton("CNY ¥", s.currency == Currency::cny)) { s.currency = Currency::cny; changed = true; }
+    if (radio(app, "CNY ¥", s.currency == Currency::cny)) { s.currency = Currency::cny; changed = true; }
     ImGui::SameLine();
-    if (ImGui::RadioButton("USD $", s.currency == Currency::usd)) { s.currency = Currency::usd; changed = true; }
+    if (radio(app, "USD $", s.currency == Currency::usd)) { s.currency = Currency::usd; changed = true; }
     field_error(app, "price.currency");
     changed |= price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
     changed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
     changed |= price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
     if (s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0) {
-        if (ImGui::SmallButton(T(app, Str::reset_catalog_prices))) {
+        if (button(app, T(app, Str::reset_catalog_prices))) {
             s.price_hourly = s.price_daily = s.price_monthly = -1;
             changed = true;
         }
@@ -386,23 +432,21 @@ static bool draw_prices(App& app) {
 //-----------------------------------------------------------------------------
 
 // A collapsing header whose open state lives in `open` (or forced open by app.expand_all).
-static bool header(const App& app, const char* label, bool* open) {
-    ImGui::SetNextItemOpen(*open || app.expand_all, ImGuiCond_Always);
-    *open = ImGui::CollapsingHeader(label);
-    return *open;
+static bool header(App& app, Str title, const char* id, bool* open) {
+    return disclosure(app, fmt("%s###%s", T(app, title), id), T(app, title), open, true);
 }
 
 bool draw_inputs(App& app) {
     bool changed = false;
     ImGui::PushID("inputs");
-    if (header(app, fmt("%s###model", T(app, Str::sec_model)), &app.sections_open[0])) {
+    if (header(app, Str::sec_model, "model", &app.sections_open[0])) {
         changed |= draw_model(app);
         changed |= draw_method(app);
     }
-    if (header(app, fmt("%s###data", T(app, Str::sec_data)), &app.sections_open[1])) changed |= draw_data(app);
-    if (header(app, fmt("%s###gpu", T(app, Str::sec_gpu)), &app.sections_open[2])) changed |= draw_gpu(app);
-    if (header(app, fmt("%s###advanced", T(app, Str::sec_advanced)), &app.show_advanced)) changed |= draw_advanced(app);
-    if (header(app, fmt("%s###prices", T(app, Str::sec_prices)), &app.sections_open[3])) changed |= draw_prices(app);
+    if (header(app, Str::sec_data, "data", &app.sections_open[1])) changed |= draw_data(app);
+    if (header(app, Str::sec_gpu, "gpu", &app.sections_open[2])) changed |= draw_gpu(app);
+    if (header(app, Str::sec_advanced, "advanced", &app.show_advanced)) changed |= draw_advanced(app);
+    if (header(app, Str::sec_prices, "prices", &app.sections_open[3])) changed |= draw_prices(app);
     ImGui::PopID();
     return changed;
 }

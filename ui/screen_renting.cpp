@@ -19,7 +19,7 @@ namespace ui {
 // One tick box with a wrapped line and a dim detail line about this scenario.
 static void check_item(App& app, int i, const char* text, const char* detail, bool alarm = false) {
     ImGui::PushID(i);
-    ImGui::Checkbox("##tick", &app.checklist[i]);
+    checkbox(app, "##tick", text, &app.checklist[i]);
     ImGui::SameLine();
     ImGui::BeginGroup();
     text_wrapped(text);
@@ -41,6 +41,11 @@ static void draw_checklist(App& app) {
                             fgib(e.memory.capacity_gib))
                       : nullptr);
     const bool no_bf16 = e.gpu.compute_capability > 0 && e.gpu.compute_capability < 8.0 && s.precision == Precision::bf16;
+    // The command itself, copyable: the number it prints is the one to compare with.
+    ImGui::Indent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+    static const std::string kSmi = "nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv";
+    copyable_line(app, kSmi, 100);
+    ImGui::Unindent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     check_item(app, 2, T(app, Str::chk_cc),
                result && e.gpu.compute_capability > 0 ? fmt("%s %.1f", T(app, Str::chk_cc_this), e.gpu.compute_capability) : nullptr,
                no_bf16);
@@ -62,11 +67,9 @@ static void draw_checklist(App& app) {
 // [SECTION] Quotes
 //-----------------------------------------------------------------------------
 
-static bool cell_double(App& app, const char* id, double* v, const char* format) {
+static bool cell_double(App& app, const char* id, const char* name, double* v, const char* format) {
     ImGui::SetNextItemWidth(-FLT_MIN);
-    const bool changed = ImGui::InputDouble(id, v, 0.0, 0.0, format);
-    text_input_hooks(app, v, nullptr, fmt(format, *v));
-    return changed;
+    return number_box(app, id, name, v, format, false);
 }
 
 static bool draw_quotes(App& app) {
@@ -92,7 +95,8 @@ static bool draw_quotes(App& app) {
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
         ImGui::PushID(q);
-        changed |= text_field(app, "##name", &s.quotes[q].name, fmt("%s %d", T(app, Str::provider), q + 1));
+        const char* name = fmt("%s %d", T(app, Str::provider), q + 1);
+        changed |= text_field(app, "##name", name, &s.quotes[q].name, name);
         ImGui::PopID();
     }
     for (const Row& row : rows) {
@@ -102,7 +106,8 @@ static bool draw_quotes(App& app) {
         for (int q = 0; q < 3; q++) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);
-            changed |= cell_double(app, fmt("##%s", str_key_name(row.label)), &(s.quotes[q].*row.field), row.format);
+            changed |= cell_double(app, fmt("##%s", str_key_name(row.label)),
+                                   fmt("%s, %s %d", T(app, row.label), T(app, Str::provider), q + 1), &(s.quotes[q].*row.field), row.format);
             ImGui::PopID();
         }
     }
@@ -140,12 +145,10 @@ static bool draw_quotes(App& app) {
 bool draw_renting(App& app) {
     bool changed = false;
     section(T(app, Str::renting_title));
-    ImGui::SetNextItemOpen(app.sections_open[6] || app.expand_all, ImGuiCond_Always);
-    app.sections_open[6] = ImGui::TreeNodeEx("##checklist", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::checklist));
-    if (app.sections_open[6]) draw_checklist(app);
-    ImGui::SetNextItemOpen(app.sections_open[5] || app.expand_all, ImGuiCond_Always);
-    app.sections_open[5] = ImGui::TreeNodeEx("##quotes", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::quotes));
-    if (app.sections_open[5]) changed |= draw_quotes(app);
+    if (disclosure(app, fmt("%s##checklist", T(app, Str::checklist)), T(app, Str::checklist), &app.sections_open[6], false))
+        draw_checklist(app);
+    if (disclosure(app, fmt("%s##quotes", T(app, Str::quotes)), T(app, Str::quotes), &app.sections_open[5], false))
+        changed |= draw_quotes(app);
     return changed;
 }
 

@@ -7,8 +7,9 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
-#include "imgui_internal.h"  // TempInputIsActive: a slider typed into (ctrl+click)
+#include "imgui_internal.h"  // the open list's window (listbox node)
 #include <cmath>
+#include <cstdlib>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -64,19 +65,39 @@ const char* fgib(double gib) { return fmt("%s GiB", format_number(gib, 3).c_str(
 
 bool is_phone() { return ImGui::GetIO().DisplaySize.x < kPhoneWidth; }
 
-ImVec4 color_ok() { return ImVec4(0.10f, 0.55f, 0.25f, 1.0f); }
-ImVec4 color_bad() { return ImVec4(0.80f, 0.15f, 0.15f, 1.0f); }
-ImVec4 color_warn() { return ImVec4(0.70f, 0.45f, 0.00f, 1.0f); }
+// Status colours with ≥ 4.5:1 contrast on the page background, light and dark.
+static bool dark() { return ImGui::GetIO().UserData && current_app().dark; }
+ImVec4 color_ok() { return dark() ? ImVec4(0.45f, 0.85f, 0.55f, 1.0f) : ImVec4(0.04f, 0.42f, 0.18f, 1.0f); }
+ImVec4 color_bad() { return dark() ? ImVec4(1.00f, 0.50f, 0.50f, 1.0f) : ImVec4(0.72f, 0.08f, 0.08f, 1.0f); }
+ImVec4 color_warn() { return dark() ? ImVec4(1.00f, 0.78f, 0.35f, 1.0f) : ImVec4(0.53f, 0.31f, 0.00f, 1.0f); }
 ImVec4 color_dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
-void help_marker(const char* text) {
+void help_marker(const char* text, const char* about) {
+    App& app = current_app();
     ImGui::SameLine(0, 4);
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) {
+    ImGui::PushID(text);
+    // A real button: hover shows the tooltip on a desktop; a tap, a click, Enter or a screen
+    // reader's activation opens it as a popup (phones have no hover).
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 0.6f, ImGui::GetStyle().FramePadding.y));
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+    const bool pressed = ImGui::Button("?");
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar();
+    const bool open = ImGui::IsPopupOpen("##help");
+    sem_item(app, Role::button, fmt("%s%s", T(app, Str::help_for), about ? about : ""), nullptr, open ? 1 : 0);
+    if (pressed) ImGui::OpenPopup("##help");
+    if (ImGui::IsItemHovered() && !open && !app.touch) {
         ImGui::BeginTooltip();
         text_wrapped(text, nullptr, ImGui::GetFontSize() * 22.0f);
         ImGui::EndTooltip();
     }
+    if (ImGui::BeginPopup("##help")) {
+        const float w = ImGui::GetFontSize() * 22.0f;
+        const float max_w = ImGui::GetIO().DisplaySize.x - 40.0f;
+        text_wrapped(text, nullptr, w < max_w ? w : max_w);
+        ImGui::EndPopup();
+    }
+    ImGui::PopID();
 }
 
 void field_label(const char* label, const char* help) {
@@ -87,7 +108,7 @@ void field_label(const char* label, const char* help) {
     const float x0 = ImGui::GetCursorPosX();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
-    if (help) help_marker(help);
+    if (help) help_marker(help, label);
     const float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX();
     if (used + ImGui::GetStyle().ItemSpacing.x < x0 + column) ImGui::SameLine(x0 + column);
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -96,7 +117,7 @@ void field_label(const char* label, const char* help) {
 void section(const char* title) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-    ImGui::TextUnformatted(title);
+    heading(title);
     ImGui::PopStyleColor();
     ImGui::Separator();
 }
@@ -156,6 +177,16 @@ void text_wrapped(const char* text, const char* end, float width) {
     }
     ImGui::PopStyleVar();
     ImGui::EndGroup();
+    if (ImGui::GetIO().UserData) {
+        App& app = current_app();
+        sem_text(app, app.next_text_role, text, end, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+        app.next_text_role = Role::text;
+    }
+}
+
+void heading(const char* text) {
+    current_app().next_text_role = Role::heading;
+    text_wrapped(text);
 }
 
 void text_wrapped_colored(ImVec4 color, const char* text) {
@@ -173,41 +204,68 @@ void bullet_wrapped(const char* text) {
 // [SECTION] Inputs
 //-----------------------------------------------------------------------------
 
-void text_input_hooks(App& app, double* dtarget, int* itarget, const char* current) {
-    if (ImGui::IsItemActivated()) {
-        app.text_target_double = dtarget;
-        app.text_target_int = itarget;
-        if (app.hooks.begin_text_input) app.hooks.begin_text_input(app.hooks.user, current);
-    }
-    if (ImGui::IsItemDeactivated()) {
-        if (app.text_target_double == dtarget && app.text_target_int == itarget) {
-            app.text_target_double = nullptr;
-            app.text_target_int = nullptr;
+App& current_app() {
+    IM_ASSERT(ImGui::GetIO().UserData && "draw_app() sets io.UserData to the App it draws");
+    return *static_cast<App*>(ImGui::GetIO().UserData);
+}
+
+// A typed number as people type it: spaces and thousands separators, full-width digits from a
+// Chinese input method, and the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a number.
+bool parse_number(const std::string& text, double* out) {
+    std::string t;
+    for (size_t i = 0; i < text.size(); i++) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
+            const unsigned char d = static_cast<unsigned char>(text[i + 2]);  // U+FF0B..U+FF19
+            if (d >= 0x90 && d <= 0x99) { t += static_cast<char>('0' + (d - 0x90)); i += 2; continue; }
+            if (d == 0x8E) { t += '.'; i += 2; continue; }
+            if (d == 0x8B) { t += '+'; i += 2; continue; }
+            if (d == 0x8D) { t += '-'; i += 2; continue; }
+            if (d == 0x8C) { i += 2; continue; }  // full-width comma: a thousands separator
         }
-        if (app.hooks.end_text_input) app.hooks.end_text_input(app.hooks.user);
+        if (c == ' ' || c == ',' || c == '_') continue;
+        t += static_cast<char>(c);
     }
+    double scale = 1.0;
+    static const struct { const char* suffix; double scale; } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}};
+    for (const auto& s : kSuffixes) {
+        const size_t n = std::strlen(s.suffix);
+        if (t.size() > n && t.compare(t.size() - n, n, s.suffix) == 0) {
+            t.resize(t.size() - n);
+            scale = s.scale;
+        }
+    }
+    if (t.empty()) return false;
+    char* end = nullptr;
+    const double v = std::strtod(t.c_str(), &end);
+    if (end != t.c_str() + t.size() || !std::isfinite(v)) return false;
+    *out = v * scale;
+    return true;
 }
 
-void slider_text_hooks(App& app, double* dtarget, const char* current) {
-    const ImGuiID id = ImGui::GetItemID();
-    const bool typing = ImGui::TempInputIsActive(id);
-    if (typing && app.typing_slider_id != id) {
-        app.typing_slider_id = id;
-        app.text_target_double = dtarget;
-        app.text_target_int = nullptr;
-        if (app.hooks.begin_text_input) app.hooks.begin_text_input(app.hooks.user, current);
-    } else if (!typing && app.typing_slider_id == id) {
-        app.typing_slider_id = 0;
-        if (app.text_target_double == dtarget) app.text_target_double = nullptr;
-        if (app.hooks.end_text_input) app.hooks.end_text_input(app.hooks.user);
-    }
+// A typed int: the same reading, out-of-range values kept out of range (validate() says why)
+// rather than wrapped.
+static bool parse_int(const std::string& text, int* out) {
+    double v = 0;
+    if (!parse_number(text, &v)) return false;
+    *out = static_cast<int>(v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v));
+    return true;
 }
 
-void record_rect(App::Rect& r) {
-    r.x0 = ImGui::GetItemRectMin().x;
-    r.y0 = ImGui::GetItemRectMin().y;
-    r.x1 = ImGui::GetItemRectMax().x;
-    r.y1 = ImGui::GetItemRectMax().y;
+// A log slider's step: a tenth of a decade per arrow press, a decade (×10) with Shift or Page.
+static double log_step(double v, double lo, double hi, double steps) {
+    if (steps >= 1e9) return hi;
+    if (steps <= -1e9) return lo;
+    const double base = v > 0 ? v : lo;
+    const double r = base * std::pow(10.0, steps / 10.0);
+    return r < lo ? lo : (r > hi ? hi : r);
+}
+
+static double linear_step(double v, double lo, double hi, double steps, double unit) {
+    if (steps >= 1e9) return hi;
+    if (steps <= -1e9) return lo;
+    const double r = v + steps * unit;
+    return r < lo ? lo : (r > hi ? hi : r);
 }
 
 // An error belongs to a field when its path is the field's key or lies inside it ("model" owns
@@ -250,17 +308,44 @@ static void pop_error_style(bool pushed) {
     }
 }
 
+// The text a person typed into the field's DOM twin (semantics layer), applied when it parses.
+bool take_typed_double(App& app, ImGuiID id, double* v) {
+    SemAction a;
+    if (!sem_take(app, id, SemActionKind::set, &a)) return false;
+    return parse_number(a.text, v);
+}
+static bool take_typed_int(App& app, ImGuiID id, int* v) {
+    SemAction a;
+    if (!sem_take(app, id, SemActionKind::set, &a)) return false;
+    return parse_int(a.text, v);
+}
+
+bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
+    const ImGuiID id = ImGui::GetID(id_str);
+    bool changed = take_typed_double(app, id, v);
+    changed |= ImGui::InputDouble(id_str, v, 0.0, 0.0, format);
+    sem_field(app, Role::number, name, fmt(format, *v), invalid);
+    return changed;
+}
+
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format,
                   const char* help) {
     ImGui::PushID(field);
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
-    const bool changed = ImGui::InputDouble("##v", v, 0.0, 0.0, format);
+    const bool changed = number_box(app, "##v", label, v, format, pushed);
     pop_error_style(pushed);
-    text_input_hooks(app, v, nullptr, fmt(format, *v));
     field_error(app, field);
     ImGui::PopID();
+    return changed;
+}
+
+static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid) {
+    const ImGuiID id = ImGui::GetID(id_str);
+    bool changed = take_typed_int(app, id, v);
+    changed |= ImGui::InputInt(id_str, v, 0, 0);
+    sem_field(app, Role::number, name, fmt("%d", *v), invalid);
     return changed;
 }
 
@@ -269,12 +354,37 @@ bool input_int(App& app, const char* label, const char* field, int* v, const cha
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
-    bool changed = ImGui::InputInt("##v", v, 0, 0);
-    pop_error_style(pushed);
     // No silent clamp: an out-of-range value gets validate()'s message beside the box.
-    text_input_hooks(app, nullptr, v, fmt("%d", *v));
+    const bool changed = int_box(app, "##v", label, v, pushed);
+    pop_error_style(pushed);
     field_error(app, field);
     ImGui::PopID();
+    return changed;
+}
+
+bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
+                    const char* value_text, const char* box_format, bool invalid) {
+    // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
+    const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
+    const ImGuiID id = ImGui::GetID("##slider");
+    SemAction a;
+    bool changed = false;
+    if (sem_take(app, id, SemActionKind::step, &a)) {
+        *v = log_step(*v, lo, hi, a.amount);
+        changed = true;
+    }
+    double shown = *v < lo ? lo : (*v > hi ? hi : *v);  // the slider shows an out-of-range value at its end
+    if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &lo, &hi, format,
+                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat |
+                                ImGuiSliderFlags_NoInput)) {
+        *v = shown;
+        changed = true;
+    }
+    sem_slider(app, name, *v, lo, hi, value_text);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(box_w);
+    changed |= number_box(app, "##box", name, v, box_format, invalid);
     return changed;
 }
 
@@ -284,10 +394,8 @@ bool log_slider(App& app, const char* label, const char* field, double* v, doubl
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
-    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, v, &lo, &hi, format,
-                                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat);
+    const bool changed = log_slider_box(app, label, v, lo, hi, format, fmt(format, *v), "%g", pushed);
     pop_error_style(pushed);
-    slider_text_hooks(app, v, fmt("%g", *v));
     field_error(app, field);
     ImGui::PopID();
     return changed;
@@ -305,12 +413,18 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     // A box beside the slider takes a typed percent: phones cannot ctrl+click a slider.
     const float box_w = ImGui::CalcTextSize("000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
-    bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format);
-    slider_text_hooks(app, nullptr, fmt("%g", pct));
+    const ImGuiID id = ImGui::GetID("##v");
+    SemAction a;
+    bool changed = false;
+    if (sem_take(app, id, SemActionKind::step, &a)) {
+        pct = linear_step(pct, plo, phi, a.amount, 1.0);
+        changed = true;
+    }
+    changed |= ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format, ImGuiSliderFlags_NoInput);
+    sem_slider(app, label, pct, plo, phi, fmt(format, pct));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    if (ImGui::InputDouble("##box", &pct, 0.0, 0.0, "%g")) changed = true;  // range: validate()
-    text_input_hooks(app, nullptr, nullptr, fmt("%g", pct));
+    changed |= number_box(app, "##box", label, &pct, "%g", pushed);  // range: validate()
     if (changed) *v = pct / 100.0;
     pop_error_style(pushed);
     field_error(app, field);
@@ -330,30 +444,71 @@ bool cards_slider(App& app, int* cards) {
     if (exponent < 12 && *cards - (1 << exponent) > (1 << (exponent + 1)) - *cards) exponent++;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
     const char* label = fmt("%d", *cards);
-    bool changed = ImGui::SliderInt("##slider", &exponent, 0, 12, label, ImGuiSliderFlags_NoInput);
-    record_rect(app.cards_slider_rect);
-    if (changed) *cards = 1 << exponent;
+    const ImGuiID id = ImGui::GetID("##slider");
+    SemAction a;
+    bool changed = false;
+    if (sem_take(app, id, SemActionKind::step, &a)) {
+        // An arrow doubles or halves; Shift or Page moves ×8 (three powers of two).
+        const double steps = a.amount >= 1e9 ? 12 : (a.amount <= -1e9 ? -12 : (a.amount >= 10 ? 3 : (a.amount <= -10 ? -3 : a.amount)));
+        exponent = static_cast<int>(linear_step(exponent, 0, 12, steps, 1.0));
+        *cards = 1 << exponent;
+        changed = true;
+    }
+    if (ImGui::SliderInt("##slider", &exponent, 0, 12, label, ImGuiSliderFlags_NoInput)) {
+        *cards = 1 << exponent;
+        changed = true;
+    }
+    const char* name = T(app, Str::cards_count);
+    sem_slider(app, name, *cards, 1, 4096, fmt(app.lang == Lang::zh ? "%d 张卡" : "%d cards", *cards));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
     // No silent clamp: an out-of-range count gets validate()'s message beside the box.
-    if (ImGui::InputInt("##box", cards, 0, 0)) changed = true;
-    record_rect(app.cards_box_rect);
-    text_input_hooks(app, nullptr, cards, fmt("%d", *cards));
+    changed |= int_box(app, "##box", name, cards, pushed);
     pop_error_style(pushed);
     field_error(app, "cards");
     ImGui::PopID();
     return changed;
 }
 
-bool combo(const App& app, const char* label, const char* field, int* value, const Str* names, int count,
+// The open picker's list: a listbox node named like its picker, options follow it.
+void begin_listbox(App& app, const char* name) {
+    ImGuiWindow* w = ImGui::GetCurrentWindow();
+    const ImVec2 min = w->Pos, max(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y);
+    SemNode& n = app.sem.add();
+    n.id = w->ID;
+    n.role = Role::listbox;
+    n.name = name;
+    n.x0 = min.x;
+    n.y0 = min.y;
+    n.x1 = max.x;
+    n.y1 = max.y;
+    app.sem.popup_open = true;
+}
+
+bool option(App& app, const char* label, bool selected, const char* name, ImGuiSelectableFlags flags) {
+    const bool pressed = ImGui::Selectable(label, selected, flags);
+    sem_item(app, Role::option, name ? name : label, nullptr, selected ? 1 : 0);
+    return pressed;
+}
+
+bool begin_picker(App& app, const char* id_str, const char* name, const char* preview, ImGuiComboFlags flags) {
+    const bool open = ImGui::BeginCombo(id_str, preview, flags);
+    sem_item(app, Role::combobox, name, preview, open ? 1 : 0);
+    // A keyboard/screen-reader press on the picker toggles it; so does Escape in its list.
+    if (open && sem_take(app, ImGui::GetItemID(), SemActionKind::close)) ImGui::CloseCurrentPopup();
+    if (open) begin_listbox(app, name);
+    return open;
+}
+
+bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
            const char* help) {
     ImGui::PushID(field);
     field_label(label, help);
     bool changed = false;
     const int cur = (*value >= 0 && *value < count) ? *value : 0;
-    if (ImGui::BeginCombo("##v", T(app, names[cur]))) {
+    if (begin_picker(app, "##v", label, T(app, names[cur]), 0)) {
         for (int i = 0; i < count; i++) {
-            if (ImGui::Selectable(T(app, names[i]), i == *value)) {
+            if (option(app, T(app, names[i]), i == *value)) {
                 changed = *value != i;
                 *value = i;
             }
@@ -366,15 +521,72 @@ bool combo(const App& app, const char* label, const char* field, int* value, con
     return changed;
 }
 
-bool text_field(App& app, const char* id, std::string* s, const char* hint) {
+bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint) {
     // ImGui edits a fixed buffer; the std::string is only re-assigned when the text changed.
     static char buf[128];
+    const ImGuiID iid = ImGui::GetID(id);
+    SemAction a;
+    bool changed = false;
+    if (sem_take(app, iid, SemActionKind::set, &a)) {
+        // Cut on a character boundary: never half a UTF-8 sequence.
+        size_t n = a.text.size() < sizeof buf - 1 ? a.text.size() : sizeof buf - 1;
+        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
+        s->assign(a.text, 0, n);
+        changed = true;
+    }
     snprintf(buf, sizeof buf, "%s", s->c_str());
     ImGui::SetNextItemWidth(-FLT_MIN);
-    const bool changed = ImGui::InputTextWithHint(id, hint, buf, sizeof buf);
-    text_input_hooks(app, nullptr, nullptr, buf);
-    if (changed) s->assign(buf);
+    if (ImGui::InputTextWithHint(id, hint, buf, sizeof buf)) {
+        s->assign(buf);
+        changed = true;
+    }
+    sem_field(app, Role::textbox, name, s->c_str(), false);
     return changed;
+}
+
+bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint) {
+    const ImGuiID iid = ImGui::GetID(id);
+    SemAction a;
+    bool changed = false;
+    if (sem_take(app, iid, SemActionKind::set, &a)) {
+        size_t n = a.text.size() < size - 1 ? a.text.size() : size - 1;
+        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
+        std::memcpy(buf, a.text.data(), n);
+        buf[n] = 0;
+        changed = true;
+    }
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::InputTextWithHint(id, hint, buf, size);
+    sem_field(app, Role::textbox, name, buf, false);
+    return changed;
+}
+
+bool button(App& app, const char* label, const char* name, ImVec2 size) {
+    // Touch screens: at least 44 CSS px tall (WCAG 2.5.5 / platform guidelines).
+    if (app.touch && size.y < 44.0f) size.y = 44.0f;
+    const bool pressed = ImGui::Button(label, size);
+    sem_item(app, Role::button, name ? name : label);
+    return pressed;
+}
+
+bool disclosure(App& app, const char* id_label, const char* name, bool* open, bool section_header) {
+    ImGui::SetNextItemOpen(*open || app.expand_all, ImGuiCond_Always);
+    *open = section_header ? ImGui::CollapsingHeader(id_label)
+                           : ImGui::TreeNodeEx(id_label, ImGuiTreeNodeFlags_NoTreePushOnOpen);
+    sem_item(app, section_header ? Role::header : Role::button, name, nullptr, *open ? 1 : 0);
+    return *open;
+}
+
+bool checkbox(App& app, const char* id_label, const char* name, bool* v) {
+    const bool changed = ImGui::Checkbox(id_label, v);
+    sem_item(app, Role::checkbox, name, nullptr, *v ? 1 : 0);
+    return changed;
+}
+
+bool radio(App& app, const char* label, bool active) {
+    const bool pressed = ImGui::RadioButton(label, active);
+    sem_item(app, Role::radio, label, nullptr, active ? 1 : 0);
+    return pressed;
 }
 
 //-----------------------------------------------------------------------------
@@ -413,21 +625,43 @@ const std::vector<std::string>& explain_lines(App& app, Headline h) {
 bool show_work_toggle(App& app, Headline h) {
     const int i = static_cast<int>(h);
     ImGui::PushID(i);
-    ImGui::SetNextItemOpen(app.show_work[i] || app.expand_all, ImGuiCond_Always);
-    app.show_work[i] = ImGui::TreeNodeEx("##work", ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s", T(app, Str::show_work));
+    const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory, Str::h_cards, Str::h_cost, Str::buy_title};
+    const char* name = fmt("%s: %s", T(app, Str::show_work), T(app, kTitles[i < 6 ? i : 0]));
+    disclosure(app, fmt("%s##work", T(app, Str::show_work)), name, &app.show_work[i], false);
     ImGui::PopID();
     return app.show_work[i];
 }
 
+// A copy button before a line of work (or a command): the line itself is selectable text too.
+void copyable_line(App& app, const std::string& line, int index) {
+    ImGui::PushID(index);
+    // The button's name: the line's start, up to its "=" (no allocation: a scratch buffer).
+    const std::string::size_type eq = line.find(" = ");
+    int what_n = static_cast<int>(eq == std::string::npos || eq > 40 ? (line.size() < 40 ? line.size() : 40) : eq);
+    while (what_n > 0 && what_n < static_cast<int>(line.size()) && (static_cast<unsigned char>(line[what_n]) & 0xC0) == 0x80) what_n--;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 0.5f, 0.0f));
+    if (button(app, T(app, Str::copy_line), fmt("%s%.*s", T(app, Str::copy_line_name), what_n, line.c_str())) && app.hooks.copy_text) {
+        app.hooks.copy_text(app.hooks.user, line.c_str());
+        app.copied_at_ms = app.now_ms;
+        app.copied_what = 3;
+    }
+    ImGui::PopStyleVar();
+    ImGui::SameLine();
+    text_wrapped(line.c_str(), line.c_str() + line.size());
+    ImGui::PopID();
+}
+
 void show_work_lines(App& app, Headline h) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-    for (const std::string& line : explain_lines(app, h)) bullet_wrapped(line.c_str());
-    ImGui::PopStyleColor();
+    // Body colour, not the dim one: the work is the product's promise, it must be easy to read.
+    int i = 0;
+    for (const std::string& line : explain_lines(app, h)) copyable_line(app, line, i++);
 }
 
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
                    const char* sub2, Headline h) {
-    ImGui::TextDisabled("%s", T(app, title));
+    ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    heading(T(app, title));
+    ImGui::PopStyleColor();
     // The headline font (setup_imgui's second font) holds ASCII and the formatted values' few
     // other characters: values only, never labels.
     ImFontAtlas* fonts = ImGui::GetIO().Fonts;

@@ -46,8 +46,9 @@ constexpr float kPhoneWidth = 700.0f;              // logical px: one column bel
 bool is_phone();
 // Label on the left (or above, when it does not fit), the next widget fills the rest of the row.
 void field_label(const char* label, const char* help = nullptr);
-void help_marker(const char* text);
-void section(const char* title);                   // a coloured sub-title with a separator
+void help_marker(const char* text, const char* about);  // a "?" button: tooltip, and a popup on tap
+void section(const char* title);                   // a coloured sub-title (a heading) with a separator
+void heading(const char* text);                    // wrapped text that is a heading in the semantics layer
 // Wrapped text that also breaks between Chinese characters (ImGui 1.86 only breaks at spaces,
 // so a Chinese sentence jumps whole to the next line). width 0 = the available width.
 void text_wrapped(const char* text, const char* end = nullptr, float width = 0.0f);
@@ -63,18 +64,22 @@ ImVec4 color_dim();
 // (matches FieldError.field) and the ImGui id.
 //-----------------------------------------------------------------------------
 
-// Reports activation/deactivation of the last text field to the platform (phone keyboard).
-void text_input_hooks(App& app, double* dtarget, int* itarget, const char* current);
-// The same for a slider, which only needs the keyboard while it is in text-entry mode.
-void slider_text_hooks(App& app, double* dtarget, const char* current);
-void record_rect(App::Rect& r);       // the last item's rectangle
+// The App being drawn (draw_app() puts it in io.UserData): for helpers called without one.
+App& current_app();
+// A number as people type it: "2.5e8", "250,000,000", full-width digits, "2.5亿". False if not one.
+bool parse_number(const std::string& text, double* out);
 void field_error(const App& app, const char* field);
 bool has_error(const App& app, const char* field);
 
+// Every input below records its semantics node (role, accessible name = its label, value) and
+// applies the action a person took on its DOM twin (typed text, a step, a press).
+bool number_box(App& app, const char* id, const char* name, double* v, const char* format, bool invalid);
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
                   const char* help = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
-// Logarithmic slider between lo and hi, typeable with a double click / ctrl+click.
+// Logarithmic slider (arrows: a tenth of a decade, Shift: ×10) and a typed box beside it.
+bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
+                    const char* value_text, const char* box_format, bool invalid);
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);
 // Percent slider on a fraction; `zero_text` shown when the value is 0 ("card default").
@@ -82,10 +87,20 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
                     const char* zero_text, const char* help = nullptr);
 // 1–4,096 cards: the slider snaps to powers of two while dragging; the box takes any value.
 bool cards_slider(App& app, int* cards);
+// A picker (combo) whose open list is a listbox of options in the semantics layer.
+bool begin_picker(App& app, const char* id, const char* name, const char* preview, ImGuiComboFlags flags);
+void begin_listbox(App& app, const char* name);
+bool option(App& app, const char* label, bool selected, const char* name = nullptr, ImGuiSelectableFlags flags = 0);
 // A combo over string-table names; `value` is an enum stored as int.
-bool combo(const App& app, const char* label, const char* field, int* value, const Str* names, int count,
+bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
            const char* help = nullptr);
-bool text_field(App& app, const char* id, std::string* s, const char* hint);
+bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint);
+bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint);
+bool button(App& app, const char* label, const char* name = nullptr, ImVec2 size = ImVec2(0, 0));
+// A section header (section_header) or a tree toggle, open state in *open; aria-expanded.
+bool disclosure(App& app, const char* id_label, const char* name, bool* open, bool section_header);
+bool checkbox(App& app, const char* id_label, const char* name, bool* v);
+bool radio(App& app, const char* label, bool active);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Results
@@ -98,7 +113,8 @@ void headline_card(App& app, Str title, const char* value, ImVec4 value_color, c
 // explain() lines, computed once per estimate and language (cached in App).
 const std::vector<std::string>& explain_lines(App& app, Headline h);
 bool show_work_toggle(App& app, Headline h);   // the "show work" expander alone; true when open
-void show_work_lines(App& app, Headline h);    // its explain() lines, wrapped to the full width
+void show_work_lines(App& app, Headline h);    // its explain() lines, each with a copy button
+void copyable_line(App& app, const std::string& line, int index);  // [Copy] + selectable text
 // warning_text() of each warning, cached the same way.
 const std::vector<std::string>& warning_lines(App& app);
 

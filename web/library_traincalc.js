@@ -1,6 +1,6 @@
 // traincalc — web/library_traincalc.js
-// The browser side of the platform seam: storage, URL hash, clipboard, files, soft keyboard,
-// and notifications to the page's JS API. Linked with --js-library; called from web/main.cpp.
+// The browser side of the platform seam: storage, URL hash, clipboard, files, the semantics
+// layer, and notifications to the page's JS API. Linked with --js-library; called from web/main.cpp.
 // Every function survives a hostile environment (sandboxed iframe: storage throws; no
 // clipboard permission): failures are swallowed and reported as "nothing".
 
@@ -41,23 +41,23 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
   },
 
-  tc_js_copy: function (text) {
-    var t = UTF8ToString(text);
-    var fallback = function () {
-      try {
-        var ta = document.createElement('textarea');
-        ta.value = t; ta.setAttribute('readonly', '');
-        ta.style.position = 'fixed'; ta.style.opacity = '0';
-        document.body.appendChild(ta); ta.select();
-        document.execCommand('copy');
-        document.body.removeChild(ta);
-      } catch (e) {}
-    };
-    window.__traincalcLastCopy = t;  // for tests and for hosts that want it
-    try {
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(t).catch(fallback);
-      else fallback();
-    } catch (e) { fallback(); }
+  // Copies from the user's gesture (Safari needs that); the shell announces it politely.
+  tc_js_copy: function (text, announce) {
+    try { window.traincalc && window.traincalc.__copy(UTF8ToString(text), UTF8ToString(announce)); } catch (e) {}
+  },
+  // A whole link: the host's share URL or this page's own address, with the scenario's hash.
+  tc_js_copy_link: function (hash, announce) {
+    try { window.traincalc && window.traincalc.__copyLink(UTF8ToString(hash), UTF8ToString(announce)); } catch (e) {}
+  },
+  // The semantics layer's nodes (ui/semantics.h): the shell keeps DOM twins in step with them.
+  tc_js_semantics: function (json) {
+    try { window.traincalc && window.traincalc.__semantics(UTF8ToString(json)); } catch (e) { console.warn('traincalc semantics:', e); }
+  },
+  tc_js_scroll_to: function (y) {
+    try { window.scrollTo({ top: y, behavior: 'smooth' }); } catch (e) {}
+  },
+  tc_js_wake_after: function (ms) {
+    setTimeout(function () { try { Module._tc_wake(); } catch (e) {} }, ms);
   },
 
   tc_js_save: function (filename, text) {
@@ -85,14 +85,9 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
   },
 
-  // The phone's soft keyboard: a hidden input focused while an ImGui text field is active.
-  tc_js_text_input: function (active) {
-    try { window.traincalc && window.traincalc.__textInput(!!active); } catch (e) {}
-  },
-
-  // Called after every refresh: the JS API's onChange callbacks and the aria-live mirror.
-  tc_js_changed: function (scenarioJson, summary) {
-    try { window.traincalc && window.traincalc.__changed(UTF8ToString(scenarioJson), UTF8ToString(summary)); } catch (e) {}
+  // Called after every refresh: the JS API's onChange callbacks, the live region, <html lang>.
+  tc_js_changed: function (scenarioJson, summary, lang) {
+    try { window.traincalc && window.traincalc.__changed(UTF8ToString(scenarioJson), UTF8ToString(summary), UTF8ToString(lang)); } catch (e) {}
   },
 
   tc_js_catalog_block__deps: ['$tcString'],

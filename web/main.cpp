@@ -1,7 +1,9 @@
 // traincalc — web/main.cpp
-// The platform seam: Emscripten main loop, SDL2 + WebGL2, Dear ImGui backends, and the bridge
-// to the browser (URL hash, localStorage, clipboard, files, soft keyboard, JS API). This is
-// the only code that includes SDL or Emscripten; core/ computes, ui/ draws.
+// The platform seam: Emscripten main loop, SDL2 (the WebGL2 context only) + Dear ImGui's OpenGL3
+// backend, and the bridge to the browser: pointer input and the page's scroll from the shell's
+// listeners, the semantics layer (DOM twins of every control, ui/semantics.h) and the actions
+// people take on it, URL hash, localStorage, clipboard, files, JS API. This is the only code
+// that includes SDL or Emscripten; core/ computes, ui/ draws.
 //
 // Index of this file:
 // [SECTION] Includes, JS imports
@@ -22,11 +24,11 @@
 #include "core/scenario.h"
 #include "core/url.h"
 #include "ui/app.h"
+#include "ui/strings.h"
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "imgui_impl_sdl.h"
-#include "imgui_internal.h" // touch drag-to-scroll needs the hovered window
+#include "imgui_internal.h" // ActivateItem: a press on a DOM twin activates its ImGui item
 
 #include <SDL.h>
 #include <SDL_opengles2.h>
@@ -34,20 +36,25 @@
 #include <emscripten/html5.h>
 
 #include <cfloat>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 extern "C" {
 char* tc_js_storage_get(const char* key);          // malloc'd or null
 void tc_js_storage_set(const char* key, const char* value);
 char* tc_js_hash_get();                            // malloc'd
 void tc_js_hash_set(const char* hash, int push);
-void tc_js_copy(const char* text);
+void tc_js_copy(const char* text, const char* announce);
+void tc_js_copy_link(const char* hash, const char* announce);
+void tc_js_semantics(const char* json);            // the semantics layer's nodes (ui/semantics.h)
+void tc_js_scroll_to(float y);                     // page px
+void tc_js_wake_after(int ms);
 void tc_js_save(const char* filename, const char* text);
 void tc_js_open(int purpose);
-void tc_js_text_input(int active);
-void tc_js_changed(const char* scenario_json, const char* summary);
+void tc_js_changed(const char* scenario_json, const char* summary, const char* lang);
 char* tc_js_catalog_block();                       // malloc'd or null
 char* tc_js_browser_lang();                        // malloc'd or null
 void tc_js_frame_drawn(int frames);
@@ -73,6 +80,14 @@ constexpr double kHistoryQuietMs = 1000;  // a change after this much quiet star
 // [SECTION] Platform state
 //-----------------------------------------------------------------------------
 
+// Pointer input from the shell's listeners, applied in order, one button change per frame: a
+// tap's press and release reach ImGui in two frames (1.86 has no input queue of its own).
+struct PointerEvent {
+    enum Kind : int { move = 0, down = 1, up = 2, leave = 3, wheel = 4 } kind;
+    float x, y;   // CSS px in the viewport (move/down/up); wheel: lines right, lines down
+    int button;
+};
+
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
@@ -82,13 +97,15 @@ struct Platform {
     int frames_to_draw = kSettleFrames;   // > 0: keep drawing; 0 and no event: pause the loop
     int frames_drawn = 0;
     bool paused = false;
-    bool touch_mode = false;              // last pointer was a finger: no hover after it lifts
-    bool touch_down = false;
-    bool touch_scrolling = false;         // a finger drag that started off any widget scrolls
-    int pending_key_release = -1;         // soft keyboard: scancode to release next frame
-    bool text_input_active = false;
+    std::vector<PointerEvent> input;      // queued by tc_pointer/tc_wheel, applied by frame()
+    bool clear_hover = false;             // a finger lifted: no hover after it (next frame)
+    float scroll_y = 0.0f;                // the page's scroll, CSS px: the part of the page shown
+    float page_h = 0.0f;                  // the page's height (semantics content_h of the last frame)
     double last_change_ms = -1e9;
+    double last_frame_ms = 0;
     int css_w = 0, css_h = 0;
+    std::string sem_sent;                 // the semantics JSON last sent to the page
+    bool in_callback = false;             // an onChange callback is running: no re-entry
     std::string api_buffer;               // strings returned to JS live here until the next call
 };
 
@@ -165,6 +182,7 @@ void load_state(Platform& p) {
     // Scenario: the link first, else the last one saved here, else the defaults.
     tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
     p.app.embed = h.embed;
+    p.app.embed_io = h.embed_io;
     if (h.lang == "zh") p.app.lang = tc::Lang::zh;
     if (h.lang == "en") p.app.lang = tc::Lang::en;
     bool have = false;
@@ -222,13 +240,17 @@ void commit(Platform& p, bool from_history, bool save = true) {
     if (save && valid) tc_js_storage_set(kStorageScenario, json.c_str());
     if (!from_history && valid) {
         const double t = now_ms();
-        const bool push = t - p.last_change_ms > kHistoryQuietMs;
+        // Embedded in a host page, an edit never adds to the host's history (Back stays the host's).
+        const bool push = !p.app.embed && t - p.last_change_ms > kHistoryQuietMs;
         p.last_change_ms = t;
         const std::string hash = tc::encode_hash(p.app.scenario, p.app.embed, lang_code(p.app.lang));
         tc_js_hash_set(hash.c_str(), push ? 1 : 0);
     }
     const std::string summary = summary_text(p);
-    tc_js_changed(json.c_str(), summary.c_str());
+    if (p.in_callback) return;  // a callback that sets the scenario: applied, not re-announced
+    p.in_callback = true;
+    tc_js_changed(json.c_str(), summary.c_str(), lang_code(p.app.lang));
+    p.in_callback = false;
 }
 
 void changed(Platform& p, bool from_history = false) {
@@ -238,17 +260,18 @@ void changed(Platform& p, bool from_history = false) {
 }
 
 // PlatformHooks: what the UI asks of the browser.
-void hook_copy(void*, const char* text) { tc_js_copy(text); }
+void hook_copy(void* user, const char* text) {
+    Platform& p = *static_cast<Platform*>(user);
+    tc_js_copy(text, tc::tr(tc::Str::copied, p.app.lang));
+    tc_js_wake_after(2100);  // the button's "Copied" goes back to its label
+}
+void hook_copy_link(void* user, const char* hash) {
+    Platform& p = *static_cast<Platform*>(user);
+    tc_js_copy_link(hash, tc::tr(tc::Str::link_copied, p.app.lang));
+    tc_js_wake_after(2100);
+}
 void hook_save(void*, const char* name, const char* text) { tc_js_save(name, text); }
 void hook_open(void*, int purpose) { tc_js_open(purpose); }
-void hook_begin_text(void* user, const char*) {
-    Platform& p = *static_cast<Platform*>(user);
-    if (!p.text_input_active) { p.text_input_active = true; tc_js_text_input(1); }
-}
-void hook_end_text(void* user) {
-    Platform& p = *static_cast<Platform*>(user);
-    if (p.text_input_active) { p.text_input_active = false; tc_js_text_input(0); }
-}
 void hook_lang(void* user, tc::Lang lang) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_storage_set(kStorageLang, lang_code(lang));
@@ -259,90 +282,121 @@ void hook_lang(void* user, tc::Lang lang) {
 // [SECTION] Frame: events, idle, draw
 //-----------------------------------------------------------------------------
 
+// CSS size and devicePixelRatio: the canvas follows the window; a zoom re-rasterises the fonts
+// at the new pixel size so text stays crisp (no reload needed).
 void sync_canvas_size(Platform& p) {
     double w = 0, h = 0;
     emscripten_get_element_css_size("#canvas", &w, &h);
     const int iw = (int)w, ih = (int)h;
-    if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h)) {
+    float dpr = (float)emscripten_get_device_pixel_ratio();
+    dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr);  // the atlas grows with dpr squared
+    const bool dpr_changed = dpr != p.app.dpi_scale;
+    if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h || dpr_changed)) {
         p.css_w = iw;
         p.css_h = ih;
-        SDL_SetWindowSize(p.window, iw, ih);
+        SDL_SetWindowSize(p.window, iw, ih);  // also resizes the backing store for the new dpr
         p.frames_to_draw = kSettleFrames > p.frames_to_draw ? kSettleFrames : p.frames_to_draw;
+    }
+    if (dpr_changed && ImGui::GetCurrentContext()) {
+        p.app.dpi_scale = dpr;
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        tc::setup_imgui(p.app);
+        ImGui_ImplOpenGL3_CreateFontsTexture();
     }
 }
 
-// A finger drag that starts off any widget scrolls the window under it (ImGui 1.86 has no
-// touch scrolling of its own).
-void touch_scroll(Platform& p) {
-    ImGuiContext& g = *ImGui::GetCurrentContext();
-    ImGuiIO& io = ImGui::GetIO();
-    if (!p.touch_mode || !p.touch_down) { p.touch_scrolling = false; return; }
-    if (io.MouseClicked[0]) p.touch_scrolling = false;
-    if (!p.touch_scrolling && ImGui::IsMouseDragging(0, 6.0f) && !ImGui::IsAnyItemActive()) p.touch_scrolling = true;
-    if (!p.touch_scrolling) return;
-    for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow) {
-        if (w->ScrollMax.y > 0.0f) {
-            ImGui::SetScrollY(w, w->Scroll.y - io.MouseDelta.y);
+// The shell's pointer events, in order; stops after one button change (see PointerEvent).
+void apply_input(Platform& p, ImGuiIO& io) {
+    if (p.clear_hover) {
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+        p.clear_hover = false;
+    }
+    size_t used = 0;
+    for (; used < p.input.size(); used++) {
+        const PointerEvent& e = p.input[used];
+        if (e.kind == PointerEvent::wheel) {
+            io.MouseWheelH += e.x;
+            io.MouseWheel += e.y;
+            continue;
+        }
+        if (e.kind == PointerEvent::leave) {
+            p.clear_hover = !io.MouseDown[0];
+            if (p.clear_hover) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+            continue;
+        }
+        io.MousePos = ImVec2(e.x, e.y + p.scroll_y);  // viewport → page px
+        if (e.kind == PointerEvent::down || e.kind == PointerEvent::up) {
+            if (e.button >= 0 && e.button < 3) io.MouseDown[e.button] = e.kind == PointerEvent::down;
+            used++;
             break;
         }
     }
-    ImGui::ClearActiveID();  // the drag belongs to the scroll, not to a widget it passes over
+    p.input.erase(p.input.begin(), p.input.begin() + (long)used);
+    if (!p.input.empty() && p.frames_to_draw < 1) p.frames_to_draw = 1;
+}
+
+// The semantics layer and the page's height go to the shell when they change.
+void publish_semantics(Platform& p) {
+    std::string json = tc::semantics_to_json(p.app.sem);
+    if (json != p.sem_sent) {
+        p.sem_sent = std::move(json);
+        tc_js_semantics(p.sem_sent.c_str());
+    }
+    if (p.app.scroll_request_y >= 0.0f) {
+        tc_js_scroll_to(p.app.scroll_request_y);
+        p.app.scroll_request_y = -1.0f;
+    }
 }
 
 void frame(void* arg) {
     Platform& p = *static_cast<Platform*>(arg);
-    bool had_event = false;
+    // SDL's own input listeners are removed (main()); its queue only carries window events.
     SDL_Event ev;
-    while (SDL_PollEvent(&ev)) {
-        had_event = true;
-        switch (ev.type) {
-        case SDL_FINGERDOWN: p.touch_mode = true; p.touch_down = true; break;
-        case SDL_FINGERUP: p.touch_down = false; break;
-        case SDL_MOUSEMOTION:
-            if (ev.motion.which != SDL_TOUCH_MOUSEID) p.touch_mode = false;
-            break;
-        default: break;
-        }
-        ImGui_ImplSDL2_ProcessEvent(&ev);
-    }
+    while (SDL_PollEvent(&ev)) {}
     sync_canvas_size(p);
-    if (had_event) wake(p, kSettleFrames);
-    if (p.frames_to_draw <= 0) {
+    if (p.frames_to_draw <= 0 && p.input.empty()) {
         // Idle: no GL call keeps the last image; the loop sleeps until JS wakes it (tc_wake).
         p.paused = true;
         emscripten_pause_main_loop();
         return;
     }
-    p.frames_to_draw--;
+    if (p.frames_to_draw > 0) p.frames_to_draw--;
 
     ImGuiIO& io = ImGui::GetIO();
-    if (p.pending_key_release >= 0) {
-        io.KeysDown[p.pending_key_release] = false;
-        p.pending_key_release = -1;
-        p.frames_to_draw = p.frames_to_draw < 1 ? 1 : p.frames_to_draw;
-    }
+    int w = 0, h = 0, dw = 0, dh = 0;
+    SDL_GetWindowSize(p.window, &w, &h);
+    SDL_GL_GetDrawableSize(p.window, &dw, &dh);
+    // ImGui's display is the whole page (nothing below the fold is culled from the semantics
+    // layer); the draw data is shifted to show the scrolled part (below).
+    io.DisplaySize = ImVec2((float)w, p.page_h > (float)h ? p.page_h : (float)h);
+    if (w > 0 && h > 0) io.DisplayFramebufferScale = ImVec2((float)dw / w, (float)dh / h);
+    const double t = now_ms();
+    // 1.86 asserts DeltaTime > 0 (TOOLCHAIN.md); after an idle pause: no jump in double-click timing.
+    io.DeltaTime = p.last_frame_ms > 0 && t > p.last_frame_ms && t - p.last_frame_ms < 250.0
+                       ? (float)((t - p.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
+    p.last_frame_ms = t;
+    p.app.now_ms = t;
+    apply_input(p, io);
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
-    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 60.0f;  // 1.86 asserts DeltaTime > 0 (TOOLCHAIN.md)
-    if (io.DeltaTime > 0.25f) io.DeltaTime = 1.0f / 60.0f;  // after an idle pause: no jump in double-click timing
-    if (p.touch_mode && !p.touch_down && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
-    touch_scroll(p);
     const bool scenario_changed = tc::draw_app(p.app);
     ImGui::Render();
+    p.page_h = p.app.sem.content_h;
+    ImDrawData* draw = ImGui::GetDrawData();
+    draw->DisplayPos.y += p.scroll_y;  // the backend's projection and scissors follow DisplayPos
+    draw->DisplaySize.y = (float)h;
 
-    const ImVec2 fb(io.DisplaySize.x * io.DisplayFramebufferScale.x, io.DisplaySize.y * io.DisplayFramebufferScale.y);
+    const ImVec2 fb(draw->DisplaySize.x * io.DisplayFramebufferScale.x, draw->DisplaySize.y * io.DisplayFramebufferScale.y);
     glViewport(0, 0, (int)fb.x, (int)fb.y);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ImGui_ImplOpenGL3_RenderDrawData(draw);
     SDL_GL_SwapWindow(p.window);
     tc_js_frame_drawn(++p.frames_drawn);
 
-    if (io.WantTextInput && !p.text_input_active) hook_begin_text(&p, "");
-    if (!io.WantTextInput && p.text_input_active) hook_end_text(&p);
     if (scenario_changed) changed(p);
+    publish_semantics(p);
 }
 
 const char* api_return(std::string s) {
@@ -408,17 +462,56 @@ EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text) {
     wake(p, kSettleFrames);
 }
 
-// The soft keyboard's hidden input: 0 = characters, 1 = backspace, 2 = enter.
-EMSCRIPTEN_KEEPALIVE void tc_soft_key(int code, const char* text) {
+// Pointer input from the shell (CSS px in the viewport): kind 0 move, 1 down, 2 up, 3 leave.
+EMSCRIPTEN_KEEPALIVE void tc_pointer(int kind, float x, float y, int button) {
     Platform& p = *g_platform;
-    ImGuiIO& io = ImGui::GetIO();
-    if (code == 0 && text) io.AddInputCharactersUTF8(text);
-    if (code == 1 || code == 2) {
-        const int sc = code == 1 ? SDL_SCANCODE_BACKSPACE : SDL_SCANCODE_RETURN;
-        io.KeysDown[sc] = true;
-        p.pending_key_release = sc;
-    }
+    if (kind < 0 || kind > 3 || !std::isfinite(x) || !std::isfinite(y)) return;
+    if (p.input.size() > 256) p.input.erase(p.input.begin());  // a stalled page never grows without bound
+    p.input.push_back({static_cast<PointerEvent::Kind>(kind), x, y, button});
     wake(p, kSettleFrames);
+}
+
+// The wheel over an open list (the page itself scrolls natively): lines right, lines down.
+EMSCRIPTEN_KEEPALIVE void tc_wheel(float lines_x, float lines_y) {
+    Platform& p = *g_platform;
+    if (!std::isfinite(lines_x) || !std::isfinite(lines_y)) return;
+    p.input.push_back({PointerEvent::wheel, lines_x, lines_y, 0});
+    wake(p, kSettleFrames);
+}
+
+// The page's scroll (CSS px): the drawing follows it.
+EMSCRIPTEN_KEEPALIVE void tc_scroll(float y) {
+    Platform& p = *g_platform;
+    if (!std::isfinite(y) || y < 0) y = 0;
+    if (y == p.scroll_y) return;
+    p.scroll_y = y;
+    wake(p, kSettleFrames);
+}
+
+// What a person did to a DOM twin (ui/semantics.h SemActionKind): applied by the widget it names
+// in the next frame; a press activates the ImGui item as a click would.
+EMSCRIPTEN_KEEPALIVE void tc_sem_action(unsigned id, int kind, double amount, const char* text) {
+    Platform& p = *g_platform;
+    if (kind < 1 || kind > 4 || !std::isfinite(amount)) return;
+    p.app.sem_action.id = id;
+    p.app.sem_action.kind = static_cast<tc::SemActionKind>(kind);
+    p.app.sem_action.amount = amount;
+    p.app.sem_action.text = text ? text : "";
+    if (p.app.sem_action.kind == tc::SemActionKind::press) ImGui::ActivateItem(id);
+    wake(p, kSettleFrames);
+}
+
+// prefers-color-scheme and the pointer kind (coarse = a finger: larger targets, help on tap).
+EMSCRIPTEN_KEEPALIVE void tc_set_environment(int dark, int coarse) {
+    Platform& p = *g_platform;
+    p.app.dark = dark != 0;
+    p.app.touch = coarse != 0;
+    wake(p, kSettleFrames);
+}
+
+// The host's share URL for "Copy link" ("" = the page's own address).
+EMSCRIPTEN_KEEPALIVE void tc_set_share_url(const char* url) {
+    g_platform->app.share_url = url ? url : "";
 }
 
 // Back/forward or an edited address: apply a valid hash, keep the scenario on a damaged one.
@@ -440,19 +533,6 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
 EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
     const tc::App& a = g_platform->app;
     return api_return(a.lang == tc::Lang::zh && !a.notice_zh.empty() ? a.notice_zh : a.notice);
-}
-
-// Where a widget was drawn in the last frame, CSS px, for browser tests that drag it for real:
-// 0 = cards slider, 1 = model picker, 2 = GPU picker, 3 = the cards box.
-EMSCRIPTEN_KEEPALIVE const char* tc_widget_rect(int which) {
-    const tc::App& a = g_platform->app;
-    const tc::App::Rect& r = which == 0   ? a.cards_slider_rect
-                             : which == 1 ? a.model_picker_rect
-                             : which == 2 ? a.gpu_picker_rect
-                                          : a.cards_box_rect;
-    char buf[128];
-    snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
-    return api_return(buf);
 }
 
 EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
@@ -480,7 +560,7 @@ EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
 //-----------------------------------------------------------------------------
 
 int main(int, char**) {
-    // Keys go to the canvas only, so a host page's inputs keep theirs (TOOLCHAIN.md).
+    // SDL's key listeners go on the canvas only (then are removed below), never on the host page.
     SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         EM_ASM({ window.traincalc && window.traincalc.__fatal('SDL_Init: ' + UTF8ToString($0)); }, SDL_GetError());
@@ -509,6 +589,22 @@ int main(int, char**) {
         return 1;
     }
     SDL_GL_SetSwapInterval(1);
+    // Input comes from the shell's own listeners (pointer events, the page's scroll, the DOM
+    // twins' keys and text): SDL's would preventDefault touch (no page scroll, no tap), swallow
+    // the wheel and keep keys from the semantics layer.
+    emscripten_set_mousemove_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_mousedown_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, 0, nullptr);
+    emscripten_set_mouseenter_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_mouseleave_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_wheel_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_touchstart_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_touchend_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_touchmove_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_touchcancel_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_keydown_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_keyup_callback("#canvas", nullptr, 0, nullptr);
+    emscripten_set_keypress_callback("#canvas", nullptr, 0, nullptr);
 
     load_catalog(p);
     p.app.catalog = &p.catalog;
@@ -517,10 +613,9 @@ int main(int, char**) {
     if (p.app.dpi_scale > 3.0f) p.app.dpi_scale = 3.0f;  // atlas size grows with its square
     p.app.hooks.user = &p;
     p.app.hooks.copy_text = hook_copy;
+    p.app.hooks.copy_link = hook_copy_link;
     p.app.hooks.save_text = hook_save;
     p.app.hooks.open_text = hook_open;
-    p.app.hooks.begin_text_input = hook_begin_text;
-    p.app.hooks.end_text_input = hook_end_text;
     p.app.hooks.language_changed = hook_lang;
     load_state(p);
 
@@ -530,9 +625,9 @@ int main(int, char**) {
     io.IniFilename = nullptr;                 // the URL hash and localStorage hold the state
     io.ConfigInputTextCursorBlink = false;    // a blinking caret would need frames while idle
     io.ConfigWindowsMoveFromTitleBarOnly = true;
-    ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
+    io.BackendPlatformName = "traincalc_web";
+    io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;  // the DOM twins carry the cursor styles
     ImGui_ImplOpenGL3_Init("#version 300 es");
-    io.SetClipboardTextFn = [](void*, const char* text) { tc_js_copy(text); };
     tc::setup_imgui(p.app);
 
     tc::refresh(p.app);

@@ -1,0 +1,171 @@
+// traincalc — ui/semantics.cpp
+// Recording of the semantics layer's nodes (see semantics.h) and their JSON for the platform.
+//
+// Index of this file:
+// [SECTION] Roles
+// [SECTION] Recording
+// [SECTION] Serialisation
+#include "semantics.h"
+#include "app.h"
+#include "imgui.h"
+#include "imgui_internal.h"  // ImHashStr: stable ids for text nodes
+#include <cmath>
+#include <cstdio>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Roles
+//-----------------------------------------------------------------------------
+
+const char* role_name(Role r) {
+    switch (r) {
+#define TC_SEM_CASE(id, json) \
+    case Role::id: return json;
+        TC_SEM_ROLES(TC_SEM_CASE)
+#undef TC_SEM_CASE
+    }
+    return "text";
+}
+
+SemNode& Semantics::add() {
+    if (count == nodes.size()) nodes.emplace_back();
+    SemNode& n = nodes[count++];
+    n.id = 0;
+    n.role = Role::text;
+    n.state = -1;
+    n.invalid = false;
+    n.now = n.lo = n.hi = 0;
+    n.name.clear();
+    n.value.clear();
+    return n;
+}
+
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Recording
+//-----------------------------------------------------------------------------
+
+// ImGui's display is the whole page (the platform shows the scrolled part): screen px = page px.
+static SemNode& push(App& app, Role role, std::uint32_t id, ImVec2 min, ImVec2 max) {
+    SemNode& n = app.sem.add();
+    n.id = id;
+    n.role = role;
+    n.x0 = min.x;
+    n.y0 = min.y;
+    n.x1 = max.x;
+    n.y1 = max.y;
+    return n;
+}
+
+void sem_item(App& app, Role role, const char* name, const char* value, int state) {
+    IM_ASSERT(ImGui::GetItemID() != 0 && "sem_item describes an interactive item: call it right after the widget");
+    SemNode& n = push(app, role, ImGui::GetItemID(), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    n.state = static_cast<std::int8_t>(state);
+    n.name = name ? name : "";
+    if (value) n.value = value;
+}
+
+void sem_slider(App& app, const char* name, double now, double lo, double hi, const char* value_text) {
+    sem_item(app, Role::slider, name, value_text);
+    SemNode& n = app.sem.back();
+    n.now = now;
+    n.lo = lo;
+    n.hi = hi;
+}
+
+void sem_field(App& app, Role role, const char* name, const char* value, bool invalid) {
+    sem_item(app, role, name, value);
+    app.sem.back().invalid = invalid;
+}
+
+void sem_text(App& app, Role role, const char* text, const char* end, const ImVec2& min, const ImVec2& max) {
+    if (!end) end = text + std::char_traits<char>::length(text);
+    if (end == text) return;
+    // Text has no ImGui id: a hash of its content and position keeps the DOM node stable.
+    const std::uint32_t id = ImHashStr(text, static_cast<size_t>(end - text), static_cast<ImU32>(min.y * 7 + min.x));
+    SemNode& n = push(app, role, id, min, max);
+    n.value.assign(text, end);
+}
+
+bool sem_take(App& app, std::uint32_t id, SemActionKind kind, SemAction* out) {
+    if (app.sem_action.kind != kind || app.sem_action.id != id || id == 0) return false;
+    if (out) *out = app.sem_action;
+    app.sem_action = SemAction{};
+    return true;
+}
+
+} // namespace ui
+
+//-----------------------------------------------------------------------------
+// [SECTION] Serialisation
+//-----------------------------------------------------------------------------
+
+static void put_string(std::string& out, const std::string& s) {
+    out += '"';
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    out += '"';
+}
+
+static void put_number(std::string& out, double v, const char* format) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, format, std::isfinite(v) ? v : 0.0);
+    out += buf;
+}
+
+std::string semantics_to_json(const Semantics& s) {
+    std::string out;
+    out.reserve(64 + s.size() * 96);
+    out += "{\"h\":";
+    put_number(out, s.content_h, "%.0f");
+    out += ",\"popup\":";
+    out += s.popup_open ? '1' : '0';
+    out += ",\"n\":[";
+    for (size_t i = 0; i < s.size(); i++) {
+        const SemNode& n = s[i];
+        if (i) out += ',';
+        out += '[';
+        put_number(out, n.id, "%.0f");
+        out += ",\"";
+        out += role_name(n.role);
+        out += "\",";
+        put_number(out, n.state, "%.0f");
+        out += ',';
+        put_number(out, n.x0, "%.1f");
+        out += ',';
+        put_number(out, n.y0, "%.1f");
+        out += ',';
+        put_number(out, n.x1 - n.x0, "%.1f");
+        out += ',';
+        put_number(out, n.y1 - n.y0, "%.1f");
+        out += ',';
+        put_string(out, n.name);
+        out += ',';
+        put_string(out, n.value);
+        out += ',';
+        put_number(out, n.now, "%.9g");
+        out += ',';
+        put_number(out, n.lo, "%.9g");
+        out += ',';
+        put_number(out, n.hi, "%.9g");
+        out += ',';
+        out += n.invalid ? '1' : '0';
+        out += ']';
+    }
+    out += "]}";
+    return out;
+}
+
+} // namespace traincalc

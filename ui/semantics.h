@@ -1,0 +1,119 @@
+// traincalc — ui/semantics.h
+// What each drawn control and result text IS, recorded as it is drawn, for the platform's
+// semantics layer: real DOM elements placed over the canvas (as Flutter's web engine does) that
+// screen readers read, Tab reaches, Ctrl+F finds and input methods type into. The UI records;
+// the platform (web/) turns the records into DOM and sends actions back. No SDL, no DOM here.
+//
+// Index of this file:
+// [SECTION] Nodes
+// [SECTION] Actions (from the platform back to the widgets)
+// [SECTION] Recording (called by ui/ widgets right after the ImGui item they describe)
+// [SECTION] Serialisation
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct ImVec2;
+
+namespace traincalc {
+
+struct App;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Nodes
+//-----------------------------------------------------------------------------
+
+// One spelling table: the JSON name the platform maps to an ARIA role / element.
+#define TC_SEM_ROLES(X)                                                                        \
+    X(button, "button")     /* <button> */                                                     \
+    X(header, "header")     /* <h2><button aria-expanded> (collapsible section) */             \
+    X(checkbox, "checkbox") /* role=checkbox aria-checked */                                   \
+    X(radio, "radio")       /* role=radio aria-checked */                                      \
+    X(combobox, "combobox") /* role=combobox aria-expanded (a picker) */                       \
+    X(listbox, "listbox")   /* the open picker's list; options follow it */                    \
+    X(option, "option")     /* role=option aria-selected, inside the last listbox */           \
+    X(slider, "slider")     /* role=slider aria-valuenow/min/max/valuetext */                  \
+    X(number, "number")     /* <input inputmode=decimal>: typed numbers */                     \
+    X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */     \
+    X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                 \
+    X(text, "text")         /* <p>: selectable result text (numbers, formulas, warnings) */
+
+enum class Role : std::uint8_t {
+#define TC_SEM_ENUM(id, json) id,
+    TC_SEM_ROLES(TC_SEM_ENUM)
+#undef TC_SEM_ENUM
+};
+const char* role_name(Role r);
+
+struct SemNode {
+    std::uint32_t id = 0;        // ImGuiID of the item: the DOM twin's key across frames
+    Role role = Role::text;
+    std::int8_t state = -1;      // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected
+    bool invalid = false;        // the field has a validation error (aria-invalid)
+    float x0 = 0, y0 = 0;        // page px (CSS px from the page's top-left, scrolled content included)
+    float x1 = 0, y1 = 0;
+    double now = 0, lo = 0, hi = 0; // slider position and range, in the slider's own steps
+    std::string name;            // accessible name in the page's language (a control's visible label)
+    std::string value;           // number/textbox text; slider aria-valuetext; combobox shown choice; text content
+};
+
+struct Semantics {
+    // In drawing order = Tab order = reading order. Slots past size() keep their strings' capacity:
+    // a steady frame records without a heap allocation.
+    std::vector<SemNode> nodes;
+    size_t count = 0;
+    float content_h = 0;         // page px: the height the page scrolls over
+    bool popup_open = false;     // a picker's list is open: wheel and touch go to it
+
+    void clear() { count = 0; popup_open = false; }
+    SemNode& add();              // the next slot, reset
+    size_t size() const { return count; }
+    const SemNode* begin() const { return nodes.data(); }
+    const SemNode* end() const { return nodes.data() + count; }
+    const SemNode& back() const { return nodes[count - 1]; }
+    SemNode& back() { return nodes[count - 1]; }
+    const SemNode& operator[](size_t i) const { return nodes[i]; }
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Actions: what a person did to a DOM twin, applied by the widget it names
+//-----------------------------------------------------------------------------
+
+enum class SemActionKind : std::uint8_t {
+    none = 0,
+    press = 1,   // button, header, checkbox, radio, option, combobox: activate (ImGui::ActivateItem)
+    step = 2,    // slider: move by `amount` steps (±1 arrows, ±10 shift/page); ±1e9 = to an end
+    set = 3,     // number/textbox: the text typed (applied when it parses)
+    close = 4,   // Escape in an open list: close it
+};
+
+struct SemAction {
+    std::uint32_t id = 0;
+    SemActionKind kind = SemActionKind::none;
+    double amount = 0;
+    std::string text;
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Recording: each call describes the LAST ImGui item (its id and rectangle)
+//-----------------------------------------------------------------------------
+
+namespace ui {
+void sem_item(App& app, Role role, const char* name, const char* value = nullptr, int state = -1);
+void sem_slider(App& app, const char* name, double now, double lo, double hi, const char* value_text);
+void sem_field(App& app, Role role, const char* name, const char* value, bool invalid);
+// Text spanning [min, max] in screen px (a wrapped paragraph is one node).
+void sem_text(App& app, Role role, const char* text, const char* end, const ImVec2& min, const ImVec2& max);
+// The pending action for item `id` of this kind, taken (cleared) when it matches.
+bool sem_take(App& app, std::uint32_t id, SemActionKind kind, SemAction* out = nullptr);
+} // namespace ui
+
+//-----------------------------------------------------------------------------
+// [SECTION] Serialisation: the JSON the platform's semantics layer reads
+//-----------------------------------------------------------------------------
+
+// {"h":content_h,"popup":0|1,"n":[[id,"role",state,x,y,w,h,"name","value",now,lo,hi,invalid],...]}
+std::string semantics_to_json(const Semantics& s);
+
+} // namespace traincalc

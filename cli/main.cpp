@@ -182,8 +182,8 @@ int cmd_estimate(const Args& a) {
     if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
-    if (a.text) std::cout << report_markdown(e, s, a.lang);
-    else std::cout << estimate_to_json(e, s, a.lang) << "\n";
+    if (a.text) std::cout << report_markdown(e, a.lang);
+    else std::cout << estimate_to_json(e, a.lang) << "\n";
     return 0;
 }
 

@@ -3,7 +3,6 @@
 // Formulas and sources are in DESIGN.md; every constant below says where it comes from.
 //
 // Index of this file:
-// [SECTION] Input guards (bilingual FieldErrors; no allocation on the good path)
 // [SECTION] Model-derived quantities: parameters, adapters, FLOPs per token, activation bytes
 // [SECTION] Memory per GPU
 // [SECTION] Scaling curve, peak rate, compute time
@@ -22,116 +21,6 @@
 
 namespace traincalc {
 namespace detail {
-
-//-----------------------------------------------------------------------------
-// [SECTION] Input guards
-//-----------------------------------------------------------------------------
-
-static void push_range_error(std::vector<FieldError>& errors, const char* field, double value,
-                             double lo, double hi) {
-    char buf_en[256];
-    char buf_zh[256];
-    std::snprintf(buf_en, sizeof buf_en, "%s = %g is out of range: allowed %g to %g", field, value, lo, hi);
-    std::snprintf(buf_zh, sizeof buf_zh, "%s = %g 超出允许范围：%g 到 %g", field, value, lo, hi);
-    errors.push_back(FieldError{field, buf_en, buf_zh});
-}
-
-// Range check with NaN rejected (NaN fails both comparisons).
-static void check_range(std::vector<FieldError>& errors, const char* field, double value, double lo, double hi) {
-    if (!(value >= lo && value <= hi)) push_range_error(errors, field, std::isfinite(value) ? value : 0.0, lo, hi);
-}
-
-static const GpuSpec* find_gpu_by_id(const Catalog& c, const std::string& id) {
-    for (const GpuSpec& g : c.gpus)
-        if (g.id == id) return &g;
-    return nullptr;
-}
-static const ModelSpec* find_model_by_id(const Catalog& c, const std::string& id) {
-    for (const ModelSpec& m : c.models)
-        if (m.id == id) return &m;
-    return nullptr;
-}
-
-static void unknown_id_error(std::vector<FieldError>& errors, const char* field, const std::string& id) {
-    std::string shown = id.size() > 64 ? id.substr(0, 64) + "…" : id;
-    errors.push_back(FieldError{field,
-        std::string(field) + " = \"" + shown + "\" is not in the catalog: choose a listed id or enter a custom one",
-        std::string(field) + " = \"" + shown + "\" 不在目录中：请选择列表中的型号，或填写自定义参数"});
-}
-
-// Ranges chosen so that every product below stays far from overflow (2T params × 1e15 tokens
-// × 16 FLOPs ≈ 3e28) and every division has a non-zero denominator.
-static void check_model(std::vector<FieldError>& e, const ModelSpec& m) {
-    check_range(e, "model.params", m.params, 1e5, 1e14);
-    check_range(e, "model.active_params", m.active_params, 0, std::max(m.params, 1e5));
-    check_range(e, "model.layers", m.layers, 1, 10000);
-    check_range(e, "model.hidden", m.hidden, 1, 1048576);
-    check_range(e, "model.heads", m.heads, 1, 16384);
-    check_range(e, "model.kv_heads", m.kv_heads, 0, std::max(m.heads, 1));
-    check_range(e, "model.ffn", m.ffn, 0, 16777216);
-    check_range(e, "model.vocab", m.vocab, 0, 16777216);
-    check_range(e, "model.experts", m.experts, 0, 65536);
-    check_range(e, "model.experts_per_token", m.experts_per_token, 0, std::max(m.experts, 0));
-}
-static void check_gpu(std::vector<FieldError>& e, const GpuSpec& g) {
-    check_range(e, "gpu.memory_gib", g.memory_gib, 0.5, 100000);
-    check_range(e, "gpu.tflops_16bit", g.tflops_16bit, 0.01, 1e6);
-    check_range(e, "gpu.tflops_fp8", g.tflops_fp8, 0, 1e7);
-}
-static void check_scenario(std::vector<FieldError>& e, const Scenario& s) {
-    check_range(e, "lora_rank", s.lora_rank, 1, 1024);
-    check_range(e, "tokens", s.tokens, 1, 1e15);
-    check_range(e, "samples", s.samples, 1, 1e13);
-    check_range(e, "avg_tokens", s.avg_tokens, 1, 1e7);
-    check_range(e, "dataset_mb", s.dataset_mb, 1e-3, 1e12);
-    check_range(e, "chars_per_token", s.chars_per_token, 0.1, 100);
-    check_range(e, "bytes_per_char", s.bytes_per_char, 0.1, 8);
-    check_range(e, "epochs", s.epochs, 0.01, 1000);
-    check_range(e, "seq_len", s.seq_len, 1, 16777216);
-    check_range(e, "micro_batch", s.micro_batch, 1, 65536);
-    check_range(e, "grad_accum", s.grad_accum, 1, 1048576);
-    check_range(e, "zero", s.zero, 0, 3);
-    check_range(e, "tp", s.tp, 1, 1024);
-    check_range(e, "pp", s.pp, 1, 1024);
-    check_range(e, "cards", s.cards, 1, kMaxCards);
-    check_range(e, "utilization", s.utilization, 0, 1);
-    check_range(e, "scaling_efficiency", s.scaling_efficiency, 0, 1);
-    check_range(e, "tokens_per_second_per_gpu", s.tokens_per_second_per_gpu, 0, 1e9);
-    check_range(e, "deadline_hours", s.deadline_hours, 0, 1e7);
-    check_range(e, "overhead_fraction", s.overhead_fraction, 0, 100);
-    check_range(e, "fixed_hours", s.fixed_hours, 0, 1e6);
-    check_range(e, "upload_gb", s.upload_gb, 0, 1e9);
-    check_range(e, "upload_mbps", s.upload_mbps, 0.001, 1e7);
-    check_range(e, "download_mbps", s.download_mbps, 0.001, 1e7);
-    check_range(e, "checkpoints", s.checkpoints, 0, 1e6);
-    check_range(e, "disk_write_mb_per_s", s.disk_write_mb_per_s, 0.001, 1e8);
-    check_range(e, "pilot_hours", s.pilot_hours, 0, 1e6);
-    check_range(e, "pilot_fraction", s.pilot_fraction, 1e-6, 1);
-    check_range(e, "price_hourly", s.price_hourly, -1e30, 1e9);
-    check_range(e, "price_daily", s.price_daily, -1e30, 1e10);
-    check_range(e, "price_monthly", s.price_monthly, -1e30, 1e11);
-    check_range(e, "min_billed_hours", s.min_billed_hours, 0, 1e5);
-    check_range(e, "storage_gb", s.storage_gb, 0, 1e9);
-    check_range(e, "storage_per_gb_month", s.storage_per_gb_month, 0, 1e6);
-    check_range(e, "traffic_gb", s.traffic_gb, 0, 1e9);
-    check_range(e, "traffic_per_gb", s.traffic_per_gb, 0, 1e6);
-    check_range(e, "cny_per_usd", s.cny_per_usd, 0, 1e4);
-    check_range(e, "purchase_price", s.purchase_price, -1e30, 1e12);
-    check_range(e, "depreciation_months", s.depreciation_months, 1, 1200);
-    check_range(e, "electricity_per_kwh", s.electricity_per_kwh, 0, 1e4);
-    check_range(e, "pue", s.pue, 1, 10);
-    check_range(e, "rack_per_month", s.rack_per_month, 0, 1e9);
-    check_range(e, "ops_per_month", s.ops_per_month, 0, 1e9);
-    check_range(e, "hours_per_month_used", s.hours_per_month_used, 0, 744);
-    static const char* const quote_price[3] = {"quotes[0].price_per_card_hour", "quotes[1].price_per_card_hour",
-                                               "quotes[2].price_per_card_hour"};
-    static const char* const quote_min[3] = {"quotes[0].min_billed_hours", "quotes[1].min_billed_hours",
-                                             "quotes[2].min_billed_hours"};
-    for (int i = 0; i < 3; i++) {
-        check_range(e, quote_price[i], s.quotes[i].price_per_card_hour, 0, 1e9);
-        check_range(e, quote_min[i], s.quotes[i].min_billed_hours, 0, 1e5);
-    }
-}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Model-derived quantities
@@ -178,6 +67,7 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
     o.layers = m.layers < 1 ? 1 : m.layers;
     o.hidden = m.hidden < 1 ? 1 : m.hidden;
     o.heads = m.heads < 1 ? 1 : m.heads;
+    o.kv_heads = m.kv_heads > 0 ? m.kv_heads : o.heads;
     o.vocab = m.vocab < 0 ? 0 : m.vocab;
     o.seq_len = s.seq_len;
     o.micro_batch = s.micro_batch;
@@ -824,25 +714,12 @@ static void add_warning(Estimate& e, WarningCode c, double value, double limit) 
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
     e.scenario = s;
-    // Resolve model and card.
-    const ModelSpec* model = nullptr;
-    const GpuSpec* gpu = nullptr;
-    if (s.model_id.empty()) {
-        model = &s.model;
-    } else {
-        model = find_model_by_id(catalog, s.model_id);
-        if (!model) unknown_id_error(e.errors, "model", s.model_id);
-    }
-    if (s.gpu_id.empty()) {
-        gpu = &s.gpu;
-    } else {
-        gpu = find_gpu_by_id(catalog, s.gpu_id);
-        if (!gpu) unknown_id_error(e.errors, "gpu", s.gpu_id);
-    }
-    if (model) check_model(e.errors, *model);
-    if (gpu) check_gpu(e.errors, *gpu);
-    check_scenario(e.errors, s);
+    // One input contract: validate() holds every range and rule; nothing is re-checked here.
+    e.errors = validate(s, catalog);
     if (!e.errors.empty()) return e;                          // ok = false, the rest zero
+    const ModelSpec* model = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
+    const GpuSpec* gpu = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
+    assert(model && gpu && "validate() accepted an unknown model or card id");
 
     e.model = *model;
     e.gpu = *gpu;
@@ -932,7 +809,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         int best = 0;
         for (Offload off : offs) {
             for (int tp : kSearchTp) {
-                if (md.heads % tp != 0) continue;             // heads split evenly across TP ranks
+                if (md.heads % tp != 0 || md.kv_heads % tp != 0) continue; // validate(): tp divides heads, kv heads
                 for (int z = 0; z <= 3; z++) {
                     if (off == Offload::optimizer && z < 1) continue;          // DeepSpeed: offload needs ZeRO
                     if (off == Offload::optimizer_params && z < 3) continue;   // parameter offload is ZeRO-3
@@ -964,7 +841,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
 
     // Cost.
     Prices prices = prices_for(s, g, catalog, true);
-    e.gpu_hours = Calc(log, TermId::gpu_hours, "h")
+    e.gpu_hours = Calc(log, TermId::gpu_hours, "card-h") // card-hours: not a duration
                       .first("cards", s.cards).mul("wall", t.wall_hours, "h", TermId::wall_hours).done();
     cost_for(s, prices, s.cards, t.wall_hours, md.tokens, e.cost, log);
 
@@ -1052,7 +929,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     if (t.fixed_hours > t.compute_hours) add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
     if (s.deadline_hours > 0 && c.for_deadline_any == 0)
         add_warning(e, WarningCode::deadline_impossible, s.deadline_hours, t.wall_hours);
-    if (s.cards % (s.tp * s.pp) != 0) add_warning(e, WarningCode::cards_not_divisible, s.cards, s.tp * s.pp);
+    // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
+    if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
     if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
 
@@ -1100,6 +978,7 @@ const char* warning_code_name(WarningCode c) {
     case WarningCode::offload_slow: return "offload_slow";
     case WarningCode::fp32_slow: return "fp32_slow";
     case WarningCode::unverified_gpu: return "unverified_gpu";
+    case WarningCode::zero_single_rank: return "zero_single_rank";
     default: return "unknown";
     }
 }

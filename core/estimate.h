@@ -128,11 +128,12 @@ enum class WarningCode {
     does_not_fit,           // per-GPU memory above usable
     fixed_overhead_dominates, // fixed hours larger than compute
     deadline_impossible,    // no card count meets the deadline
-    cards_not_divisible,    // cards not a multiple of tp·pp
+    cards_not_divisible,    // unused since validate() requires cards to be a multiple of tp·pp
     qlora_needs_lora_rank,  // reserved
     offload_slow,           // CPU offload: compute slowed by PCIe transfers
     fp32_slow,              // fp32 training runs at a fraction of the tensor rate
     unverified_gpu,         // figures for this card are unverified
+    zero_single_rank,       // ZeRO ≥ 1 with one data-parallel rank: shards nothing
     count
 };
 
@@ -165,6 +166,7 @@ struct Estimate {
     std::vector<Warning> warnings;
 };
 
+// Calls validate(s, catalog) first: invalid input gives ok = false and its errors, nothing else.
 Estimate estimate(const Scenario& s, const Catalog& catalog);
 
 // DESIGN.md's estimate JSON (every key listed there, plus the itemised results).

@@ -209,7 +209,7 @@ const TermText kTermText[] = {
     {TermId::memory_usable, Headline::memory, "Usable", "可用显存"},
     {TermId::memory_headroom, Headline::memory, "Headroom", "余量"},
     {TermId::peak_tflops, Headline::time, "Peak per card", "每卡峰值算力"},
-    {TermId::bubble_slots, Headline::time, "Pipeline slots m + p − 1", "流水线槽位 m + p − 1"},
+    {TermId::bubble_slots, Headline::time, "Pipeline slots", "流水线槽位"},
     {TermId::pipeline_bubble, Headline::time, "Pipeline bubble", "流水线气泡"},
     {TermId::compute_seconds, Headline::time, "Compute time", "计算时间"},
     {TermId::compute_hours, Headline::time, "Compute time in hours", "计算时间（小时）"},
@@ -534,6 +534,10 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
     case WarningCode::fp32_slow:
         return fmt(F.T("fp32 training runs at %s TFLOPS (TF32 or plain FP32) instead of the %s TFLOPS 16-bit rate.",
                        "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。"),
+                   F.N(w.value).c_str(), F.N(w.limit).c_str());
+    case WarningCode::zero_single_rank:
+        return fmt(F.T("ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes no memory per card.",
+                       "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。"),
                    F.N(w.value).c_str(), F.N(w.limit).c_str());
     case WarningCode::unverified_gpu:
         return fmt(F.T("The figures for %s are unverified: check them against the vendor's datasheet.",

@@ -122,6 +122,7 @@ struct ModelDerived {
     double tokens_per_epoch = 0;
     double dataset_bytes = 0;                      // what is uploaded
     int layers = 1, hidden = 1, heads = 1;
+    int kv_heads = 1;                              // key/value heads (= heads without GQA)
     int seq_len = 1, micro_batch = 1;
 };
 

@@ -84,8 +84,9 @@ const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
 //                                                           ...GpuSpec members}
 //  custom_gpu                 object                        the custom card kept while a catalog id is chosen
 //  cards                      integer  1 .. 65536
-//  utilization                number   0 .. 1               fraction of peak; 0 = card default
-//  scaling_efficiency         number   0 .. 1               fraction; 0 = default curve
+//  utilization                number   0 < u ≤ 1            fraction of peak; absent = card default (a JSON 0 is
+//                                                           refused; the Scenario holds absent as 0)
+//  scaling_efficiency         number   0 < e ≤ 1            fraction; absent = default curve (as utilization)
 //  tokens_per_second_per_gpu  number   0 .. 1e9             measured; 0 = not measured
 //  deadline_hours             number   0 .. 1e6             h; 0 = none
 //  overhead_fraction          number   0 .. 10              of compute time
@@ -115,6 +116,12 @@ const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
 //  quotes                     array of at most 3 objects {name, price_per_card_hour 0 .. 1e9,
 //                                      min_billed_hours 0.01 .. 744, bandwidth_mbps 0 .. 1e7,
 //                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6, deposit 0 .. 1e12}
+//
+// Relations (validate(), once every range passes; see check_relations()):
+//  cards ≥ tp × pp, and a multiple of it          tp divides the model's heads and key/value heads
+//  pp ≤ the model's layers                        lora_rank ≤ the model's hidden size (LoRA, QLoRA)
+//  offload "optimizer+params" needs zero = 3
+// estimate() calls validate() itself: these are the only ranges and rules the estimator relies on.
 namespace {
 
 using detail::Ctx;
@@ -290,6 +297,15 @@ void read_quotes(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
     for (size_t i = v.size(); i < kMaxQuotes; ++i) s.quotes[i] = Quote{};
 }
 
+// utilization and scaling_efficiency: absent means the default (held as 0 in the Scenario);
+// a JSON 0 would silently mean "default" too, so it is refused with a way out.
+bool is_optional_fraction(const std::string& key) { return key == "utilization" || key == "scaling_efficiency"; }
+void zero_fraction_error(std::vector<FieldError>& errors, const std::string& key) {
+    detail::add_error(errors, key,
+                      key + " = 0 is not allowed: it must be above 0 and at most 1; leave " + key + " out for the default",
+                      key + " 不能为 0：必须大于 0 且不超过 1；不填则使用默认值");
+}
+
 void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
     const Ctx top;
     for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -303,6 +319,8 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
         else if (key == "price") {
             if (v.is_object()) detail::read_object(kPriceRows, v, nested_ctx("price"), s, errors);
             else detail::type_error(errors, top, "price", "an object", "对象", v);
+        } else if (is_optional_fraction(key) && v.is_number() && v.get<double>() == 0) {
+            zero_fraction_error(errors, key);
         } else if (const FieldRow<Scenario>* row = detail::find_row(kScenarioRows, key)) {
             detail::read_row(*row, v, top, s, errors);
         } else {
@@ -383,6 +401,8 @@ std::string scenario_to_json(const Scenario& s) {
         if (!is_default(s.gpu)) j["custom_gpu"] = detail::gpu_to_json(s.gpu);
     }
     write_rows(kScenarioRows, s, j);
+    if (s.utilization == 0) j.erase("utilization");               // absent: the card's default
+    if (s.scaling_efficiency == 0) j.erase("scaling_efficiency"); // absent: the default curve
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);
@@ -400,14 +420,56 @@ std::string scenario_to_json(const Scenario& s) {
 // [SECTION] validate()
 //-----------------------------------------------------------------------------
 
+namespace {
+
+std::string num_text(double v) { return detail::format_plain(v); }
+
+// Rules between fields that no single range expresses. Run only when every range passed, so
+// each operand is in range (no division by zero, no overflow of tp × pp).
+void check_relations(const Scenario& s, const ModelSpec& m, std::vector<FieldError>& errors) {
+    const int mp = s.tp * s.pp;                          // ≤ 1024 × 1024: no overflow
+    const std::string tp = num_text(s.tp), pp = num_text(s.pp), cards = num_text(s.cards), mps = num_text(mp);
+    if (mp > s.cards)
+        detail::add_error(errors, "cards", "cards (" + cards + ") must be at least tp × pp (" + mps + ")",
+                          "cards（" + cards + "）不能少于 tp × pp（" + mps + "）");
+    else if (s.cards % mp != 0)
+        detail::add_error(errors, "cards", "cards (" + cards + ") must be a multiple of tp × pp (" + mps + ")",
+                          "cards（" + cards + "）必须是 tp × pp（" + mps + "）的整数倍");
+    const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
+    if (m.heads % s.tp != 0)
+        detail::add_error(errors, "tp",
+                          "tp (" + tp + ") must divide the model's attention heads (" + num_text(m.heads) + ")",
+                          "tp（" + tp + "）必须能整除模型的注意力头数（" + num_text(m.heads) + "）");
+    else if (kv % s.tp != 0)
+        detail::add_error(errors, "tp",
+                          "tp (" + tp + ") must divide the model's key/value heads (" + num_text(kv) + ")",
+                          "tp（" + tp + "）必须能整除模型的键值头数（" + num_text(kv) + "）");
+    if (s.pp > m.layers)
+        detail::add_error(errors, "pp", "pp (" + pp + ") must be at most the model's layers (" + num_text(m.layers) + ")",
+                          "pp（" + pp + "）不能超过模型的层数（" + num_text(m.layers) + "）");
+    if (s.method != Method::full && s.lora_rank > m.hidden)
+        detail::add_error(errors, "lora_rank",
+                          "lora_rank (" + num_text(s.lora_rank) + ") must be at most the model's hidden size (" +
+                              num_text(m.hidden) + ")",
+                          "lora_rank（" + num_text(s.lora_rank) + "）不能超过模型的隐藏维度（" + num_text(m.hidden) + "）");
+    if (s.offload == Offload::optimizer_params && s.zero != 3)
+        detail::add_error(errors, "offload",
+                          "offload \"optimizer+params\" needs zero = 3, got zero = " + num_text(s.zero),
+                          "offload \"optimizer+params\" 需要 zero = 3，实际 zero = " + num_text(s.zero));
+}
+
+} // namespace
+
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     std::vector<FieldError> errors;
-    const Ctx top;
+    // Built once: estimate() calls validate() every time, and these never change.
+    static const Ctx top;
+    static const Ctx price_ctx = nested_ctx("price");
+    static const Ctx quote_ctx[kMaxQuotes] = {nested_ctx("quotes[0]"), nested_ctx("quotes[1]"), nested_ctx("quotes[2]")};
     for (const FieldRow<Scenario>& r : kScenarioRows) detail::check_row(r, s, top, errors);
-    for (const FieldRow<Scenario>& r : kPriceRows) detail::check_row(r, s, nested_ctx("price"), errors);
+    for (const FieldRow<Scenario>& r : kPriceRows) detail::check_row(r, s, price_ctx, errors);
     for (int i = 0; i < kMaxQuotes; ++i)
-        for (const FieldRow<Quote>& r : kQuoteRows)
-            detail::check_row(r, s.quotes[i], nested_ctx("quotes[" + std::to_string(i) + "]"), errors);
+        for (const FieldRow<Quote>& r : kQuoteRows) detail::check_row(r, s.quotes[i], quote_ctx[i], errors);
     // Enumerations set from C++ may hold any int: check they name a value.
     for (const FieldRow<Scenario>& r : kScenarioRows)
         if (r.kind == Kind::enumeration && (r.get(s) < 0 || r.get(s) >= r.name_count))
@@ -416,13 +478,17 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     if (static_cast<int>(s.currency) < 0 || static_cast<int>(s.currency) > 1)
         detail::add_error(errors, "price.currency", "price.currency has no valid value", "price.currency 的值无效");
 
-    if (s.model_id.empty()) {
-        detail::check_model(s.model, nested_ctx("model"), errors);
-    } else if (!catalog.find_model(s.model_id)) {
-        unknown_id_error(errors, "model", "model", "模型", s.model_id, catalog.models);
-    }
-    if (s.gpu_id.empty()) detail::check_gpu(s.gpu, nested_ctx("gpu"), errors);
-    else if (!catalog.find_gpu(s.gpu_id)) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
+    // The model and card: a custom one, or the catalog's (checked again here: a catalog built in
+    // C++ has not been through parse_catalog()).
+    static const Ctx model_ctx = nested_ctx("model");
+    static const Ctx gpu_ctx = nested_ctx("gpu");
+    const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
+    if (!m) unknown_id_error(errors, "model", "model", "模型", s.model_id, catalog.models);
+    else detail::check_model(*m, model_ctx, errors);
+    const GpuSpec* g = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
+    if (!g) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
+    else detail::check_gpu(*g, gpu_ctx, errors);
+    if (errors.empty()) check_relations(s, *m, errors);
     return errors;
 }
 

@@ -224,5 +224,5 @@ TEST_CASE("report_markdown: headline table, warnings and every section") {
     s.cards = 0;
     e = estimate(s, c);
     CHECK(report_markdown(e, Lang::en) ==
-          "# Training estimate: invalid input\n\n- cards = 0 is out of range: allowed 1 to 65536\n");
+          "# Training estimate: invalid input\n\n- cards must be an integer from 1 to 65536, got 0\n");
 }

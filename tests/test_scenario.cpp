@@ -8,13 +8,17 @@
 // [SECTION] Reading: keys, inference, patches
 // [SECTION] Errors (exact text)
 // [SECTION] validate() and to_string()
+// [SECTION] Relations between fields (exact text)
+// [SECTION] One contract: whatever validate() accepts, estimate() answers
 
+#include "core/estimate.h"
 #include "core/scenario.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 
 using namespace traincalc;
@@ -577,4 +581,183 @@ TEST_CASE("errors_to_json: the shape every surface reports errors in, in either 
           R"({"errors":[{"field":"cards","message":"cards 必须是 1 到 65536 之间的整数，实际为 0"},)"
           R"({"field":"gpu","message":"say \"no\""}]})");
     CHECK(errors_to_json({}, Lang::en) == R"({"errors":[]})");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Relations between fields (exact text)
+//-----------------------------------------------------------------------------
+namespace {
+
+// The one error validate() gives for `s`, checked in both languages.
+void check_one_error(const Scenario& s, const Catalog& cat, const char* field, const char* en, const char* zh) {
+    std::vector<FieldError> errors = validate(s, cat);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].field == field);
+    CHECK(errors[0].message == en);
+    CHECK(errors[0].message_zh == zh);
+}
+
+} // namespace
+
+TEST_CASE("validate: tp × pp must fit in the cards and divide them") {
+    Catalog cat = test_catalog();
+    Scenario s;                                            // qwen2.5-7b: 28 heads, 4 kv heads, 28 layers
+    s.tp = 2;
+    s.pp = 4;
+    s.cards = 4;
+    check_one_error(s, cat, "cards", "cards (4) must be at least tp × pp (8)", "cards（4）不能少于 tp × pp（8）");
+    s.cards = 12;
+    check_one_error(s, cat, "cards", "cards (12) must be a multiple of tp × pp (8)",
+                    "cards（12）必须是 tp × pp（8）的整数倍");
+    s.cards = 16;
+    CHECK(validate(s, cat).empty());
+}
+
+TEST_CASE("validate: tp must divide the attention heads and the key/value heads") {
+    Catalog cat = test_catalog();
+    Scenario s;
+    s.cards = 8;
+    s.tp = 8;                                              // 28 heads
+    check_one_error(s, cat, "tp", "tp (8) must divide the model's attention heads (28)",
+                    "tp（8）必须能整除模型的注意力头数（28）");
+    s.tp = 7;                                              // divides 28 heads, not 4 kv heads
+    s.cards = 7;
+    check_one_error(s, cat, "tp", "tp (7) must divide the model's key/value heads (4)",
+                    "tp（7）必须能整除模型的键值头数（4）");
+    s.model_id = "llama-3.1-8b";                           // 32 heads, 8 kv heads
+    s.tp = 8;
+    s.cards = 8;
+    CHECK(validate(s, cat).empty());
+    s.model.kv_heads = 0;                                  // a custom model without GQA: kv heads = heads
+    s.model_id = "";
+    s.model = *cat.find_model("llama-3.1-8b");
+    s.model.kv_heads = 0;
+    CHECK(validate(s, cat).empty());
+}
+
+TEST_CASE("validate: pp at most the layers, lora_rank at most the hidden size, parameter offload needs ZeRO-3") {
+    Catalog cat = test_catalog();
+    Scenario s;
+    s.pp = 32;
+    s.cards = 32;
+    check_one_error(s, cat, "pp", "pp (32) must be at most the model's layers (28)", "pp（32）不能超过模型的层数（28）");
+    s = Scenario{};
+    s.lora_rank = 1024;
+    s.model_id = "";
+    s.model = *cat.find_model("qwen2.5-7b");
+    s.model.hidden = 896;                                   // a small custom model
+    s.model.heads = 14;
+    s.model.kv_heads = 2;
+    check_one_error(s, cat, "lora_rank", "lora_rank (1024) must be at most the model's hidden size (896)",
+                    "lora_rank（1024）不能超过模型的隐藏维度（896）");
+    s.method = Method::full;                               // the rank means nothing without adapters
+    CHECK(validate(s, cat).empty());
+    s = Scenario{};
+    s.zero = 2;
+    s.offload = Offload::optimizer_params;
+    check_one_error(s, cat, "offload", "offload \"optimizer+params\" needs zero = 3, got zero = 2",
+                    "offload \"optimizer+params\" 需要 zero = 3，实际 zero = 2");
+    s.zero = 3;
+    CHECK(validate(s, cat).empty());
+}
+
+TEST_CASE("validate: relations are checked only once every range passes (no division by a bad tp)") {
+    Catalog cat = test_catalog();
+    Scenario s;
+    s.tp = 0;
+    s.cards = 3;
+    std::vector<FieldError> errors = validate(s, cat);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].field == "tp");
+    CHECK(errors[0].message == "tp must be an integer from 1 to 1024, got 0");
+}
+
+TEST_CASE("scenario: utilization and scaling_efficiency are above 0 when given; absent is the default") {
+    Catalog cat = test_catalog();
+    ScenarioResult r = scenario_from_json(R"({"utilization":0,"scaling_efficiency":0})", cat);
+    REQUIRE(r.errors.size() == 2);
+    CHECK(r.errors[0].field == "scaling_efficiency");           // keys are read in sorted order
+    CHECK(r.errors[0].message ==
+          "scaling_efficiency = 0 is not allowed: it must be above 0 and at most 1; leave scaling_efficiency out for "
+          "the default");
+    CHECK(r.errors[1].field == "utilization");
+    CHECK(r.errors[1].message ==
+          "utilization = 0 is not allowed: it must be above 0 and at most 1; leave utilization out for the default");
+    CHECK(r.errors[1].message_zh == "utilization 不能为 0：必须大于 0 且不超过 1；不填则使用默认值");
+    // Absent keys are written as absent, so every written scenario reads back.
+    Scenario s;
+    std::string j = scenario_to_json(s);
+    CHECK(j.find("\"utilization\"") == std::string::npos);
+    CHECK(j.find("\"scaling_efficiency\"") == std::string::npos);
+    CHECK(scenario_from_json(j, cat).errors.empty());
+    s.utilization = 0.45;
+    j = scenario_to_json(s);
+    CHECK(j.find("\"utilization\":0.45") != std::string::npos);
+    r = scenario_from_json(j, cat);
+    CHECK(r.errors.empty());
+    CHECK(r.scenario.utilization == 0.45);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] One contract: whatever validate() accepts, estimate() answers
+//-----------------------------------------------------------------------------
+
+TEST_CASE("estimate() answers exactly what validate() accepts, with finite numbers (seeded random scenarios)") {
+    Catalog cat = test_catalog();
+    std::mt19937 rng(20261130);
+    auto uni = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    auto logu = [&](double lo, double hi) { return std::exp(uni(std::log(lo), std::log(hi))); };
+    auto pick = [&](int n) { return int(rng() % unsigned(n)); };
+    int accepted = 0, rejected = 0;
+    for (int i = 0; i < 600; i++) {
+        Scenario s;
+        if (pick(3) == 0) {                                // a custom model near the smallest allowed
+            s.model_id = "";
+            s.model.params = logu(1000, 1e14);
+            s.model.layers = 1 + pick(200);
+            s.model.hidden = 1 + pick(20000);
+            s.model.heads = 1 + pick(128);
+            s.model.kv_heads = pick(2) ? 0 : 1 + pick(s.model.heads);
+            s.model.vocab = 1 + pick(300000);
+            s.model.ffn = pick(60000);
+        } else {
+            s.model_id = pick(2) ? "qwen2.5-7b" : "llama-3.1-8b";
+        }
+        s.gpu_id = pick(2) ? "A100-80G" : "RTX4090";
+        s.method = Method(pick(3));
+        s.lora_rank = 1 + pick(1024);
+        s.seq_len = 1 + pick(1 << 20);
+        s.micro_batch = 1 + pick(64);
+        s.grad_accum = 1 + pick(65536);
+        s.checkpointing = Checkpointing(pick(3));
+        s.precision = Precision(pick(4));
+        s.zero = pick(4);
+        s.offload = Offload(pick(3));
+        s.tp = 1 << pick(4);
+        s.pp = 1 + pick(40);
+        s.cards = pick(2) ? s.tp * s.pp * (1 + pick(64)) : 1 + pick(65536);
+        s.utilization = pick(2) ? 0 : uni(1e-6, 1);
+        s.scaling_efficiency = pick(2) ? 0 : uni(1e-6, 1);
+        s.tokens_per_second_per_gpu = pick(3) ? 0 : logu(1e-3, 1e9);
+        s.epochs = logu(0.01, 1000);
+        s.deadline_hours = pick(2) ? 0 : logu(1e-3, 1e6);
+        CAPTURE(scenario_to_json(s));
+        const bool valid = validate(s, cat).empty();
+        Estimate e = estimate(s, cat);
+        CHECK(e.ok == valid);
+        if (!e.ok) {
+            rejected++;
+            continue;
+        }
+        accepted++;
+        for (double v : {e.flops.executed, e.time.wall_hours, e.time.wall_hours_high, e.memory.per_gpu_gib,
+                         e.memory.headroom_gib, e.cost.total, e.cost.per_million_tokens, e.gpu_hours,
+                         e.throughput_tokens_per_second_per_gpu, e.buy.break_even_hours_per_month})
+            CHECK(std::isfinite(v));
+        for (const Term& t : e.terms.items) CHECK(std::isfinite(t.result));
+        std::string j = estimate_to_json(e, Lang::zh);
+        CHECK(j.find("null") == std::string::npos);
+    }
+    CHECK(accepted > 100);
+    CHECK(rejected > 100);
 }

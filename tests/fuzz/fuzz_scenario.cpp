@@ -1,5 +1,6 @@
 // traincalc — tests/fuzz/fuzz_scenario.cpp
 // Scenario JSON → validate → estimate → estimate_to_json: never a crash, never NaN/Infinity;
+// whatever validate() accepts, estimate() answers (ok);
 // and every accepted scenario survives to_json/from_json and the URL hash unchanged.
 #include "fuzz_common.h"
 #include "core/url.h"
@@ -14,6 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ScenarioResult r = scenario_from_json(text, catalog);
     if (!r.errors.empty()) return 0;
     if (!validate(r.scenario, catalog).empty()) return 0;
+    // One input contract: whatever validate() accepts, estimate() answers.
+    FUZZ_CHECK(estimate(r.scenario, catalog).ok, "validate() accepted a scenario that estimate() refused");
     fuzz_check_estimate(r.scenario, catalog);
 
     std::string once = scenario_to_json(r.scenario);

@@ -10,6 +10,7 @@ import base64
 import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +32,15 @@ def main() -> int:
     if os.path.exists(terser):
         js = subprocess.run([terser, "--compress", "passes=2", "--mangle", "--ecma", "2017"], input=js,
                             check=True, capture_output=True, text=True).stdout
+        # The shell's own script(s) too: comments and long names are most of their size.
+        def minify(m):
+            body = m.group(1)
+            if "{{TRAINCALC_JS}}" in body:
+                return m.group(0)
+            out = subprocess.run([terser, "--compress", "passes=2", "--mangle", "--ecma", "2017"], input=body,
+                                 check=True, capture_output=True, text=True).stdout
+            return "<script>" + out.replace("</script", "<\\/script") + "</script>"
+        shell = re.sub(r"<script>(.*?)</script>", minify, shell, flags=re.S)
     else:
         print("assemble_page: terser not installed (scripts/deps.sh installs it); JS left unminified", file=sys.stderr)
     wasm = open(a.wasm, "rb").read()

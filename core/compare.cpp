@@ -79,14 +79,19 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     const double usable = usable_gib(g);
     static const int tps[4] = {1, 2, 4, 8};
     static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
+    // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
+    // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
+    int d_plain[3][4][4] = {};
     for (int level = 0; level < kLevels; level++) {
         // Selective recomputation only drops the attention scores, which flash attention never stores:
         // with flash attention it costs FLOPs and saves nothing.
         if (level == int(Checkpointing::selective) && s.flash_attention) continue;
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
-        for (Offload off : offs) {
-            for (int tp : tps) {
+        for (int oi = 0; oi < 3; oi++) {
+            const Offload off = offs[oi];
+            for (int ti_ = 0; ti_ < 4; ti_++) {
+                const int tp = tps[ti_];
                 if (cx.md.heads % tp != 0) continue;                  // heads split evenly across TP ranks
                 const int mp = tp * s.pp;
                 if (mp > max_cards) continue;
@@ -114,6 +119,8 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
                         if (B <= 0) break;                            // more cards never help
                     }
                     if (!fits) continue;
+                    if (level == 0) d_plain[oi][ti_][z] = d;
+                    else if (d_plain[oi][ti_][z] == d) continue;
                     st.cards = mp * d;
                     double wall = wall_hours_for(ls, lmd, ti, st);
                     if (s.deadline_hours > 0) {

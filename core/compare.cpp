@@ -328,6 +328,27 @@ Scenario on_card(const Scenario& s, const GpuSpec& g) {
     return t;
 }
 
+// `t` on each catalog card with more usable memory than `usable_now`: adds the cheapest priced
+// one that fits, else the smallest that fits. False when none fits.
+bool bigger_card(const Scenario& t, const Catalog& catalog, double usable_now, RemedyKind kind, std::vector<Remedy>& out) {
+    std::vector<Remedy> cards;
+    for (size_t i = 0; i < catalog.gpus.size(); i++) {
+        const GpuSpec& g = catalog.gpus[i];
+        if (g.id == t.gpu_id || !(usable_gib(g) > usable_now)) continue;
+        if (catalog.only_provider && !g.from_provider) continue;
+        try_remedy(on_card(t, g), catalog, kind, int(i), cards);
+    }
+    const Remedy* best = nullptr;
+    for (const Remedy& r : cards) {
+        if (!best) { best = &r; continue; }
+        const bool priced = r.cost_total > 0, best_priced = best->cost_total > 0;
+        if (priced != best_priced) { if (priced) best = &r; continue; }
+        if (priced ? r.cost_total < best->cost_total : r.usable_gib < best->usable_gib) best = &r;
+    }
+    if (best) out.push_back(*best);
+    return best != nullptr;
+}
+
 } // namespace
 
 std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
@@ -371,23 +392,7 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
     // More cards with ZeRO sharding (the scenario's stage or higher).
     fewest_cards_with_zero(s, catalog, std::max(1, s.zero), RemedyKind::zero_cards, out);
     // A bigger card, same count and strategy: the cheapest priced one that fits, else the smallest.
-    {
-        std::vector<Remedy> cards;
-        for (size_t i = 0; i < catalog.gpus.size(); i++) {
-            const GpuSpec& g = catalog.gpus[i];
-            if (g.id == s.gpu_id || !(usable_gib(g) > base.memory.usable_gib)) continue;
-            if (catalog.only_provider && !g.from_provider) continue;
-            try_remedy(on_card(s, g), catalog, RemedyKind::bigger_card, int(i), cards);
-        }
-        const Remedy* best = nullptr;
-        for (const Remedy& r : cards) {
-            if (!best) { best = &r; continue; }
-            const bool priced = r.cost_total > 0, best_priced = best->cost_total > 0;
-            if (priced != best_priced) { if (priced) best = &r; continue; }
-            if (priced ? r.cost_total < best->cost_total : r.usable_gib < best->usable_gib) best = &r;
-        }
-        if (best) out.push_back(*best);
-    }
+    bigger_card(s, catalog, base.memory.usable_gib, RemedyKind::bigger_card, out);
     // Method changes last: they change what is trained. Never LoRA to a LoRA or QLoRA user.
     bool lora_fits = false;
     if (s.method == Method::full) {
@@ -400,11 +405,12 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
         t.method = Method::qlora;
         try_remedy(t, catalog, RemedyKind::qlora, -1, out);
     }
-    // Nothing single fits: full recomputation together with ZeRO-3 on more cards.
+    // Nothing single fits: full recomputation together with ZeRO-3 on more cards, or with a bigger card.
     if (out.empty() && s.checkpointing != Checkpointing::full) {
         Scenario t = s;
         t.checkpointing = Checkpointing::full;
         fewest_cards_with_zero(t, catalog, 3, RemedyKind::recompute_zero_cards, out);
+        bigger_card(t, catalog, base.memory.usable_gib, RemedyKind::recompute_bigger_card, out);
     }
     return out;
 }
@@ -466,9 +472,13 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
     case RemedyKind::zero_cards:
         return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
                   : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());
-    case RemedyKind::bigger_card: {
+    case RemedyKind::bigger_card:
+    case RemedyKind::recompute_bigger_card: {
         const GpuSpec* g = r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size()) ? &catalog.gpus[size_t(r.gpu_index)] : nullptr;
         const std::string name = g ? (g->name.empty() ? g->id : g->name) : std::string("?");
+        if (r.kind == RemedyKind::recompute_bigger_card)
+            return zh ? printf_string("全量重计算并换用更大的卡 %s %s", name.c_str(), fits.c_str())
+                      : printf_string("Full recomputation on a bigger card, %s, %s", name.c_str(), fits.c_str());
         return zh ? printf_string("换用更大的卡 %s %s", name.c_str(), fits.c_str())
                   : printf_string("A bigger card, %s, %s", name.c_str(), fits.c_str());
     }

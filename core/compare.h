@@ -54,6 +54,7 @@ enum class RemedyKind {
     lora,                   // LoRA instead of a full fine-tune
     qlora,                  // QLoRA (never offered to a QLoRA user; LoRA users get only this)
     recompute_zero_cards,   // full recomputation and ZeRO-3 on the fewest cards (when nothing else fits)
+    recompute_bigger_card,  // full recomputation on a bigger card (when nothing else fits)
     count
 };
 

@@ -419,3 +419,21 @@ TEST_CASE("remedies: a micro-batch split keeps the batch; nothing fits gives an 
     CHECK_FALSE(estimate(s, tiny).memory.fits);
     CHECK(remedies(s, tiny).empty());
 }
+
+TEST_CASE("remedies: when no single change fits, full recomputation with more cards or a bigger card") {
+    const Catalog c = compare_catalog();
+    Scenario s = lora_on_4090();
+    s.method = Method::qlora;
+    s.seq_len = 32768;                                           // activations beyond any one change on a 4090
+    const auto v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    REQUIRE_FALSE(v.empty());
+    for (const Remedy& r : v) {
+        CHECK(r.checkpointing == Checkpointing::full);
+        CHECK((r.kind == RemedyKind::recompute_zero_cards || r.kind == RemedyKind::recompute_bigger_card));
+    }
+    const Remedy* big = find_kind(v, RemedyKind::recompute_bigger_card);
+    REQUIRE(big);
+    CHECK(remedy_text(*big, c, Lang::en).rfind("Full recomputation on a bigger card, ", 0) == 0);
+    CHECK(remedy_text(*big, c, Lang::zh).rfind("全量重计算并换用更大的卡 ", 0) == 0);
+}

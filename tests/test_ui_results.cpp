@@ -91,3 +91,25 @@ TEST_CASE("Chinese quantities and compact money draw with the font subset") {
         CHECK(missing_glyphs(tr(static_cast<Str>(i), Lang::zh)) == "");
     }
 }
+
+TEST_CASE("a remedy's Use button applies it: the scenario then fits") {
+    Page page(1280, 6000, 1, Lang::en); // tall enough that the button is not clipped
+    page.app.scenario = lora_7b_on_4090();
+    page.app.expand_all = true;
+    refresh(page.app);
+    REQUIRE_FALSE(page.app.estimate.memory.fits);
+    for (int i = 0; i < 3; i++) page.frame();
+    const SemNode* use = nullptr;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::button && n.name.rfind("Use: Full recomputation fits 1 card: ", 0) == 0) use = &n;
+    REQUIRE(use);
+    CAPTURE(use->y0);
+    // What web/main.cpp does for a press on the button's DOM twin: activate the ImGui item.
+    page.app.sem_action = SemAction{use->id, SemActionKind::press, 0, ""};
+    ImGui::ActivateItem(use->id);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.app.scenario.checkpointing == Checkpointing::full);
+    CHECK(page.app.scenario.cards == 1);
+    CHECK(page.app.estimate.memory.fits);
+    CHECK(page.recovered == "");
+}

@@ -277,10 +277,11 @@ struct RemedyCache {
     const Catalog* catalog = nullptr;
     Lang lang = Lang::en;
     double key[6] = {};
-    std::vector<std::string> lines;
+    std::vector<Remedy> items;
+    std::vector<std::string> lines;   // remedy_text() of each item
 };
 
-static const std::vector<std::string>& remedy_lines(App& app) {
+static const RemedyCache& remedy_cache(App& app) {
     static RemedyCache cache;
     const Estimate& e = shown_estimate(app);
     const double key[6] = {e.memory.per_gpu_gib, e.memory.usable_gib, e.flops.executed,
@@ -292,26 +293,38 @@ static const std::vector<std::string>& remedy_lines(App& app) {
         cache.catalog = app.catalog;
         cache.lang = app.lang;
         for (int i = 0; i < 6; i++) cache.key[i] = key[i];
+        cache.items.clear();
         cache.lines.clear();
         // With input errors the drawn estimate is the last good one, not app.scenario's: no remedies.
-        if (app.catalog && app.input_errors.empty())
-            for (const Remedy& r : remedies(app.scenario, *app.catalog))
-                cache.lines.push_back(remedy_text(r, *app.catalog, app.lang));
+        if (app.catalog && app.input_errors.empty()) cache.items = remedies(app.scenario, *app.catalog);
+        for (const Remedy& r : cache.items) cache.lines.push_back(remedy_text(r, *app.catalog, app.lang));
     }
-    return cache.lines;
+    return cache;
 }
 
-static void draw_remedies(App& app) {
+// Each remedy with a "Use" button that applies it (core apply_remedy(): what was estimated).
+static bool draw_remedies(App& app) {
     const Estimate& e = shown_estimate(app);
-    if (e.memory.fits || !app.input_errors.empty()) return;
+    if (e.memory.fits || !app.input_errors.empty()) return false;
     section(T(app, Str::remedies_title));
-    const std::vector<std::string>& lines = remedy_lines(app);
-    if (lines.empty()) {
+    const RemedyCache& cache = remedy_cache(app);
+    if (cache.lines.empty()) {
         text_wrapped_colored(color_bad(), T(app, Str::no_remedy));
-        return;
+        return false;
     }
     text_wrapped_colored(color_dim(), T(app, Str::remedies_help));
-    for (const std::string& line : lines) bullet_wrapped(line.c_str());
+    int use = -1;
+    for (std::size_t i = 0; i < cache.lines.size(); i++) {
+        const char* line = cache.lines[i].c_str();
+        if (button(app, fmt("%s##remedy%d", T(app, Str::use_remedy), static_cast<int>(i)),
+                   labelled(app, T(app, Str::use_remedy), line)))
+            use = static_cast<int>(i);
+        ImGui::SameLine();
+        text_wrapped(line);
+    }
+    if (use < 0 || !app.catalog) return false;
+    app.scenario = apply_remedy(app.scenario, cache.items[static_cast<std::size_t>(use)], *app.catalog);
+    return true;
 }
 
 //-----------------------------------------------------------------------------
@@ -348,9 +361,9 @@ bool draw_results(App& app) {
                                   e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
-    draw_remedies(app);
+    const bool changed = draw_remedies(app);
     draw_warnings(app);
-    return false;
+    return changed;
 }
 
 } // namespace ui

@@ -212,13 +212,14 @@ double usable_gib(const GpuSpec& g) {
 
 // Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
 // Factors of 1 are left out: they change nothing and would only lengthen the shown work.
-static void shard(Calc& c, const Strategy& st, bool by_dp) {
+template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
     if (st.tp > 1) c.div("tp", st.tp);
     if (st.pp > 1) c.div("pp", st.pp);
     if (by_dp && st.dp() > 1) c.div("d", st.dp());
 }
 
-void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+template <class C>
+static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out, Terms* log) {
     assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: check the scenario before calling");
     const double to_gib = 1.0 / kGiB;
@@ -231,14 +232,14 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     // layers in flight on the card (this one and the prefetched next).
     double weights;
     {
-        Calc c(log, TermId::weights, "GiB");
+        C c(log, TermId::weights, "GiB");
         c.first("W", W_gib, "GiB", TermId::weights_model);
         shard(c, st, st.zero >= 3);
         weights = c.done(params_off ? Place::host : Place::gpu);
     }
     if (params_off) {
         weights_host = weights;
-        weights = Calc(log, TermId::weights_in_flight, "GiB")
+        weights = C(log, TermId::weights_in_flight, "GiB")
                       .first("layers", kLayersInFlight)
                       .mul("W", W_gib, "GiB", TermId::weights_model)
                       .div("L", md.layers)
@@ -247,14 +248,14 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     }
     double grads = 0;
     if (md.grads_bytes > 0) {
-        Calc c(log, TermId::gradients, "GiB", to_gib);
+        C c(log, TermId::gradients, "GiB", to_gib);
         c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
         shard(c, st, st.zero >= 2);
         grads = c.done();
     }
     double opt = 0;
     if (md.optimizer_bytes > 0) {
-        Calc c(log, TermId::optimizer, "GiB", to_gib);
+        C c(log, TermId::optimizer, "GiB", to_gib);
         c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
         shard(c, st, st.zero >= 1);
         opt = c.done(opt_off ? Place::host : Place::gpu);
@@ -266,7 +267,7 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     double adapters = 0;
     if (md.adapter_params > 0) {
         // Adapter states stay on the card even with offload (small, updated every step).
-        Calc c(log, TermId::adapters, "GiB", to_gib);
+        C c(log, TermId::adapters, "GiB", to_gib);
         c.first("N_a", md.adapter_params, "", TermId::adapter_params)
             .mul("B_a", md.adapter_bytes_per_param, "B", TermId::adapter_bytes_per_param);
         shard(c, st, st.zero >= 1);
@@ -281,7 +282,7 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     const double A = md.act_linear_bytes_per_token_layer + md.act_scores_bytes_per_token_layer;
     double acts;
     {
-        Calc c(log, TermId::activations, "GiB", to_gib);
+        C c(log, TermId::activations, "GiB", to_gib);
         c.first("L_stage", layers_stage);
         if (in_flight > 1) c.mul("m_flight", in_flight);
         c.mul("s", md.seq_len).mul("b", md.micro_batch);
@@ -297,7 +298,7 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     // Conservative: the first stage's activations plus the logits (which live on the last).
     double logits;
     {
-        Calc c(log, TermId::logits, "GiB", to_gib);
+        C c(log, TermId::logits, "GiB", to_gib);
         c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("", kLogitsBytesPerVocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
         logits = c.done();
@@ -305,7 +306,7 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
 
     double rest;
     {
-        Calc c(log, TermId::memory_subtotal, "GiB");
+        C c(log, TermId::memory_subtotal, "GiB");
         c.first("weights", weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
         if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
         if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
@@ -314,7 +315,7 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
         rest = c.done();
     }
     // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
-    const double overhead = Calc(log, TermId::memory_overhead, "GiB")
+    const double overhead = C(log, TermId::memory_overhead, "GiB")
                                 .first("context", kContextBytes / kGiB, "GiB")
                                 .add("", kFragmentation)
                                 .mul("subtotal", rest, "GiB", TermId::memory_subtotal)
@@ -326,36 +327,43 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
     out.activations_gib = acts;
     out.logits_gib = logits;
     out.overhead_gib = overhead;
-    out.per_gpu_gib = Calc(log, TermId::memory_per_gpu, "GiB")
+    out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
                           .add("overhead", overhead, "GiB", TermId::memory_overhead)
                           .done();
     if (weights_host > 0 || opt_host > 0) {
         // What offload moved off the card lives in host RAM, per card.
-        Calc c(log, TermId::host_ram, "GiB");
+        C c(log, TermId::host_ram, "GiB");
         if (weights_host > 0) c.add("weights", weights_host, "GiB", TermId::weights);
         if (opt_host > 0) c.add("optimizer", opt_host, "GiB", TermId::optimizer);
         out.cpu_ram_gib = c.done();
     }
     out.capacity_gib = g.memory_gib;
     {
-        Calc r(log, TermId::memory_reserve, "GiB");
+        C r(log, TermId::memory_reserve, "GiB");
         if (kDriverReserveFraction * g.memory_gib >= kDriverReserveMinGib)
             r.first("", kDriverReserveFraction).mul("capacity", g.memory_gib, "GiB");
         else
             r.first("minimum", kDriverReserveMinGib, "GiB");
         const double reserve_gib = r.done();
-        out.usable_gib = std::max(0.0, Calc(log, TermId::memory_usable, "GiB")
+        out.usable_gib = std::max(0.0, C(log, TermId::memory_usable, "GiB")
                                            .first("capacity", g.memory_gib, "GiB")
                                            .sub("reserve", reserve_gib, "GiB", TermId::memory_reserve)
                                            .done());
     }
-    out.headroom_gib = Calc(log, TermId::memory_headroom, "GiB")
+    out.headroom_gib = C(log, TermId::memory_headroom, "GiB")
                            .first("usable", out.usable_gib, "GiB", TermId::memory_usable)
                            .sub("per card", out.per_gpu_gib, "GiB", TermId::memory_per_gpu)
                            .done();
     out.fits = out.per_gpu_gib <= out.usable_gib;
 }
+
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                MemoryResult& out, Terms* log) {
+    if (log) memory_impl<Calc>(s, md, g, st, out, log);
+    else memory_impl<FastCalc>(s, md, g, st, out, nullptr);
+}
+
 
 //-----------------------------------------------------------------------------
 // [SECTION] Scaling curve, peak rate, compute time
@@ -409,21 +417,22 @@ double offload_slowdown(Offload o) {
     }
 }
 
-double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+template <class C>
+static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
                        const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
     const double cards = st.cards < 1 ? 1 : st.cards;
     double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
     const double m = std::max(s.grad_accum, 1);
     double bubble = 1.0;
     if (st.pp > 1) {                                          // GPipe/1F1B bubble (m+p-1)/m
-        const double slots = Calc(log, TermId::bubble_slots, "")
+        const double slots = C(log, TermId::bubble_slots, "")
                                  .first("m", m).add("p", st.pp).sub("", 1).done();
-        bubble = Calc(log, TermId::pipeline_bubble, "")
+        bubble = C(log, TermId::pipeline_bubble, "")
                      .first("slots", slots, "", TermId::bubble_slots).div("m", m).done();
     }
     if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
-    Calc c(log, TermId::compute_seconds, "s");
+    C c(log, TermId::compute_seconds, "s");
     if (ti.measured_tps > 0) {                                // measured: bubble already inside
         c.first("D", md.tokens, "tokens", TermId::tokens).div("tokens/s", ti.measured_tps)
             .div("cards", cards).div("eff", eff);
@@ -437,29 +446,37 @@ double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInpu
     return c.done();
 }
 
+double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
+    return log ? compute_impl<Calc>(s, md, ti, st, scaling_used, bubble_used, log)
+               : compute_impl<FastCalc>(s, md, ti, st, scaling_used, bubble_used, nullptr);
+}
+
+
 //-----------------------------------------------------------------------------
 // [SECTION] Wall clock
 //-----------------------------------------------------------------------------
 
 // Low: proportional overhead and fixed hours halved; high: both doubled.
-void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
+template <class C>
+static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
     t.compute_hours = compute_hours;
-    t.overhead_hours = Calc(log, TermId::overhead_hours, "h")
+    t.overhead_hours = C(log, TermId::overhead_hours, "h")
                            .first("compute", compute_hours, "h", TermId::compute_hours)
                            .mul("overhead", s.overhead_fraction).done();
     t.fixed_hours = s.fixed_hours;
     {
-        Calc c(log, TermId::upload_hours, "h");
+        C c(log, TermId::upload_hours, "h");
         if (s.upload_gb > 0) c.first("upload", s.upload_gb, "GB").mul("", 1e9, "B/GB");
         else c.first("dataset", md.dataset_bytes, "B");
         t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
                              .div("", kSecondsPerHour, "s/h").done();
     }
-    t.download_hours = Calc(log, TermId::download_hours, "h")
+    t.download_hours = C(log, TermId::download_hours, "h")
                            .first("N", md.params).mul("", kBase16BytesPerParam, "B").mul("", kBitsPerByte, "bit/B")
                            .div("download", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
                            .done();
-    t.checkpoint_hours = Calc(log, TermId::checkpoint_hours, "h")
+    t.checkpoint_hours = C(log, TermId::checkpoint_hours, "h")
                              .first("checkpoints", s.checkpoints).mul("size", md.checkpoint_bytes, "B")
                              .div("write", s.disk_write_mb_per_s, "MB/s").div("", kMega, "B/MB").div("", kSecondsPerHour, "s/h")
                              .done();
@@ -468,7 +485,7 @@ void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours,
     const Variant variants[3] = {{TermId::wall_hours, 1.0}, {TermId::wall_hours_low, 0.5}, {TermId::wall_hours_high, 2.0}};
     double* outs[3] = {&t.wall_hours, &t.wall_hours_low, &t.wall_hours_high};
     for (int i = 0; i < 3; i++) {
-        Calc c(log, variants[i].id, "h");
+        C c(log, variants[i].id, "h");
         c.first("compute", compute_hours, "h", TermId::compute_hours);
         if (variants[i].k != 1.0) c.add("", variants[i].k).mul("overhead", t.overhead_hours, "h", TermId::overhead_hours);
         else c.add("overhead", t.overhead_hours, "h", TermId::overhead_hours);
@@ -480,13 +497,19 @@ void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours,
         *outs[i] = c.done();
     }
     // Pilot-run extrapolation, with a margin for what a small pilot does not show.
-    t.pilot_extrapolated_hours = s.pilot_hours > 0 ? Calc(log, TermId::pilot_hours, "h")
+    t.pilot_extrapolated_hours = s.pilot_hours > 0 ? C(log, TermId::pilot_hours, "h")
                                                          .first("pilot", s.pilot_hours, "h")
                                                          .div("share", s.pilot_fraction)
                                                          .mul("margin", kPilotMargin)
                                                          .done()
                                                    : 0.0;
 }
+
+void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
+    if (log) wall_impl<Calc>(s, md, compute_hours, t, log);
+    else wall_impl<FastCalc>(s, md, compute_hours, t, nullptr);
+}
+
 
 //-----------------------------------------------------------------------------
 // [SECTION] Prices and cost
@@ -551,7 +574,8 @@ static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
     return best;
 }
 
-void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+template <class C>
+static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
               CostResult& out, Terms* log) {
     const double n = cards < 1 ? 1 : cards;
     const double wall = std::max(0.0, wall_hours);
@@ -560,13 +584,13 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     out.price_hourly = p.hourly;
     out.price_daily = p.daily;
     out.price_monthly = p.monthly;
-    out.storage = Calc(log, TermId::storage_fee, money)
+    out.storage = C(log, TermId::storage_fee, money)
                       .first("storage", s.storage_gb, "GB").mul("per GB-month", s.storage_per_gb_month, money)
                       .mul("wall", wall, "h", TermId::wall_hours).div("", kHoursPerMonth, "h/month")
                       .done();                                  // prorated months
-    out.traffic = Calc(log, TermId::traffic_fee, money)
+    out.traffic = C(log, TermId::traffic_fee, money)
                       .first("traffic", s.traffic_gb, "GB").mul("per GB", s.traffic_per_gb, money).done();
-    const double fees = Calc(log, TermId::fees, money)
+    const double fees = C(log, TermId::fees, money)
                             .first("storage", out.storage, money, TermId::storage_fee)
                             .add("traffic", out.traffic, money, TermId::traffic_fee)
                             .done();
@@ -578,7 +602,7 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     hourly.units = ceil_units(wall, s.min_billed_hours);
     hourly.total = 0;
     if (hourly.available)
-        hourly.total = Calc(log, TermId::plan_hourly, money)
+        hourly.total = C(log, TermId::plan_hourly, money)
                            .first("billed", hourly.units, "h").mul("price", p.hourly, money).mul("cards", n)
                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
@@ -588,7 +612,7 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     daily.units = ceil_units(wall, kHoursPerDay) / kHoursPerDay;
     daily.total = 0;
     if (daily.available)
-        daily.total = Calc(log, TermId::plan_daily, money)
+        daily.total = C(log, TermId::plan_daily, money)
                           .first("days", daily.units).mul("price", p.daily, money).mul("cards", n)
                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
@@ -598,7 +622,7 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     monthly.units = ceil_units(wall, kHoursPerMonth) / kHoursPerMonth;
     monthly.total = 0;
     if (monthly.available)
-        monthly.total = Calc(log, TermId::plan_monthly, money)
+        monthly.total = C(log, TermId::plan_monthly, money)
                             .first("months", monthly.units).mul("price", p.monthly, money).mul("cards", n)
                             .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
 
@@ -610,7 +634,7 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     mixed.units = mix.months * kHoursPerMonth + mix.days * kHoursPerDay + mix.hours;
     mixed.total = 0;
     if (mixed.available) {
-        Calc c(log, TermId::plan_mixed, money);
+        C c(log, TermId::plan_mixed, money);
         if (mix.months > 0) c.add("months", mix.months).mul("price", p.monthly, money).mul("cards", n);
         if (mix.days > 0) c.add("days", mix.days).mul("price", p.daily, money).mul("cards", n);
         if (mix.hours > 0) c.add("billed", mix.hours, "h").mul("price", p.hourly, money).mul("cards", n);
@@ -630,11 +654,18 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
             found = true;
         }
     }
-    out.per_million_tokens = Calc(log, TermId::cost_per_million_tokens, money)
+    out.per_million_tokens = C(log, TermId::cost_per_million_tokens, money)
                                  .first("total", out.total, money)
                                  .div("D", tokens, "tokens", TermId::tokens).mul("", kMega, "tokens")
                                  .done();
 }
+
+void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+              CostResult& out, Terms* log) {
+    if (log) cost_impl<Calc>(s, p, cards, wall_hours, tokens, out, log);
+    else cost_impl<FastCalc>(s, p, cards, wall_hours, tokens, out, nullptr);
+}
+
 
 } // namespace detail
 
@@ -726,7 +757,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     const GpuSpec& g = *gpu;
 
     Terms* log = &e.terms;
-    log->items.reserve(96);                                    // one allocation for every term
+    log->items.reserve(80);                                    // one allocation each for every term
+    log->operands.reserve(400);                                // and every operand (~65 and ~330 used)
     ModelDerived md;
     derive_model(s, *model, md, log);
 

@@ -269,7 +269,7 @@ std::string value_text(double v, const char* unit, const Fmt& F) {
 
 // "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula
 // with the values used, and the result. Lines never hold " = " elsewhere (tests parse them).
-std::string term_line(const Term& t, const Fmt& F, const char* name_override = nullptr) {
+std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const char* name_override = nullptr) {
     const TermText& tt = term_text(t.id);
     std::string line = name_override ? name_override : F.T(tt.en, tt.zh);
     line += " = ";
@@ -277,7 +277,7 @@ std::string term_line(const Term& t, const Fmt& F, const char* name_override = n
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {
-            const Operand& o = t.operands[i];
+            const Operand& o = terms.operand(t, i);
             sym += op_text(o.op);
             num += op_text(o.op);
             symbolic = symbolic || *o.symbol;
@@ -299,7 +299,7 @@ std::string term_line(const Term& t, const Fmt& F, const char* name_override = n
 void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::string>& out,
                 bool (*keep)(const Estimate&, const Term&) = nullptr) {
     for (const Term& t : e.terms.items)
-        if (term_text(t.id).section == h && (!keep || keep(e, t))) out.push_back(term_line(t, F));
+        if (term_text(t.id).section == h && (!keep || keep(e, t))) out.push_back(term_line(e.terms, t, F));
 }
 
 } // namespace
@@ -327,7 +327,7 @@ static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::st
     out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.N(f.trainable_params).c_str(),
                       method_label(s.method, F.lang)));
     if (const Term* ex = e.terms.find(TermId::worked_example_seconds)) {
-        out.push_back(term_line(*ex, F));
+        out.push_back(term_line(e.terms, *ex, F));
         out.push_back(fmt(F.T("The widely shared \"≈%s s\" for that example is about 100× too small: an exponent slipped.",
                               "网上流传的“约 %s 秒”小了约 100 倍：指数算错了。"),
                           F.N(kExampleSharedSeconds).c_str()));
@@ -430,11 +430,11 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
         if (t.id == TermId::quote_total) {
             const Quote& q = s.quotes[t.index];
             std::string name = std::string(F.T("Quote ", "报价 ")) + (q.name.empty() ? std::to_string(t.index + 1) : q.name);
-            out.push_back(term_line(t, F, name.c_str()) +
+            out.push_back(term_line(e.terms, t, F, name.c_str()) +
                           fmt(F.T(" (deposit %s, refundable, not added)", "（押金 %s，可退，未计入）"), F.M(q.deposit).c_str()));
             continue;
         }
-        out.push_back(term_line(t, F));
+        out.push_back(term_line(e.terms, t, F));
     }
     bool any = false;
     for (const PlanCost& p : c.plans) any = any || p.available;

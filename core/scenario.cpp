@@ -428,25 +428,29 @@ std::string num_text(double v) { return detail::format_plain(v); }
 // each operand is in range (no division by zero, no overflow of tp × pp).
 void check_relations(const Scenario& s, const ModelSpec& m, std::vector<FieldError>& errors) {
     const int mp = s.tp * s.pp;                          // ≤ 1024 × 1024: no overflow
-    const std::string tp = num_text(s.tp), pp = num_text(s.pp), cards = num_text(s.cards), mps = num_text(mp);
+    // Texts are built only for an error: estimate() runs this on every call.
+    auto tp = [&] { return num_text(s.tp); };
+    auto pp = [&] { return num_text(s.pp); };
+    auto cards = [&] { return num_text(s.cards); };
+    auto mps = [&] { return num_text(mp); };
     if (mp > s.cards)
-        detail::add_error(errors, "cards", "cards (" + cards + ") must be at least tp × pp (" + mps + ")",
-                          "cards（" + cards + "）不能少于 tp × pp（" + mps + "）");
+        detail::add_error(errors, "cards", "cards (" + cards() + ") must be at least tp × pp (" + mps() + ")",
+                          "cards（" + cards() + "）不能少于 tp × pp（" + mps() + "）");
     else if (s.cards % mp != 0)
-        detail::add_error(errors, "cards", "cards (" + cards + ") must be a multiple of tp × pp (" + mps + ")",
-                          "cards（" + cards + "）必须是 tp × pp（" + mps + "）的整数倍");
+        detail::add_error(errors, "cards", "cards (" + cards() + ") must be a multiple of tp × pp (" + mps() + ")",
+                          "cards（" + cards() + "）必须是 tp × pp（" + mps() + "）的整数倍");
     const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
     if (m.heads % s.tp != 0)
         detail::add_error(errors, "tp",
-                          "tp (" + tp + ") must divide the model's attention heads (" + num_text(m.heads) + ")",
-                          "tp（" + tp + "）必须能整除模型的注意力头数（" + num_text(m.heads) + "）");
+                          "tp (" + tp() + ") must divide the model's attention heads (" + num_text(m.heads) + ")",
+                          "tp（" + tp() + "）必须能整除模型的注意力头数（" + num_text(m.heads) + "）");
     else if (kv % s.tp != 0)
         detail::add_error(errors, "tp",
-                          "tp (" + tp + ") must divide the model's key/value heads (" + num_text(kv) + ")",
-                          "tp（" + tp + "）必须能整除模型的键值头数（" + num_text(kv) + "）");
+                          "tp (" + tp() + ") must divide the model's key/value heads (" + num_text(kv) + ")",
+                          "tp（" + tp() + "）必须能整除模型的键值头数（" + num_text(kv) + "）");
     if (s.pp > m.layers)
-        detail::add_error(errors, "pp", "pp (" + pp + ") must be at most the model's layers (" + num_text(m.layers) + ")",
-                          "pp（" + pp + "）不能超过模型的层数（" + num_text(m.layers) + "）");
+        detail::add_error(errors, "pp", "pp (" + pp() + ") must be at most the model's layers (" + num_text(m.layers) + ")",
+                          "pp（" + pp() + "）不能超过模型的层数（" + num_text(m.layers) + "）");
     if (s.method != Method::full && s.lora_rank > m.hidden)
         detail::add_error(errors, "lora_rank",
                           "lora_rank (" + num_text(s.lora_rank) + ") must be at most the model's hidden size (" +

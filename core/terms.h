@@ -10,6 +10,7 @@
 // [SECTION] Records: Operand, Term, Terms
 // [SECTION] Calc: compute a term and record it in one pass
 #pragma once
+#include <cstddef>
 #include <vector>
 
 namespace traincalc {
@@ -104,21 +105,21 @@ enum class Place : unsigned char { gpu, host };
 constexpr const char* kUnitMoney = "money";
 
 struct Operand {
-    Op op = Op::first;
     const char* symbol = ""; // "N", "tp", "s"; "" = a literal constant
     double value = 0;
-    const char* unit = "";     // "B", "GiB", "FLOPs", "h", kUnitMoney ...
+    const char* unit = ""; // "B", "GiB", "FLOPs", "h", kUnitMoney ...
+    Op op = Op::first;
     TermId ref = TermId::none; // the term whose result this operand is
 };
 
-constexpr int kMaxOperands = 16;
-
+// A term's operands live in Terms::operands[first, first + count): one pool for the whole
+// estimate keeps estimate() at one allocation per vector.
 struct Term {
     TermId id = TermId::none;
-    int index = 0; // which one, when an id repeats (provider quotes)
     Place place = Place::gpu;
+    int index = 0; // which one, when an id repeats (provider quotes)
+    int first = 0;
     int count = 0;
-    Operand operands[kMaxOperands];
     // result = value of the operands × scale; scale ≠ 1 only for bytes shown in GiB (1/2^30).
     double scale = 1;
     double result = 0;
@@ -126,51 +127,54 @@ struct Term {
 };
 
 struct Terms {
-    std::vector<Term> items; // in the order they were computed
+    std::vector<Term> items;       // in the order they were computed
+    std::vector<Operand> operands; // every term's operands, in order
     const Term* find(TermId id, int index = 0) const {
         for (const Term& t : items)
             if (t.id == id && t.index == index) return &t;
         return nullptr;
     }
+    const Operand& operand(const Term& t, int i) const { return operands[std::size_t(t.first + i)]; }
 };
 
 //-----------------------------------------------------------------------------
 // [SECTION] Calc
 //-----------------------------------------------------------------------------
 
-// Evaluates a sum of products operand by operand; with a non-null log it also appends the
-// record. Only one Calc per log may be open at a time (it writes into the log's last item).
-class Calc {
+// Evaluates a sum of products operand by operand and, when Logged and given a log, appends the
+// record. Only one Calc per log may be open at a time (its operands must be contiguous).
+// FastCalc (Logged = false) is the same arithmetic with no record at all: the strategy searches
+// run the very same functions through it, at the speed of plain expressions.
+template <bool Logged> class CalcT {
   public:
-    Calc(Terms* log, TermId id, const char* unit, double scale = 1.0, int index = 0) : scale_(scale) {
-        if (!log) return;
-        log->items.emplace_back();
-        t_ = &log->items.back();
-        t_->id = id;
-        t_->index = index;
-        t_->unit = unit;
-        t_->scale = scale;
+    CalcT(Terms* log, TermId id, const char* unit, double scale = 1.0, int index = 0) : scale_(scale) {
+        if constexpr (Logged) {
+            log_ = log;
+            if (log) open(id, unit, index);
+        } else {
+            (void)log, (void)id, (void)unit, (void)index;
+        }
     }
-    Calc& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    CalcT& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         group_ = v;
         return record(Op::first, sym, v, unit, ref);
     }
-    Calc& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    CalcT& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         group_ *= v;
         return record(Op::mul, sym, v, unit, ref);
     }
-    // A zero or non-finite divisor gives 0, never NaN or Infinity (validate() rules it out).
-    Calc& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        double q = group_ / v;
-        group_ = (v != 0 && q == q && q - q == 0) ? q : 0.0;
+    // A zero divisor gives 0, never NaN or Infinity (validate() rules it out; ranges keep every
+    // quotient finite).
+    CalcT& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        group_ = v != 0 ? group_ / v : 0.0;
         return record(Op::div, sym, v, unit, ref);
     }
-    Calc& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    CalcT& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         sum_ += group_;
         group_ = v;
         return record(Op::add, sym, v, unit, ref);
     }
-    Calc& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    CalcT& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         sum_ += group_;
         group_ = -v;
         return record(Op::sub, sym, v, unit, ref);
@@ -178,25 +182,37 @@ class Calc {
     // The result; `place` says where the bytes live (memory terms).
     double done(Place place = Place::gpu) {
         double r = (sum_ + group_) * scale_;
-        if (t_) {
-            t_->result = r;
-            t_->place = place;
-        }
+        if constexpr (Logged)
+            if (log_) close(r, place);
+        (void)place;
         return r;
     }
 
   private:
-    // A null symbol adds the value without showing it (a zero fee on every plan's line).
-    Calc& record(Op op, const char* sym, double v, const char* unit, TermId ref) {
-        if (!sym) return *this;
-        if (t_ && t_->count == 0) op = Op::first; // a leading "+ x" is shown as "x"
-        if (t_ && t_->count < kMaxOperands) t_->operands[t_->count++] = Operand{op, sym, v, unit, ref};
+    CalcT& record(Op op, const char* sym, double v, const char* unit, TermId ref) {
+        if constexpr (Logged)
+            if (log_ && sym) append(op, sym, v, unit, ref);
+        (void)op, (void)sym, (void)v, (void)unit, (void)ref;
         return *this;
     }
-    Term* t_ = nullptr;
+    // Logging only (core/terms.cpp).
+    void open(TermId id, const char* unit, int index);
+    void append(Op op, const char* sym, double v, const char* unit, TermId ref);
+    void close(double result, Place place);
+
+    Terms* log_ = nullptr;
+    int term_ = 0;
+    int first_ = 0;
     double scale_ = 1;
     double sum_ = 0;
     double group_ = 0;
 };
+
+template <> void CalcT<true>::open(TermId id, const char* unit, int index);
+template <> void CalcT<true>::append(Op op, const char* sym, double v, const char* unit, TermId ref);
+template <> void CalcT<true>::close(double result, Place place);
+
+using Calc = CalcT<true>;      // records when given a log (a null log: arithmetic only)
+using FastCalc = CalcT<false>; // never records
 
 } // namespace traincalc

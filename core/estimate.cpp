@@ -240,7 +240,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     if (params_off) {
         weights_host = weights;
         weights = C(log, TermId::weights_in_flight, "GiB")
-                      .first("layers", kLayersInFlight)
+                      .first("in flight", kLayersInFlight)
                       .mul("W", W_gib, "GiB", TermId::weights_model)
                       .div("L", md.layers)
                       .div("tp", st.tp)
@@ -329,7 +329,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.overhead_gib = overhead;
     out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
-                          .add("overhead", overhead, "GiB", TermId::memory_overhead)
+                          .add("framework", overhead, "GiB", TermId::memory_overhead)
                           .done();
     if (weights_host > 0 || opt_host > 0) {
         // What offload moved off the card lives in host RAM, per card.
@@ -467,14 +467,14 @@ static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_
     t.fixed_hours = s.fixed_hours;
     {
         C c(log, TermId::upload_hours, "h");
-        if (s.upload_gb > 0) c.first("upload", s.upload_gb, "GB").mul("", 1e9, "B/GB");
+        if (s.upload_gb > 0) c.first("upload size", s.upload_gb, "GB").mul("", 1e9, "B/GB");
         else c.first("dataset", md.dataset_bytes, "B");
-        t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
+        t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload bw", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
                              .div("", kSecondsPerHour, "s/h").done();
     }
     t.download_hours = C(log, TermId::download_hours, "h")
                            .first("N", md.params).mul("", kBase16BytesPerParam, "B").mul("", kBitsPerByte, "bit/B")
-                           .div("download", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
+                           .div("download bw", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
                            .done();
     t.checkpoint_hours = C(log, TermId::checkpoint_hours, "h")
                              .first("checkpoints", s.checkpoints).mul("size", md.checkpoint_bytes, "B")

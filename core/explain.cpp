@@ -181,8 +181,8 @@ const TermText kTermText[] = {
     {TermId::flops_attention_per_token, Headline::compute, "Attention FLOPs per token", "每 token 注意力 FLOPs"},
     {TermId::flops_executed_per_token, Headline::compute, "Executed FLOPs per token", "每 token 实际执行 FLOPs"},
     {TermId::flops_executed, Headline::compute, "Executed FLOPs", "实际执行 FLOPs"},
-    {TermId::worked_example_seconds, Headline::compute, "Check: the 7B × 2.5e8-token example on one A100 at 40%",
-     "核对：7B × 2.5e8 token 的例子在一张 A100 上按 40% 利用率"},
+    {TermId::worked_example_seconds, Headline::compute, "Check: the widely quoted worked example (6 × N × D, one A100)",
+     "核对：广为流传的例子（6 × N × D，一张 A100）"},
     {TermId::adapter_width_per_layer, Headline::memory, "Adapter widths per layer (d_in + d_out per matrix)",
      "每层适配器宽度（每个矩阵 d_in + d_out）"},
     {TermId::adapter_params, Headline::memory, "Adapter parameters N_a", "适配器参数 N_a"},
@@ -250,6 +250,34 @@ const TermText& term_text(TermId id) {
     return kTermText[i < size_t(TermId::count) ? i : 0];
 }
 
+// Operand names that are words get a Chinese reading; letters (N, tp, s, B_w) are shared notation.
+const char* symbol_text(const char* sym, Lang lang) {
+    if (lang != Lang::zh) return sym;
+    static const struct {
+        const char* en;
+        const char* zh;
+    } words[] = {
+        {"activations", "激活"},  {"adapters", "适配器"},     {"billed", "计费时长"},  {"bubble", "气泡"},
+        {"capacity", "标称显存"}, {"cards", "卡数"},          {"checkpoints", "检查点"}, {"compute", "计算"},
+        {"context", "上下文"},    {"dataset", "数据集"},      {"days", "天数"},        {"depreciation", "折旧"},
+        {"download", "下载"},      {"download bw", "下载带宽"}, {"epochs", "轮数"},         {"fees", "其他费用"},    {"fixed", "固定时间"}, {"framework", "框架开销"}, {"in flight", "同时驻留层数"},
+        {"gradients", "梯度"},    {"hours", "小时"},          {"layers", "层数"},      {"logits", "logits"},
+        {"margin", "差价"},       {"minimum", "最少"},        {"month", "月"},         {"months", "月数"},
+        {"offload", "卸载"},      {"operations", "运维"},     {"optimizer", "优化器"}, {"overhead", "额外开销"},
+        {"peak", "峰值"},         {"per GB", "每 GB"},        {"per GB-month", "每 GB·月"}, {"per card", "每卡"},
+        {"per kWh", "每千瓦时"},  {"per token", "每 token"},  {"pilot", "试跑"},       {"power", "电费"},
+        {"power per hour", "每小时电费"}, {"price", "单价"},  {"purchase", "购卡价"},  {"rack", "机柜"},
+        {"reserve", "保留"},      {"samples", "样本数"},      {"share", "数据占比"},   {"size", "大小"},
+        {"slots", "槽位"},        {"storage", "存储"},        {"subtotal", "小计"},    {"tokens", "token 数"},
+        {"tokens/s", "token/秒"}, {"tokens/sample", "每样本 token"}, {"total", "合计"}, {"traffic", "流量"},
+        {"upload", "上传"},        {"upload bw", "上传带宽"},   {"upload size", "上传数据量"},   {"usable", "可用"},         {"wall", "总耗时"},      {"weights", "权重"},
+        {"write", "写入速度"},
+    };
+    for (const auto& w : words)
+        if (std::strcmp(w.en, sym) == 0) return w.zh;
+    return sym;
+}
+
 const char* op_text(Op op) {
     switch (op) {
     case Op::add: return " + ";
@@ -281,7 +309,7 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
             sym += op_text(o.op);
             num += op_text(o.op);
             symbolic = symbolic || *o.symbol;
-            sym += *o.symbol ? std::string(o.symbol) : F.N(o.value);
+            sym += *o.symbol ? std::string(symbol_text(o.symbol, F.lang)) : F.N(o.value);
             num += value_text(o.value, o.unit, F);
         }
         if (symbolic) line += sym + " = ";
@@ -315,15 +343,15 @@ static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::st
         return t.id != TermId::worked_example_seconds;
     });
     if (s.method != Method::full)
-        out.push_back(F.T("LoRA/QLoRA: frozen weights need no weight gradients, so 4 × N_act instead of 6 × N_act; "
-                          "only the adapters are trained",
-                          "LoRA/QLoRA：冻结的权重不需要计算权重梯度，因此按 4 × N_act 而不是 6 × N_act 计算；只训练适配器参数"));
+        out.push_back(F.T("LoRA/QLoRA: frozen weights need no weight gradients (the backward pass costs one forward "
+                          "less per parameter); only the adapters N_a are trained",
+                          "LoRA/QLoRA：冻结的权重不需要计算权重梯度（反向传播每个参数少一次前向的计算量）；只训练适配器参数 N_a"));
     if (s.checkpointing == Checkpointing::full)
-        out.push_back(F.T("Full activation recomputation repeats the forward pass: + 2 × N_act per token (one third more)",
-                          "完整激活重计算会再做一次前向：每个 token 增加 2 × N_act（多三分之一）"));
+        out.push_back(F.T("Full activation recomputation repeats the forward pass: the extra N_act term above",
+                          "完整激活重计算会再做一次前向：即上面多出的 N_act 项"));
     if (s.checkpointing != Checkpointing::none)
-        out.push_back(F.T("Recomputation repeats the attention core's forward: + 4 × L × h × s per token",
-                          "重计算会重做注意力核心的前向：每个 token 增加 4 × L × h × s"));
+        out.push_back(F.T("Recomputation repeats the attention core's forward: the second L × h × s term above",
+                          "重计算会重做注意力核心的前向：即上面第二个 L × h × s 项"));
     out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.N(f.trainable_params).c_str(),
                       method_label(s.method, F.lang)));
     if (const Term* ex = e.terms.find(TermId::worked_example_seconds)) {
@@ -368,7 +396,8 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                          : (s.checkpointing == Checkpointing::selective
                                 ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
                                 : (s.flash_attention ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
-                                                     : F.T("with the 5 × a × s score term", "含 5 × a × s 注意力分数项")));
+                                                     : F.T("the s² attention scores are stored (the a × s term in A)",
+                                                           "保存 s² 注意力分数（A 中的 a × s 项）")));
     out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
     push_terms(e, Headline::memory, F, out);
     out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
@@ -450,8 +479,9 @@ static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string
     const BuyResult& b = e.buy;
     push_terms(e, Headline::buy, F, out);
     if (b.break_even_hours_per_month > 0)
-        out.push_back(F.T("Owning is cheaper above the break-even use (commonly quoted ~300–350 h per month for A100-class cards)",
-                          "使用时长超过盈亏平衡点则自购更划算（A100 级别常见说法约每月 300–350 小时）"));
+        out.push_back(fmt(F.T("Owning is cheaper above the break-even use (commonly quoted ~%s–%s h per month for A100-class cards)",
+                              "使用时长超过盈亏平衡点则自购更划算（A100 级别常见说法约每月 %s–%s 小时）"),
+                          F.N(kQuotedBreakEvenLowHours).c_str(), F.N(kQuotedBreakEvenHighHours).c_str()));
     else
         out.push_back(F.T("No break-even: the hourly rent does not exceed the power cost", "没有盈亏平衡点：按小时租金不高于电费"));
     out.push_back(b.buying_cheaper ? F.T("At this usage, buying is cheaper than renting", "按这个使用量，自购比租用便宜")

@@ -84,6 +84,8 @@ constexpr int kSearchTpMax = 8;
 constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
 constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;
 constexpr double kExampleSharedSeconds = 856;      // the widely shared wrong answer
+// Rent versus buy: the break-even use commonly quoted for A100-class cards (DESIGN.md, "Cost").
+constexpr double kQuotedBreakEvenLowHours = 300, kQuotedBreakEvenHighHours = 350;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Model-derived quantities: computed once per scenario, reused for every GPU

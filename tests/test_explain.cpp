@@ -127,6 +127,10 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 7e9 × 2.5e8 tokens = 1.05e19 FLOPs"));
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
     CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
+    // Operand names that are words read in Chinese; letters stay the shared notation.
+    auto time_zh = explain(e, Headline::time, Lang::zh);
+    CHECK(contains(time_zh, "总耗时 = 计算 + 额外开销 + 固定时间 + 上传 + 下载 + 检查点 = "));
+    CHECK(contains(time_zh, "下载模型 = N × 2 × 8 ÷ 下载带宽 ÷ 1e6 ÷ 3,600 = "));
 }
 
 TEST_CASE("time, memory, cards, cost and buy explanations") {
@@ -152,7 +156,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));
     CHECK(contains(cards_en, "Cards to finish within 2 days on the wall clock: "));
     auto cost_zh = explain(e, Headline::cost, Lang::zh);
-    CHECK(contains(cost_zh, "按小时 = billed × price × cards = "));
+    CHECK(contains(cost_zh, "按小时 = 计费时长 × 单价 × 卡数 = "));
     CHECK(contains(cost_zh, "最省的租用方式：按小时"));
     auto buy_en = explain(e, Headline::buy, Lang::en);
     CHECK(contains(buy_en, "Depreciation per card per month = purchase ÷ months = ¥90,000 ÷ 36 = ¥2,500"));
@@ -192,6 +196,10 @@ TEST_CASE("warning texts name the card and the numbers, in both languages") {
     Warning fit{WarningCode::does_not_fit, 90.5, 77.6};
     CHECK(warning_text(fit, e, Lang::zh) ==
           "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB。可以加卡并开启 ZeRO、改用 LoRA/QLoRA、开启激活重计算或缩短序列。");
+    Warning zero{WarningCode::zero_single_rank, 3, 8};
+    CHECK(warning_text(zero, e, Lang::en) ==
+          "ZeRO-3 with one data-parallel rank (8 cards = tp × pp) shards nothing: it changes no memory per card.");
+    CHECK(warning_text(zero, e, Lang::zh) == "ZeRO-3 只有一个数据并行副本（8 张卡 = tp × pp），什么也没有切分：每卡显存不变。");
     Warning ctx{WarningCode::seq_over_context, 8192, 4096};
     CHECK(warning_text(ctx, e, Lang::en) == "Sequence length 8,192 is above the model's context of 4,096 tokens.");
     // Every code has a non-empty text in both languages.

@@ -1,6 +1,8 @@
 // traincalc — core/estimate.cpp
 // The estimator: compute, memory, time, cards, cost, rent-versus-buy, warnings.
-// Formulas and sources are in DESIGN.md; every constant below says where it comes from.
+// Formulas and sources are in DESIGN.md; named constants live in model_math.h with their source.
+// Every shown result is computed through a Calc (core/terms.h), which records its operands as it
+// computes: explain() formats those records and nothing else. Input checks are validate()'s only.
 //
 // Index of this file:
 // [SECTION] Model-derived quantities: parameters, adapters, FLOPs per token, activation bytes
@@ -17,7 +19,6 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cassert>
-#include <cstdio>
 
 namespace traincalc {
 namespace detail {

@@ -739,31 +739,10 @@ int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInpu
 // [SECTION] estimate()
 //-----------------------------------------------------------------------------
 
-static void add_warning(Estimate& e, WarningCode c, double value, double limit) {
-    e.warnings.push_back(Warning{c, finite_or(value), finite_or(limit)});
-}
+namespace {
 
-Estimate estimate(const Scenario& s, const Catalog& catalog) {
-    Estimate e;
-    e.scenario = s;
-    // One input contract: validate() holds every range and rule; nothing is re-checked here.
-    e.errors = validate(s, catalog);
-    if (!e.errors.empty()) return e;                          // ok = false, the rest zero
-    const ModelSpec* model = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
-    const GpuSpec* gpu = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
-    assert(model && gpu && "validate() accepted an unknown model or card id");
-
-    e.model = *model;
-    e.gpu = *gpu;
-    const GpuSpec& g = *gpu;
-
-    Terms* log = &e.terms;
-    log->items.reserve(80);                                    // one allocation each for every term
-    log->operands.reserve(400);                                // and every operand (~65 and ~330 used)
-    ModelDerived md;
-    derive_model(s, *model, md, log);
-
-    // Compute.
+// FLOPs: model (MFU convention), rule of thumb, executed; and the worked example's check.
+void estimate_flops(Estimate& e, const ModelDerived& md, Terms* log) {
     FlopsResult& f = e.flops;
     f.tokens = md.tokens;
     f.params = md.params;
@@ -778,21 +757,17 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
                      .first("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
                      .mul("D", md.tokens, "tokens", TermId::tokens).done();
     f.per_token_executed = md.flops_executed_per_token;
-    // DESIGN.md's worked example, shown beside every estimate of its size.
+    // DESIGN.md's worked example, shown with every estimate (the widely shared version is 100× off).
     Calc(log, TermId::worked_example_seconds, "s")
         .first("F", kExampleFlops, "FLOPs").div("peak", kExamplePeakTflops, "TFLOPS")
         .div("", kTflops, "FLOP/s per TFLOPS").div("u", kExampleUtilization).done();
 
-    // Strategy as given; d = cards / (tp·pp), at least 1.
-    Strategy st;
-    st.cards = s.cards;
-    st.zero = s.zero;
-    st.tp = s.tp;
-    st.pp = s.pp;
-    st.offload = s.offload;
+}
 
-    // Time.
-    TimeInputs ti;
+// Peak, compute time (bubble, offload), wall clock, utilization used, throughput.
+void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                   TimeInputs& ti, double* implied_util, Terms* log) {
+    TimeResult& t = e.time;
     ti.peak_tflops = peak_tflops(g, s.precision, log);
     ti.utilization = s.utilization > 0 ? s.utilization
                                        : (g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
@@ -800,7 +775,6 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
     ti.nvlink = g.nvlink_gbps > 0;
-    TimeResult& t = e.time;
     double scaling = 1, bubble = 1;
     const double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble, log);
     const double compute_h = Calc(log, TermId::compute_hours, "h")
@@ -810,14 +784,13 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     t.pipeline_bubble = bubble;
     t.scaling_efficiency = scaling;
     t.peak_tflops = ti.peak_tflops;
-    double implied_util = 0;
     if (ti.measured_tps > 0) {
-        implied_util = Calc(log, TermId::implied_utilization, "")
+        *implied_util = Calc(log, TermId::implied_utilization, "")
                            .first("tokens/s", ti.measured_tps)
                            .mul("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
                            .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
                            .div("", kTflops, "FLOP/s per TFLOPS").done();
-        t.utilization = implied_util;
+        t.utilization = *implied_util;
     } else {
         t.utilization = ti.utilization;
     }
@@ -830,14 +803,14 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
                                                  .div("compute", compute_s, "s", TermId::compute_seconds)
                                                  .div("cards", std::max(s.cards, 1)).done();
 
-    // Memory.
-    memory_for(s, md, g, st, e.memory, log);
+}
 
-    // Cards.
+// Fewest cards that fit (the scenario's strategy and the best one), cards for the deadline.
+void estimate_cards(Estimate& e, const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                    const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
     {
-
         static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
         int best = 0;
         for (Offload off : offs) {
@@ -872,13 +845,10 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         c.for_deadline_any = c.for_deadline > 0 ? c.for_deadline : cards_for_deadline(s, md, ti, best, c.min_for_memory_any);
     }
 
-    // Cost.
-    Prices prices = prices_for(s, g, catalog, true);
-    e.gpu_hours = Calc(log, TermId::gpu_hours, "card-h") // card-hours: not a duration
-                      .first("cards", s.cards).mul("wall", t.wall_hours, "h", TermId::wall_hours).done();
-    cost_for(s, prices, s.cards, t.wall_hours, md.tokens, e.cost, log);
+}
 
-    // Rent versus buy, per card per month.
+// Rent versus buy, per card per month.
+void estimate_buy(Estimate& e, const Scenario& s, const GpuSpec& g, const Prices& prices, Terms* log) {
     BuyResult& b = e.buy;
     const double H = s.hours_per_month_used;
     const char* money = kUnitMoney;
@@ -924,7 +894,12 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
         b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
     }
 
-    // Provider quotes: the quote's bandwidth (if given) changes the upload time, hence the wall.
+}
+
+// Provider quotes: the quote's bandwidth (if given) changes the upload time, hence the wall.
+void estimate_quotes(Estimate& e, const Scenario& s, const ModelDerived& md, Terms* log) {
+    const TimeResult& t = e.time;
+    const char* money = kUnitMoney;
     for (int i = 0; i < 3; i++) {
         const Quote& q = s.quotes[i];
         QuoteResult& qr = e.quotes[i];
@@ -943,16 +918,25 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
                        .add("traffic", s.traffic_gb, "GB").mul("per GB", q.traffic_per_gb, money).done();
     }
 
-    // Warnings.
+}
+
+void add_warning(Estimate& e, WarningCode c, double value, double limit) {
+    e.warnings.push_back(Warning{c, finite_or(value), finite_or(limit)});
+}
+
+void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuSpec& g, const Strategy& st,
+                  const TimeInputs& ti, double implied_util) {
+    const TimeResult& t = e.time;
+    const CardsResult& c = e.cards;
     const double cc = g.compute_capability;
     if (s.precision == Precision::bf16 && (!g.bf16 || (cc > 0 && cc < 8.0)))
         add_warning(e, WarningCode::no_bf16, cc, 8.0);
     if (s.precision == Precision::fp8 && (g.tflops_fp8 <= 0 || (cc > 0 && cc < 8.9)))
         add_warning(e, WarningCode::no_fp8, cc, 8.9);
     if (s.precision == Precision::fp32) add_warning(e, WarningCode::fp32_slow, ti.peak_tflops, g.tflops_16bit);
-    if (s.cards > 1 && !(g.nvlink_gbps > 0)) add_warning(e, WarningCode::pcie_scaling, scaling, 1.0);
-    if (model->context > 0 && s.seq_len > model->context)
-        add_warning(e, WarningCode::seq_over_context, s.seq_len, model->context);
+    if (s.cards > 1 && !(g.nvlink_gbps > 0)) add_warning(e, WarningCode::pcie_scaling, t.scaling_efficiency, 1.0);
+    if (m.context > 0 && s.seq_len > m.context)
+        add_warning(e, WarningCode::seq_over_context, s.seq_len, m.context);
     if (ti.measured_tps > 0 && implied_util > kImpossibleUtilization)
         add_warning(e, WarningCode::impossible_throughput, implied_util, kImpossibleUtilization);
     if (!e.memory.fits)
@@ -967,6 +951,52 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
 
+}
+
+} // namespace
+
+Estimate estimate(const Scenario& s, const Catalog& catalog) {
+    Estimate e;
+    e.scenario = s;
+    // One input contract: validate() holds every range and rule; nothing is re-checked here.
+    e.errors = validate(s, catalog);
+    if (!e.errors.empty()) return e;                          // ok = false, the rest zero
+    const ModelSpec* model = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
+    const GpuSpec* gpu = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
+    assert(model && gpu && "validate() accepted an unknown model or card id");
+    e.model = *model;
+    e.gpu = *gpu;
+    const GpuSpec& g = *gpu;
+
+    Terms* log = &e.terms;
+    log->items.reserve(80);                                    // one allocation each for every term
+    log->operands.reserve(400);                                // and every operand (~65 and ~330 used)
+    ModelDerived md;
+    derive_model(s, *model, md, log);
+    estimate_flops(e, md, log);
+
+    // Strategy as given; d = cards / (tp·pp) (validate(): a whole number ≥ 1).
+    Strategy st;
+    st.cards = s.cards;
+    st.zero = s.zero;
+    st.tp = s.tp;
+    st.pp = s.pp;
+    st.offload = s.offload;
+
+    TimeInputs ti;
+    double implied_util = 0;
+    estimate_time(e, s, md, g, st, ti, &implied_util, log);
+    memory_for(s, md, g, st, e.memory, log);
+    estimate_cards(e, s, md, g, st, ti);
+
+    const Prices prices = prices_for(s, g, catalog, true);
+    e.gpu_hours = Calc(log, TermId::gpu_hours, "card-h") // card-hours: not a duration
+                      .first("cards", s.cards).mul("wall", e.time.wall_hours, "h", TermId::wall_hours).done();
+    cost_for(s, prices, s.cards, e.time.wall_hours, md.tokens, e.cost, log);
+
+    estimate_buy(e, s, g, prices, log);
+    estimate_quotes(e, s, md, log);
+    add_warnings(e, s, *model, g, st, ti, implied_util);
     e.ok = true;
     return e;
 }

@@ -70,8 +70,8 @@ fi
 
 # npm: playwright-core drives Debian's chromium (never its own browser download); terser
 # minifies the page's JS. Versions are pinned in package-lock.json.
-if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/terser" ]; then
-  echo "deps: npm ci (playwright-core, terser)"
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/terser" ] || [ ! -d "$here/node_modules/axe-core" ]; then
+  echo "deps: npm ci (playwright-core, terser, axe-core)"
   (cd "$here" && npm ci --silent --no-audit --no-fund --prefix "$here" >/dev/null 2>&1) || \
   (cd "$here" && npm install --silent --no-audit --no-fund >/dev/null)
 fi

@@ -67,6 +67,14 @@ void sem_item(App& app, Role role, const char* name, const char* value, int stat
     if (value) n.value = value;
 }
 
+void sem_node(App& app, Role role, std::uint32_t id, const ImVec2& min, const ImVec2& max, const char* name,
+              const char* value, int state) {
+    SemNode& n = push(app, role, id, min, max);
+    n.state = static_cast<std::int8_t>(state);
+    n.name = name ? name : "";
+    if (value) n.value = value;
+}
+
 void sem_slider(App& app, const char* name, double now, double lo, double hi, const char* value_text) {
     sem_item(app, Role::slider, name, value_text);
     SemNode& n = app.sem.back();

@@ -101,6 +101,10 @@ struct SemAction {
 
 namespace ui {
 void sem_item(App& app, Role role, const char* name, const char* value = nullptr, int state = -1);
+// A node for an item whose id and rectangle the caller knows (an open picker: ImGui's last item
+// is then its popup).
+void sem_node(App& app, Role role, std::uint32_t id, const ImVec2& min, const ImVec2& max, const char* name,
+              const char* value, int state);
 void sem_slider(App& app, const char* name, double now, double lo, double hi, const char* value_text);
 void sem_field(App& app, Role role, const char* name, const char* value, bool invalid);
 // Text spanning [min, max] in screen px (a wrapped paragraph is one node).

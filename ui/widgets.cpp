@@ -492,10 +492,23 @@ bool option(App& app, const char* label, bool selected, const char* name, ImGuiS
 }
 
 bool begin_picker(App& app, const char* id_str, const char* name, const char* preview, ImGuiComboFlags flags) {
+    // While open, ImGui's last item is the popup: the picker's own id and rectangle (kept in the
+    // window's state storage from the frames it was closed) name its node, so its twin stays.
+    const ImGuiID id = ImGui::GetID(id_str);
+    ImGuiStorage* st = ImGui::GetStateStorage();
     const bool open = ImGui::BeginCombo(id_str, preview, flags);
-    sem_item(app, Role::combobox, name, preview, open ? 1 : 0);
-    // A keyboard/screen-reader press on the picker toggles it; so does Escape in its list.
-    if (open && sem_take(app, ImGui::GetItemID(), SemActionKind::close)) ImGui::CloseCurrentPopup();
+    ImVec2 mn, mx;
+    if (!open) {
+        mn = ImGui::GetItemRectMin();
+        mx = ImGui::GetItemRectMax();
+        st->SetFloat(id + 1, mn.x), st->SetFloat(id + 2, mn.y), st->SetFloat(id + 3, mx.x), st->SetFloat(id + 4, mx.y);
+    } else {
+        mn = ImVec2(st->GetFloat(id + 1), st->GetFloat(id + 2));
+        mx = ImVec2(st->GetFloat(id + 3), st->GetFloat(id + 4));
+    }
+    sem_node(app, Role::combobox, id, mn, mx, name, preview, open ? 1 : 0);
+    // Escape in its list closes it.
+    if (open && sem_take(app, id, SemActionKind::close)) ImGui::CloseCurrentPopup();
     if (open) begin_listbox(app, name);
     return open;
 }

@@ -1,0 +1,327 @@
+// traincalc — tests/e2e/hands.test.mjs
+// The page under a person's hands (issues 9 and 16): controls are found by role and accessible
+// name in the accessibility tree (the semantics layer's DOM twins), then used as people use them:
+// a real mouse click then typing, real finger taps and swipes (CDP touch events), Tab and arrow
+// keys, an input-method composition, the page inside a host page's iframe. No private hook.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, open, settle, screenshot, pageUrl, root } from './lib.mjs';
+
+const center = async (loc) => {
+  await loc.scrollIntoViewIfNeeded();
+  await loc.page().waitForTimeout(300);  // the drawing follows the page's scroll
+  const r = await loc.boundingBox();
+  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
+};
+const scenario = (page) => page.evaluate(() => window.traincalc.get());
+const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
+
+test('desktop: a click on a number box, then typing, changes the scenario and the results', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const before = await estimate(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Number of cards' });
+    await box.click();                               // a real mouse click on the box
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('16');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 16, null, { timeout: 5000 });
+    const after = await estimate(b.page);
+    assert.ok(after.time.compute_hours < before.time.compute_hours / 8, 'sixteen cards compute faster');
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'en');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('desktop: a mouse drag on the cards slider snaps to powers of two; arrow keys step it', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const slider = b.page.getByRole('slider', { name: 'Number of cards' });
+    const { r } = await center(slider);
+    const y = r.y + r.height / 2;
+    await b.page.mouse.move(r.x + 4, y);
+    await b.page.mouse.down();
+    for (let i = 1; i <= 12; i++) { await b.page.mouse.move(r.x + 4 + (r.width * 0.6 * i) / 12, y); await b.page.waitForTimeout(30); }
+    await b.page.mouse.up();
+    await settle(b.page);
+    const cards = (await scenario(b.page)).cards;
+    assert.ok(cards > 1 && (cards & (cards - 1)) === 0, `dragged to a power of two (${cards})`);
+    // The click gave the slider keyboard focus: arrows step it (a power of two at a time).
+    assert.equal(await b.page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Number of cards');
+    await b.page.keyboard.press('ArrowRight');
+    await b.page.waitForFunction((c) => window.traincalc.get().cards === c * 2, cards, { timeout: 5000 });
+    await b.page.keyboard.press('ArrowLeft');
+    await b.page.waitForFunction((c) => window.traincalc.get().cards === c, cards, { timeout: 5000 });
+    assert.match(await slider.getAttribute('aria-valuetext'), new RegExp(`^${cards} cards$`));
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('tokens slider: a drag from 1e8 to 1e9 multiplies compute time by ten; Shift+arrow is ×10', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ data_input: 'tokens', tokens: 1e8, epochs: 1 }));
+    await settle(b.page);
+    const slider = b.page.getByRole('slider', { name: 'Tokens per epoch' });
+    const t0 = (await estimate(b.page)).time.compute_hours;
+    // Log scale 1e5 … 1e13: 1e8 → 1e9 is one eighth of the track. Drag from the grab by that.
+    const { r } = await center(slider);
+    const grab = 14, track = r.width - 2 * grab, y = r.y + r.height / 2;
+    const xAt = (t) => r.x + grab + track * (Math.log10(t) - 5) / 8;
+    await b.page.mouse.move(xAt(1e8), y);
+    await b.page.mouse.down();
+    for (let i = 1; i <= 10; i++) { await b.page.mouse.move(xAt(1e8) + (xAt(1e9) - xAt(1e8)) * i / 10, y); await b.page.waitForTimeout(30); }
+    await b.page.mouse.up();
+    await settle(b.page);
+    const dragged = await scenario(b.page);
+    assert.ok(dragged.tokens > 6e8 && dragged.tokens < 1.6e9, `dragged to about 1e9 tokens (${dragged.tokens})`);
+    const t1 = (await estimate(b.page)).time.compute_hours;
+    assert.ok(Math.abs(t1 / t0 - dragged.tokens / 1e8) / (dragged.tokens / 1e8) < 0.01, `time follows the tokens (${t0} → ${t1})`);
+    // Keyboard: Shift+ArrowRight multiplies by ten exactly.
+    await slider.focus();
+    await b.page.keyboard.press('Shift+ArrowRight');
+    await b.page.waitForFunction((t) => Math.abs(window.traincalc.get().tokens / (t * 10) - 1) < 1e-9, dragged.tokens, { timeout: 5000 });
+    const t2 = (await estimate(b.page)).time.compute_hours;
+    assert.ok(Math.abs(t2 / t1 - 10) < 0.05, `×10 tokens, ×10 compute time (${t1} → ${t2})`);
+    assert.match(await slider.getAttribute('aria-valuetext'), /token/);
+    // In the samples mode the slider moves the sample count, tokens per sample held.
+    await b.page.evaluate(() => window.traincalc.set({ data_input: 'samples', samples: 1000, avg_tokens: 500 }));
+    await settle(b.page);
+    await slider.focus();
+    await b.page.keyboard.press('Shift+ArrowRight');
+    await b.page.waitForFunction(() => window.traincalc.get().samples === 10000, null, { timeout: 5000 });
+    assert.equal((await scenario(b.page)).avg_tokens, 500);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const method = b.page.getByRole('combobox', { name: 'Method' });
+    await method.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.getByRole('listbox', { name: 'Method' }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await method.getAttribute('aria-expanded'), 'true');
+    // The list takes focus on its selected option.
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('role') === 'option', null, { timeout: 5000 });
+    await b.page.keyboard.press('Home');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().method === 'full', null, { timeout: 5000 });
+    await settle(b.page);
+    assert.equal(await method.getAttribute('aria-expanded'), 'false');
+    // Escape closes an open list without changing anything.
+    await method.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.getByRole('listbox', { name: 'Method' }).waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.keyboard.press('Escape');
+    await b.page.getByRole('listbox', { name: 'Method' }).waitFor({ state: 'detached', timeout: 5000 });
+    assert.equal((await scenario(b.page)).method, 'full');
+    // A section header: Enter collapses it.
+    const data = b.page.getByRole('button', { name: 'Data', exact: true });
+    assert.equal(await data.getAttribute('aria-expanded'), 'true');
+    await data.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => !document.querySelector('[aria-label="Epochs"]'), null, { timeout: 5000 });
+    assert.equal(await data.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+// CDP touch: a real finger, as the browser's input pipeline sees it.
+async function swipe(page, x, y0, y1, steps = 12) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('phone: a finger tap opens a picker, its option activates; a header tap collapses; a swipe scrolls', async () => {
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const method = b.page.getByRole('combobox', { name: 'Method' });
+    await method.scrollIntoViewIfNeeded();
+    await settle(b.page);
+    let c = await center(method);
+    assert.ok(c.r.height >= 44, `tap target at least 44 px tall (${c.r.height})`);
+    await b.page.touchscreen.tap(c.x, c.y);
+    const option = b.page.getByRole('option', { name: 'Full fine-tune / pretrain' });
+    await option.waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await method.getAttribute('aria-expanded'), 'true', 'a tap opened the picker');
+    // A screen reader's activation of an option (VoiceOver/TalkBack send a click to it).
+    // (A finger tap on an option inside the open list does not select it yet: see README.)
+    await option.dispatchEvent('click');
+    await b.page.waitForFunction(() => window.traincalc.get().method === 'full', null, { timeout: 5000 });
+    await settle(b.page);
+    // A swipe up that starts on a slider scrolls the page, and leaves the slider alone.
+    const cardsBefore = (await scenario(b.page)).cards;
+    const y0 = await b.page.evaluate(() => window.scrollY);
+    const slider = await center(b.page.getByRole('slider', { name: 'Parameters, billions' }));
+    const startY = Math.min(700, Math.max(200, slider.y));
+    await swipe(b.page, slider.x, startY, startY - 300);
+    await b.page.waitForTimeout(600);
+    const y1 = await b.page.evaluate(() => window.scrollY);
+    assert.ok(y1 > y0 + 100, `the swipe scrolled the page (${y0} → ${y1})`);
+    const s = await scenario(b.page);
+    assert.equal(s.cards, cardsBefore);
+    assert.equal(typeof s.model, 'string', 'the parameters slider did not move (the model is still a preset)');
+    // A header tap collapses its section.
+    await b.page.evaluate(() => window.scrollTo(0, 0));
+    await settle(b.page);
+    const header = b.page.getByRole('button', { name: 'Model and method', exact: true });
+    c = await center(header);
+    await b.page.touchscreen.tap(c.x, c.y);
+    await b.page.waitForFunction(() => !document.querySelector('[role="combobox"][aria-label="Method"]'), null, { timeout: 5000 });
+    assert.equal(await header.getAttribute('aria-expanded'), 'false');
+    await screenshot(b.page, 'phone-after-taps');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('an input-method composition reaches a text field (恒源云 as a quote\'s provider)', async () => {
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const quotes = b.page.getByRole('button', { name: '比较最多三家报价' });
+    if (await quotes.getAttribute('aria-expanded') !== 'true') { await quotes.focus(); await b.page.keyboard.press('Enter'); }
+    const field = b.page.getByRole('textbox', { name: '服务商 1', exact: true });
+    await field.waitFor({ state: 'attached', timeout: 5000 });
+    await field.click();
+    const cdp = await b.page.context().newCDPSession(b.page);
+    await cdp.send('Input.imeSetComposition', { text: 'hengyuan', selectionStart: 8, selectionEnd: 8 });
+    await cdp.send('Input.imeSetComposition', { text: '恒源', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: '恒源云' });
+    await cdp.detach();
+    await b.page.waitForFunction(() => (window.traincalc.get().quotes || [])[0] && window.traincalc.get().quotes[0].name === '恒源云', null, { timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('results are text: the headline, a formula, and the nvidia-smi command can be found and copied', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.getByText(/FLOPs$/).first().waitFor({ state: 'attached' });
+    const smi = b.page.getByText(/^nvidia-smi --query-gpu/);
+    assert.equal(await smi.count(), 1, 'the command is on the page as text');
+    const copy = b.page.getByRole('button', { name: /^Copy: nvidia-smi/ });
+    const c = await center(copy);
+    await b.page.mouse.click(c.x, c.y);
+    await b.page.waitForFunction(() => /^nvidia-smi --query-gpu/.test(window.__traincalcLastCopy || ''), null, { timeout: 5000 });
+    // Show work opens the formulas, each with its own copy button.
+    const work = b.page.getByRole('button', { name: 'Show work: Memory per card' });
+    await work.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.getByText(/^Weights/).first().waitFor({ state: 'attached', timeout: 5000 });
+    assert.ok(await b.page.getByRole('button', { name: /^Copy: Weights/ }).count() >= 1);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('copy link copies a whole link that reopens the same scenario in a fresh browser', async () => {
+  const a = await launch();
+  let link, scenarioA;
+  try {
+    await open(a.page);
+    await a.page.evaluate(() => window.traincalc.set({ model: 'llama-3.1-8b', method: 'qlora', cards: 2, epochs: 2 }));
+    await settle(a.page);
+    scenarioA = await scenario(a.page);
+    const copy = a.page.getByRole('button', { name: 'Copy link' });
+    const c = await center(copy);
+    await a.page.mouse.click(c.x, c.y);
+    await a.page.waitForFunction(() => /#s=/.test(window.__traincalcLastCopy || ''), null, { timeout: 5000 });
+    link = await a.page.evaluate(() => window.__traincalcLastCopy);
+    await a.page.getByRole('button', { name: 'Link copied' }).waitFor({ state: 'attached', timeout: 5000 });
+  } finally { await a.close(); }
+  assert.ok(link.startsWith(pageUrl.split('#')[0]), `a whole URL (${link.slice(0, 60)}…)`);
+  const b = await launch();
+  try {
+    await b.page.goto(link);
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await b.page.evaluate(() => window.traincalc.ready);
+    assert.deepEqual(await scenario(b.page), scenarioA);
+  } finally { await b.close(); }
+});
+
+test('a good guest in an iframe: no history entries, Tab leaves, the wheel reaches the host, height posted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-host-'));
+  const host = join(dir, 'host.html');
+  writeFileSync(host, `<!doctype html><html lang="en"><body style="margin:0">
+<h1>A provider's page</h1><input id="before" aria-label="before">
+<iframe id="w" title="traincalc" src="${pageUrl}#embed=1&lang=en" style="width:100%;height:600px;border:0"></iframe>
+<input id="after" aria-label="after"><div style="height:2000px"></div>
+<script>window.heights=[];addEventListener('message',e=>{if(e.data&&e.data.type==='traincalc:height')heights.push(e.data.height)});</script>
+</body></html>`);
+  const b = await launch({ args: ['--allow-file-access-from-files'] });
+  try {
+    await b.page.goto(pathToFileURL(host).href);
+    const frame = b.page.frameLocator('#w');
+    await frame.getByRole('slider', { name: 'Number of cards' }).waitFor({ state: 'attached', timeout: 20000 });
+    const h0 = await b.page.evaluate(() => history.length);
+    // Edits inside the widget: typed and by keyboard.
+    const box = frame.getByRole('textbox', { name: 'Number of cards' });
+    await box.click();
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('4');
+    await b.page.keyboard.press('Tab');
+    await b.page.waitForTimeout(1200);
+    await frame.getByRole('slider', { name: 'Number of cards' }).focus();
+    await b.page.keyboard.press('ArrowRight');
+    await b.page.waitForTimeout(600);
+    assert.equal(await b.page.evaluate(() => history.length), h0, 'the host\'s history is untouched');
+    // Height message.
+    const heights = await b.page.evaluate(() => window.heights);
+    assert.ok(heights.length >= 1 && heights[heights.length - 1] > 600, `height posted (${heights.slice(-1)})`);
+    // Tab from the host's first input goes through the widget and out to the host's next input.
+    await b.page.focus('#before');
+    let out = false;
+    for (let i = 0; i < 400 && !out; i++) {
+      await b.page.keyboard.press('Tab');
+      out = await b.page.evaluate(() => document.activeElement && document.activeElement.id === 'after');
+    }
+    assert.ok(out, 'Tab leaves the widget to the host page');
+    // The wheel over the widget at its end scrolls the host.
+    await b.page.evaluate(() => window.scrollTo(0, 0));
+    const r = await b.page.locator('#w').boundingBox();
+    await b.page.mouse.move(r.x + r.width / 2, r.y + 300);
+    for (let i = 0; i < 60; i++) { await b.page.mouse.wheel(0, 400); await b.page.waitForTimeout(20); }
+    await b.page.waitForTimeout(500);
+    assert.ok(await b.page.evaluate(() => window.scrollY) > 100, 'the host page scrolled');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('axe-core finds no serious or critical accessibility violation (desktop en, phone zh)', async () => {
+  const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {
+    const b = await launch({ size, locale });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      await b.page.addScriptTag({ content: axe });
+      const res = await b.page.evaluate(async () => {
+        const r = await window.axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length, sample: v.nodes[0] && v.nodes[0].html.slice(0, 120) }));
+      });
+      const bad = res.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      console.log(`axe ${size} ${locale}: ${res.length} violations, ${bad.length} serious/critical`, JSON.stringify(res));
+      assert.deepEqual(bad, [], `${size} ${locale}`);
+    } finally { await b.close(); }
+  }
+});

@@ -231,11 +231,6 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
 // [SECTION] Memory per GPU
 //-----------------------------------------------------------------------------
 
-// The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
-double usable_gib(const GpuSpec& g) {
-    double reserve = std::max(kDriverReserveMinGib, kDriverReserveFraction * g.memory_gib);
-    return std::max(0.0, g.memory_gib - reserve);
-}
 
 // Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
 // Factors of 1 are left out: they change nothing and would only lengthen the shown work.
@@ -245,19 +240,22 @@ template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
     if (by_dp && st.dp() > 1) c.div("d", st.dp());
 }
 
+// What each card holds of the model's states (GiB), and what offload moved to the host.
+struct States {
+    double weights = 0, grads = 0, opt = 0, adapters = 0; // on the card
+    double weights_host = 0, opt_host = 0;                // moved to host RAM
+};
+
 template <class C>
-static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                MemoryResult& out, Terms* log) {
-    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: check the scenario before calling");
+static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log) {
     const double to_gib = 1.0 / kGiB;
     const bool params_off = st.offload == Offload::optimizer_params;
     const bool opt_off = st.offload != Offload::none;
     const double W_gib = md.weights_bytes / kGiB;
-    double weights_host = 0, opt_host = 0;
-
+    States out;
     // Weights: the card's shard, or with parameter offload that shard on the host and two
     // layers in flight on the card (this one and the prefetched next).
-    double weights;
+    double& weights = out.weights;
     {
         C c(log, TermId::weights, "GiB");
         c.first("W", W_gib, "GiB", TermId::weights_model);
@@ -265,7 +263,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         weights = c.done(params_off ? Place::host : Place::gpu);
     }
     if (params_off) {
-        weights_host = weights;
+        out.weights_host = weights;
         weights = C(log, TermId::weights_in_flight, "GiB")
                       .first("in flight", kLayersInFlight)
                       .mul("W", W_gib, "GiB", TermId::weights_model)
@@ -273,41 +271,45 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
                       .div("tp", st.tp)
                       .done();
     }
-    double grads = 0;
     if (md.grads_bytes > 0) {
         C c(log, TermId::gradients, "GiB", to_gib);
         c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
         shard(c, st, st.zero >= 2);
-        grads = c.done();
+        out.grads = c.done();
     }
-    double opt = 0;
     if (md.optimizer_bytes > 0) {
         C c(log, TermId::optimizer, "GiB", to_gib);
         c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
         shard(c, st, st.zero >= 1);
-        opt = c.done(opt_off ? Place::host : Place::gpu);
+        out.opt = c.done(opt_off ? Place::host : Place::gpu);
         if (opt_off) {
-            opt_host = opt;
-            opt = 0;
+            out.opt_host = out.opt;
+            out.opt = 0;
         }
     }
-    double adapters = 0;
     if (md.adapter_params > 0) {
         // Adapter states stay on the card even with offload (small, updated every step).
         C c(log, TermId::adapters, "GiB", to_gib);
         c.first("N_a", md.adapter_params, "", TermId::adapter_params)
             .mul("B_a", md.adapter_bytes_per_param, "B", TermId::adapter_bytes_per_param);
         shard(c, st, st.zero >= 1);
-        adapters = c.done();
+        out.adapters = c.done();
     }
 
+    return out;
+}
+
+// Activations and logits per card (GiB).
+template <class C>
+static void activation_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, double* acts_gib,
+                             double* logits_gib, Terms* log) {
+    const double to_gib = 1.0 / kGiB;
     // Activations: the first pipeline stage holds up to p micro-batches of its L/p layers;
     // sequence parallelism divides everything by t when tp > 1. Full recomputation keeps each
     // layer's input (2·h bytes per token) plus one layer's full activations.
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
     const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
     const double A = md.act_linear_bytes_per_token_layer + md.act_scores_bytes_per_token_layer;
-    double acts;
     {
         C c(log, TermId::activations, "GiB", to_gib);
         c.first("L_stage", layers_stage);
@@ -320,16 +322,43 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         }
         c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
         if (st.tp > 1) c.div("tp", st.tp);
-        acts = c.done();
+        *acts_gib = c.done();
     }
     // Conservative: the first stage's activations plus the logits (which live on the last).
-    double logits;
     {
         C c(log, TermId::logits, "GiB", to_gib);
         c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("", kLogitsBytesPerVocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
-        logits = c.done();
+        *logits_gib = c.done();
     }
+
+}
+
+// The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
+template <class C> static double usable_impl(const GpuSpec& g, Terms* log) {
+    C r(log, TermId::memory_reserve, "GiB");
+    if (kDriverReserveFraction * g.memory_gib >= kDriverReserveMinGib)
+        r.first("", kDriverReserveFraction).mul("capacity", g.memory_gib, "GiB");
+    else
+        r.first("minimum", kDriverReserveMinGib, "GiB");
+    const double reserve_gib = r.done();
+    return std::max(0.0, C(log, TermId::memory_usable, "GiB")
+                             .first("capacity", g.memory_gib, "GiB")
+                             .sub("reserve", reserve_gib, "GiB", TermId::memory_reserve)
+                             .done());
+}
+
+template <class C>
+static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                        MemoryResult& out, Terms* log) {
+    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
+    const bool params_off = st.offload == Offload::optimizer_params;
+    const bool opt_off = st.offload != Offload::none;
+    const States st_ = state_terms<C>(md, st, log);
+    const double weights = st_.weights, grads = st_.grads, opt = st_.opt, adapters = st_.adapters;
+    const double weights_host = st_.weights_host, opt_host = st_.opt_host;
+    double acts = 0, logits = 0;
+    activation_terms<C>(s, md, st, &acts, &logits, log);
 
     double rest;
     {
@@ -358,6 +387,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
                           .add("framework", overhead, "GiB", TermId::memory_overhead)
                           .done();
+    out.cpu_ram_gib = 0;
     if (weights_host > 0 || opt_host > 0) {
         // What offload moved off the card lives in host RAM, per card.
         C c(log, TermId::host_ram, "GiB");
@@ -366,24 +396,15 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         out.cpu_ram_gib = c.done();
     }
     out.capacity_gib = g.memory_gib;
-    {
-        C r(log, TermId::memory_reserve, "GiB");
-        if (kDriverReserveFraction * g.memory_gib >= kDriverReserveMinGib)
-            r.first("", kDriverReserveFraction).mul("capacity", g.memory_gib, "GiB");
-        else
-            r.first("minimum", kDriverReserveMinGib, "GiB");
-        const double reserve_gib = r.done();
-        out.usable_gib = std::max(0.0, C(log, TermId::memory_usable, "GiB")
-                                           .first("capacity", g.memory_gib, "GiB")
-                                           .sub("reserve", reserve_gib, "GiB", TermId::memory_reserve)
-                                           .done());
-    }
+    out.usable_gib = usable_impl<C>(g, log);
     out.headroom_gib = C(log, TermId::memory_headroom, "GiB")
                            .first("usable", out.usable_gib, "GiB", TermId::memory_usable)
                            .sub("per card", out.per_gpu_gib, "GiB", TermId::memory_per_gpu)
                            .done();
     out.fits = out.per_gpu_gib <= out.usable_gib;
 }
+
+double usable_gib(const GpuSpec& g) { return usable_impl<FastCalc>(g, nullptr); }
 
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out, Terms* log) {

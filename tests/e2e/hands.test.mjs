@@ -149,7 +149,7 @@ async function swipe(page, x, y0, y1, steps = 12) {
   await cdp.detach();
 }
 
-test('phone: a finger tap opens a picker, its option activates; a header tap collapses; a swipe scrolls', async () => {
+test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
   try {
     await open(b.page);
@@ -163,10 +163,17 @@ test('phone: a finger tap opens a picker, its option activates; a header tap col
     const option = b.page.getByRole('option', { name: 'Full fine-tune / pretrain' });
     await option.waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await method.getAttribute('aria-expanded'), 'true', 'a tap opened the picker');
-    // A screen reader's activation of an option (VoiceOver/TalkBack send a click to it).
-    // (A finger tap on an option inside the open list does not select it yet: see README.)
-    await option.dispatchEvent('click');
+    await settle(b.page);
+    c = await center(option);
+    await b.page.touchscreen.tap(c.x, c.y);
     await b.page.waitForFunction(() => window.traincalc.get().method === 'full', null, { timeout: 5000 });
+    await settle(b.page);
+    // A screen reader's activation of an option (VoiceOver and TalkBack send it a click).
+    await b.page.touchscreen.tap(c.x, (await center(method)).y);
+    const lora = b.page.getByRole('option', { name: 'LoRA', exact: true });
+    await lora.waitFor({ state: 'attached', timeout: 5000 });
+    await lora.dispatchEvent('click');
+    await b.page.waitForFunction(() => window.traincalc.get().method === 'lora', null, { timeout: 5000 });
     await settle(b.page);
     // A swipe up that starts on a slider scrolls the page, and leaves the slider alone.
     const cardsBefore = (await scenario(b.page)).cards;

@@ -195,6 +195,13 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await b.page.touchscreen.tap(c.x, c.y);
     await b.page.waitForFunction(() => !document.querySelector('[role="combobox"][aria-label="Method"]'), null, { timeout: 5000 });
     assert.equal(await header.getAttribute('aria-expanded'), 'false');
+    // Number boxes ask for the decimal keypad; "(?)" help opens on a tap (phones have no hover).
+    assert.equal(await b.page.getByRole('textbox', { name: 'Number of cards' }).getAttribute('inputmode'), 'decimal');
+    const help = b.page.getByRole('button', { name: 'Help: Cards' });
+    c = await center(help);
+    await b.page.touchscreen.tap(c.x, c.y);
+    await b.page.getByText(/^Drag: 1, 2, 4/).first().waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await help.getAttribute('aria-expanded'), 'true');
     await screenshot(b.page, 'phone-after-taps');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
@@ -303,6 +310,12 @@ test('a good guest in an iframe: no history entries, Tab leaves, the wheel reach
       out = await b.page.evaluate(() => document.activeElement && document.activeElement.id === 'after');
     }
     assert.ok(out, 'Tab leaves the widget to the host page');
+    let back = false;
+    for (let i = 0; i < 400 && !back; i++) {
+      await b.page.keyboard.press('Shift+Tab');
+      back = await b.page.evaluate(() => document.activeElement && document.activeElement.id === 'before');
+    }
+    assert.ok(back, 'Shift+Tab walks back through the widget to the host page');
     // The wheel over the widget at its end scrolls the host.
     await b.page.evaluate(() => window.scrollTo(0, 0));
     const r = await b.page.locator('#w').boundingBox();

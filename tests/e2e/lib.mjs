@@ -27,14 +27,16 @@ export const VIEWPORTS = {
 };
 
 // A fresh browser profile (persistent context in a new temp dir): storage starts empty.
-export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [] } = {}) {
+export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [], viewport = null, colorScheme = 'light' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: [...CHROMIUM_ARGS, ...args],
     locale,
+    colorScheme,
     ...VIEWPORTS[size],
+    ...(viewport ? { viewport } : {}),
   });
   if (initScript) await context.addInitScript(initScript);
   const watch = { errors: [], requests: [], console: [] };

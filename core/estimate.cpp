@@ -354,9 +354,9 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
     const bool params_off = st.offload == Offload::optimizer_params;
     const bool opt_off = st.offload != Offload::none;
-    const States st_ = state_terms<C>(md, st, log);
-    const double weights = st_.weights, grads = st_.grads, opt = st_.opt, adapters = st_.adapters;
-    const double weights_host = st_.weights_host, opt_host = st_.opt_host;
+    const States held = state_terms<C>(md, st, log);
+    const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
+    const double weights_host = held.weights_host, opt_host = held.opt_host;
     double acts = 0, logits = 0;
     activation_terms<C>(s, md, st, &acts, &logits, log);
 

@@ -16,15 +16,18 @@
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/json_read.h"
+#include "core/limits.h"
+#include "core/safe_text.h"
 #include "core/scenario.h"
 #include "core/url.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 using namespace traincalc;
@@ -84,16 +87,44 @@ int usage_error(const std::string& en, const std::string& zh, Lang lang) {
     return print_errors({FieldError{"arguments", en, zh}}, lang);
 }
 
-// Whole file (or stdin for "-") as text; false when it cannot be read.
-bool read_input(const std::string& path, std::string& out) {
-    if (path == "-") {
-        out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        return !std::cin.bad();
+// Whole file (or stdin for "-") as text, at most `max_bytes` (core/limits.h, as in the page).
+// False with one error naming `field` when it is missing, a directory, unreadable or longer
+// (an endless stream such as /dev/zero stops at max_bytes + 1).
+bool read_input(const std::string& path, size_t max_bytes, const char* field, const char* what_en,
+                const char* what_zh, std::string& out, std::vector<FieldError>& errors) {
+    out.clear();
+    const std::string shown = "\"" + plain_text(path) + "\"";
+    auto fail = [&](const std::string& en, const std::string& zh) {
+        errors.push_back({field, "cannot read " + shown + ": " + en, "无法读取 " + shown + "：" + zh});
+        return false;
+    };
+    std::FILE* f = stdin;
+    if (path != "-") {
+        struct stat st;
+        if (::stat(path.c_str(), &st) != 0) return fail(std::strerror(errno), std::strerror(errno));
+        if (S_ISDIR(st.st_mode)) return fail("it is a directory", "这是一个目录");
+        f = std::fopen(path.c_str(), "rb");
+        if (!f) return fail(std::strerror(errno), std::strerror(errno));
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return false;
-    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-    return !f.bad();
+    char buf[64 * 1024];
+    bool failed = false;
+    while (out.size() <= max_bytes) {
+        const size_t want = std::min(sizeof buf, max_bytes + 1 - out.size());
+        const size_t n = std::fread(buf, 1, want, f);
+        out.append(buf, n);
+        if (n < want) { failed = std::ferror(f) != 0; break; }
+    }
+    const int read_errno = errno;
+    if (f != stdin) std::fclose(f);
+    if (failed) return fail(std::strerror(read_errno), std::strerror(read_errno));
+    if (out.size() > max_bytes) { // the rest is never read: the size is only known to be over
+        const std::string max = detail::format_plain(static_cast<double>(max_bytes));
+        errors.push_back({field, shown + ": " + what_en + " is too long: more than " + max + " bytes",
+                          shown + "：" + what_zh + "过长：超过 " + max + " 字节"});
+        out.clear();
+        return false;
+    }
+    return true;
 }
 
 bool parse_args(int argc, char** argv, Args& a, std::vector<FieldError>& errors) {
@@ -137,15 +168,12 @@ bool load_catalog(const Args& a, Catalog& out, std::vector<FieldError>& errors) 
     out = std::move(builtin.catalog);
     if (a.catalog_file.empty()) return true;
     std::string text;
-    if (!read_input(a.catalog_file, text)) {
-        errors.push_back({"catalog", "cannot read the catalog file \"" + a.catalog_file + "\"",
-                          "无法读取目录文件 \"" + a.catalog_file + "\""});
+    if (!read_input(a.catalog_file, limits::kMaxCatalogBytes, "catalog", "the catalog", "目录", text, errors))
         return false;
-    }
     CatalogResult merged = merge_catalog(out, text);
     out = std::move(merged.catalog);
     for (FieldError& e : merged.errors) {
-        e.field = "catalog." + e.field;
+        e.field = e.field.empty() ? "catalog" : "catalog." + e.field;
         errors.push_back(std::move(e));
     }
     return errors.empty();
@@ -159,10 +187,7 @@ bool load_scenario(const Args& a, const Catalog& catalog, Scenario& out, std::ve
         return false;
     }
     std::string text;
-    if (!read_input(a.file, text)) {
-        errors.push_back({"file", "cannot read \"" + a.file + "\"", "无法读取 \"" + a.file + "\""});
-        return false;
-    }
+    if (!read_input(a.file, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors)) return false;
     ScenarioResult r = scenario_from_json(text, catalog);
     errors = std::move(r.errors);
     if (!errors.empty()) return false;
@@ -192,12 +217,17 @@ int cmd_hash(const Args& a) {
     std::vector<FieldError> errors;
     Scenario s;
     if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
-    std::cout << encode_hash(s, a.embed, a.lang_text) << "\n";
+    const std::string link = encode_hash(s, a.embed, a.lang_text);
+    std::vector<FieldError> too_long = check_hash_length(link); // the page would refuse it
+    if (!too_long.empty()) return print_errors(too_long, a.lang);
+    std::cout << link << "\n";
     return 0;
 }
 
 // Left-aligned column text padded to `width` display columns (ASCII catalog ids and names).
-std::string pad(const std::string& text, size_t width) {
+// Provider text is made terminal-safe first (no escapes, one line, cut between characters).
+std::string pad(const std::string& raw, size_t width) {
+    const std::string text = plain_text(raw, 60);
     return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 

@@ -17,7 +17,9 @@
 #include <cmath>
 #include <cstdio>   // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace traincalc {
@@ -33,6 +35,7 @@ void add_error(std::vector<FieldError>& errors, std::string field, std::string e
 
 std::string format_plain(double v) {
     if (std::isnan(v)) return "NaN";
+    if (v == 0) return "0"; // never "-0"
     if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
     char buf[64];
     // Integers below 1e7 read best in full ("65536", "1000000"); larger ones as "1e15".
@@ -86,7 +89,29 @@ std::string truncate_utf8(const std::string& s, size_t max_bytes) {
 }
 
 std::string dump_safe(const Json& j, int indent) {
-    return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+    std::string text = j.dump(indent, ' ', false, Json::error_handler_t::replace);
+    // A -0.0 set from C++ (a slider at zero, a product of zeros) is written as 0: no "-0" in output.
+    // One pass over the text, skipping strings; the tree is not walked (it may be deep).
+    if (text.find("-0.0") == std::string::npos) return text;
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\' && i + 1 < text.size()) { out += c; out += text[++i]; continue; }
+            if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '-' && text.compare(i, 4, "-0.0") == 0 &&
+                   (i + 4 == text.size() || std::strchr(",]} \n", text[i + 4]) != nullptr)) {
+            out += "0";
+            i += 3;
+            continue;
+        }
+        out += c;
+    }
+    return out;
 }
 
 std::string describe_value(const Json& v, bool zh) {
@@ -147,24 +172,39 @@ void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key
               ctx.subject_zh + name + " 必须是 " + list_zh + " 之一，实际为 " + describe_value(got, true));
 }
 
+void row_range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind, double lo,
+                     double hi, Zero zero, const std::string& got_en, const std::string& got_zh) {
+    if (zero != Zero::unset) {
+        range_error(errors, ctx, key, kind, lo, hi, got_en, got_zh);
+        return;
+    }
+    std::string name = ctx.name_prefix + key;
+    add_error(errors, ctx.field_prefix + key,
+              ctx.subject_en + name + " must be 0 (not set) or a number from " + format_plain(lo) + " to " +
+                  format_plain(hi) + ", got " + got_en,
+              ctx.subject_zh + name + " 必须是 0（不设置）或 " + format_plain(lo) + " 到 " + format_plain(hi) +
+                  " 之间的数，实际为 " + got_zh);
+}
+
 bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, double lo, double hi,
-                 std::vector<FieldError>& errors, double& out) {
+                 std::vector<FieldError>& errors, double& out, Zero zero) {
     double d = 0;
     if (v.is_number_unsigned()) d = static_cast<double>(v.get<std::uint64_t>());
     else if (v.is_number_integer()) d = static_cast<double>(v.get<std::int64_t>());
     else if (v.is_number_float()) d = v.get<double>();
     else {
-        range_error(errors, ctx, key, kind, lo, hi, describe_value(v, false), describe_value(v, true));
+        row_range_error(errors, ctx, key, kind, lo, hi, zero, describe_value(v, false), describe_value(v, true));
         return false;
     }
     // The parser never yields NaN, but an overflowing literal such as 1e999 reads as inf.
-    bool ok = std::isfinite(d) && d >= lo && d <= hi && (kind != Kind::integer || d == std::floor(d));
+    bool ok = std::isfinite(d) && ((d >= lo && d <= hi) || (d == 0 && zero != Zero::in_range)) &&
+              (kind != Kind::integer || d == std::floor(d));
     if (!ok) {
         std::string got = format_plain(d);
-        range_error(errors, ctx, key, kind, lo, hi, got, got);
+        row_range_error(errors, ctx, key, kind, lo, hi, zero, got, got);
         return false;
     }
-    out = d;
+    out = d + 0.0; // -0 + 0 = +0: no "-0" reaches any output
     return true;
 }
 
@@ -203,6 +243,46 @@ FieldError json_syntax_error(std::string_view text, const std::string& field) {
                       "不是有效的 JSON：语法错误位于字节偏移 " + at};
 }
 
+FieldError too_long_error(const std::string& field, const char* what_en, const char* what_zh, size_t bytes,
+                          size_t max_bytes) {
+    std::string n = format_plain(static_cast<double>(bytes));
+    std::string max = format_plain(static_cast<double>(max_bytes));
+    return FieldError{field, std::string(what_en) + " is too long: " + n + " bytes, at most " + max,
+                      std::string(what_zh) + "过长：" + n + " 字节，最多 " + max + " 字节"};
+}
+
+bool parse_json(std::string_view text, size_t max_bytes, const char* what_en, const char* what_zh, Json& out,
+                std::vector<FieldError>& errors) {
+    if (text.size() > max_bytes) {
+        errors.push_back(too_long_error("", what_en, what_zh, text.size(), max_bytes));
+        return false;
+    }
+    // JSON allows no raw NUL anywhere; the parser would stop at one and accept what came before.
+    size_t nul = text.find('\0');
+    if (nul != std::string_view::npos) {
+        std::string at = format_plain(static_cast<double>(nul));
+        add_error(errors, "", "not valid JSON: a NUL byte at byte offset " + at,
+                  "不是有效的 JSON：字节偏移 " + at + " 处有 NUL 字节");
+        return false;
+    }
+    out = Json::parse(text.begin(), text.end(), nullptr, false);
+    if (out.is_discarded()) {
+        errors.push_back(json_syntax_error(text, ""));
+        return false;
+    }
+    return true;
+}
+
+void cap_errors(std::vector<FieldError>& errors, size_t dropped) {
+    if (errors.size() <= limits::kMaxErrors && dropped == 0) return;
+    if (errors.size() > limits::kMaxErrors) {
+        dropped += errors.size() - limits::kMaxErrors;
+        errors.resize(limits::kMaxErrors);
+    }
+    std::string more = format_plain(static_cast<double>(dropped));
+    add_error(errors, "", "… and " + more + " more errors", "……另有 " + more + " 个错误");
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Field tables: GpuSpec and ModelSpec
 //-----------------------------------------------------------------------------
@@ -213,7 +293,7 @@ FieldError json_syntax_error(std::string_view text, const std::string& field) {
 //  name                 string                            catalog
 //  memory_gib           number   1 .. 4096        GiB     yes
 //  tflops_16bit         number   0.01 .. 100000   TFLOPS  yes (dense, not 2:4 sparse)
-//  tflops_fp8           number   0 .. 100000      TFLOPS  (0 = no FP8)
+//  tflops_fp8           number   0 | 0.01 .. 1e5  TFLOPS  (0 = no FP8)
 //  bandwidth_gbps       number   0 .. 1000000     GB/s
 //  nvlink_gbps          number   0 .. 100000      GB/s    (0 = PCIe only)
 //  compute_capability   number   0 .. 100                 (0 = not NVIDIA)
@@ -252,7 +332,7 @@ const FieldRow<GpuSpec> kGpuRows[] = {
     str_row<GpuSpec>("name", &GpuSpec::name),
     num_row<GpuSpec>("memory_gib", &GpuSpec::memory_gib, 1, 4096, "GiB", true),
     num_row<GpuSpec>("tflops_16bit", &GpuSpec::tflops_16bit, 0.01, 100000, "TFLOPS", true),
-    num_row<GpuSpec>("tflops_fp8", &GpuSpec::tflops_fp8, 0, 100000, "TFLOPS"),
+    unset_or_row<GpuSpec>("tflops_fp8", &GpuSpec::tflops_fp8, 0.01, 100000, "TFLOPS"),
     num_row<GpuSpec>("bandwidth_gbps", &GpuSpec::bandwidth_gbps, 0, 1e6, "GB/s"),
     num_row<GpuSpec>("nvlink_gbps", &GpuSpec::nvlink_gbps, 0, 1e5, "GB/s"),
     num_row<GpuSpec>("compute_capability", &GpuSpec::compute_capability, 0, 100, ""),
@@ -555,12 +635,13 @@ struct Lists {
     std::vector<ModelSpec> models;
     bool has_gpus = false, has_models = false;
     bool replace = false;
+    size_t dropped_errors = 0;         // past limits::kMaxErrors: counted, not kept
 };
 
 // Reads one list, skipping (and reporting) bad and duplicate entries.
 template <class T>
 void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& present,
-               std::vector<FieldError>& errors,
+               std::vector<FieldError>& errors, size_t& dropped,
                bool (*read)(const Json&, const Ctx&, bool, T&, std::vector<FieldError>&)) {
     if (!doc.contains(list)) return;
     const Json& arr = doc[list];
@@ -570,34 +651,34 @@ void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& pre
         return;
     }
     present = true;
-    std::vector<size_t> first_index; // where each accepted id was defined
+    // Where each accepted id was defined: hashed, so 100,000 entries load in linear time.
+    std::unordered_map<std::string, size_t> first_index;
+    first_index.reserve(arr.size());
     for (size_t i = 0; i < arr.size(); ++i) {
         Ctx ctx = entry_ctx(list, i, arr[i]);
         T item;
-        if (!read(arr[i], ctx, true, item, errors)) continue;
-        bool duplicate = false;
-        for (size_t k = 0; k < out.size(); ++k) {
-            if (out[k].id != item.id) continue;
-            std::string first = std::string(list) + "[" + std::to_string(first_index[k]) + "]";
+        const bool ok = read(arr[i], ctx, true, item, errors);
+        if (errors.size() > limits::kMaxErrors) { // counted but not kept: memory stays bounded
+            dropped += errors.size() - limits::kMaxErrors;
+            errors.resize(limits::kMaxErrors);
+        }
+        if (!ok) continue;
+        auto [at, inserted] = first_index.emplace(item.id, i);
+        if (!inserted) {
+            std::string first = std::string(list) + "[" + std::to_string(at->second) + "]";
             add_error(errors, ctx.field_prefix + "id", ctx.subject_en + "duplicate id, first defined at " + first,
                       ctx.subject_zh + "id 重复，首次定义于 " + first);
-            duplicate = true;
-            break;
+            continue;
         }
-        if (duplicate) continue;
         out.push_back(std::move(item));
-        first_index.push_back(i);
     }
 }
 
 // The document-level keys shared by a catalog and a provider catalog.
 bool parse_document(std::string_view text, bool provider, Catalog& settings, Lists& lists,
                     std::vector<FieldError>& errors) {
-    Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) {
-        errors.push_back(json_syntax_error(text, ""));
-        return false;
-    }
+    Json doc;
+    if (!parse_json(text, limits::kMaxCatalogBytes, "the catalog", "目录", doc, errors)) return false;
     if (!doc.is_object()) {
         add_error(errors, "", "a catalog must be a JSON object, got " + describe_value(doc, false),
                   "目录必须是 JSON 对象，实际为 " + describe_value(doc, true));
@@ -628,17 +709,20 @@ bool parse_document(std::string_view text, bool provider, Catalog& settings, Lis
             unknown_key_error(errors, top, key);
         }
     }
-    read_list<GpuSpec>(doc, "gpus", lists.gpus, lists.has_gpus, errors, read_gpu_object);
-    read_list<ModelSpec>(doc, "models", lists.models, lists.has_models, errors, read_model_object);
+    read_list<GpuSpec>(doc, "gpus", lists.gpus, lists.has_gpus, errors, lists.dropped_errors, read_gpu_object);
+    read_list<ModelSpec>(doc, "models", lists.models, lists.has_models, errors, lists.dropped_errors,
+                         read_model_object);
     return true;
 }
 
 template <class T> void extend_list(std::vector<T>& base, std::vector<T>& extra) {
+    std::unordered_map<std::string, size_t> index; // id → position in base: linear, not base × extra
+    index.reserve(base.size() + extra.size());
+    for (size_t i = 0; i < base.size(); ++i) index.emplace(base[i].id, i);
     for (T& item : extra) {
-        bool replaced = false;
-        for (T& existing : base)
-            if (existing.id == item.id) { existing = std::move(item); replaced = true; break; }
-        if (!replaced) base.push_back(std::move(item));
+        auto [at, inserted] = index.emplace(item.id, base.size());
+        if (inserted) base.push_back(std::move(item));
+        else base[at->second] = std::move(item);
     }
 }
 
@@ -649,6 +733,7 @@ CatalogResult parse_catalog(std::string_view json_text) {
     CatalogResult result;
     detail::Lists lists;
     if (!detail::parse_document(json_text, false, result.catalog, lists, result.errors)) return result;
+    detail::cap_errors(result.errors, lists.dropped_errors);
     result.catalog.gpus = std::move(lists.gpus);
     result.catalog.models = std::move(lists.models);
     return result;
@@ -659,6 +744,7 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
     result.catalog = base;
     detail::Lists lists;
     if (!detail::parse_document(provider_json_text, true, result.catalog, lists, result.errors)) return result;
+    detail::cap_errors(result.errors, lists.dropped_errors);
     for (GpuSpec& g : lists.gpus) g.from_provider = true;   // the comparison lists these first
     if (lists.replace) {
         if (lists.has_gpus) result.catalog.gpus = std::move(lists.gpus);
@@ -819,11 +905,10 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
 
 ModelResult model_from_hf_config(std::string_view config_json_text) {
     ModelResult result;
-    detail::Json cfg = detail::Json::parse(config_json_text.begin(), config_json_text.end(), nullptr, false);
-    if (cfg.is_discarded()) {
-        result.errors.push_back(detail::json_syntax_error(config_json_text, ""));
+    detail::Json cfg;
+    if (!detail::parse_json(config_json_text, limits::kMaxConfigBytes, "the config.json", "config.json ", cfg,
+                            result.errors))
         return result;
-    }
     detail::model_from_hf_object(cfg, detail::Ctx{}, result);
     return result;
 }

@@ -12,6 +12,7 @@
 // [SECTION] Markdown report
 #include "explain.h"
 #include "model_math.h"
+#include "safe_text.h"
 #include <cassert>
 #include <cmath>
 #include <cstdarg>
@@ -92,8 +93,8 @@ std::string format_hours(double hours, Lang lang) {
 std::string format_money(double v, Currency c) {
     if (!std::isfinite(v)) v = 0;
     const char* symbol = c == Currency::usd ? "$" : "¥";
-    std::string sign = v < 0 ? "-" : "";
     double a = std::fabs(v);
+    std::string sign = v < 0 && a >= 0.005 ? "-" : ""; // -0.004 shows as ¥0.00, not -¥0.00
     char buf[64];
     if (a >= 1e15) return sign + symbol + format_number(a);
     if (a < 100 && a != std::round(a)) {
@@ -109,14 +110,18 @@ std::string format_money(double v, Currency c) {
 
 namespace {
 
-// printf into a std::string (explanations only: the estimator itself never formats).
+// printf into a std::string (explanations only: the estimator itself never formats). Sized by a
+// first pass: a fixed buffer cut long names at byte 1023, mid-character.
 std::string fmt(const char* f, ...) {
-    char buf[1024];
-    va_list ap;
+    va_list ap, again;
     va_start(ap, f);
-    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_copy(again, ap);
+    const int n = std::vsnprintf(nullptr, 0, f, ap);
     va_end(ap);
-    return buf;
+    std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+    if (n > 0) std::vsnprintf(&out[0], out.size() + 1, f, again);
+    va_end(again);
+    return out;
 }
 
 // Shorthands: N(x) a number, H(x) hours, M(x) money.
@@ -583,7 +588,8 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
 
 std::string report_markdown(const Estimate& e, const Scenario&, Lang lang) { return report_markdown(e, lang); }
 
-std::string report_markdown(const Estimate& e, Lang lang) {
+std::string report_markdown(const Estimate& raw, Lang lang) {
+    const Estimate e = markdown_safe(raw);                     // names escaped, cut, control characters gone
     const Scenario& s = e.scenario;                            // the inputs this estimate answered
     Fmt F{lang, e.cost.currency};
     std::string md;

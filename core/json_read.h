@@ -10,8 +10,10 @@
 // [SECTION] Shared entry points (catalog.cpp implements them, scenario.cpp uses them)
 #pragma once
 #include "catalog.h"
+#include "limits.h"
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace traincalc {
@@ -51,11 +53,27 @@ std::string dump_safe(const Json& j, int indent = -1);
 // One error for text that is not JSON, with the byte offset of the problem.
 FieldError json_syntax_error(std::string_view text, const std::string& field);
 
+// Parses `text` as one JSON document. Refused before parsing, with one error (field ""): text
+// over `max_bytes` (core/limits.h; `what_en`/`what_zh` name the input) and raw NUL bytes, which
+// the parser would take as the end of input (`{"cards":2}\0junk`). Then syntax errors.
+bool parse_json(std::string_view text, size_t max_bytes, const char* what_en, const char* what_zh, Json& out,
+                std::vector<FieldError>& errors);
+// "the scenario is too long: N bytes, at most M" (field ""): also for the CLI's reads.
+FieldError too_long_error(const std::string& field, const char* what_en, const char* what_zh, size_t bytes,
+                          size_t max_bytes);
+// Keeps the first limits::kMaxErrors errors and adds one counting the rest (plus `dropped`,
+// errors already left out while reading).
+void cap_errors(std::vector<FieldError>& errors, size_t dropped = 0);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Field tables
 //-----------------------------------------------------------------------------
 
 enum class Kind { number, integer, boolean, string, enumeration };
+
+// Numbers whose 0 means "not set" (take a default): 0 passes, other values must be in [min, max].
+// A range that starts at 0 instead would let 5e-324 through, which underflows to a silent 0.
+enum class Zero { in_range, unset, unset_not_in_json }; // unset_not_in_json: JSON 0 refused elsewhere
 
 // One row per field. Exactly one member pointer is set, matching `kind`.
 // Enumerations read and write an int through get/set and spell it with names[].
@@ -73,25 +91,35 @@ template <class T> struct FieldRow {
     void (*set)(T&, int);              // enumeration only
     const char* const* names;          // enumeration only
     int name_count;                    // enumeration only
+    Zero zero;                         // number only: is 0 outside [min, max] allowed
 };
 
 template <class T> FieldRow<T> num_row(const char* key, double T::*m, double lo, double hi,
                                        const char* unit, bool required = false) {
-    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0};
+    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0,
+            Zero::in_range};
+}
+// A number whose 0 means "not set": 0, or a value in [lo, hi] (lo > 0, so nothing underflows).
+template <class T> FieldRow<T> unset_or_row(const char* key, double T::*m, double lo, double hi, const char* unit,
+                                            Zero zero = Zero::unset) {
+    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, false, unit, nullptr, nullptr, nullptr, 0, zero};
 }
 template <class T> FieldRow<T> int_row(const char* key, int T::*m, double lo, double hi,
                                        const char* unit, bool required = false) {
-    return {key, Kind::integer, nullptr, m, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0};
+    return {key, Kind::integer, nullptr, m, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0,
+            Zero::in_range};
 }
 template <class T> FieldRow<T> bool_row(const char* key, bool T::*m) {
-    return {key, Kind::boolean, nullptr, nullptr, m, nullptr, 0, 1, false, "", nullptr, nullptr, nullptr, 0};
+    return {key, Kind::boolean, nullptr, nullptr, m, nullptr, 0, 1, false, "", nullptr, nullptr, nullptr, 0, Zero::in_range};
 }
 template <class T> FieldRow<T> str_row(const char* key, std::string T::*m, bool required = false) {
-    return {key, Kind::string, nullptr, nullptr, nullptr, m, 0, 0, required, "", nullptr, nullptr, nullptr, 0};
+    return {key, Kind::string, nullptr, nullptr, nullptr, m, 0, 0, required, "", nullptr, nullptr, nullptr, 0,
+            Zero::in_range};
 }
 template <class T> FieldRow<T> enum_row(const char* key, int (*get)(const T&), void (*set)(T&, int),
                                         const char* const* names, int count) {
-    return {key, Kind::enumeration, nullptr, nullptr, nullptr, nullptr, 0, 0, false, "", get, set, names, count};
+    return {key, Kind::enumeration, nullptr, nullptr, nullptr, nullptr, 0, 0, false, "", get, set, names, count,
+            Zero::in_range};
 }
 
 //-----------------------------------------------------------------------------
@@ -108,9 +136,13 @@ void required_error(std::vector<FieldError>& errors, const Ctx& ctx, const char*
 void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
                 const char* const* names, int count, const Json& got);
 
-// Numbers: finite, in range, integral for Kind::integer. Returns false (and reports) otherwise.
+// Numbers: finite, in range (or 0 when `zero` allows it), integral for Kind::integer; -0 reads as 0.
+// Returns false (and reports) otherwise.
 bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, double lo, double hi,
-                 std::vector<FieldError>& errors, double& out);
+                 std::vector<FieldError>& errors, double& out, Zero zero = Zero::in_range);
+// range_error() for a row: "must be 0 or a number from lo to hi" when 0 is allowed in JSON.
+void row_range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind, double lo,
+                     double hi, Zero zero, const std::string& got_en, const std::string& got_zh);
 
 template <class T> bool read_row(const FieldRow<T>& row, const Json& v, const Ctx& ctx, T& out,
                                  std::vector<FieldError>& errors) {
@@ -118,7 +150,7 @@ template <class T> bool read_row(const FieldRow<T>& row, const Json& v, const Ct
     case Kind::number:
     case Kind::integer: {
         double d = 0;
-        if (!read_number(v, ctx, row.key, row.kind, row.min, row.max, errors, d)) return false;
+        if (!read_number(v, ctx, row.key, row.kind, row.min, row.max, errors, d, row.zero)) return false;
         if (row.kind == Kind::number) out.*row.num = d;
         else out.*row.integer = static_cast<int>(d);
         return true;
@@ -149,8 +181,9 @@ template <class T> bool check_row(const FieldRow<T>& row, const T& in, const Ctx
     if (row.kind != Kind::number && row.kind != Kind::integer) return true;
     double d = row.kind == Kind::number ? in.*row.num : static_cast<double>(in.*row.integer);
     if (d >= row.min && d <= row.max) return true; // false for NaN
+    if (d == 0 && row.zero != Zero::in_range) return true;
     std::string got = format_plain(d);
-    range_error(errors, ctx, row.key, row.kind, row.min, row.max, got, got);
+    row_range_error(errors, ctx, row.key, row.kind, row.min, row.max, row.zero, got, got);
     return false;
 }
 

@@ -37,7 +37,7 @@ inline double finite_or(double v, double fallback = 0.0) {
     if (std::isnan(v)) return fallback;
     if (v > kMaxFinite) return kMaxFinite;
     if (v < -kMaxFinite) return -kMaxFinite;
-    return v;
+    return v + 0.0; // -0 + 0 = +0: no "-0" in any output
 }
 inline double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
 // ceil(x / unit) · unit for billing in whole units; unit ≤ 0 is treated as 1.

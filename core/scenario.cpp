@@ -84,10 +84,10 @@ const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
 //                                                           ...GpuSpec members}
 //  custom_gpu                 object                        the custom card kept while a catalog id is chosen
 //  cards                      integer  1 .. 65536
-//  utilization                number   0 < u ≤ 1            fraction of peak; absent = card default (a JSON 0 is
+//  utilization                number   0.001 .. 1           fraction of peak; absent = card default (a JSON 0 is
 //                                                           refused; the Scenario holds absent as 0)
-//  scaling_efficiency         number   0 < e ≤ 1            fraction; absent = default curve (as utilization)
-//  tokens_per_second_per_gpu  number   0 .. 1e9             measured; 0 = not measured
+//  scaling_efficiency         number   0.001 .. 1           fraction; absent = default curve (as utilization)
+//  tokens_per_second_per_gpu  number   0 | 0.001 .. 1e9     measured; 0 = not measured
 //  deadline_hours             number   0 .. 1e6             h; 0 = none
 //  overhead_fraction          number   0 .. 10              of compute time
 //  fixed_hours                number   0 .. 1e5             h
@@ -105,7 +105,7 @@ const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
 //  storage_per_gb_month       number   0 .. 1e6             currency/GB/month
 //  traffic_gb                 number   0 .. 1e9             GB
 //  traffic_per_gb             number   0 .. 1e6             currency/GB
-//  cny_per_usd                number   0 .. 1000            0 = the catalog's
+//  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324 overflows prices)
 //  purchase_price             number   -1 .. 1e10           per card; negative = the catalog's
 //  depreciation_months        number   1 .. 600             months
 //  electricity_per_kwh        number   0 .. 100             currency/kWh
@@ -133,6 +133,8 @@ using detail::enum_row;
 using detail::int_row;
 using detail::num_row;
 using detail::str_row;
+using detail::unset_or_row;
+using detail::Zero;
 
 #define TC_ENUM_ROW(key, member, Type, names)                                                          \
     enum_row<Scenario>(                                                                                \
@@ -164,9 +166,11 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("pp", &Scenario::pp, 1, 1024, ""),
     TC_ENUM_ROW("offload", offload, Offload, kOffloadNames),
     int_row<Scenario>("cards", &Scenario::cards, 1, 65536, ""),
-    num_row<Scenario>("utilization", &Scenario::utilization, 0, 1, "fraction"),
-    num_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0, 1, "fraction"),
-    num_row<Scenario>("tokens_per_second_per_gpu", &Scenario::tokens_per_second_per_gpu, 0, 1e9, "tokens/s"),
+    unset_or_row<Scenario>("utilization", &Scenario::utilization, 0.001, 1, "fraction", Zero::unset_not_in_json),
+    unset_or_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0.001, 1, "fraction",
+                           Zero::unset_not_in_json),
+    unset_or_row<Scenario>("tokens_per_second_per_gpu", &Scenario::tokens_per_second_per_gpu, 0.001, 1e9,
+                           "tokens/s"),
     num_row<Scenario>("deadline_hours", &Scenario::deadline_hours, 0, 1e6, "h"),
     num_row<Scenario>("overhead_fraction", &Scenario::overhead_fraction, 0, 10, "fraction"),
     num_row<Scenario>("fixed_hours", &Scenario::fixed_hours, 0, 1e5, "h"),
@@ -182,7 +186,7 @@ const FieldRow<Scenario> kScenarioRows[] = {
     num_row<Scenario>("storage_per_gb_month", &Scenario::storage_per_gb_month, 0, 1e6, "/GB/month"),
     num_row<Scenario>("traffic_gb", &Scenario::traffic_gb, 0, 1e9, "GB"),
     num_row<Scenario>("traffic_per_gb", &Scenario::traffic_per_gb, 0, 1e6, "/GB"),
-    num_row<Scenario>("cny_per_usd", &Scenario::cny_per_usd, 0, 1000, "CNY/USD"),
+    unset_or_row<Scenario>("cny_per_usd", &Scenario::cny_per_usd, 0.01, 1000, "CNY/USD"),
     num_row<Scenario>("purchase_price", &Scenario::purchase_price, -1, 1e10, "per card"),
     num_row<Scenario>("depreciation_months", &Scenario::depreciation_months, 1, 600, "months"),
     num_row<Scenario>("electricity_per_kwh", &Scenario::electricity_per_kwh, 0, 100, "/kWh"),
@@ -344,17 +348,16 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
 ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text, const Catalog& catalog) {
     ScenarioResult result;
     result.scenario = base;
-    Json doc = Json::parse(json_text.begin(), json_text.end(), nullptr, false);
-    if (doc.is_discarded()) {
-        result.errors.push_back(detail::json_syntax_error(json_text, ""));
+    Json doc;
+    if (!detail::parse_json(json_text, limits::kMaxScenarioBytes, "the scenario", "场景", doc, result.errors))
         return result;
-    }
     if (!doc.is_object()) {
         detail::add_error(result.errors, "", "a scenario must be a JSON object, got " + detail::describe_value(doc, false),
                           "场景必须是 JSON 对象，实际为 " + detail::describe_value(doc, true));
         return result;
     }
     apply(doc, catalog, result.scenario, result.errors);
+    detail::cap_errors(result.errors);
     return result;
 }
 

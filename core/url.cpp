@@ -29,9 +29,6 @@ int sextet(char c) {
     if (c == '_') return 63;
     return -1;
 }
-
-// Longest hash decode_hash() reads: a full scenario is about 2 KB of JSON, 3 KB in base64.
-constexpr size_t kMaxHashBytes = 64 * 1024;
 } // namespace
 
 std::string base64url_encode(std::string_view bytes) {
@@ -115,16 +112,17 @@ std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
 // [SECTION] decode_hash()
 //-----------------------------------------------------------------------------
 
+std::vector<FieldError> check_hash_length(std::string_view hash) {
+    if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
+    if (hash.size() <= limits::kMaxHashBytes) return {};
+    return {detail::too_long_error("s", "the link", "链接", hash.size(), limits::kMaxHashBytes)};
+}
+
 HashState decode_hash(std::string_view hash, const Catalog& catalog) {
     HashState st;
+    st.scenario.errors = check_hash_length(hash);
+    if (!st.scenario.errors.empty()) return st;
     if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
-    if (hash.size() > kMaxHashBytes) {
-        std::string n = detail::format_plain(static_cast<double>(hash.size()));
-        std::string max = detail::format_plain(static_cast<double>(kMaxHashBytes));
-        st.scenario.errors.push_back(FieldError{"s", "the link is too long: " + n + " bytes, at most " + max,
-                                                "链接过长：" + n + " 字节，最多 " + max + " 字节"});
-        return st;
-    }
     std::string_view payload;
     bool has_payload = false;
     while (!hash.empty()) {

@@ -5,6 +5,7 @@
 #include "scenario.h"
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace traincalc {
 
@@ -18,6 +19,9 @@ struct HashState {
 
 std::string encode_hash(const Scenario& s, bool embed, std::string_view lang);
 HashState decode_hash(std::string_view hash, const Catalog& catalog); // hash with or without '#'
+// One error (field "s") when `hash` (with or without '#') is longer than decode_hash() reads,
+// limits::kMaxHashBytes; empty when it fits. Whoever writes a link checks it with this.
+std::vector<FieldError> check_hash_length(std::string_view hash);
 
 std::string base64url_encode(std::string_view bytes);
 bool base64url_decode(std::string_view text, std::string& out); // false on bad input

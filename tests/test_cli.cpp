@@ -191,7 +191,7 @@ TEST_CASE("cli: --help, no arguments, bad arguments") {
     CHECK(r.exit_code == 2);
     j = Json::parse(r.out, nullptr, false);
     CHECK(j["errors"][0]["field"] == "file");
-    CHECK(j["errors"][0]["message"] == "cannot read \"/nonexistent/scenario.json\"");
+    CHECK(j["errors"][0]["message"] == "cannot read \"/nonexistent/scenario.json\": No such file or directory");
 
     r = run_cli("estimate");
     CHECK(r.exit_code == 2);

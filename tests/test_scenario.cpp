@@ -441,7 +441,7 @@ TEST_CASE("scenario errors: ranges, types, enums, unknown keys and ids") {
     r = scenario_from_json(R"({"utilization":1.5,"zero":4,"tp":1.5})", cat);
     REQUIRE(r.errors.size() == 3);
     CHECK(r.errors[0].message == "tp must be an integer from 1 to 1024, got 1.5");
-    CHECK(r.errors[1].message == "utilization must be a number from 0 to 1, got 1.5");
+    CHECK(r.errors[1].message == "utilization must be a number from 0.001 to 1, got 1.5");
     CHECK(r.errors[2].message == "zero must be an integer from 0 to 3, got 4");
 
     r = scenario_from_json(R"({"method":"dpo"})", cat);

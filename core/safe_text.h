@@ -1,0 +1,43 @@
+// traincalc — core/safe_text.h
+// User text (GPU, model and quote names, ids, messages quoting them) made safe for text and
+// Markdown outputs: the CLI's listings and --text, the copied report. A provider or a link
+// chooses these names, so they may hold ANSI escapes, HTML or Markdown links.
+//
+// Index of this file:
+// [SECTION] Plain text (terminal, listings)
+// [SECTION] Markdown (report_markdown)
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace traincalc {
+
+struct Estimate;
+
+// Longest name shown in a report or listing, in bytes (a 5,000-emoji name is cut with "…").
+constexpr size_t kMaxShownNameBytes = 200;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Plain text (terminal, listings)
+//-----------------------------------------------------------------------------
+
+// Valid UTF-8 (bad bytes become U+FFFD), on one line (tab, CR, LF become a space), without
+// control characters (C0, DEL, C1; ANSI escape sequences removed whole) or bidirectional
+// overrides, and at most `max_bytes` long, cut between characters with "…" appended.
+std::string plain_text(std::string_view s, size_t max_bytes = kMaxShownNameBytes);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Markdown (report_markdown)
+//-----------------------------------------------------------------------------
+
+// plain_text(), then Markdown-significant characters backslash-escaped (\ ` * _ [ ] # | ~ !)
+// and HTML's < > & written as entities: a name renders as itself, never as a link, an image,
+// emphasis, a table cell break or an HTML element.
+std::string markdown_text(std::string_view s, size_t max_bytes = kMaxShownNameBytes);
+
+// A copy of `e` whose user text (model, GPU and quote names and ids, error messages) has been
+// through markdown_text(): report_markdown() formats this copy.
+Estimate markdown_safe(const Estimate& e);
+
+} // namespace traincalc

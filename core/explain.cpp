@@ -319,6 +319,8 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         }
         if (symbolic) line += sym + " = ";
         line += num + " = ";
+    } else if (t.count == 1 && *terms.operand(t, 0).symbol) {
+        line += std::string(symbol_text(terms.operand(t, 0).symbol, F.lang)) + " = "; // "Weights per card = W = 13 GiB"
     }
     line += value_text(t.result, t.unit, F);
     // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h").

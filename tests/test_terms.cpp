@@ -7,6 +7,7 @@
 // to the totals the estimate reports.
 //
 // Index of this file:
+// [SECTION] Calc: the arithmetic and its record
 // [SECTION] Parsing a shown number into an interval
 // [SECTION] Evaluating a shown formula
 // [SECTION] Grid of scenarios
@@ -26,6 +27,54 @@
 #include <vector>
 
 using namespace traincalc;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Calc: the arithmetic and its record
+//-----------------------------------------------------------------------------
+
+TEST_CASE("Calc: sum of products with the usual precedence; the record is what was computed") {
+    Terms log;
+    // 2 × 3 + 10 ÷ 4 − 1 = 7.5
+    double r =
+        Calc(&log, TermId::fees, "B").first("a", 2).mul("b", 3).add("c", 10).div("d", 4).sub("", 1).done();
+    CHECK(r == 7.5);
+    REQUIRE(log.items.size() == 1);
+    const Term& t = log.items[0];
+    CHECK(t.result == 7.5);
+    CHECK(t.count == 5);
+    CHECK(log.operand(t, 2).op == Op::add);
+    CHECK(log.operand(t, 4).op == Op::sub);
+    CHECK(std::string(log.operand(t, 1).symbol) == "b");
+    // Without a log, or through FastCalc, the same arithmetic and no record.
+    CHECK(Calc(nullptr, TermId::fees, "B")
+              .first("a", 2)
+              .mul("b", 3)
+              .add("c", 10)
+              .div("d", 4)
+              .sub("", 1)
+              .done() == r);
+    CHECK(FastCalc(&log, TermId::fees, "B")
+              .first("a", 2)
+              .mul("b", 3)
+              .add("c", 10)
+              .div("d", 4)
+              .sub("", 1)
+              .done() == r);
+    CHECK(log.items.size() == 1);
+    // A zero divisor gives 0, never Infinity; a scale converts bytes to GiB.
+    CHECK(Calc(&log, TermId::fees, "B").first("a", 5).div("z", 0).done() == 0);
+    CHECK(Calc(&log, TermId::weights, "GiB", 1.0 / 1073741824.0).first("N", 1e9).mul("B", 2).done() ==
+          doctest::Approx(2e9 / 1073741824.0));
+    // A leading "+ x" is recorded as the first operand; a null symbol adds without showing.
+    Calc c(&log, TermId::host_ram, "GiB");
+    c.add("optimizer", 3).add(nullptr, 0).add("weights", 2);
+    CHECK(c.done() == 5);
+    const Term& h = log.items.back();
+    CHECK(h.count == 2);
+    CHECK(log.operand(h, 0).op == Op::first);
+    CHECK(log.find(TermId::host_ram) == &h);
+    CHECK(log.find(TermId::quote_total) == nullptr);
+}
 
 namespace {
 

@@ -445,11 +445,11 @@ double default_scaling(int cards, bool nvlink) {
 // 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
 double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
     Calc c(log, TermId::peak_tflops, "TFLOPS");
-    if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < 8.9))
+    if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < kFp8MinCc))
         c.first("peak_fp8", g.tflops_fp8, "TFLOPS");
     else if (p == Precision::fp32)
         c.first("peak_16", g.tflops_16bit, "TFLOPS")
-            .div("fp32", (g.compute_capability > 0 && g.compute_capability < 8.0) ? kFp32Ratio : kTf32Ratio);
+            .div("fp32", (g.compute_capability > 0 && g.compute_capability < kTf32MinCc) ? kFp32Ratio : kTf32Ratio);
     else
         c.first("peak_16", g.tflops_16bit, "TFLOPS");
     return c.done();
@@ -515,7 +515,7 @@ static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_
     t.fixed_hours = s.fixed_hours;
     {
         C c(log, TermId::upload_hours, "h");
-        if (s.upload_gb > 0) c.first("upload size", s.upload_gb, "GB").mul("", 1e9, "B/GB");
+        if (s.upload_gb > 0) c.first("upload size", s.upload_gb, "GB").mul("", kBytesPerGB, "B/GB");
         else c.first("dataset", md.dataset_bytes, "B");
         t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload bw", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
                              .div("", kSecondsPerHour, "s/h").done();
@@ -953,7 +953,7 @@ void estimate_quotes(Estimate& e, const Scenario& s, const ModelDerived& md, Ter
         if (!(q.price_per_card_hour > 0)) continue;
         double wall = t.wall_hours;
         if (q.bandwidth_mbps > 0) {
-            double upload_bytes = s.upload_gb > 0 ? s.upload_gb * 1e9 : md.dataset_bytes;
+            double upload_bytes = s.upload_gb > 0 ? s.upload_gb * kBytesPerGB : md.dataset_bytes;
             wall += safe_div(upload_bytes * kBitsPerByte, q.bandwidth_mbps * kMega) / kSecondsPerHour - t.upload_hours;
         }
         qr.used = true;
@@ -976,10 +976,10 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
     const TimeResult& t = e.time;
     const CardsResult& c = e.cards;
     const double cc = g.compute_capability;
-    if (s.precision == Precision::bf16 && (!g.bf16 || (cc > 0 && cc < 8.0)))
-        add_warning(e, WarningCode::no_bf16, cc, 8.0);
-    if (s.precision == Precision::fp8 && (g.tflops_fp8 <= 0 || (cc > 0 && cc < 8.9)))
-        add_warning(e, WarningCode::no_fp8, cc, 8.9);
+    if (s.precision == Precision::bf16 && (!g.bf16 || (cc > 0 && cc < kBf16MinCc)))
+        add_warning(e, WarningCode::no_bf16, cc, kBf16MinCc);
+    if (s.precision == Precision::fp8 && (g.tflops_fp8 <= 0 || (cc > 0 && cc < kFp8MinCc)))
+        add_warning(e, WarningCode::no_fp8, cc, kFp8MinCc);
     if (s.precision == Precision::fp32) add_warning(e, WarningCode::fp32_slow, ti.peak_tflops, g.tflops_16bit);
     if (s.cards > 1 && !(g.nvlink_gbps > 0)) add_warning(e, WarningCode::pcie_scaling, t.scaling_efficiency, 1.0);
     if (m.context > 0 && s.seq_len > m.context)
@@ -988,8 +988,8 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
         add_warning(e, WarningCode::impossible_throughput, implied_util, kImpossibleUtilization);
     if (!e.memory.fits)
         add_warning(e, WarningCode::does_not_fit, e.memory.per_gpu_gib, e.memory.usable_gib);
-    else if (e.memory.headroom_gib < 0.05 * e.memory.usable_gib)
-        add_warning(e, WarningCode::memory_nearly_full, e.memory.headroom_gib, 0.05 * e.memory.usable_gib);
+    else if (e.memory.headroom_gib < kNearlyFullFraction * e.memory.usable_gib)
+        add_warning(e, WarningCode::memory_nearly_full, e.memory.headroom_gib, kNearlyFullFraction * e.memory.usable_gib);
     if (t.fixed_hours > t.compute_hours) add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
     if (s.deadline_hours > 0 && c.for_deadline_any == 0)
         add_warning(e, WarningCode::deadline_impossible, s.deadline_hours, t.wall_hours);

@@ -522,13 +522,13 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
     const char* gpu = e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str();
     switch (w.code) {
     case WarningCode::no_bf16:
-        return fmt(F.T("%s (compute capability %s) has no native bf16: it needs 8.0 or newer. Use fp16 with loss scaling.",
-                       "%s（计算能力 %s）不支持原生 bf16，需要 8.0 及以上。请改用 fp16 并开启 loss scaling。"),
-                   gpu, F.N(w.value).c_str());
+        return fmt(F.T("%s (compute capability %s) has no native bf16: it needs %s or newer. Use fp16 with loss scaling.",
+                       "%s（计算能力 %s）不支持原生 bf16，需要 %s 及以上。请改用 fp16 并开启 loss scaling。"),
+                   gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
     case WarningCode::no_fp8:
-        return fmt(F.T("%s (compute capability %s) has no FP8 tensor cores (needs 8.9 or newer): the 16-bit rate is used.",
-                       "%s（计算能力 %s）没有 FP8 张量核心（需要 8.9 及以上）：按 16 位算力计算。"),
-                   gpu, F.N(w.value).c_str());
+        return fmt(F.T("%s (compute capability %s) has no FP8 tensor cores (needs %s or newer): the 16-bit rate is used.",
+                       "%s（计算能力 %s）没有 FP8 张量核心（需要 %s 及以上）：按 16 位算力计算。"),
+                   gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
     case WarningCode::pcie_scaling:
         return fmt(F.T("%s has no NVLink: cards talk over PCIe, so multi-card scaling is lower (%s here).",
                        "%s 没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。"),
@@ -542,9 +542,9 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
                        "实测吞吐量意味着算力利用率为峰值的 %s：训练中超过 %s 是做不到的，请核对数据。"),
                    F.P(w.value).c_str(), F.P(w.limit).c_str());
     case WarningCode::memory_nearly_full:
-        return fmt(F.T("Memory is nearly full: %s GiB headroom, under 5%% of usable memory. Expect out-of-memory on long batches.",
-                       "显存快满了：余量只有 %s GiB，不到可用显存的 5%%，遇到长样本可能爆显存。"),
-                   F.N(w.value).c_str());
+        return fmt(F.T("Memory is nearly full: %s GiB headroom, under %s of usable memory. Expect out-of-memory on long batches.",
+                       "显存快满了：余量只有 %s GiB，不到可用显存的 %s，遇到长样本可能爆显存。"),
+                   F.N(w.value).c_str(), F.P(kNearlyFullFraction).c_str());
     case WarningCode::does_not_fit:
         return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable. Add cards with ZeRO, use LoRA/QLoRA, "
                        "recompute activations or shorten sequences.",
@@ -555,9 +555,8 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
                        "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。"),
                    F.H(w.value).c_str(), F.H(w.limit).c_str());
     case WarningCode::deadline_impossible:
-        return fmt(F.T("No card count up to 65,536 meets the %s deadline.",
-                       "65,536 张卡以内都无法在 %s 的期限内完成。"),
-                   F.H(w.value).c_str());
+        return fmt(F.T("No card count up to %s meets the %s deadline.", "%s 张卡以内都无法在 %s 的期限内完成。"),
+                   F.N(kMaxCards).c_str(), F.H(w.value).c_str());
     case WarningCode::cards_not_divisible:
         return fmt(F.T("%s cards are not a multiple of tp × pp = %s: some cards would sit idle.",
                        "%s 张卡不是 tp × pp = %s 的整数倍：会有卡闲置。"),

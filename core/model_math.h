@@ -84,6 +84,12 @@ constexpr int kSearchTpMax = 8;
 constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
 constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;
 constexpr double kExampleSharedSeconds = 856;      // the widely shared wrong answer
+// Compute capability each precision needs (NVIDIA: bf16 tensor cores from Ampere 8.0, FP8 from
+// Ada/Hopper 8.9); below 8.0 there is no TF32 either.
+constexpr double kBf16MinCc = 8.0, kFp8MinCc = 8.9, kTf32MinCc = 8.0;
+// "Memory nearly full": headroom under this share of usable memory.
+constexpr double kNearlyFullFraction = 0.05;
+constexpr double kBytesPerGB = 1e9;                // decimal GB, as providers bill and networks quote
 // Rent versus buy: the break-even use commonly quoted for A100-class cards (DESIGN.md, "Cost").
 constexpr double kQuotedBreakEvenLowHours = 300, kQuotedBreakEvenHighHours = 350;
 

@@ -13,6 +13,7 @@
 // [SECTION] Tolerant JSON comparison
 // [SECTION] Golden scenarios
 // [SECTION] Commands and arguments
+// [SECTION] Hostile input: directories, endless streams, caps, trailing bytes, long links, names
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -258,4 +259,109 @@ TEST_CASE("cli: hash") {
     CHECK(r.out == "#s=e30&embed=1&lang=zh\n");
     r = run_cli("hash -", "{\"cards\": -1}");
     CHECK(r.exit_code == 2);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Hostile input: directories, endless streams, caps, trailing bytes, long links, names
+//-----------------------------------------------------------------------------
+namespace {
+
+// A file under the temp directory holding exactly `bytes` (NULs included); its quoted path.
+std::string temp_file(const std::string& name, const std::string& bytes) {
+    fs::path p = fs::temp_directory_path() / ("traincalc_cli_" + name);
+    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return "'" + p.string() + "'";
+}
+
+// Exit 2 with an error whose field is `field` and whose message contains `part`.
+void check_error(const Run& r, const std::string& field, const std::string& part) {
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    REQUIRE(j["errors"].is_array());
+    REQUIRE(!j["errors"].empty());
+    CHECK(j["errors"][0]["field"] == field);
+    CHECK(j["errors"][0]["message"].get<std::string>().find(part) != std::string::npos);
+}
+
+} // namespace
+
+TEST_CASE("cli: a directory, an endless stream, an unreadable path exit 2 with a JSON error") {
+    const std::string dir = "'" + fs::temp_directory_path().string() + "'";
+    check_error(run_cli("estimate " + dir), "file", "it is a directory");
+    check_error(run_cli("estimate /dev/zero"), "file", "the scenario is too long: more than 1048576 bytes");
+    check_error(run_cli("estimate - < /dev/zero"), "file", "more than 1048576 bytes");
+    check_error(run_cli("gpus --catalog " + dir), "catalog", "it is a directory");
+    check_error(run_cli("gpus --catalog /dev/zero"), "catalog", "the catalog is too long: more than 8388608 bytes");
+    check_error(run_cli("hash /dev/zero"), "file", "too long");
+    check_error(run_cli("estimate /nonexistent/x.json"), "file", "No such file or directory");
+}
+
+TEST_CASE("cli: size caps as in the page; trailing bytes after the document") {
+    // 1 MiB + a few bytes of scenario text: refused unread, whatever it holds.
+    const std::string big = "{\"model\":\"" + std::string(1024 * 1024, 'x') + "\"}";
+    check_error(run_cli("estimate " + temp_file("big.json", big)), "file", "more than 1048576 bytes");
+    const std::string big_catalog = "{\"prices_date\":\"" + std::string(8 * 1024 * 1024, 'x') + "\"}";
+    check_error(run_cli("gpus --catalog " + temp_file("big_catalog.json", big_catalog)), "catalog", "more than");
+
+    const std::string nul_junk("{\"cards\":2}\0junk", 16);
+    check_error(run_cli("estimate " + temp_file("nul.json", nul_junk)), "", "NUL byte at byte offset 11");
+    check_error(run_cli("estimate -", nul_junk), "", "NUL byte at byte offset 11");
+    check_error(run_cli("gpus --catalog " + temp_file("nul_catalog.json", std::string("{}\0", 3))), "catalog",
+                "NUL byte");
+}
+
+TEST_CASE("cli: tiny inputs that would underflow are errors naming the field; no -0 in output") {
+    check_error(run_cli("estimate -", R"({"utilization": 1e-310})"), "utilization", "from 0.001 to 1");
+    check_error(run_cli("estimate -", R"({"scaling_efficiency": 5e-324})"), "scaling_efficiency", "0.001");
+    check_error(run_cli("estimate -", R"({"tokens_per_second_per_gpu": 5e-324})"), "tokens_per_second_per_gpu",
+                "0 (not set) or a number from 0.001");
+    check_error(run_cli("estimate -", R"({"cny_per_usd": 5e-324, "price": {"currency": "USD"}})"), "cny_per_usd",
+                "0 (not set) or a number from 0.01 to 1000");
+
+    Run r = run_cli("estimate -", R"({"fixed_hours": -0.0, "upload_gb": -0.0})");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("-0.0") == std::string::npos);
+    CHECK(r.out.find(":-0") == std::string::npos);
+    r = run_cli("hash -", R"({"fixed_hours": -0.0})");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "#s=eyJmaXhlZF9ob3VycyI6MC4wfQ\n"); // {"fixed_hours":0.0}
+}
+
+TEST_CASE("cli: hash never writes a link longer than the page reads (64 KiB)") {
+    // A custom card with a 60,000-byte name: a valid scenario, an 80 KB link.
+    std::string s = R"({"gpu": {"name": ")" + std::string(60000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
+    Run r = run_cli("hash " + temp_file("long_link.json", s));
+    check_error(r, "s", "the link is too long");
+    CHECK(r.out.find("#s=") == std::string::npos);
+    s = R"({"gpu": {"name": ")" + std::string(40000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
+    r = run_cli("hash " + temp_file("long_link_ok.json", s));
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.size() <= 64 * 1024 + 2); // '#', the link, '\n'
+}
+
+TEST_CASE("cli: names in --text and listings are escaped, stripped of escapes and cut on characters") {
+    std::string emoji;
+    for (int i = 0; i < 5000; ++i) emoji += "\xF0\x9F\x98\x80";
+    const std::string catalog =
+        R"j({"mode":"extend","gpus":[{"id":"EVIL","name":"<img src=x onerror=alert(1)> \u001b[31mred [x](http://e)",)j"
+        R"("memory_gib":80,"tflops_16bit":312,"verified":false}],"models":[{"id":"emoji","name":")" +
+        emoji + R"(","layers":2,"hidden":64,"heads":4,"vocab":100,"params":1e6}]})";
+    const std::string path = temp_file("hostile_catalog.json", catalog);
+    Run r = run_cli("estimate --text --catalog " + path + " -", R"({"gpu":"EVIL","model":"emoji","method":"full"})");
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("<img") == std::string::npos);
+    CHECK(r.out.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
+    CHECK(r.out.find("[x](") == std::string::npos);
+    CHECK(r.out.find('\x1B') == std::string::npos);
+    CHECK(r.out.find(emoji.substr(0, 400)) == std::string::npos); // cut
+    CHECK(r.out.find("\xE2\x80\xA6") != std::string::npos);       // with "…"
+    CHECK(!Json::parse(Json(r.out).dump(), nullptr, false).is_discarded()); // valid UTF-8 (dump throws if not)
+
+    r = run_cli("gpus --catalog " + path);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find('\x1B') == std::string::npos);
+    r = run_cli("models --catalog " + path);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find('\x1B') == std::string::npos);
 }

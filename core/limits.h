@@ -28,7 +28,8 @@ constexpr size_t kMaxCatalogBytes = 8 * 1024 * 1024;
 constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
 // A file chosen in the page's import dialog (scenario or config.json): the larger of the two.
-constexpr size_t kMaxImportFileBytes = kMaxScenarioBytes > kMaxConfigBytes ? kMaxScenarioBytes : kMaxConfigBytes;
+constexpr size_t kMaxImportFileBytes =
+    kMaxScenarioBytes > kMaxConfigBytes ? kMaxScenarioBytes : kMaxConfigBytes;
 
 // A URL hash after '#' (decode_hash; encode_hash's links must fit too): a full scenario is
 // about 4 KB in base64url.

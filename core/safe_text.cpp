@@ -22,11 +22,17 @@ constexpr unsigned kReplacement = 0xFFFD;
 unsigned decode(std::string_view s, size_t i, size_t& len) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) { len = 1; return kReplacement; }
+    if (len == 0 || i + len > s.size()) {
+        len = 1;
+        return kReplacement;
+    }
     unsigned cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
     for (size_t k = 1; k < len; ++k) {
         const unsigned char cc = static_cast<unsigned char>(s[i + k]);
-        if ((cc >> 6) != 0x2) { len = 1; return kReplacement; }
+        if ((cc >> 6) != 0x2) {
+            len = 1;
+            return kReplacement;
+        }
         cp = (cp << 6) | (cc & 0x3Fu);
     }
     // Overlong forms, surrogates and code points above U+10FFFF are invalid.
@@ -39,7 +45,8 @@ unsigned decode(std::string_view s, size_t i, size_t& len) {
 }
 
 void encode(unsigned cp, std::string& out) {
-    if (cp < 0x80) out += static_cast<char>(cp);
+    if (cp < 0x80)
+        out += static_cast<char>(cp);
     else if (cp < 0x800) {
         out += static_cast<char>(0xC0 | cp >> 6);
         out += static_cast<char>(0x80 | (cp & 0x3F));
@@ -75,7 +82,8 @@ size_t escape_length(std::string_view s, size_t i) {
 }
 
 bool is_bidi_control(unsigned cp) {
-    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); // embeddings, overrides, isolates
+    return (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069); // embeddings, overrides, isolates
 }
 
 } // namespace
@@ -85,13 +93,16 @@ bool is_bidi_control(unsigned cp) {
 //-----------------------------------------------------------------------------
 
 std::string plain_text(std::string_view s, size_t max_bytes) {
-    static const char kEllipsis[] = "\xE2\x80\xA6"; // …
+    static const char kEllipsis[] = "\xE2\x80\xA6";        // …
     const size_t keep = max_bytes > 3 ? max_bytes - 3 : 0; // room for "…" when cut
     std::string out;
     out.reserve(s.size() < max_bytes ? s.size() : max_bytes);
     size_t cut = std::string::npos; // the last character boundary at or below `keep`
     for (size_t i = 0; i < s.size();) {
-        if (s[i] == '\x1B') { i += escape_length(s, i); continue; }
+        if (s[i] == '\x1B') {
+            i += escape_length(s, i);
+            continue;
+        }
         size_t len = 0;
         unsigned cp = decode(s, i, len);
         i += len;
@@ -117,14 +128,30 @@ std::string markdown_text(std::string_view s, size_t max_bytes) {
     out.reserve(plain.size() + plain.size() / 8);
     for (char c : plain) {
         switch (c) {
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '&': out += "&amp;"; break;
-        case '\\': case '`': case '*': case '_': case '[': case ']': case '#': case '|': case '~': case '!':
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '\\':
+        case '`':
+        case '*':
+        case '_':
+        case '[':
+        case ']':
+        case '#':
+        case '|':
+        case '~':
+        case '!':
             out += '\\';
             out += c;
             break;
-        default: out += c;
+        default:
+            out += c;
         }
     }
     return out;
@@ -134,8 +161,9 @@ Estimate markdown_safe(const Estimate& e) {
     // Error messages quote user text (ids, values) and are longer than a name.
     constexpr size_t kMaxMessageBytes = 2000;
     Estimate out = e;
-    for (std::string* name : {&out.model.name, &out.model.id, &out.gpu.name, &out.gpu.id, &out.scenario.model_id,
-                              &out.scenario.gpu_id, &out.scenario.model.name, &out.scenario.gpu.name})
+    for (std::string* name :
+         {&out.model.name, &out.model.id, &out.gpu.name, &out.gpu.id, &out.scenario.model_id,
+          &out.scenario.gpu_id, &out.scenario.model.name, &out.scenario.gpu.name})
         *name = markdown_text(*name);
     for (Quote& q : out.scenario.quotes) q.name = markdown_text(q.name);
     for (FieldError& fe : out.errors) {

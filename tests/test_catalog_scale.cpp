@@ -63,7 +63,8 @@ TEST_CASE("catalog scale: 100,000 entries load in linear time (parse and merge)"
 
     const double t_small = seconds([&] { parse_catalog(small); });
     const double t_large = seconds([&] { parse_catalog(large); });
-    MESSAGE("parse_catalog: 10,000 entries " << t_small * 1e3 << " ms, 100,000 entries " << t_large * 1e3 << " ms");
+    MESSAGE("parse_catalog: 10,000 entries " << t_small * 1e3 << " ms, 100,000 entries " << t_large * 1e3
+                                             << " ms");
     CHECK(t_large < 30 * t_small); // linear: ~10×; the pairwise scan was ~100×
 
     // merge (extend): 100,000 provider entries over a 100,000-entry base, half of them replacing.
@@ -78,8 +79,8 @@ TEST_CASE("catalog scale: 100,000 entries load in linear time (parse and merge)"
     const Catalog base_small = parse_catalog(small).catalog;
     const double m_small = seconds([&] { merge_catalog(base_small, provider_small); });
     const double m_large = seconds([&] { merge_catalog(base, provider_large); });
-    MESSAGE("merge_catalog: 10,000 over 10,000 " << m_small * 1e3 << " ms, 100,000 over 100,000 " << m_large * 1e3
-                                                 << " ms");
+    MESSAGE("merge_catalog: 10,000 over 10,000 " << m_small * 1e3 << " ms, 100,000 over 100,000 "
+                                                 << m_large * 1e3 << " ms");
     CHECK(m_large < 30 * m_small);
 }
 

@@ -47,12 +47,14 @@ bool has_control(const std::string& s) {
 
 TEST_CASE("plain_text: ANSI escapes and control characters removed, one line, valid UTF-8") {
     CHECK(plain_text("\x1B[31mred\x1B[0m card") == "red card");
-    CHECK(plain_text("\x1B]0;pwned title\x07name") == "name");            // OSC: window title
+    CHECK(plain_text("\x1B]0;pwned title\x07name") == "name");               // OSC: window title
     CHECK(plain_text("\x1B]8;;http://x\x1B\\link\x1B]8;;\x1B\\") == "link"); // OSC 8 hyperlink
     CHECK(plain_text("a\nb\r\nc\td") == "a b  c d");
     CHECK(plain_text("bell\x07\x08\x7F") == "bell");
-    CHECK(plain_text("c1 \xC2\x9B" "31m") == "c1 31m");                 // U+009B, the 8-bit CSI
-    CHECK(plain_text("abc\xE2\x80\xAE" "gpj.exe") == "abcgpj.exe");     // U+202E right-to-left override
+    CHECK(plain_text("c1 \xC2\x9B"
+                     "31m") == "c1 31m"); // U+009B, the 8-bit CSI
+    CHECK(plain_text("abc\xE2\x80\xAE"
+                     "gpj.exe") == "abcgpj.exe"); // U+202E right-to-left override
     CHECK(plain_text("bad \xFF\xC0\xAF utf8") == "bad \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD utf8");
     CHECK(plain_text("A100 80GB 中文") == "A100 80GB 中文");
 }
@@ -84,7 +86,8 @@ TEST_CASE("markdown_text: HTML as entities, Markdown syntax escaped") {
     CHECK(markdown_text("*bold* _em_ `code` ~~del~~ a|b # h \\") ==
           "\\*bold\\* \\_em\\_ \\`code\\` \\~\\~del\\~\\~ a\\|b \\# h \\\\");
     CHECK(markdown_text("AT&T") == "AT&amp;T");
-    CHECK(markdown_text("NVIDIA A100 80GB SXM (2020)") == "NVIDIA A100 80GB SXM (2020)"); // plain names unchanged
+    CHECK(markdown_text("NVIDIA A100 80GB SXM (2020)") ==
+          "NVIDIA A100 80GB SXM (2020)"); // plain names unchanged
 }
 
 //-----------------------------------------------------------------------------
@@ -112,10 +115,11 @@ TEST_CASE("report_markdown: hostile GPU, model and quote names are escaped, cut 
         CHECK(md.find("<img") == std::string::npos);
         CHECK(md.find("<b>") == std::string::npos);
         CHECK(md.find("[x](") == std::string::npos);
-        CHECK(md.find("&lt;img src=x onerror=alert(1)&gt; \\[x\\](http://evil) red line") != std::string::npos);
+        CHECK(md.find("&lt;img src=x onerror=alert(1)&gt; \\[x\\](http://evil) red line") !=
+              std::string::npos);
         CHECK(md.find("\\*\\*Cheap\\*\\* &lt;b&gt;GPU&lt;/b&gt;") != std::string::npos);
-        CHECK(md.find(emoji(40)) != std::string::npos);   // the name starts as given
-        CHECK(md.find(emoji(300)) == std::string::npos);  // and is cut, with "…"
+        CHECK(md.find(emoji(40)) != std::string::npos);  // the name starts as given
+        CHECK(md.find(emoji(300)) == std::string::npos); // and is cut, with "…"
         CHECK(md.find("\xE2\x80\xA6") != std::string::npos);
         const size_t title_end = md.find('\n');
         CHECK(title_end < 600); // the title is one line, far under the old 1023-byte cut

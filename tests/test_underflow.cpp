@@ -49,21 +49,23 @@ bool has_negative_zero(const std::string& text) {
 // [SECTION] Tiny inputs are range errors naming the field
 //-----------------------------------------------------------------------------
 
-TEST_CASE("underflow: utilization 1e-310, scaling_efficiency / tokens_per_second_per_gpu / cny_per_usd 5e-324") {
+TEST_CASE(
+    "underflow: utilization 1e-310, scaling_efficiency / tokens_per_second_per_gpu / cny_per_usd 5e-324") {
     struct Case {
         const char* json;
         const char* field;
         const char* message;
     } cases[] = {
-        {R"({"utilization": 1e-310})", "utilization", "utilization must be a number from 0.001 to 1, got 1e-310"},
+        {R"({"utilization": 1e-310})", "utilization",
+         "utilization must be a number from 0.001 to 1, got 1e-310"},
         {R"({"scaling_efficiency": 5e-324})", "scaling_efficiency",
          "scaling_efficiency must be a number from 0.001 to 1, got 5e-324"},
         {R"({"tokens_per_second_per_gpu": 5e-324})", "tokens_per_second_per_gpu",
          "tokens_per_second_per_gpu must be 0 (not set) or a number from 0.001 to 1e9, got 5e-324"},
         {R"({"cny_per_usd": 5e-324})", "cny_per_usd",
          "cny_per_usd must be 0 (not set) or a number from 0.01 to 1000, got 5e-324"},
-        {R"({"gpu": {"name": "X", "memory_gib": 80, "tflops_16bit": 100, "tflops_fp8": 5e-324}})", "gpu.tflops_fp8",
-         "gpu.tflops_fp8 must be 0 (not set) or a number from 0.01 to 100000, got 5e-324"},
+        {R"({"gpu": {"name": "X", "memory_gib": 80, "tflops_16bit": 100, "tflops_fp8": 5e-324}})",
+         "gpu.tflops_fp8", "gpu.tflops_fp8 must be 0 (not set) or a number from 0.01 to 100000, got 5e-324"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.json);
@@ -73,9 +75,11 @@ TEST_CASE("underflow: utilization 1e-310, scaling_efficiency / tokens_per_second
         CHECK(r.errors[0].message == c.message);
     }
     // The "not set" zeros still read, and mean what they meant.
-    CHECK(scenario_from_json(R"({"tokens_per_second_per_gpu": 0, "cny_per_usd": 0})", builtin()).errors.empty());
+    CHECK(scenario_from_json(R"({"tokens_per_second_per_gpu": 0, "cny_per_usd": 0})", builtin())
+              .errors.empty());
     CHECK(scenario_from_json(R"({"utilization": 0.001, "scaling_efficiency": 1})", builtin()).errors.empty());
-    CHECK(scenario_from_json(R"({"utilization": 0})", builtin()).errors.size() == 1); // as before: leave it out
+    CHECK(scenario_from_json(R"({"utilization": 0})", builtin()).errors.size() ==
+          1); // as before: leave it out
     CHECK(parse_catalog(R"({"gpus":[{"id":"a","name":"a","memory_gib":8,"tflops_16bit":1,"tflops_fp8":0}]})")
               .errors.empty());
 }
@@ -107,7 +111,8 @@ TEST_CASE("underflow: validate() and estimate() refuse the same tiny values set 
 
 TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate JSON, report, messages)") {
     CHECK(detail::format_plain(-0.0) == "0");
-    const char* in = R"({"fixed_hours": -0.0, "deadline_hours": -0.0, "storage_gb": -0.0, "upload_gb": -0.0})";
+    const char* in =
+        R"({"fixed_hours": -0.0, "deadline_hours": -0.0, "storage_gb": -0.0, "upload_gb": -0.0})";
     ScenarioResult r = scenario_from_json(in, builtin());
     REQUIRE(r.errors.empty());
     CHECK_FALSE(has_negative_zero(scenario_to_json(r.scenario)));

@@ -8,6 +8,7 @@ usage: assemble_page.py --shell web/shell.html --js traincalc.js --wasm traincal
 import argparse
 import base64
 import gzip
+import hashlib
 import json
 import os
 import re
@@ -59,6 +60,14 @@ def main() -> int:
             print(f"assemble_page: {a.shell} must contain {marker} exactly once", file=sys.stderr)
             return 1
     page = shell.replace("{{TRAINCALC_WASM_GZ_BASE64}}", wasm_b64).replace("{{TRAINCALC_JS}}", js)
+    # Content-Security-Policy: the sha256 of each of the page's own inline scripts, and nothing
+    # else ('unsafe-inline' would let a broken provider block run script).
+    hashes = ["'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode("ascii") + "'"
+              for m in re.finditer(r"<script>(.*?)</script>", page, flags=re.S)]
+    if page.count("{{TRAINCALC_SCRIPT_HASHES}}") != 1 or not hashes:
+        print(f"assemble_page: {a.shell} must contain {{{{TRAINCALC_SCRIPT_HASHES}}}} once, and inline scripts", file=sys.stderr)
+        return 1
+    page = page.replace("{{TRAINCALC_SCRIPT_HASHES}}", " ".join(hashes))
 
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "w", encoding="utf-8") as f:

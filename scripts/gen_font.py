@@ -12,6 +12,29 @@ import sys
 import tempfile
 
 
+def code_without_comments(text: str) -> str:
+    """C++ text with // and /* */ comments removed; string and character literals kept whole."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--font", required=True)
@@ -26,7 +49,11 @@ def main() -> int:
     chars.add("\u2026")  # … ImGui's ellipsis for clipped text
     for path in a.files:
         with open(path, encoding="utf-8") as f:
-            for ch in f.read():
+            text = f.read()
+        # Comments are never drawn: their characters would only make the font bigger.
+        if path.endswith((".cpp", ".h", ".inc")):
+            text = code_without_comments(text)
+        for ch in text:
                 if ord(ch) > 0x7E and ord(ch) <= 0xFFFF and ch.isprintable():
                     chars.add(ch)
     codepoints = sorted(ord(c) for c in chars)

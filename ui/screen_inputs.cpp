@@ -292,6 +292,8 @@ static bool gpu_picker(App& app) {
             ImGui::TableSetupColumn(T(app, Str::col_price));
             ImGui::TableHeadersRow();
             for (const GpuSpec& c : app.catalog->gpus) {
+                // A provider that lists only its own cards gets only those in the picker too.
+                if (app.catalog->only_provider && !c.from_provider && c.id != s.gpu_id) continue;
                 ImGui::PushID(c.id.c_str());
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();

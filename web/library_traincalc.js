@@ -21,7 +21,7 @@ mergeInto(LibraryManager.library, {
     try { return tcString(window.localStorage.getItem(UTF8ToString(key))); } catch (e) { return 0; }
   },
   tc_js_storage_set: function (key, value) {
-    try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+    try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
   },
 
   tc_js_hash_get__deps: ['$tcString'],

@@ -22,6 +22,7 @@
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/scenario.h"
+#include "core/safe_text.h"
 #include "core/url.h"
 #include "ui/app.h"
 #include "ui/strings.h"
@@ -35,6 +36,8 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
@@ -44,7 +47,7 @@
 
 extern "C" {
 char* tc_js_storage_get(const char* key);          // malloc'd or null
-void tc_js_storage_set(const char* key, const char* value);
+int tc_js_storage_set(const char* key, const char* value);  // 0 when the browser refused (quota, private mode)
 char* tc_js_hash_get();                            // malloc'd
 void tc_js_hash_set(const char* hash, int push);
 void tc_js_copy(const char* text, const char* announce);
@@ -106,6 +109,7 @@ struct Platform {
     int css_w = 0, css_h = 0;
     std::string sem_sent;                 // the semantics JSON last sent to the page
     bool in_callback = false;             // an onChange callback is running: no re-entry
+    bool save_failed_told = false;        // the "could not save" notice was shown once
     std::string api_buffer;               // strings returned to JS live here until the next call
 };
 
@@ -173,31 +177,81 @@ void fix_references(Platform& p) {
 
 const char* lang_code(tc::Lang l) { return l == tc::Lang::zh ? "zh" : "en"; }
 
+// A scenario read from a link or storage whose only errors are catalog ids this page lacks (a
+// provider's page opened with a link made elsewhere): the rest is kept, the GPU or model falls
+// back, and the notice names the id and asks to pick. Other errors reject it whole.
+tc::ScenarioResult read_keeping_unknown_ids(const std::string& text, const tc::Catalog& catalog,
+                                            std::vector<std::string>* dropped) {
+    tc::ScenarioResult r = tc::scenario_from_json(text, catalog);
+    if (r.errors.empty()) return r;
+    for (const tc::FieldError& e : r.errors)
+        if ((e.field != "gpu" && e.field != "model") || e.message.rfind("unknown ", 0) != 0) return r;
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return r;
+    for (const tc::FieldError& e : r.errors) {
+        if (j.contains(e.field) && j[e.field].is_string())
+            dropped->push_back(e.field + " \"" + tc::plain_text(j[e.field].get<std::string>(), 60) + "\"");
+        j.erase(e.field);
+    }
+    if (j.empty()) { dropped->clear(); return r; }  // nothing else to keep: a damaged link
+    tc::ScenarioResult kept = tc::scenario_from_json(j.dump(), catalog);
+    if (!kept.errors.empty()) { dropped->clear(); return r; }
+    return kept;
+}
+
+void notice_unknown_ids(Platform& p, const std::vector<std::string>& dropped) {
+    std::string ids;
+    for (const std::string& d : dropped) ids += (ids.empty() ? "" : ", ") + d;
+    set_notice(p, "This scenario names " + ids + ", which this page's catalog does not have: the rest is kept; please pick a card (or model) in its place.",
+               "该方案中的 " + ids + " 不在本页的目录中：其余设置已保留，请另选显卡（或模型）。");
+}
+
+// The scenario JSON inside a "#s=…" hash ("" when none or not decodable).
+std::string hash_scenario_json(const std::string& hash) {
+    const size_t at = hash.find("s=");
+    if (at == std::string::npos || (at > 0 && hash[at - 1] != '#' && hash[at - 1] != '&')) return "";
+    const size_t end = hash.find('&', at);
+    std::string out;
+    if (!tc::base64url_decode(hash.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2), out)) return "";
+    return out;
+}
+
 void load_state(Platform& p) {
     // Language: remembered choice, else the browser's.
     std::string lang = take(tc_js_storage_get(kStorageLang));
     if (lang.empty()) lang = take(tc_js_browser_lang());
     p.app.lang = lang.rfind("zh", 0) == 0 ? tc::Lang::zh : tc::Lang::en;
 
-    // Scenario: the link first, else the last one saved here, else the defaults.
-    tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
+    // Scenario: the link first, else the last one saved here, else the defaults. A link does not
+    // overwrite what is saved here until the visitor edits.
+    const std::string hash = take(tc_js_hash_get());
+    tc::HashState h = tc::decode_hash(hash, p.catalog);
     p.app.embed = h.embed;
     p.app.embed_io = h.embed_io;
     if (h.lang == "zh") p.app.lang = tc::Lang::zh;
     if (h.lang == "en") p.app.lang = tc::Lang::en;
     bool have = false;
+    std::vector<std::string> dropped;
     if (h.has_scenario && h.scenario.errors.empty()) {
         p.app.scenario = h.scenario.scenario;
         have = true;
     } else if (h.has_scenario || !h.scenario.errors.empty()) {
-        notice_damaged_link(p, h.scenario.errors);
+        tc::ScenarioResult kept = read_keeping_unknown_ids(hash_scenario_json(hash), p.catalog, &dropped);
+        if (!dropped.empty()) {
+            p.app.scenario = kept.scenario;
+            have = true;
+            notice_unknown_ids(p, dropped);
+        } else {
+            notice_damaged_link(p, h.scenario.errors);
+        }
     }
     if (!have) {
         std::string saved = take(tc_js_storage_get(kStorageScenario));
         if (!saved.empty()) {
-            tc::ScenarioResult r = tc::scenario_from_json(saved, p.catalog);
+            tc::ScenarioResult r = read_keeping_unknown_ids(saved, p.catalog, &dropped);
             if (r.errors.empty()) {
                 p.app.scenario = r.scenario;
+                if (!dropped.empty()) notice_unknown_ids(p, dropped);
             } else if (p.app.notice.empty()) {
                 notice_from_errors(p, "The saved scenario is damaged; the defaults are shown (it stays saved until you edit)",
                                    "已保存的方案已损坏，现显示默认值（修改前不会覆盖）", r.errors);
@@ -237,7 +291,14 @@ void commit(Platform& p, bool from_history, bool save = true) {
     const std::string json = tc::scenario_to_json(p.app.scenario);
     // An invalid scenario is shown with its errors but neither saved nor put into the link.
     const bool valid = p.app.input_errors.empty();
-    if (save && valid) tc_js_storage_set(kStorageScenario, json.c_str());
+    if (save && valid) {
+        if (!tc_js_storage_set(kStorageScenario, json.c_str()) && !p.save_failed_told) {
+            // Quota or private mode: say so once; the link still holds the scenario.
+            p.save_failed_told = true;
+            set_notice(p, "This browser refused to save the scenario here (storage full or blocked); copy the link to keep it.",
+                       "浏览器拒绝在本地保存方案（存储已满或被禁止）；请复制链接保存。");
+        }
+    }
     if (!from_history && valid) {
         const double t = now_ms();
         // Embedded in a host page, an edit never adds to the host's history (Back stays the host's).
@@ -253,9 +314,11 @@ void commit(Platform& p, bool from_history, bool save = true) {
     p.in_callback = false;
 }
 
+// After a change: from_history (back/forward, an edited address) neither saves nor pushes; only
+// the visitor's own edits overwrite what is saved here.
 void changed(Platform& p, bool from_history = false) {
     tc::refresh(p.app);
-    commit(p, from_history);
+    commit(p, from_history, !from_history);
     wake(p, kSettleFrames);
 }
 
@@ -498,6 +561,15 @@ EMSCRIPTEN_KEEPALIVE void tc_sem_action(unsigned id, int kind, double amount, co
     p.app.sem_action.amount = amount;
     p.app.sem_action.text = text ? text : "";
     if (p.app.sem_action.kind == tc::SemActionKind::press) ImGui::ActivateItem(id);
+    wake(p, kSettleFrames);
+}
+
+// The WebGL context came back after a loss: every GL object is gone, so the renderer's objects
+// and the font texture are made again, and the page draws.
+EMSCRIPTEN_KEEPALIVE void tc_gl_restored() {
+    Platform& p = *g_platform;
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplOpenGL3_Init("#version 300 es");
     wake(p, kSettleFrames);
 }
 

@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, open, settle, screenshot, pageUrl, pagePath, artifacts } from './lib.mjs';
 
+// The page's own elements outside the semantics layer (whose twins follow what is drawn, e.g. a
+// notice), and inside it only the element kinds the layer makes: text goes in as text, never markup.
 const domShape = () => ({
-  elements: document.getElementsByTagName('*').length,
+  elements: Array.from(document.getElementsByTagName('*')).filter((e) => !e.closest('#tc-sem')).length,
   scripts: document.scripts.length,
+  foreign: Array.from(document.querySelectorAll('#tc-sem *')).filter((e) => !/^(BUTTON|H2|H3|P|DIV|INPUT)$/.test(e.tagName)).length,
   injected: !!window.__pwned,
 });
 

@@ -141,3 +141,20 @@ test('served with a host CSP without wasm-unsafe-eval: the page says WebAssembly
     assert.doesNotMatch(await b.page.textContent('#tc-message'), /WebGL 2 is not available/);
   } finally { await b.close(); server.close(); }
 });
+
+test('a trap inside the wasm shows a bilingual message with a reload, not a frozen page', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    // Fault injection: the next pointer event's call into the wasm traps, as a memory fault would.
+    await b.page.evaluate(() => { Module._tc_pointer = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); }; });
+    await b.page.mouse.move(300, 300);
+    await b.page.mouse.move(310, 320);
+    await b.page.waitForSelector('#tc-message.show', { timeout: 5000 });
+    const text = await b.page.textContent('#tc-message');
+    assert.match(text, /internal error/);
+    assert.match(text, /内部错误/);
+    await b.page.getByRole('button', { name: /Reload/ }).click();
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1 && !document.querySelector('#tc-message.show'), null, { timeout: 20000 });
+  } finally { await b.close(); }
+});

@@ -103,6 +103,37 @@ test('tokens slider: a drag from 1e8 to 1e9 multiplies compute time by ten; Shif
   } finally { await b.close(); }
 });
 
+test('phone: a horizontal finger drag moves the tokens slider; the parameters slider steps by arrow keys', async () => {
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ data_input: 'tokens', tokens: 1e8 }));
+    await settle(b.page);
+    const slider = b.page.getByRole('slider', { name: 'Tokens per epoch' });
+    const c = await center(slider);
+    const cdp = await b.page.context().newCDPSession(b.page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: c.x + 6 * i, y: c.y }] });
+      await b.page.waitForTimeout(20);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await settle(b.page);
+    const t = (await scenario(b.page)).tokens;
+    assert.ok(t > 1.2e8, `the finger moved the slider right (tokens ${t})`);
+    // The parameters slider: ArrowRight is a tenth of a decade (×1.26), a custom model.
+    const params = b.page.getByRole('slider', { name: 'Parameters, billions' });
+    const before = Number(await params.getAttribute('aria-valuenow'));
+    await params.focus();
+    await b.page.keyboard.press('ArrowRight');
+    await b.page.waitForFunction(() => typeof window.traincalc.get().model === 'object', null, { timeout: 5000 });
+    const after = (await scenario(b.page)).model.params / 1e9;
+    assert.ok(Math.abs(after / before - Math.pow(10, 0.1)) < 0.01, `×10^0.1 (${before} → ${after})`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
   const b = await launch();
   try {
@@ -280,7 +311,8 @@ test('a good guest in an iframe: no history entries, Tab leaves, the wheel reach
 <h1>A provider's page</h1><input id="before" aria-label="before">
 <iframe id="w" title="traincalc" src="${pageUrl}#embed=1&lang=en" style="width:100%;height:600px;border:0"></iframe>
 <input id="after" aria-label="after"><div style="height:2000px"></div>
-<script>window.heights=[];addEventListener('message',e=>{if(e.data&&e.data.type==='traincalc:height')heights.push(e.data.height)});</script>
+<script>window.heights=[];addEventListener('message',e=>{if(e.data&&e.data.type==='traincalc:height')heights.push(e.data.height)});
+window.seen=[];for (const id of ['before','after']) document.getElementById(id).addEventListener('focus',()=>{window.seen.push(id)});</script>
 </body></html>`);
   const b = await launch({ args: ['--allow-file-access-from-files'] });
   try {
@@ -304,16 +336,24 @@ test('a good guest in an iframe: no history entries, Tab leaves, the wheel reach
     assert.ok(heights.length >= 1 && heights[heights.length - 1] > 600, `height posted (${heights.slice(-1)})`);
     // Tab from the host's first input goes through the widget and out to the host's next input.
     await b.page.focus('#before');
+    await b.page.evaluate(() => { window.seen = []; });
+    const stops = await frame.locator('button, input, [tabindex="0"]').count();
+    assert.ok(stops > 50, `the widget has its controls as tab stops (${stops})`);
+    await b.page.keyboard.press('Tab');
+    assert.equal(await frame.locator(':focus').count(), 1, 'Tab from the host enters the widget');
+    assert.equal(await frame.locator(':focus').getAttribute('class').then((c) => /\btw\b/.test(c || '')), true, 'on a control twin');
     let out = false;
-    for (let i = 0; i < 400 && !out; i++) {
-      await b.page.keyboard.press('Tab');
-      out = await b.page.evaluate(() => document.activeElement && document.activeElement.id === 'after');
+    for (let i = 0; i < stops + 20 && !out; i += 10) {
+      for (let k = 0; k < 10; k++) await b.page.keyboard.press('Tab');
+      out = await b.page.evaluate(() => window.seen.includes('after'));
     }
     assert.ok(out, 'Tab leaves the widget to the host page');
+    await b.page.focus('#after');
+    await b.page.evaluate(() => { window.seen = []; });
     let back = false;
-    for (let i = 0; i < 400 && !back; i++) {
-      await b.page.keyboard.press('Shift+Tab');
-      back = await b.page.evaluate(() => document.activeElement && document.activeElement.id === 'before');
+    for (let i = 0; i < stops + 20 && !back; i += 10) {
+      for (let k = 0; k < 10; k++) await b.page.keyboard.press('Shift+Tab');
+      back = await b.page.evaluate(() => window.seen.includes('before'));
     }
     assert.ok(back, 'Shift+Tab walks back through the widget to the host page');
     // The wheel over the widget at its end scrolls the host.

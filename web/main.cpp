@@ -413,7 +413,7 @@ void publish_semantics(Platform& p) {
 
 void frame(void* arg) {
     Platform& p = *static_cast<Platform*>(arg);
-    // SDL's own input listeners are removed (main()); its queue only carries window events.
+    // SDL registers no browser listeners (web/sdl_trim.cpp): its queue holds only its own events.
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {}
     sync_canvas_size(p);
@@ -632,8 +632,6 @@ EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
 //-----------------------------------------------------------------------------
 
 int main(int, char**) {
-    // SDL's key listeners go on the canvas only (then are removed below), never on the host page.
-    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         EM_ASM({ window.traincalc && window.traincalc.__fatal('SDL_Init: ' + UTF8ToString($0)); }, SDL_GetError());
         return 1;
@@ -662,21 +660,7 @@ int main(int, char**) {
     }
     SDL_GL_SetSwapInterval(1);
     // Input comes from the shell's own listeners (pointer events, the page's scroll, the DOM
-    // twins' keys and text): SDL's would preventDefault touch (no page scroll, no tap), swallow
-    // the wheel and keep keys from the semantics layer.
-    emscripten_set_mousemove_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_mousedown_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, 0, nullptr);
-    emscripten_set_mouseenter_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_mouseleave_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_wheel_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_touchstart_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_touchend_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_touchmove_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_touchcancel_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_keydown_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_keyup_callback("#canvas", nullptr, 0, nullptr);
-    emscripten_set_keypress_callback("#canvas", nullptr, 0, nullptr);
+    // twins' keys and text); SDL registers none of its own (web/sdl_trim.cpp).
 
     load_catalog(p);
     p.app.catalog = &p.catalog;

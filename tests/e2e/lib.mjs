@@ -27,7 +27,7 @@ export const VIEWPORTS = {
 };
 
 // A fresh browser profile (persistent context in a new temp dir): storage starts empty.
-export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [], viewport = null, colorScheme = 'light' } = {}) {
+export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [], viewport = null, colorScheme = 'light', bypassCSP = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -35,6 +35,7 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
     args: [...CHROMIUM_ARGS, ...args],
     locale,
     colorScheme,
+    bypassCSP,  // only for injecting a test tool (axe-core): the page's own CSP forbids foreign script
     ...VIEWPORTS[size],
     ...(viewport ? { viewport } : {}),
   });

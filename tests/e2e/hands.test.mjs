@@ -385,3 +385,32 @@ test('axe-core finds no serious or critical accessibility violation (desktop en,
     } finally { await b.close(); }
   }
 });
+
+test('a zoom (devicePixelRatio 1 → 2) redraws at the new pixel size; the live region speaks once per burst', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    assert.equal(await b.page.evaluate(() => document.getElementById('canvas').width), 1280);
+    const cdp = await b.page.context().newCDPSession(b.page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 2, mobile: false });
+    await b.page.evaluate(() => window.dispatchEvent(new Event('resize')));
+    await b.page.waitForFunction(() => document.getElementById('canvas').width === 2560, null, { timeout: 5000 });
+    await settle(b.page);
+    const ink = await screenshot(b.page, 'desktop-dpr2');
+    assert.ok(ink.colours > 20, 'drawn at the new size');
+    await cdp.detach();
+    // Three quick changes: one polite announcement, with the last result.
+    const n = await b.page.evaluate(async () => {
+      const live = document.getElementById('tc-live');
+      let changes = 0;
+      new MutationObserver(() => changes++).observe(live, { childList: true, characterData: true, subtree: true });
+      for (const c of [2, 4, 8]) window.traincalc.set({ cards: c });
+      await new Promise((r) => setTimeout(r, 1500));
+      return { changes, text: live.textContent };
+    });
+    assert.equal(n.changes, 1, 'announced once');
+    assert.match(n.text, /Compute .* cost/);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

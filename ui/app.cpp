@@ -82,14 +82,14 @@ static void apply_colors(App& app) {
         style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.10f, 0.12f, 1.0f);
         style.Colors[ImGuiCol_PopupBg] = ImVec4(0.14f, 0.14f, 0.17f, 1.0f);
         style.Colors[ImGuiCol_Text] = ImVec4(0.93f, 0.93f, 0.95f, 1.0f);
-        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.72f, 0.73f, 0.77f, 1.0f);   // 8.9:1 on the background
-        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.75f, 1.00f, 1.0f);  // section titles, 8.4:1
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.72f, 0.73f, 0.77f, 1.0f);   // 9.0:1 on the background
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.75f, 1.00f, 1.0f);  // section titles, 9.2:1
         style.Colors[ImGuiCol_Border] = ImVec4(0.40f, 0.42f, 0.46f, 1.0f);
     } else {
         ImGui::StyleColorsLight(&style);
         style.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
-        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.34f, 0.38f, 1.0f);   // #54575F: 7.0:1 on #F7F7FA
-        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f);  // section titles, 8.2:1
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.34f, 0.38f, 1.0f);   // #54575F: 6.8:1 on #F7F7FA
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f);  // section titles, 7.7:1
         style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 1.0f);         // field edges, 3:1 (non-text)
         style.Colors[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     }
@@ -204,7 +204,9 @@ static void draw_toolbar(App& app) {
     const char* report_label = fmt("%s###copyreport", T(app, report_copied ? Str::copied : Str::copy_report));
     if (flow_button(app, report_label, right, T(app, report_copied ? Str::report_copied : Str::copy_report)) &&
         app.hooks.copy_text && has_result(app)) {
-        const std::string md = report_markdown(shown_estimate(app), s, app.lang);
+        // With the computed remedies when it does not fit (the same list the results show).
+        const std::string md = app.catalog ? report_markdown(shown_estimate(app), *app.catalog, app.lang)
+                                           : report_markdown(shown_estimate(app), app.lang);
         app.hooks.copy_text(app.hooks.user, md.c_str());
         app.copied_at_ms = app.now_ms;
         app.copied_what = 2;

@@ -185,12 +185,15 @@ static bool tokens_slider(App& app) {
         const float x0 = slider->x0, x1 = slider->x1, y = slider->y1 + 1.0f;
         const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
         const double ticks[] = {1e6, 1e9, 1e12};
+        float last_right = -FLT_MAX;  // a label that would touch the previous one is left out (narrow phones)
         for (double t : ticks) {
             const float f = static_cast<float>((std::log10(t) - std::log10(kLo)) / (std::log10(kHi) - std::log10(kLo)));
             const float x = x0 + grab + f * (x1 - x0 - 2.0f * grab);
             const char* label = fcount(app, t);
             const float w = ImGui::CalcTextSize(label).x * 0.85f;
             dl->AddLine(ImVec2(x, y), ImVec2(x, y + 4.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+            if (x - w * 0.5f < last_right + ImGui::GetFontSize() * 0.5f) continue;
+            last_right = x + w * 0.5f;
             ImGui::SetWindowFontScale(0.85f);
             dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x - w * 0.5f, y + 4.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled), label);
             ImGui::SetWindowFontScale(1.0f);

@@ -3,7 +3,7 @@
 gzip-compressed base64 wasm). No request leaves the page, so it runs from file:// and http.
 
 usage: assemble_page.py --shell web/shell.html --js traincalc.js --wasm traincalc.wasm \
-                        --catalog assets/catalog.json --out dist/traincalc.html [--sizes sizes.json]
+                        --catalog assets/catalog.json [--prerender build/prerender.html] --out dist/traincalc.html
 """
 import argparse
 import base64
@@ -24,6 +24,7 @@ def main() -> int:
     ap.add_argument("--wasm", required=True)
     ap.add_argument("--catalog", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--prerender", default="", help="tools/prerender.cpp's HTML (optional)")
     a = ap.parse_args()
 
     shell = open(a.shell, encoding="utf-8").read()
@@ -59,6 +60,12 @@ def main() -> int:
         if shell.count(marker) != 1:
             print(f"assemble_page: {a.shell} must contain {marker} exactly once", file=sys.stderr)
             return 1
+    prerender = ""
+    if a.prerender and os.path.exists(a.prerender):
+        prerender = open(a.prerender, encoding="utf-8").read()
+    else:
+        print("assemble_page: no prerendered text (scripts/build_page.sh makes it); the page starts blank", file=sys.stderr)
+    shell = shell.replace("{{TRAINCALC_PRERENDER}}", prerender)
     page = shell.replace("{{TRAINCALC_WASM_GZ_BASE64}}", wasm_b64).replace("{{TRAINCALC_JS}}", js)
     # Content-Security-Policy: the sha256 of each of the page's own inline scripts, and nothing
     # else ('unsafe-inline' would let a broken provider block run script).

@@ -1,0 +1,57 @@
+// traincalc — tests/e2e/first.test.mjs
+// Content first (issue 15, part 1): the default scenario's text is in the page before the wasm
+// runs, written at build time by the real UI and core (tools/prerender.cpp).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, open, settle, pageUrl } from './lib.mjs';
+
+test('with scripts off the page is readable: the default results and inputs as text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, javaScriptEnabled: false,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    await page.goto(pageUrl);
+    const text = await page.textContent('#tc-pre');
+    // Both languages (no script picks one), the headline values and the inputs.
+    assert.match(text, /FLOPs/);
+    assert.match(text, /Memory per card/);
+    assert.match(text, /每卡显存/);
+    assert.match(text, /Number of cards\s*1/);
+    assert.ok(await page.getByRole('heading', { name: 'Cost' }).count() >= 1, 'headings are real headings');
+  } finally { await ctx.close(); rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('the prerendered text matches what the page then computes, and gives way to it', async () => {
+  const b = await launch();
+  try {
+    await b.page.goto(pageUrl, { waitUntil: 'commit' });
+    await b.page.waitForSelector('#tc-pre p', { state: 'attached' });
+    const preText = await b.page.textContent('#tc-pre');
+    await open(b.page);
+    await settle(b.page);
+    assert.equal(await b.page.locator('#tc-pre').count(), 0, 'replaced by the live page');
+    const e = await b.page.evaluate(() => window.traincalc.estimate());
+    const cost = await b.page.evaluate(() => document.querySelector('#tc-sem').textContent);
+    // The same headline as the live page: its total cost string appears in both.
+    const m = /¥[\d,]+/.exec(cost);
+    assert.ok(m && preText.includes(m[0]), `the prerendered cost ${m && m[0]} is the live one (total ${e.cost.total})`);
+    assert.doesNotMatch(preText, /每卡显存/, 'one language only (the browser\'s)');
+  } finally { await b.close(); }
+});
+
+test('a link to another scenario shows a skeleton, never the default numbers', async () => {
+  const b = await launch({ initScript: 'window.__preClass = null; document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preClass = p ? p.className : "gone"; });' });
+  try {
+    await b.page.goto(pageUrl + '#s=' + Buffer.from(JSON.stringify({ cards: 8 })).toString('base64url'));
+    await b.page.waitForFunction(() => window.__preClass !== null, null, { timeout: 10000 });
+    const cls = await b.page.evaluate(() => window.__preClass);
+    assert.ok(cls === 'skeleton' || cls === 'gone', `skeleton while loading (${cls})`);
+  } finally { await b.close(); }
+});

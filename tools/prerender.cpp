@@ -1,0 +1,95 @@
+// traincalc — tools/prerender.cpp
+// Content first (issue 15): the page's text for the default scenario, before the wasm starts.
+// Draws the real UI headlessly (the same draw_app() and core the page runs), in the embed layout
+// (results first, one column), and writes its semantics nodes (ui/semantics.h) as plain HTML:
+// headings, the result text and every input's value, in English and Chinese. The page shows it
+// until its first frame; scripts/assemble_page.py puts it into the shell.
+//
+// usage: traincalc_prerender OUT.html
+#include "core/catalog.h"
+#include "ui/app.h"
+#include "imgui.h"
+#include <cstdio>
+#include <string>
+
+namespace tc = traincalc;
+
+namespace {
+
+// Text into HTML: the five characters that matter, nothing else changes.
+std::string html(const std::string& s) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        switch (c) {
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '&': out += "&amp;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string render(const tc::Catalog& catalog, tc::Lang lang) {
+    ImGui::CreateContext();
+    tc::App app;
+    app.catalog = &catalog;
+    app.lang = lang;
+    app.embed = true;  // results first, one column: what a visitor should see at once
+    tc::setup_imgui(app);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::GetIO().DisplaySize = ImVec2(390, 8000);  // a phone's width, the whole page tall
+    tc::refresh(app);
+    for (int i = 0; i < 3; i++) {  // layout settles over a few frames (auto-sized tables)
+        ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+        ImGui::NewFrame();
+        tc::draw_app(app);
+        ImGui::Render();
+    }
+    std::string out = std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
+    for (const tc::SemNode& n : app.sem) {
+        switch (n.role) {
+        case tc::Role::header: out += "<h2>" + html(n.name) + "</h2>\n"; break;
+        case tc::Role::heading: out += "<h3>" + html(n.value) + "</h3>\n"; break;
+        case tc::Role::text: out += "<p>" + html(n.value) + "</p>\n"; break;
+        case tc::Role::number:
+        case tc::Role::textbox:
+        case tc::Role::combobox:
+            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) + "</b></p>\n";
+            break;
+        case tc::Role::slider:
+            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) + "</b></p>\n";
+            break;
+        default: break;  // buttons, pickers' lists: nothing to read before the page can act
+        }
+    }
+    out += "</div>\n";
+    ImGui::DestroyContext();
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: traincalc_prerender OUT.html\n");
+        return 2;
+    }
+    const tc::CatalogResult c = tc::parse_catalog(tc::builtin_catalog_json());
+    if (!c.errors.empty()) {
+        std::fprintf(stderr, "traincalc_prerender: the built-in catalog does not parse\n");
+        return 1;
+    }
+    const std::string out = render(c.catalog, tc::Lang::zh) + render(c.catalog, tc::Lang::en);
+    std::FILE* f = std::fopen(argv[1], "wb");
+    if (!f || std::fwrite(out.data(), 1, out.size(), f) != out.size() || std::fclose(f) != 0) {
+        std::fprintf(stderr, "traincalc_prerender: cannot write %s\n", argv[1]);
+        return 1;
+    }
+    return 0;
+}

@@ -207,7 +207,7 @@ int cmd_estimate(const Args& a) {
     if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
-    if (a.text) std::cout << report_markdown(e, a.lang);
+    if (a.text) std::cout << report_markdown(e, catalog, a.lang); // with the computed remedies when it does not fit
     else std::cout << estimate_to_json(e, a.lang) << "\n";
     return 0;
 }

@@ -13,6 +13,7 @@
 #include "explain.h"
 #include "format.h"
 #include "model_math.h"
+#include "strategy.h"
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -27,9 +28,9 @@ namespace {
 // [SECTION] Per-GPU search
 //-----------------------------------------------------------------------------
 
-// Activation recomputation levels searched, lightest first: none, selective, full. Each changes
-// the model-derived activation bytes and executed FLOPs, so each has its own scenario copy.
-constexpr int kLevels = 3;
+// Each recomputation level of the shared search space (core/strategy.h) changes the
+// model-derived activation bytes and executed FLOPs, so each has its own scenario copy.
+constexpr int kLevels = kSearchLevels;
 
 struct Context {                         // GPU-independent inputs, computed once
     const Scenario* s = nullptr;
@@ -37,7 +38,7 @@ struct Context {                         // GPU-independent inputs, computed onc
     ModelDerived md;                     // the scenario's own checkpointing
     Scenario level_s[kLevels];           // the scenario with checkpointing none/selective/full
     ModelDerived level_md[kLevels];
-    bool valid = false;
+    bool valid = false;                  // validate() accepts the scenario (the one input contract)
 };
 
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
@@ -63,8 +64,21 @@ bool has_rental_price(const GpuSpec& g) {
     return g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 || g.price_cny_per_month > 0 || g.price_usd_per_hour > 0;
 }
 
-bool usable_gpu(const GpuSpec& g) {
-    return g.memory_gib >= 0.5 && g.memory_gib <= 100000 && g.tflops_16bit > 0 && g.tflops_16bit <= 1e6;
+// A scenario moved to another catalog card: prices, purchase and measured speed were the old card's.
+Scenario on_card(const Scenario& s, const GpuSpec& g) {
+    Scenario t = s;
+    t.gpu_id = g.id;
+    t.price_hourly = t.price_daily = t.price_monthly = -1;
+    t.purchase_price = -1;
+    t.tokens_per_second_per_gpu = 0;
+    return t;
+}
+
+// The scenario (already valid) on card g passes validate(): the card's own figures are in range.
+// The strategies searched keep every cross-field rule (core/strategy.h), so this is the whole check.
+bool valid_on_card(const Scenario& s, const GpuSpec& g, const Catalog& c) {
+    if (!s.gpu_id.empty() && g.id == s.gpu_id) return true;   // validated with the scenario
+    return validate(on_card(s, g), c).empty();
 }
 
 GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
@@ -72,98 +86,75 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     const GpuSpec& g = cx.c->gpus[size_t(gpu_index)];
     GpuOption best;
     best.gpu_index = gpu_index;
-    if (!cx.valid || !usable_gpu(g)) return best;
+    if (!cx.valid || !valid_on_card(s, g, *cx.c)) return best;
     const bool scenario_card = !s.gpu_id.empty() && g.id == s.gpu_id;
     const TimeInputs ti = timing_for(s, g, scenario_card);
     const Prices prices = prices_for(s, g, *cx.c, scenario_card);
     const double usable = usable_gib(g);
-    static const int tps[4] = {1, 2, 4, 8};
-    static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
     // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
-    int d_plain[3][4][4] = {};
-    for (int level = 0; level < kLevels; level++) {
-        // Selective recomputation only drops the attention scores, which flash attention never stores:
-        // with flash attention it costs FLOPs and saves nothing.
-        if (level == int(Checkpointing::selective) && s.flash_attention) continue;
+    int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchZeroCount] = {};
+    for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
+        const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
-        for (int oi = 0; oi < 3; oi++) {
-            const Offload off = offs[oi];
-            for (int ti_ = 0; ti_ < 4; ti_++) {
-                const int tp = tps[ti_];
-                if (cx.md.heads % tp != 0) continue;                  // heads split evenly across TP ranks
-                const int mp = tp * s.pp;
-                if (mp > max_cards) continue;
-                for (int z = 0; z <= 3; z++) {
-                    if (off == Offload::optimizer && z < 1) continue;           // offload needs ZeRO
-                    if (off == Offload::optimizer_params && z < 3) continue;    // parameter offload is ZeRO-3
-                    Strategy st;
-                    st.tp = tp;
-                    st.pp = s.pp;
-                    st.zero = z;
-                    st.offload = off;
-                    // Memory per card M(d) = A + B/d: two evaluations give A and B.
-                    MemoryResult m1, m2;
-                    st.cards = mp;
-                    memory_for(ls, lmd, g, st, m1);
-                    st.cards = 2 * mp;
-                    memory_for(ls, lmd, g, st, m2);
-                    const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
-                    const double A = m1.per_gpu_gib - B;
-                    // Smallest power-of-two d that fits, then the deadline if any.
-                    int d = 1;
-                    bool fits = false;
-                    for (; mp * d <= max_cards; d *= 2) {
-                        if (A + B / d <= usable * (1 - 1e-12)) { fits = true; break; }
-                        if (B <= 0) break;                            // more cards never help
-                    }
-                    if (!fits) continue;
-                    if (level == 0) d_plain[oi][ti_][z] = d;
-                    else if (d_plain[oi][ti_][z] == d) continue;
-                    st.cards = mp * d;
-                    double wall = wall_hours_for(ls, lmd, ti, st);
-                    if (s.deadline_hours > 0) {
-                        while (wall > s.deadline_hours && st.cards * 2 <= max_cards) {
-                            st.cards *= 2;
-                            wall = wall_hours_for(ls, lmd, ti, st);
-                        }
-                        if (wall > s.deadline_hours) continue;
-                    }
-                    CostResult cost;
-                    cost_for(s, prices, st.cards, wall, lmd.tokens, cost);
-                    const double mem = A + B / (st.cards / mp);
-                    // Cheaper wins; on a tie (whole billed hours tie often) fewer cards, then sooner
-                    // done, then the earlier (simpler) strategy.
-                    const double tol = 1e-9 * std::max(1.0, best.cost_total);
-                    const bool tie = cost.total <= best.cost_total + tol;
-                    bool better = !best.workable || cost.total < best.cost_total - tol || (tie && st.cards < best.cards) ||
-                                  (tie && st.cards == best.cards && wall < best.wall_hours * (1 - 1e-9));
-                    if (better) {
-                        best.workable = true;
-                        best.cards = st.cards;
-                        best.zero = z;
-                        best.tp = tp;
-                        best.offload = off;
-                        best.checkpointing = Checkpointing(level);
-                        best.memory_per_gpu_gib = mem;
-                        best.wall_hours = wall;
-                        best.cost_total = cost.total;
-                    }
-                }
-            }
+        const int mp = p.tp * s.pp;
+        Strategy st;
+        st.tp = p.tp;
+        st.pp = s.pp;
+        st.zero = p.zero;
+        st.offload = p.offload;
+        // Memory per card M(d) = A + B/d: two evaluations give A and B.
+        MemoryResult m1, m2;
+        st.cards = mp;
+        memory_for(ls, lmd, g, st, m1);
+        st.cards = 2 * mp;
+        memory_for(ls, lmd, g, st, m2);
+        const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
+        const double A = m1.per_gpu_gib - B;
+        // Smallest power-of-two d that fits, then the deadline if any.
+        int d = 1;
+        bool fits = false;
+        for (; mp * d <= max_cards; d *= 2) {
+            if (A + B / d <= usable * (1 - 1e-12)) { fits = true; break; }
+            if (B <= 0) break;                                    // more cards never help
         }
-    }
+        if (!fits) return true;
+        int& plain = d_plain[p.offload_index][p.tp_index][p.zero];
+        if (level == 0) plain = d;
+        else if (plain == d) return true;
+        st.cards = mp * d;
+        double wall = wall_hours_for(ls, lmd, ti, st);
+        if (s.deadline_hours > 0) {
+            while (wall > s.deadline_hours && st.cards * 2 <= max_cards) {
+                st.cards *= 2;
+                wall = wall_hours_for(ls, lmd, ti, st);
+            }
+            if (wall > s.deadline_hours) return true;
+        }
+        CostResult cost;
+        cost_for(s, prices, st.cards, wall, lmd.tokens, cost);
+        const double mem = A + B / (st.cards / mp);
+        // Cheaper wins; on a tie (whole billed hours tie often) fewer cards, then sooner done, then
+        // the earlier (simpler) strategy.
+        const double tol = 1e-9 * std::max(1.0, best.cost_total);
+        const bool tie = cost.total <= best.cost_total + tol;
+        const bool better = !best.workable || cost.total < best.cost_total - tol || (tie && st.cards < best.cards) ||
+                            (tie && st.cards == best.cards && wall < best.wall_hours * (1 - 1e-9));
+        if (better) {
+            best.workable = true;
+            best.cards = st.cards;
+            best.zero = p.zero;
+            best.tp = p.tp;
+            best.offload = p.offload;
+            best.checkpointing = p.checkpointing;
+            best.memory_per_gpu_gib = mem;
+            best.wall_hours = wall;
+            best.cost_total = cost.total;
+        }
+        return true;
+    });
     return best;
-}
-
-// Same checks as estimate()'s guards, but without building messages: compare needs a yes/no.
-bool scenario_usable(const Scenario& s, const ModelSpec& m) {
-    return m.params >= 1e5 && m.params <= 1e14 && m.layers >= 1 && m.hidden >= 1 && m.heads >= 1 &&
-           s.seq_len >= 1 && s.micro_batch >= 1 && s.grad_accum >= 1 && s.pp >= 1 && s.pp <= 1024 &&
-           s.epochs >= 0.01 && s.epochs <= 1000 && s.cards >= 1 && s.utilization >= 0 && s.utilization <= 1 &&
-           s.scaling_efficiency >= 0 && s.scaling_efficiency <= 1 && s.upload_mbps > 0 && s.download_mbps > 0 &&
-           s.disk_write_mb_per_s > 0 && s.overhead_fraction >= 0 && s.fixed_hours >= 0;
 }
 
 const ModelSpec* resolve_model(const Scenario& s, const Catalog& c) {
@@ -177,7 +168,7 @@ void init_context(Context& cx, const Scenario& s, const Catalog& c) {
     cx.s = &s;
     cx.c = &c;
     const ModelSpec* m = resolve_model(s, c);
-    cx.valid = m && scenario_usable(s, *m);
+    cx.valid = m && validate(s, c).empty();                   // the one input contract
     if (cx.valid) derive_model(s, *m, cx.md);
     for (int level = 0; level < kLevels && cx.valid; level++) {
         cx.level_s[level] = s;
@@ -243,7 +234,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     else
         for (const GpuSpec& x : catalog.gpus)
             if (x.id == s.gpu_id) { g = &x; break; }
-    if (!cx.valid || !g || !usable_gpu(*g) || s.tp < 1) return out;
+    if (!cx.valid || !g) return out;                          // validate() covers the card and tp
     const TimeInputs ti = timing_for(s, *g, true);
     const Prices prices = prices_for(s, *g, catalog, true);
     const int mp = s.tp * s.pp;
@@ -316,16 +307,6 @@ bool fewest_cards_with_zero(const Scenario& t0, const Catalog& c, int z_lo, Reme
         if (n > kRemedyMaxCards / 2) break;
     }
     return false;
-}
-
-// A scenario moved to another catalog card: prices, purchase and measured speed were the old card's.
-Scenario on_card(const Scenario& s, const GpuSpec& g) {
-    Scenario t = s;
-    t.gpu_id = g.id;
-    t.price_hourly = t.price_daily = t.price_monthly = -1;
-    t.purchase_price = -1;
-    t.tokens_per_second_per_gpu = 0;
-    return t;
 }
 
 // `t` on each catalog card with more usable memory than `usable_now`: adds the cheapest priced

@@ -16,9 +16,11 @@
 #include "estimate.h"
 #include "explain.h"
 #include "model_math.h"
+#include "strategy.h"
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cassert>
+#include <memory>
 
 namespace traincalc {
 namespace detail {
@@ -725,35 +727,6 @@ using namespace detail;
 
 namespace {
 
-// Smallest card count (a multiple of tp·pp, ≤ 65536) at which the strategy fits; 0 = none.
-// Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then confirmed.
-int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st) {
-    const int mp = st.tp * st.pp;
-    if (mp > kMaxCards) return 0;
-    MemoryResult m1, m2;
-    st.cards = mp;
-    memory_for(s, md, g, st, m1);
-    if (m1.fits) return mp;
-    st.cards = 2 * mp;
-    memory_for(s, md, g, st, m2);
-    double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
-    double A = m1.per_gpu_gib - B;
-    double usable = m1.usable_gib;
-    if (!(B > 1e-12) || !(usable > A)) return 0;
-    double d_need = std::ceil(B / (usable - A) - 1e-9);
-    int d_max = kMaxCards / mp;
-    if (!(d_need <= d_max)) return 0;
-    int d = std::max(1, int(d_need));
-    for (; d <= d_max; d++) {                       // confirm against rounding (one step at most)
-        st.cards = d * mp;
-        MemoryResult mr;
-        memory_for(s, md, g, st, mr);
-        if (mr.fits) return st.cards;
-        if (d > int(d_need) + 2) break;
-    }
-    return 0;
-}
-
 double wall_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st) {
     double sec = compute_seconds(s, md, ti, st, nullptr, nullptr);
     TimeResult t;
@@ -852,46 +825,78 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
 
 }
 
-// Fewest cards that fit (the scenario's strategy and the best one), cards for the deadline.
-void estimate_cards(Estimate& e, const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                    const TimeInputs& ti) {
+// The scenario with another recomputation level, and what that level changes (activation bytes,
+// executed FLOPs). Built only when the search reaches a level that can still win.
+struct LevelInputs {
+    Scenario s;
+    ModelDerived md;
+};
+
+// Fewest cards that fit (the scenario's strategy and the best one, recomputation included: the
+// search space of core/strategy.h, shared with compare_gpus()), cards for the deadline.
+void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const ModelDerived& md, const GpuSpec& g,
+                    const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
-    {
-        static const Offload offs[3] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
-        int best = 0;
-        for (Offload off : offs) {
-            for (int tp : kSearchTp) {
-                if (md.heads % tp != 0 || md.kv_heads % tp != 0) continue; // validate(): tp divides heads, kv heads
-                for (int z = 0; z <= 3; z++) {
-                    if (off == Offload::optimizer && z < 1) continue;          // DeepSpeed: offload needs ZeRO
-                    if (off == Offload::optimizer_params && z < 3) continue;   // parameter offload is ZeRO-3
-                    Strategy cand = st;
-                    cand.tp = tp;
-                    cand.zero = z;
-                    cand.offload = off;
-                    int n = min_cards_for_memory(s, md, g, cand);
-                    if (n > 0 && (best == 0 || n < best)) {
-                        best = n;
-                        c.best_zero = z;
-                        c.best_tp = tp;
-                        c.best_offload = off;
-                    }
-                }
+    // The scenario's own level uses its own derived model; another level gets its own, once.
+    std::unique_ptr<LevelInputs> other;
+    const Scenario* ls = &s;
+    const ModelDerived* lmd = &md;
+    int best = 0;
+    double best_slowdown = 0;
+    for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
+        if (best == st.pp && best_slowdown == 1.0) return false;  // tp 1, d 1, nothing slower: unbeatable
+        // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
+        const double slowdown = strategy_slowdown(p);
+        const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;
+        if (best > 0 && p.tp * st.pp >= bound) return true;       // cannot win
+        if (p.checkpointing != ls->checkpointing) {
+            if (p.checkpointing == s.checkpointing) {
+                ls = &s;
+                lmd = &md;
+            } else {
+                if (!other) other = std::make_unique<LevelInputs>(LevelInputs{s, ModelDerived{}});
+                other->s.checkpointing = p.checkpointing;
+                derive_model(other->s, m, other->md);
+                ls = &other->s;
+                lmd = &other->md;
             }
         }
-        c.min_for_memory_any = best;
-    }
+        Strategy cand = st;
+        cand.tp = p.tp;
+        cand.zero = p.zero;
+        cand.offload = p.offload;
+        if (best > 0 && !fits_below(*ls, *lmd, g, cand, bound)) return true; // one evaluation prunes
+        const int n = min_cards_for_memory(*ls, *lmd, g, cand);
+        if (n > 0 && (best == 0 || n < bound)) {
+            best = n;
+            best_slowdown = slowdown;
+            c.best_zero = p.zero;
+            c.best_tp = p.tp;
+            c.best_offload = p.offload;
+            c.best_checkpointing = p.checkpointing;
+        }
+        return true;
+    });
+    c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
         // "Impossible" would mislead when only the scenario's own strategy never fits.
-        Strategy best = st;
-        best.zero = c.best_zero;
-        best.tp = c.best_tp;
-        best.offload = c.best_offload;
-        c.for_deadline_any = c.for_deadline > 0 ? c.for_deadline : cards_for_deadline(s, md, ti, best, c.min_for_memory_any);
+        Strategy bs = st;
+        bs.zero = c.best_zero;
+        bs.tp = c.best_tp;
+        bs.offload = c.best_offload;
+        if (c.for_deadline > 0 || best == 0) {
+            c.for_deadline_any = c.for_deadline;
+        } else if (c.best_checkpointing == s.checkpointing) {
+            c.for_deadline_any = cards_for_deadline(s, md, ti, bs, best);
+        } else {                                                  // the best level's FLOPs set its time
+            LevelInputs lv{s, ModelDerived{}};
+            lv.s.checkpointing = c.best_checkpointing;
+            derive_model(lv.s, m, lv.md);
+            c.for_deadline_any = cards_for_deadline(lv.s, lv.md, ti, bs, best);
+        }
     }
-
 }
 
 // Rent versus buy, per card per month.
@@ -1034,7 +1039,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     double implied_util = 0;
     estimate_time(e, s, md, g, st, ti, &implied_util, log);
     memory_for(s, md, g, st, e.memory, log);
-    estimate_cards(e, s, md, g, st, ti);
+    estimate_cards(e, s, *model, md, g, st, ti);
 
     const Prices prices = prices_for(s, g, catalog, true);
     e.gpu_hours = Calc(log, TermId::gpu_hours, "card-h") // card-hours: not a duration
@@ -1163,6 +1168,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                       {"best_zero", c.best_zero},
                       {"best_tp", c.best_tp},
                       {"best_offload", offload_name(c.best_offload)},
+                      {"best_checkpointing", to_string(c.best_checkpointing)},
                       {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
     json plans = json::array();
     for (const PlanCost& p : e.cost.plans) {

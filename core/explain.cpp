@@ -11,6 +11,8 @@
 // [SECTION] Warning texts
 // [SECTION] Markdown report
 #include "explain.h"
+#include "compare.h"
+#include "format.h"
 #include "model_math.h"
 #include "safe_text.h"
 #include <cassert>
@@ -129,6 +131,8 @@ struct Fmt {
     Lang lang;
     Currency cur;
     std::string N(double v, int sig = 3) const { return format_number(v, sig); }
+    // Counts (tokens, parameters, FLOPs): "4.8 亿" in Chinese where English writes 4.8e8.
+    std::string Q(double v) const { return format_quantity(v, lang); }
     std::string H(double h) const { return format_hours(h, lang); }
     std::string M(double v) const { return format_money(v, cur); }
     std::string P(double fraction) const { return format_number(fraction * 100, 3) + "%"; }
@@ -150,6 +154,16 @@ const char* offload_label(Offload o, Lang lang) {
     case Offload::optimizer: return zh ? "优化器卸载到 CPU" : "optimizer offloaded to CPU";
     case Offload::optimizer_params: return zh ? "优化器和参数卸载到 CPU" : "optimizer and parameters offloaded to CPU";
     default: return zh ? "不卸载" : "no offload";
+    }
+}
+// The best strategy's recomputation: named when it uses some, and "none" when the scenario's
+// own settings recompute (so the line never reads as if the user's choice were kept).
+const char* recompute_suffix(Checkpointing c, Checkpointing scenario_c, Lang lang) {
+    const bool zh = lang == Lang::zh;
+    switch (c) {
+    case Checkpointing::selective: return zh ? "，选择性重计算" : ", selective recomputation";
+    case Checkpointing::full: return zh ? "，全量重计算" : ", full recomputation";
+    default: return scenario_c == Checkpointing::none ? "" : (zh ? "，不重计算" : ", no recomputation");
     }
 }
 const char* method_label(Method m, Lang lang) {
@@ -296,8 +310,10 @@ const char* op_text(Op op) {
 // A value with its unit: "7.62e9", "2 B", "¥8".
 std::string value_text(double v, const char* unit, const Fmt& F) {
     if (std::strcmp(unit, kUnitMoney) == 0) return F.M(v);
-    if (!*unit) return F.N(v);
-    return F.N(v) + " " + unit;
+    if (!*unit) return F.Q(v);
+    // Counts read in 万/亿 in Chinese; bytes, hours and rates keep their plain digits.
+    const bool count = std::strcmp(unit, "tokens") == 0 || std::strcmp(unit, "FLOPs") == 0;
+    return (count ? F.Q(v) : F.N(v)) + " " + unit;
 }
 
 // "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula
@@ -359,7 +375,7 @@ static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::st
     if (s.checkpointing != Checkpointing::none)
         out.push_back(F.T("Recomputation repeats the attention core's forward: the second L × h × s term above",
                           "重计算会重做注意力核心的前向：即上面第二个 L × h × s 项"));
-    out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.N(f.trainable_params).c_str(),
+    out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.Q(f.trainable_params).c_str(),
                       method_label(s.method, F.lang)));
     if (const Term* ex = e.terms.find(TermId::worked_example_seconds)) {
         out.push_back(term_line(e.terms, *ex, F));
@@ -430,12 +446,13 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
                                       : ""));
     if (c.min_for_memory_any > 0)
-        out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s)",
-                              "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s）"),
-                          c.min_for_memory_any, c.best_zero, c.best_tp, offload_label(c.best_offload, F.lang)));
+        out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
+                              "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
+                          c.min_for_memory_any, c.best_zero, c.best_tp, offload_label(c.best_offload, F.lang),
+                          recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
     else
-        out.push_back(fmt(F.T("No strategy (ZeRO 0–3, offload, tp ≤ %d) fits on this card",
-                              "任何策略（ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
+        out.push_back(fmt(F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ %d) fits on this card",
+                              "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
                           kSearchTpMax));
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
@@ -443,10 +460,10 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                                   "要在%s内完成需要：%d 张卡"),
                               F.H(s.deadline_hours).c_str(), c.for_deadline));
         else if (c.for_deadline_any > 0)
-            out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, %s); none with the current one",
-                                  "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s）；按当前策略无法完成"),
+            out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, %s%s); none with the current one",
+                                  "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
                               F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
-                              offload_label(c.best_offload, F.lang)));
+                              offload_label(c.best_offload, F.lang), recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
         else
             out.push_back(fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
                                   "%s 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
@@ -546,10 +563,11 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
                        "显存快满了：余量只有 %s GiB，不到可用显存的 %s，遇到长样本可能爆显存。"),
                    F.N(w.value).c_str(), F.P(kNearlyFullFraction).c_str());
     case WarningCode::does_not_fit:
-        return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable. Add cards with ZeRO, use LoRA/QLoRA, "
-                       "recompute activations or shorten sequences.",
-                       "显存放不下：每卡需要 %s GiB，可用 %s GiB。可以加卡并开启 ZeRO、改用 LoRA/QLoRA、开启激活重计算或缩短序列。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str());
+        // Neutral: the changes that do fit are computed (remedies()) and listed beside it, never guessed here.
+        return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable (%s GiB short): this run cannot start as set, "
+                       "so its time and cost are not a plan.",
+                       "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s GiB）：按当前设置无法开始训练，时间和费用仅供参考。"),
+                   F.N(w.value).c_str(), F.N(w.limit).c_str(), F.N(w.value - w.limit).c_str());
     case WarningCode::fixed_overhead_dominates:
         return fmt(F.T("Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",
                        "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。"),
@@ -589,6 +607,21 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
 
 std::string report_markdown(const Estimate& e, const Scenario&, Lang lang) { return report_markdown(e, lang); }
 
+std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang) {
+    std::string md = report_markdown(e, lang);
+    if (!e.ok || e.memory.fits) return md;
+    // The computed changes that fit (each one estimated), in the report's language.
+    const std::vector<Remedy> rs = remedies(e.scenario, catalog);
+    const bool zh = lang == Lang::zh;
+    md += zh ? "## 怎样才能放下\n\n" : "## What would make it fit\n\n";
+    if (rs.empty())
+        md += zh ? "- 在这个目录里，单项或组合的改动都放不下：换更大的显卡或缩短序列\n"
+                 : "- No single change or combination searched fits with this catalog: a larger card or shorter sequences\n";
+    for (const Remedy& r : rs) md += "- " + markdown_text(remedy_text(r, catalog, lang), 4 * kMaxShownNameBytes) + "\n";
+    md += "\n";
+    return md;
+}
+
 std::string report_markdown(const Estimate& raw, Lang lang) {
     const Estimate e = markdown_safe(raw);                     // names escaped, cut, control characters gone
     const Scenario& s = e.scenario;                            // the inputs this estimate answered
@@ -605,15 +638,17 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
               model.c_str(), method_label(s.method, F.lang), s.cards, gpu.c_str());
     md += F.T("| | |\n|---|---|\n", "| | |\n|---|---|\n");
     md += fmt(F.T("| Executed compute | %s FLOPs |\n", "| 实际计算量 | %s FLOPs |\n"), F.N(e.flops.executed).c_str());
-    md += fmt(F.T("| Compute time | %s |\n", "| 计算时间 | %s |\n"), F.H(e.time.compute_hours).c_str());
-    md += fmt(F.T("| Wall clock | %s (%s – %s) |\n", "| 总耗时 | %s（%s – %s）|\n"), F.H(e.time.wall_hours).c_str(),
-              F.H(e.time.wall_hours_low).c_str(), F.H(e.time.wall_hours_high).c_str());
+    // A run that does not fit cannot start: its time and cost say so on their own rows.
+    const std::string not_fit = e.memory.fits ? "" : F.T(" — does not fit, cannot run as set", " — 显存放不下，无法按此运行");
+    md += fmt(F.T("| Compute time | %s%s |\n", "| 计算时间 | %s%s |\n"), F.H(e.time.compute_hours).c_str(), not_fit.c_str());
+    md += fmt(F.T("| Wall clock | %s (%s – %s)%s |\n", "| 总耗时 | %s（%s – %s）%s |\n"), F.H(e.time.wall_hours).c_str(),
+              F.H(e.time.wall_hours_low).c_str(), F.H(e.time.wall_hours_high).c_str(), not_fit.c_str());
     md += fmt(F.T("| Memory per card | %s / %s GiB (%s) |\n", "| 每卡显存 | %s / %s GiB（%s）|\n"),
               F.N(e.memory.per_gpu_gib).c_str(), F.N(e.memory.usable_gib).c_str(),
               e.memory.fits ? F.T("fits", "放得下") : F.T("does not fit", "放不下"));
     md += fmt(F.T("| GPU hours | %s |\n", "| 卡时 | %s |\n"), F.N(e.gpu_hours).c_str());
-    md += fmt(F.T("| Cost (%s) | %s |\n\n", "| 费用（%s）| %s |\n\n"), plan_label(e.cost.best_plan, lang),
-              F.M(e.cost.total).c_str());
+    md += fmt(F.T("| Cost (%s) | %s%s |\n\n", "| 费用（%s）| %s%s |\n\n"), plan_label(e.cost.best_plan, lang),
+              F.M(e.cost.total).c_str(), not_fit.c_str());
     if (!e.warnings.empty()) {
         md += F.T("## Warnings\n\n", "## 提示\n\n");
         for (const Warning& w : e.warnings) md += "- " + warning_text(w, e, lang) + "\n";

@@ -21,6 +21,8 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang);
 // A Markdown report of the whole estimate (the page's "copy report", the CLI's --text).
 std::string report_markdown(const Estimate& e, Lang lang);
 std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang); // `s` ignored, as above
+// The same, and when the scenario does not fit, the computed changes that fit (remedies()).
+std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang);
 
 // Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
 std::string format_number(double v, int significant = 3);

@@ -25,6 +25,7 @@
 #include <fstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -42,10 +43,22 @@ struct Run {
 // `args` is passed to the shell as written: quote paths that may hold spaces.
 Run run_cli(const std::string& args, const std::string& stdin_text = "") {
     std::string cmd = "'" + std::string(TRAINCALC_CLI) + "' " + args + " 2>/dev/null";
+    // A unique file per call (mkstemp): two test runs at once never read each other's input.
+    std::string tmp;
     if (!stdin_text.empty()) {
-        fs::path tmp = fs::temp_directory_path() / "traincalc_cli_stdin.json";
-        std::ofstream(tmp) << stdin_text;
-        cmd += " < '" + tmp.string() + "'";
+        std::string pattern = (fs::temp_directory_path() / "traincalc_cli_stdin_XXXXXX").string();
+        const int fd = mkstemp(&pattern[0]);
+        REQUIRE_MESSAGE(fd >= 0, "cannot create a temporary file from " << pattern);
+        tmp = pattern;
+        size_t written = 0;
+        while (written < stdin_text.size()) {
+            const ssize_t w = write(fd, stdin_text.data() + written, stdin_text.size() - written);
+            if (w <= 0) break;
+            written += size_t(w);
+        }
+        close(fd);
+        REQUIRE_MESSAGE(written == stdin_text.size(), "cannot write " << tmp);
+        cmd += " < '" + tmp + "'";
     }
     Run r;
     FILE* p = popen(cmd.c_str(), "r");
@@ -55,6 +68,7 @@ Run run_cli(const std::string& args, const std::string& stdin_text = "") {
     while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
     int status = pclose(p);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (!tmp.empty()) std::remove(tmp.c_str());
     return r;
 }
 

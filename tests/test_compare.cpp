@@ -190,8 +190,9 @@ TEST_CASE("cards_curve: powers of two, compute time never rises, ZeRO-3 fits fro
         else CHECK_FALSE(fitted);             // once it fits, more cards keep fitting
         CHECK(std::isfinite(pts[i].cost_total));
     }
-    // tp·pp must divide the count.
+    // tp·pp must divide the count (the scenario itself passes validate(): 4 cards for tp 4).
     s.tp = 4;
+    s.cards = 4;
     pts = cards_curve(s, c, 16);
     REQUIRE(pts.size() == 5);
     CHECK_FALSE(pts[0].fits);
@@ -436,4 +437,127 @@ TEST_CASE("remedies: when no single change fits, full recomputation with more ca
     REQUIRE(big);
     CHECK(remedy_text(*big, c, Lang::en).rfind("Full recomputation on a bigger card, ", 0) == 0);
     CHECK(remedy_text(*big, c, Lang::zh).rfind("全量重计算并换用更大的卡 ", 0) == 0);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] One input contract: what the comparison and remedies() offer passes validate()
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// The scenario a comparison row stands for: that card, its count and strategy.
+Scenario apply_option(const Scenario& s, const GpuOption& o, const Catalog& c) {
+    Remedy r;
+    r.gpu_index = o.gpu_index;
+    r.cards = o.cards;
+    r.zero = o.zero;
+    r.micro_batch = s.micro_batch;
+    r.grad_accum = s.grad_accum;
+    r.offload = o.offload;
+    r.checkpointing = o.checkpointing;
+    r.method = s.method;
+    Scenario t = apply_remedy(s, r, c);
+    t.tp = o.tp;
+    return t;
+}
+
+// The cards headline: the fewest cards that fit (the best strategy's when fewer than the scenario's).
+int cards_headline(const CardsResult& c) {
+    if (c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory))
+        return c.min_for_memory_any;
+    return c.min_for_memory;
+}
+
+// Remedies that keep the card, the method and the micro-batch: strategies the cards search covers.
+bool strategy_remedy(const Scenario& s, const Remedy& r) {
+    return r.gpu_index < 0 && r.method == s.method && r.micro_batch == s.micro_batch;
+}
+
+} // namespace
+
+TEST_CASE("every configuration compare_gpus() and remedies() offer passes validate(); the cards headline agrees") {
+    const CatalogResult parsed = parse_catalog(builtin_catalog_json());
+    Catalog c = parsed.catalog;
+    REQUIRE(c.gpus.size() >= 10);
+    REQUIRE(c.models.size() >= 10);
+    // A model whose tp 4 and 8 divide the heads but not the key/value heads (16 heads, 2 KV heads):
+    // a search that checks only the heads offers a tp that validate() refuses.
+    ModelSpec gqa = fixtures::model_7b();
+    gqa.id = "gqa-16-2";
+    gqa.heads = 16;
+    gqa.kv_heads = 2;
+    gqa.hidden = 4096;
+    c.models.push_back(gqa);
+    int offered = 0, remedies_seen = 0, headlines_checked = 0;
+    for (const ModelSpec& m : c.models) {
+        for (Method method : {Method::full, Method::lora, Method::qlora}) {
+            Scenario s;
+            s.model_id = m.id;
+            s.method = method;
+            s.seq_len = 8192;                                  // large enough that many do not fit
+            s.gpu_id = c.gpus.front().id;
+            if (!validate(s, c).empty()) continue;             // e.g. lora_rank above a tiny model's hidden size
+            for (const GpuOption& o : compare_gpus(s, c)) {
+                if (!o.workable) continue;
+                const Scenario t = apply_option(s, o, c);
+                const std::vector<FieldError> errors = validate(t, c);
+                CHECK_MESSAGE(errors.empty(), m.id << " on " << o.cards << " × " << c.gpus[size_t(o.gpu_index)].id
+                                                   << " tp " << o.tp << ": " << (errors.empty() ? "" : errors[0].message));
+                CHECK(estimate(t, c).memory.fits);
+                offered++;
+            }
+            for (const GpuSpec& g : c.gpus) {
+                Scenario on = s;
+                on.gpu_id = g.id;
+                const Estimate e = estimate(on, c);
+                if (!e.ok || e.memory.fits) continue;
+                for (const Remedy& r : remedies(on, c)) {
+                    const Scenario t = apply_remedy(on, r, c);
+                    CHECK_MESSAGE(validate(t, c).empty(), remedy_text(r, c, Lang::en));
+                    remedies_seen++;
+                    if (!strategy_remedy(on, r)) continue;
+                    // Never "fewest cards: 2" beside a remedy that fits on one.
+                    const int head = cards_headline(e.cards);
+                    CHECK_MESSAGE(head > 0, m.id << " on " << g.id << ": " << remedy_text(r, c, Lang::en));
+                    CHECK_MESSAGE(head <= r.cards, m.id << " on " << g.id << ": headline " << head << " cards, but "
+                                                        << remedy_text(r, c, Lang::en));
+                    headlines_checked++;
+                }
+            }
+        }
+    }
+    MESSAGE(offered << " comparison rows, " << remedies_seen << " remedies, " << headlines_checked << " headlines checked");
+    CHECK(offered > 100);
+    CHECK(remedies_seen > 100);
+    CHECK(headlines_checked > 50);
+}
+
+TEST_CASE("the cards search tries recomputation: full recomputation on one card beats ZeRO-3 on two") {
+    const Catalog c = compare_catalog();
+    const Scenario s = lora_on_4090();                          // the comparison's case above
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE_FALSE(e.memory.fits);
+    Scenario full = s;
+    full.checkpointing = Checkpointing::full;
+    REQUIRE(estimate(full, c).memory.fits);                    // recomputation alone fits one card
+    CHECK(e.cards.min_for_memory_any == 1);
+    CHECK(e.cards.best_checkpointing != Checkpointing::none);
+}
+
+TEST_CASE("compare_gpus(): an input validate() refuses gives no workable row") {
+    const Catalog c = compare_catalog();
+    Scenario s = compare_scenario();
+    s.model_id = "";
+    s.model = fixtures::model_7b();
+    s.model.params = 50000;                                    // validate() allows ≥ 1000; compare had ≥ 1e5
+    const bool accepted = validate(s, c).empty();
+    const auto v = compare_gpus(s, c);
+    bool any = false;
+    for (const GpuOption& o : v) any = any || o.workable;
+    CHECK(any == accepted);                                    // one contract: answered exactly when accepted
+    s.cards = 3;
+    s.tp = 2;                                                  // cards not a multiple of tp: refused
+    REQUIRE_FALSE(validate(s, c).empty());
+    for (const GpuOption& o : compare_gpus(s, c)) CHECK_FALSE(o.workable);
 }

@@ -124,7 +124,7 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     CHECK(contains(en, "= F ÷ peak ÷ 1e12 ÷ u = 1.05e19 FLOPs ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 = 84,135 s (23.4 h)"));
     CHECK(contains(en, "The widely shared \"≈856 s\" for that example is about 100× too small: an exponent slipped."));
     auto zh = explain(e, Headline::compute, Lang::zh);
-    CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 7e9 × 2.5e8 tokens = 1.05e19 FLOPs"));
+    CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 tokens = 1.05e19 FLOPs")); // counts in 万/亿
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
     CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
     // Operand names that are words read in Chinese; letters stay the shared notation.
@@ -150,7 +150,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(mem_en, "Logits (fp32 logits and gradient) = s × b × V × 8 = 2,048 × 1 × 32,000 × 8 B = 0.488 GiB"));
     CHECK(contains(mem_en, "fits, "));
     auto mem_zh = explain(e, Headline::memory, Lang::zh);
-    CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 7e9 × 2 B = 13 GiB"));
+    CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 70 亿 × 2 B = 13 GiB"));
     CHECK(contains(mem_zh, "放得下"));
     auto cards_en = explain(e, Headline::cards, Lang::en);
     CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));
@@ -195,7 +195,11 @@ TEST_CASE("warning texts name the card and the numbers, in both languages") {
           "The measured throughput implies 87% of peak: above 75% is not achievable in training; check the figure.");
     Warning fit{WarningCode::does_not_fit, 90.5, 77.6};
     CHECK(warning_text(fit, e, Lang::zh) ==
-          "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB。可以加卡并开启 ZeRO、改用 LoRA/QLoRA、开启激活重计算或缩短序列。");
+          "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB（缺 12.9 GiB）：按当前设置无法开始训练，时间和费用仅供参考。");
+    // Neutral: never generic advice such as "use LoRA/QLoRA" (wrong for a LoRA user); the computed
+    // remedies are listed beside it.
+    CHECK(warning_text(fit, e, Lang::en).find("LoRA") == std::string::npos);
+    CHECK(warning_text(fit, e, Lang::en).rfind("Does not fit: 90.5 GiB per card needed, 77.6 GiB usable (12.9 GiB short)", 0) == 0);
     Warning zero{WarningCode::zero_single_rank, 3, 8};
     CHECK(warning_text(zero, e, Lang::en) ==
           "ZeRO-3 with one data-parallel rank (8 cards = tp × pp) shards nothing: it changes no memory per card.");

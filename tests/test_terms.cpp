@@ -130,12 +130,25 @@ bool parse_number(const std::string& text, Interval& out, size_t* end = nullptr)
             j = k;
         }
     }
+    // Chinese counts are grouped in 万/亿/万亿 (format_number_zh): "76.2 亿" is 7.62e9.
+    double group = 1;
+    static const struct {
+        const char* text;
+        double value;
+    } kGroups[] = {{" 万亿", 1e12}, {" 亿", 1e8}, {" 万", 1e4}};
+    for (const auto& g : kGroups)
+        if (text.compare(j, std::strlen(g.text), g.text) == 0) {
+            group = g.value;
+            j += std::strlen(g.text);
+            break;
+        }
     if (end) *end = j;
     double mantissa = std::stod(digits);
     double v = mantissa * std::pow(10.0, exponent);
     double shown_ulp = std::pow(10.0, exponent - std::max(decimals, 0));
     double three_sig = v == 0 ? 0 : std::pow(10.0, std::floor(std::log10(v)) - 2);
-    double half = 0.5 * std::max(shown_ulp, three_sig);
+    double half = 0.5 * std::max(shown_ulp, three_sig) * group;
+    v *= group;
     if (v == 0) half = 0;
     if (negative) v = -v;
     out = Interval{v - half, v + half};
@@ -462,6 +475,8 @@ TEST_CASE("the line parser reads what format_number and format_money write, and 
     CHECK(check_line("Time = 1.05e19 / (312e12 × 0.4) = 84,135 s") == "");
     CHECK(check_line("A note without a formula: 3 cards") == "");
     CHECK(check_line("Broken = tp 1 two 2 × 3 = 6") != ""); // an atom with two numbers
+    CHECK(check_line("训练 token 数 D = 2.5 亿 tokens × 3 = 7.5 亿 tokens") == "");   // 万/亿 in Chinese
+    CHECK(check_line("训练 token 数 D = 2.5 亿 tokens × 3 = 7.5 万 tokens") != "");
 }
 
 TEST_CASE("every shown formula reproduces its shown result (grid, en and zh)") {
@@ -579,7 +594,7 @@ TEST_CASE("term records: operands give results, references match, totals are the
         CHECK(term(e, TermId::memory_headroom).result == m.headroom_gib);
         // The per-card sum holds exactly the parts that stay on the card.
         double parts = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.adapters_gib +
-                       m.activations_gib + m.logits_gib + m.overhead_gib;
+                       m.activations_gib + m.logits_gib + m.gathered_gib + m.overhead_gib;
         CHECK(parts == doctest::Approx(m.per_gpu_gib).epsilon(1e-12));
         // What offload moves is said, and the host total is what moved.
         if (s.offload != Offload::none && s.method == Method::full) {

@@ -83,9 +83,12 @@ static const char* offload_name(const App& app, Offload o) {
 }
 
 // "ZeRO-3, TP 1, no offload" with the language's list separator.
-static const char* strategy_text(const App& app, int zero, int tp, Offload off) {
+static const char* strategy_text(const App& app, int zero, int tp, Offload off, Checkpointing ck) {
     const char* sep = app.lang == Lang::zh ? "\xEF\xBC\x8C" : ", ";   // "，"
-    return fmt("ZeRO-%d%sTP %d%s%s", zero, sep, tp, sep, offload_name(app, off));
+    const char* recompute = ck == Checkpointing::full        ? fmt("%s%s", sep, T(app, Str::recompute_full_short))
+                            : ck == Checkpointing::selective ? fmt("%s%s", sep, T(app, Str::recompute_selective_short))
+                                                             : "";
+    return fmt("ZeRO-%d%sTP %d%s%s%s", zero, sep, tp, sep, offload_name(app, off), recompute);
 }
 
 static void draw_headlines(App& app) {
@@ -128,10 +131,12 @@ static void draw_headlines(App& app) {
     // One answer, never "none" beside "fewest cards: 1": when the scenario's own strategy never
     // fits, the headline is the best strategy's count and says which strategy that is.
     const CardsResult& c = e.cards;
-    const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload);
-    const char* for_memory = c.min_for_memory > 0 ? fmt("%d", c.min_for_memory)
-                             : c.min_for_memory_any > 0 ? fmt("%d", c.min_for_memory_any)
-                                                        : T(app, Str::none_fits);
+    const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload, c.best_checkpointing);
+    // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
+    const bool best_fewer = c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);
+    const char* for_memory = best_fewer ? fmt("%d", c.min_for_memory_any)
+                             : c.min_for_memory > 0 ? fmt("%d", c.min_for_memory)
+                                                    : T(app, Str::none_fits);
     const char* strategy_line = c.min_for_memory > 0
                                     ? (c.min_for_memory_any > 0 && c.min_for_memory_any < c.min_for_memory
                                            ? labelled(app, T(app, Str::best_strategy), fmt("%d%s", c.min_for_memory_any, parenthesized(app, best)))

@@ -1,0 +1,126 @@
+// traincalc — core/strategy.h (private to estimate.cpp and compare.cpp)
+// The strategy search space, written once: activation recomputation × CPU offload × tensor
+// parallelism × ZeRO stage. estimate()'s "fewest cards" and compare_gpus() enumerate the same
+// configurations, so the cards headline, the GPU comparison and remedies() cannot disagree about
+// what fits. Every configuration it yields passes validate() once the scenario itself does.
+//
+// Index of this file:
+// [SECTION] The search space
+// [SECTION] Fewest cards for one configuration
+#pragma once
+#include "model_math.h"
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] The search space
+//-----------------------------------------------------------------------------
+
+// Activation recomputation levels searched, lightest first: none, selective, full.
+constexpr int kSearchLevels = 3;
+constexpr Offload kSearchOffloads[] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
+constexpr int kSearchOffloadCount = 3, kSearchTpCount = 4, kSearchZeroCount = 4;
+
+struct SearchPoint {
+    Checkpointing checkpointing = Checkpointing::none;
+    Offload offload = Offload::none;
+    int offload_index = 0;             // into kSearchOffloads
+    int tp = 1;
+    int tp_index = 0;                  // into kSearchTp
+    int zero = 0;
+};
+
+// True when the recomputation level is worth trying: selective recomputation only drops the
+// attention scores, which flash attention never stores (it would cost FLOPs and save nothing).
+inline bool level_searched(const Scenario& s, int level) {
+    return !(level == int(Checkpointing::selective) && s.flash_attention);
+}
+
+// How much slower a configuration trains, roughly: among strategies that fit on equally few cards
+// the search keeps the fastest. Full recomputation repeats the forward pass (6 → 8 FLOPs per
+// parameter); selective repeats only the attention core; offload moves states over PCIe.
+inline double strategy_slowdown(const SearchPoint& p) {
+    const double recompute = p.checkpointing == Checkpointing::full        ? 8.0 / 6.0
+                             : p.checkpointing == Checkpointing::selective ? 1.01
+                                                                           : 1.0;
+    return recompute * offload_slowdown(p.offload);
+}
+
+// Calls f(const SearchPoint&) for each configuration, level outermost, then offload, tp and
+// ZeRO, simplest first (a caller keeping the first of equals keeps the simplest). f returns false
+// to stop. Only what validate() accepts: tp divides the heads and the key/value heads and tp·pp ≤
+// max_cards; optimizer offload with ZeRO ≥ 1 (DeepSpeed); parameter offload with ZeRO-3.
+template <class F> void for_each_strategy(const Scenario& s, const ModelDerived& md, int max_cards, F&& f) {
+    for (int level = 0; level < kSearchLevels; level++) {
+        if (!level_searched(s, level)) continue;
+        for (int oi = 0; oi < kSearchOffloadCount; oi++) {
+            const Offload off = kSearchOffloads[oi];
+            for (int ti = 0; ti < kSearchTpCount; ti++) {
+                const int tp = kSearchTp[ti];
+                if (md.heads % tp != 0 || md.kv_heads % tp != 0) continue;
+                if (tp * s.pp > max_cards) continue;
+                for (int z = 0; z < kSearchZeroCount; z++) {
+                    if (off == Offload::optimizer && z < 1) continue;
+                    if (off == Offload::optimizer_params && z < 3) continue;
+                    SearchPoint p;
+                    p.checkpointing = Checkpointing(level);
+                    p.offload = off;
+                    p.offload_index = oi;
+                    p.tp = tp;
+                    p.tp_index = ti;
+                    p.zero = z;
+                    if (!f(p)) return;
+                }
+            }
+        }
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fewest cards for one configuration
+//-----------------------------------------------------------------------------
+
+// Smallest card count (a multiple of tp·pp, ≤ max_cards) at which the strategy fits; 0 = none.
+// Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then confirmed.
+inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
+                                int max_cards = kMaxCards) {
+    const int mp = st.tp * st.pp;
+    if (mp > max_cards) return 0;
+    MemoryResult m1, m2;
+    st.cards = mp;
+    memory_for(s, md, g, st, m1);
+    if (m1.fits) return mp;
+    st.cards = 2 * mp;
+    memory_for(s, md, g, st, m2);
+    const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
+    const double A = m1.per_gpu_gib - B;
+    const double usable = m1.usable_gib;
+    if (!(B > 1e-12) || !(usable > A)) return 0;
+    const double d_need = std::ceil(B / (usable - A) - 1e-9);
+    const int d_max = max_cards / mp;
+    if (!(d_need <= d_max)) return 0;
+    for (int d = d_need < 1 ? 1 : int(d_need); d <= d_max; d++) { // confirm against rounding (one step at most)
+        st.cards = d * mp;
+        MemoryResult mr;
+        memory_for(s, md, g, st, mr);
+        if (mr.fits) return st.cards;
+        if (d > int(d_need) + 2) break;
+    }
+    return 0;
+}
+
+// True when the strategy fits on some count below `bound` (memory never grows with d, so the
+// largest multiple of tp·pp under the bound decides): one evaluation prunes most of a search.
+inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st, int bound) {
+    const int mp = st.tp * st.pp;
+    const int d = (bound - 1) / mp;
+    if (d < 1) return false;
+    st.cards = d * mp;
+    MemoryResult m;
+    memory_for(s, md, g, st, m);
+    return m.fits;
+}
+
+} // namespace detail
+} // namespace traincalc

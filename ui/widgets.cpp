@@ -473,15 +473,7 @@ bool cards_slider(App& app, int* cards) {
 // The open picker's list: a listbox node named like its picker, options follow it.
 void begin_listbox(App& app, const char* name) {
     ImGuiWindow* w = ImGui::GetCurrentWindow();
-    const ImVec2 min = w->Pos, max(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y);
-    SemNode& n = app.sem.add();
-    n.id = w->ID;
-    n.role = Role::listbox;
-    n.name = name;
-    n.x0 = min.x;
-    n.y0 = min.y;
-    n.x1 = max.x;
-    n.y1 = max.y;
+    sem_node(app, Role::listbox, w->ID, w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y), name, nullptr, -1);
     app.sem.popup_open = true;
 }
 
@@ -534,44 +526,35 @@ bool combo(App& app, const char* label, const char* field, int* value, const Str
     return changed;
 }
 
-bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint) {
-    // ImGui edits a fixed buffer; the std::string is only re-assigned when the text changed.
-    static char buf[128];
-    const ImGuiID iid = ImGui::GetID(id);
+// Text typed into a text field's DOM twin, cut to `size - 1` bytes on a character boundary
+// (never half a UTF-8 sequence). False when no text arrived for this field.
+static bool take_typed_text(App& app, ImGuiID id, char* buf, size_t size) {
     SemAction a;
-    bool changed = false;
-    if (sem_take(app, iid, SemActionKind::set, &a)) {
-        // Cut on a character boundary: never half a UTF-8 sequence.
-        size_t n = a.text.size() < sizeof buf - 1 ? a.text.size() : sizeof buf - 1;
-        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
-        s->assign(a.text, 0, n);
-        changed = true;
-    }
-    snprintf(buf, sizeof buf, "%s", s->c_str());
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::InputTextWithHint(id, hint, buf, sizeof buf)) {
-        s->assign(buf);
-        changed = true;
-    }
-    sem_field(app, Role::textbox, name, s->c_str(), false);
-    return changed;
+    if (!sem_take(app, id, SemActionKind::set, &a)) return false;
+    size_t n = a.text.size() < size - 1 ? a.text.size() : size - 1;
+    while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
+    std::memcpy(buf, a.text.data(), n);
+    buf[n] = 0;
+    return true;
 }
 
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint) {
-    const ImGuiID iid = ImGui::GetID(id);
-    SemAction a;
-    bool changed = false;
-    if (sem_take(app, iid, SemActionKind::set, &a)) {
-        size_t n = a.text.size() < size - 1 ? a.text.size() : size - 1;
-        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
-        std::memcpy(buf, a.text.data(), n);
-        buf[n] = 0;
-        changed = true;
-    }
+    bool changed = take_typed_text(app, ImGui::GetID(id), buf, size);
     ImGui::SetNextItemWidth(-FLT_MIN);
     changed |= ImGui::InputTextWithHint(id, hint, buf, size);
     sem_field(app, Role::textbox, name, buf, false);
     return changed;
+}
+
+bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint) {
+    // ImGui edits a fixed buffer; the std::string is only re-assigned when the text changed.
+    static char buf[128];
+    snprintf(buf, sizeof buf, "%s", s->c_str());
+    if (search_field(app, id, name, buf, sizeof buf, hint)) {
+        s->assign(buf);
+        return true;
+    }
+    return false;
 }
 
 bool button(App& app, const char* label, const char* name, ImVec2 size) {

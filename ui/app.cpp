@@ -321,6 +321,9 @@ bool draw_app(App& app) {
         ImGui::EndTable();
     }
     app.sem.content_h = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    // Any open popup (a picker's list, a "(?)" help) lies over the boxes below it: the platform
+    // keeps their DOM twins from taking its taps.
+    app.sem.popup_open |= ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     ImGui::End();
     return changed;
 }

@@ -64,7 +64,7 @@ struct Semantics {
     std::vector<SemNode> nodes;
     size_t count = 0;
     float content_h = 0;         // page px: the height the page scrolls over
-    bool popup_open = false;     // a picker's list is open: wheel and touch go to it
+    bool popup_open = false;     // a popup is open (a list, a help): wheel and touch go to it, boxes under it take no taps
 
     void clear() { count = 0; popup_open = false; }
     SemNode& add();              // the next slot, reset

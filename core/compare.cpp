@@ -44,8 +44,7 @@ struct Context {                         // GPU-independent inputs, computed onc
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     TimeInputs ti;
     ti.peak_tflops = peak_tflops(g, s.precision);
-    ti.utilization = s.utilization > 0 ? s.utilization
-                                       : (g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : 0.4);
+    ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g); // the stack's, else the card's
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0;  // a measurement is for its own card
     ti.nvlink = g.nvlink_gbps > 0;

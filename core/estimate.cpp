@@ -158,6 +158,15 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
     o.layer_weights_bytes = o.weights_bytes / A.L;
 }
 
+// Logits bytes per token per vocabulary entry: the scenario's loss, else its stack's.
+static double logits_bytes_per_vocab(const Scenario& s) {
+    LossImpl loss = s.loss;
+    if (loss == LossImpl::stack)
+        loss = s.stack == Stack::unsloth ? LossImpl::chunked : LossImpl::fp32_upcast; // Unsloth ships Cut Cross-Entropy
+    if (loss == LossImpl::chunked) return kLogitsBytesChunked;
+    return s.stack == Stack::torchtitan && s.loss == LossImpl::stack ? kLogitsBytesTorchtitan : kLogitsBytesFp32Upcast;
+}
+
 // Activations per token per layer, bytes (Korthikanti et al. 2022, generalised; no dropout
 // masks since current LLMs train without dropout): two norm inputs 4h; attention: QKV input
 // 2h, Q 2h, K and V 2·kv_width each, output-projection input 2h; FFN: input 2h plus, per
@@ -175,14 +184,20 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
     // flash attention and selective recomputation never store them.
     const bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;
     o.act_scores_bytes_per_token_layer = scores_stored ? 5.0 * A.a * s.seq_len : 0.0;
+    // torchtitan's op-level selective checkpointing also recomputes every other matmul output.
+    const bool op_selective = s.stack == Stack::torchtitan && s.checkpointing == Checkpointing::selective;
     {
         Calc c(log, TermId::act_bytes_per_token_layer, "B");
         c.first("A_lin", o.act_linear_bytes_per_token_layer, "B", TermId::act_linear_bytes);
+        if (op_selective) c.mul("op keep", kSelectiveOpKeep);
         if (scores_stored) c.add("", 5, "B").mul("a", A.a).mul("s", s.seq_len);
-        c.done();
+        o.act_bytes_per_token_layer = c.done();
     }
     o.act_input_bytes_per_token_layer = 2 * A.h;
-    o.logits_bytes_per_token = kLogitsBytesPerVocab * A.V;
+    // Unsloth's gradient checkpointing moves the layer inputs to host RAM asynchronously
+    // (https://github.com/unslothai/unsloth README: "offloads intermediate activations to system RAM").
+    o.checkpoints_offloaded = s.stack == Stack::unsloth && s.checkpointing == Checkpointing::full;
+    o.logits_bytes_per_vocab = logits_bytes_per_vocab(s);
 }
 
 // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
@@ -245,6 +260,7 @@ template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
 // What each card holds of the model's states (GiB), and what offload moved to the host.
 struct States {
     double weights = 0, grads = 0, opt = 0, adapters = 0; // on the card
+    double gathered = 0;                                  // ZeRO-3: layers gathered in flight
     double weights_host = 0, opt_host = 0;                // moved to host RAM
 };
 
@@ -272,6 +288,17 @@ static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log
                       .div("L", md.layers)
                       .div("tp", st.tp)
                       .done();
+    }
+    // ZeRO-3/FSDP all-gathers each layer before use and prefetches the next: two whole layers
+    // (÷ tp) on the card beside the shard. Parameter offload already counts them above. Counted at
+    // any d (one rank still gathers into its buffers), so memory stays affine in 1/d for the search.
+    if (st.zero >= 3 && !params_off) {
+        out.gathered = C(log, TermId::weights_gathered, "GiB")
+                           .first("in flight", kLayersInFlight)
+                           .mul("W", W_gib, "GiB", TermId::weights_model)
+                           .div("L", md.layers)
+                           .div("tp", st.tp)
+                           .done();
     }
     if (md.grads_bytes > 0) {
         C c(log, TermId::gradients, "GiB", to_gib);
@@ -311,16 +338,20 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
     // layer's input (2·h bytes per token) plus one layer's full activations.
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
     const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
-    const double A = md.act_linear_bytes_per_token_layer + md.act_scores_bytes_per_token_layer;
+    const double A = md.act_bytes_per_token_layer;
     {
         C c(log, TermId::activations, "GiB", to_gib);
-        c.first("L_stage", layers_stage);
-        if (in_flight > 1) c.mul("m_flight", in_flight);
-        c.mul("s", md.seq_len).mul("b", md.micro_batch);
-        if (s.checkpointing == Checkpointing::full) {
-            c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
-            if (st.tp > 1) c.div("tp", st.tp);
-            c.add("s", md.seq_len).mul("b", md.micro_batch);
+        if (s.checkpointing == Checkpointing::full && md.checkpoints_offloaded) {
+            c.first("s", md.seq_len).mul("b", md.micro_batch);   // one layer's, the inputs on the host
+        } else {
+            c.first("L_stage", layers_stage);
+            if (in_flight > 1) c.mul("m_flight", in_flight);
+            c.mul("s", md.seq_len).mul("b", md.micro_batch);
+            if (s.checkpointing == Checkpointing::full) {
+                c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
+                if (st.tp > 1) c.div("tp", st.tp);
+                c.add("s", md.seq_len).mul("b", md.micro_batch);
+            }
         }
         c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
         if (st.tp > 1) c.div("tp", st.tp);
@@ -329,7 +360,7 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
     // Conservative: the first stage's activations plus the logits (which live on the last).
     {
         C c(log, TermId::logits, "GiB", to_gib);
-        c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("", kLogitsBytesPerVocab, "B");
+        c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("B_logits", md.logits_bytes_per_vocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
         *logits_gib = c.done();
     }
@@ -366,6 +397,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     {
         C c(log, TermId::memory_subtotal, "GiB");
         c.first("weights", weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
+        if (held.gathered > 0) c.add("gathered", held.gathered, "GiB", TermId::weights_gathered);
         if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
         if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
         if (md.adapter_params > 0) c.add("adapters", adapters, "GiB", TermId::adapters);
@@ -379,6 +411,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
                                 .mul("subtotal", rest, "GiB", TermId::memory_subtotal)
                                 .done();
     out.weights_gib = weights;
+    out.gathered_gib = held.gathered;
     out.gradients_gib = grads;
     out.optimizer_gib = opt;
     out.adapters_gib = adapters;
@@ -441,6 +474,14 @@ double default_scaling(int cards, bool nvlink) {
         }
     }
     return pts[n - 1].eff;
+}
+
+// The tuned pretraining stacks have published utilizations; the fine-tuning stacks (hf, unsloth,
+// deepspeed) keep the card's default: no published figure here calibrates them yet.
+double default_utilization(const Scenario& s, const GpuSpec& g) {
+    if (s.stack == Stack::torchtitan) return kTorchtitanUtilization;
+    if (s.stack == Stack::megatron) return kMegatronUtilization;
+    return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
 }
 
 // FP8 rate only when training in FP8 on a card that has one; fp32 runs at TF32 (half the dense
@@ -789,9 +830,7 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
                    TimeInputs& ti, double* implied_util, Terms* log) {
     TimeResult& t = e.time;
     ti.peak_tflops = peak_tflops(g, s.precision, log);
-    ti.utilization = s.utilization > 0 ? s.utilization
-                                       : (g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
-                                                                                                   : kDefaultUtilization);
+    ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
     ti.nvlink = g.nvlink_gbps > 0;
@@ -1155,6 +1194,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                        {"adapters_gib", num(m.adapters_gib)},
                        {"activations_gib", num(m.activations_gib)},
                        {"logits_gib", num(m.logits_gib)},
+                       {"gathered_gib", num(m.gathered_gib)},
                        {"overhead_gib", num(m.overhead_gib)},
                        {"capacity_gib", num(m.capacity_gib)},
                        {"usable_gib", num(m.usable_gib)},

@@ -37,7 +37,8 @@ struct MemoryResult {                  // per GPU, GiB
     double optimizer_gib = 0;
     double adapters_gib = 0;           // LoRA/QLoRA adapter weights + their grads/states
     double activations_gib = 0;
-    double logits_gib = 0;             // s·b·V fp32 logits and their gradient
+    double logits_gib = 0;             // s·b·V·B_logits: logits and loss, by loss implementation
+    double gathered_gib = 0;           // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
     double overhead_gib = 0;           // CUDA context, workspaces, fragmentation margin
     double per_gpu_gib = 0;            // sum of the above
     double capacity_gib = 0;           // the card's nominal memory

@@ -56,7 +56,27 @@ inline double ceil_units(double x, double unit) {
 // Dettmers et al. 2023, section 2): 0.5 + 0.127/8 ≈ 0.516 B per quantised parameter.
 constexpr double kNf4BytesPerParam = 0.5 + 0.127 / 8.0;
 constexpr double kBase16BytesPerParam = 2.0;       // the 16-bit base checkpoint (download, QLoRA rest)
-constexpr double kLogitsBytesPerVocab = 8.0;       // fp32 logits + their gradient, per token per vocab entry
+// Logits and loss, bytes per token per vocabulary entry, by loss implementation:
+// - fp32 upcast (Hugging Face models: bf16 logits, their fp32 copy, log-softmax and gradients): ~17.
+//   Unsloth's context-length table (https://unsloth.ai/docs/basics/unsloth-benchmarks, HF + FA2,
+//   Llama 3.1 8B QLoRA) grows 32 GB over 12,952 tokens between its 48 and 80 GB rows: 2.47 MB per
+//   token, of which 2·h·L = 0.26 MB are checkpoints: 2.21 MB / 128,256 ≈ 17.2 B.
+// - torchtitan: bf16 logits, one fp32 copy and log-softmax kept for backward: 2 + 4 + 4 = 10.
+// - fused/chunked (Liger, Apple's Cut Cross-Entropy, torchtune chunked): no V-wide tensor per token.
+constexpr double kLogitsBytesFp32Upcast = 17.0;
+constexpr double kLogitsBytesTorchtitan = 10.0;
+constexpr double kLogitsBytesChunked = 0.0;
+// torchtitan's op-level selective checkpointing (saves every other matmul output and the attention
+// output) keeps about two thirds of the activations that flash attention leaves (issue 12; the
+// 82.4 GiB Llama 3.1 8B FSDP figure in tests/calibration/published.json checks it).
+constexpr double kSelectiveOpKeep = 2.0 / 3.0;
+// Default utilization (fraction of peak on the executed FLOPs) of the tuned pretraining stacks:
+// torchtitan on 64 A100: 51.7-61.1% MFU (docs/performance.md) = 0.66-0.81 of peak on the executed
+// FLOPs divided by the 0.85 scaling at 64 cards; 0.65 keeps every A100 row within -20%.
+constexpr double kTorchtitanUtilization = 0.65;
+// Megatron-LM on A100 at 1-3k GPUs: 137-163 TFLOP/s with recomputation counted (44-52% of 312,
+// shared/references/gpu-specs.md, Narayanan et al. 2021).
+constexpr double kMegatronUtilization = 0.48;
 constexpr double kContextBytes = kGiB;             // CUDA context and workspaces (~1 GiB, PyTorch measured)
 constexpr double kFragmentation = 0.06;            // allocator fragmentation margin on everything else
 constexpr double kDriverReserveFraction = 0.03;    // the driver keeps ~3% of nominal memory
@@ -115,7 +135,9 @@ struct ModelDerived {
     double act_linear_bytes_per_token_layer = 0;   // generalised 34·h (GQA, SwiGLU)
     double act_scores_bytes_per_token_layer = 0;   // 5·a·s (0 with flash attention / selective)
     double act_input_bytes_per_token_layer = 0;    // 2·h: what full recomputation keeps
-    double logits_bytes_per_token = 0;             // 8·V: fp32 logits + gradient
+    double act_bytes_per_token_layer = 0;          // A: what each layer keeps (A_lin, scores, selective keep)
+    bool checkpoints_offloaded = false;            // Unsloth: full-recomputation checkpoints in host RAM
+    double logits_bytes_per_vocab = 0;             // B_logits: by loss implementation (17, 10 or 0)
     double weight_bytes_per_param = 2;             // B_w (16-bit unless fp32)
     double grad_bytes_per_param = 2;               // B_g
     double optimizer_bytes_per_param = 12;         // B_o (AdamW with fp32 master)
@@ -160,6 +182,8 @@ double usable_gib(const GpuSpec& g);
 // Per-GPU memory for a strategy (fills every MemoryResult field).
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out, Terms* log = nullptr);
+// Utilization used when the scenario gives none: the stack's, else the card's, else 0.4.
+double default_utilization(const Scenario& s, const GpuSpec& g);
 // Default multi-card scaling efficiency (see the curve in estimate.cpp).
 double default_scaling(int cards, bool nvlink);
 // Peak TFLOPS used for the scenario's precision on this card.

@@ -31,6 +31,8 @@ const char* const kOptimizerNames[] = {"adamw", "adamw_8bit", "sgd"};
 const char* const kOffloadNames[] = {"none", "optimizer", "optimizer+params"};
 const char* const kDataInputNames[] = {"tokens", "samples", "dataset_size"};
 const char* const kCurrencyNames[] = {"CNY", "USD"};
+const char* const kStackNames[] = {"hf", "unsloth", "torchtitan", "megatron", "deepspeed"};
+const char* const kLossNames[] = {"stack", "fp32_upcast", "chunked"};
 
 template <class E, size_t N> const char* name_of(E e, const char* const (&names)[N]) {
     size_t i = static_cast<size_t>(e);
@@ -46,6 +48,8 @@ const char* to_string(Precision v) { return name_of(v, kPrecisionNames); }
 const char* to_string(Optimizer v) { return name_of(v, kOptimizerNames); }
 const char* to_string(Offload v) { return name_of(v, kOffloadNames); }
 const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
+const char* to_string(Stack v) { return name_of(v, kStackNames); }
+const char* to_string(LossImpl v) { return name_of(v, kLossNames); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] The field table
@@ -79,6 +83,9 @@ const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
 //  tp                         integer  1 .. 1024            tensor-parallel degree
 //  pp                         integer  1 .. 1024            pipeline-parallel degree
 //  offload                    enum     none optimizer optimizer+params
+//  stack                      enum     hf unsloth torchtitan megatron deepspeed   training stack (sets defaults;
+//                                                           absent = hf)
+//  loss                       enum     stack fp32_upcast chunked   logits memory; absent = the stack's
 //  gpu                        string | object               catalog id; or {name, memory_gib, tflops_16bit,
 //                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false or GB/s),
 //                                                           ...GpuSpec members}
@@ -165,6 +172,8 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("tp", &Scenario::tp, 1, 1024, ""),
     int_row<Scenario>("pp", &Scenario::pp, 1, 1024, ""),
     TC_ENUM_ROW("offload", offload, Offload, kOffloadNames),
+    TC_ENUM_ROW("stack", stack, Stack, kStackNames),
+    TC_ENUM_ROW("loss", loss, LossImpl, kLossNames),
     int_row<Scenario>("cards", &Scenario::cards, 1, 65536, ""),
     unset_or_row<Scenario>("utilization", &Scenario::utilization, 0.001, 1, "fraction", Zero::unset_not_in_json),
     unset_or_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0.001, 1, "fraction",
@@ -406,6 +415,8 @@ std::string scenario_to_json(const Scenario& s) {
     write_rows(kScenarioRows, s, j);
     if (s.utilization == 0) j.erase("utilization");               // absent: the card's default
     if (s.scaling_efficiency == 0) j.erase("scaling_efficiency"); // absent: the default curve
+    if (s.stack == Stack::hf) j.erase("stack");                   // absent: the default stack
+    if (s.loss == LossImpl::stack) j.erase("loss");               // absent: the stack's loss
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);

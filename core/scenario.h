@@ -26,6 +26,10 @@ enum class Optimizer { adamw, adamw_8bit, sgd };             // "adamw" "adamw_8
 enum class Offload { none, optimizer, optimizer_params };    // "none" "optimizer" "optimizer+params"
 enum class DataInput { tokens, samples, dataset_size };      // how the amount of data is given
 enum class Currency { cny, usd };                            // "CNY" "USD"
+// The training stack: sets the defaults below (utilization, loss memory, checkpointing kind).
+enum class Stack { hf, unsloth, torchtitan, megatron, deepspeed }; // "hf" "unsloth" "torchtitan" "megatron" "deepspeed"
+// How the loss keeps its logits: "stack" = the stack's default.
+enum class LossImpl { stack, fp32_upcast, chunked };         // "stack" "fp32_upcast" "chunked"
 enum class Lang { en, zh };                                  // "en" "zh"
 
 //-----------------------------------------------------------------------------
@@ -73,12 +77,14 @@ struct Scenario {
     int tp = 1;                          // tensor-parallel degree
     int pp = 1;                          // pipeline-parallel degree
     Offload offload = Offload::none;
+    Stack stack = Stack::hf;             // Hugging Face Trainer / LLaMA-Factory / TRL / axolotl
+    LossImpl loss = LossImpl::stack;     // the stack's loss implementation unless set
 
     // Cards: a catalog id, or a custom card when gpu_id is empty.
     std::string gpu_id = "A100-80G";
     GpuSpec gpu;                         // custom card (used when gpu_id is empty)
     int cards = 1;                       // 1..65536
-    double utilization = 0;              // fraction of peak on executed FLOPs; 0 = card default
+    double utilization = 0;              // fraction of peak on executed FLOPs; 0 = the stack's, else card default
     double scaling_efficiency = 0;       // fraction; 0 = default curve by cards and interconnect
     double tokens_per_second_per_gpu = 0; // measured; 0 = not measured (use utilization)
     double deadline_hours = 0;           // 0 = no deadline
@@ -153,5 +159,7 @@ const char* to_string(Precision);
 const char* to_string(Optimizer);
 const char* to_string(Offload);
 const char* to_string(Currency);
+const char* to_string(Stack);
+const char* to_string(LossImpl);
 
 } // namespace traincalc

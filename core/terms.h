@@ -38,6 +38,7 @@ enum class TermId : unsigned char {
     weights_model,
     weights,
     weights_in_flight,
+    weights_gathered,
     gradients,
     optimizer,
     adapters,

@@ -357,17 +357,17 @@ TEST_CASE("remedies: LoRA on one RTX 4090, specific and never 'switch to LoRA'")
     REQUIRE(full);
     CHECK(full->cards == 1);
     CHECK(full->checkpointing == Checkpointing::full);
-    CHECK(remedy_text(*full, c, Lang::en) == "Full recomputation fits 1 card: 16.8 of 23.3 GiB");
-    CHECK(remedy_text(*full, c, Lang::zh) == "全量重计算可放入 1 张卡：16.8 / 23.3 GiB");
+    CHECK(remedy_text(*full, c, Lang::en) == "Full recomputation fits 1 card: 17.4 of 23.3 GiB");
+    CHECK(remedy_text(*full, c, Lang::zh) == "全量重计算可放入 1 张卡：17.4 / 23.3 GiB");
     const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
     REQUIRE(zero);
     CHECK(zero->cards == 2);
-    CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 2 cards fits: 18.7 of 23.3 GiB per card");
-    CHECK(remedy_text(*zero, c, Lang::zh) == "ZeRO-3 分到 2 张卡可放下：每卡 18.7 / 23.3 GiB");
+    CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 2 cards fits: 20.1 of 23.3 GiB per card");
+    CHECK(remedy_text(*zero, c, Lang::zh) == "ZeRO-3 分到 2 张卡可放下：每卡 20.1 / 23.3 GiB");
     const Remedy* bigger = find_kind(v, RemedyKind::bigger_card);
     REQUIRE(bigger);
     CHECK(c.gpus[size_t(bigger->gpu_index)].id == "L40S");      // the cheapest priced card that fits
-    CHECK(remedy_text(*bigger, c, Lang::en) == "A bigger card, L40S, fits 1 card: 25.9 of 46.6 GiB");
+    CHECK(remedy_text(*bigger, c, Lang::en) == "A bigger card, L40S, fits 1 card: 26.5 of 46.6 GiB");
     // Recomputation comes before more cards, more cards before another card, QLoRA last.
     CHECK(v.front().kind == RemedyKind::recompute_full);
     CHECK(v.back().kind == RemedyKind::qlora);

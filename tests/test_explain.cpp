@@ -147,7 +147,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     auto mem_en = explain(e, Headline::memory, Lang::en);
     CHECK(contains(mem_en, "Weights, whole model W = N × B_w = 7e9 × 2 B = 13 GiB"));
     CHECK(contains(mem_en, "Adapters = N_a × B_a = 4e7 × 16 B = 0.596 GiB"));
-    CHECK(contains(mem_en, "Logits (fp32 logits and gradient) = s × b × V × 8 = 2,048 × 1 × 32,000 × 8 B = 0.488 GiB"));
+    CHECK(contains(mem_en, "Logits and loss (by loss implementation) = s × b × V × B_logits = 2,048 × 1 × 32,000 × 17 B = 1.04 GiB"));
     CHECK(contains(mem_en, "fits, "));
     auto mem_zh = explain(e, Headline::memory, Lang::zh);
     CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 70 亿 × 2 B = 13 GiB"));

@@ -34,7 +34,7 @@ namespace detail {
 static double weight_bytes_per_param(Precision p) {
     switch (p) {
     case Precision::fp32: return 4;
-    case Precision::fp8: return 1;   // DESIGN.md: ~1 B/param for fp8 weights
+    case Precision::fp8: return 2;   // FP8 training keeps the 16-bit weights (+ FP8 copies, derive_bytes)
     default: return 2;
     }
 }
@@ -138,6 +138,8 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
                 .add("N_other", o.other_params).mul("B_w", kBase16BytesPerParam, "B");
         else
             c.first("N", A.N).mul("B_w", o.weight_bytes_per_param, "B");
+        if (!o.quantised && s.precision == Precision::fp8)   // the linear layers' FP8 copies
+            c.add("N_lin", o.linear_params).mul("B_fp8", kFp8CopyBytesPerParam, "B");
         o.weights_bytes = c.done() * kGiB;
     }
     if (s.method == Method::full) {
@@ -484,12 +486,13 @@ double default_utilization(const Scenario& s, const GpuSpec& g) {
     return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
 }
 
-// FP8 rate only when training in FP8 on a card that has one; fp32 runs at TF32 (half the dense
+// FP8 training on a card that has it: the 16-bit rate × the measured end-to-end speed-up; fp32 runs at TF32 (half the dense
 // 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
 double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
     Calc c(log, TermId::peak_tflops, "TFLOPS");
     if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < kFp8MinCc))
-        c.first("peak_fp8", g.tflops_fp8, "TFLOPS");
+        c.first("peak_16", g.tflops_16bit, "TFLOPS")          // only the linear layers run at the FP8 rate
+            .mul("fp8 speed-up", std::min(kFp8EndToEndSpeedup, g.tflops_fp8 / g.tflops_16bit));
     else if (p == Precision::fp32)
         c.first("peak_16", g.tflops_16bit, "TFLOPS")
             .div("fp32", (g.compute_capability > 0 && g.compute_capability < kTf32MinCc) ? kFp32Ratio : kTf32Ratio);

@@ -178,3 +178,21 @@ TEST_CASE("calibration: ZeRO-3 holds two gathered layers beside its shard") {
     CHECK(t->result == doctest::Approx(2 * 2 * 8.03e9 / 32 / 1073741824.0).epsilon(0.01));
     CHECK(per_gpu(2).terms.find(TermId::weights_gathered) == nullptr);
 }
+
+TEST_CASE("calibration: FP8 keeps 16-bit weights plus FP8 copies, and speeds up by 1.3, not 2") {
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    auto run = [&](const char* precision) {
+        const std::string j =
+            std::string(R"({"model":"llama-3.1-8b","method":"full","gpu":"H100-SXM","precision":")") +
+            precision + "\"}";
+        const ScenarioResult sr = scenario_from_json(j, cat.catalog);
+        REQUIRE(sr.errors.empty());
+        return estimate(sr.scenario, cat.catalog);
+    };
+    const Estimate bf16 = run("bf16"), fp8 = run("fp8");
+    CHECK(fp8.memory.weights_gib > bf16.memory.weights_gib);       // more memory, not less
+    CHECK(fp8.memory.weights_gib < 1.5 * bf16.memory.weights_gib); // + 1 B per linear parameter
+    CHECK(fp8.memory.optimizer_gib == doctest::Approx(bf16.memory.optimizer_gib)); // fp32 master kept
+    CHECK(fp8.time.peak_tflops == doctest::Approx(989 * 1.3));
+    CHECK(bf16.time.compute_hours / fp8.time.compute_hours == doctest::Approx(1.3));
+}

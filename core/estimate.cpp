@@ -39,8 +39,15 @@ static double weight_bytes_per_param(Precision p) {
     }
 }
 static double grad_bytes_per_param(Precision p) { return p == Precision::fp32 ? 4 : 2; }
-static double optimizer_bytes_per_param(Optimizer o, Precision p) {
-    bool master = p != Precision::fp32;   // fp32 training needs no separate fp32 master copy
+static double optimizer_bytes_per_param(Optimizer o, Precision p, bool master_weights) {
+    bool master = p != Precision::fp32 && master_weights; // fp32 training needs no separate fp32 master copy
+    if (!master_weights && p != Precision::fp32) {       // pure 16-bit: the states in 16-bit, no master
+        switch (o) {
+        case Optimizer::adamw_8bit: return 2;             // two 8-bit moments
+        case Optimizer::sgd: return 2;                    // 16-bit momentum
+        default: return 4;                                // 16-bit m + v
+        }
+    }
     switch (o) {
     case Optimizer::adamw_8bit: return (master ? 4 : 0) + 2;  // master + two 8-bit moments = 6
     case Optimizer::sgd: return (master ? 4 : 0) + 4;         // master + momentum = 8
@@ -129,7 +136,7 @@ static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, 
 static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
     o.weight_bytes_per_param = weight_bytes_per_param(s.precision);
     o.grad_bytes_per_param = grad_bytes_per_param(s.precision);
-    o.optimizer_bytes_per_param = optimizer_bytes_per_param(s.optimizer, s.precision);
+    o.optimizer_bytes_per_param = optimizer_bytes_per_param(s.optimizer, s.precision, s.master_weights);
     o.quantised = s.method == Method::qlora;
     {
         Calc c(log, TermId::weights_model, "GiB", 1.0 / kGiB);

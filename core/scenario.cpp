@@ -77,6 +77,7 @@ const char* to_string(LossImpl v) { return name_of(v, kLossNames); }
 //  grad_accum                 integer  1 .. 65536           micro-batches per optimizer step
 //  checkpointing              enum     none selective full
 //  flash_attention            boolean
+//  master_weights             boolean                       false = pure 16-bit: no fp32 master, 16-bit moments
 //  precision                  enum     bf16 fp16 fp8 fp32
 //  optimizer                  enum     adamw adamw_8bit sgd
 //  zero                       integer  0 .. 3               ZeRO stage
@@ -166,6 +167,7 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("grad_accum", &Scenario::grad_accum, 1, 65536, ""),
     TC_ENUM_ROW("checkpointing", checkpointing, Checkpointing, kCheckpointingNames),
     bool_row<Scenario>("flash_attention", &Scenario::flash_attention),
+    bool_row<Scenario>("master_weights", &Scenario::master_weights),
     TC_ENUM_ROW("precision", precision, Precision, kPrecisionNames),
     TC_ENUM_ROW("optimizer", optimizer, Optimizer, kOptimizerNames),
     int_row<Scenario>("zero", &Scenario::zero, 0, 3, ""),
@@ -417,6 +419,7 @@ std::string scenario_to_json(const Scenario& s) {
     if (s.scaling_efficiency == 0) j.erase("scaling_efficiency"); // absent: the default curve
     if (s.stack == Stack::hf) j.erase("stack");                   // absent: the default stack
     if (s.loss == LossImpl::stack) j.erase("loss");               // absent: the stack's loss
+    if (s.master_weights) j.erase("master_weights");              // absent: mixed precision with a master copy
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);

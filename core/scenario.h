@@ -79,6 +79,8 @@ struct Scenario {
     Offload offload = Offload::none;
     Stack stack = Stack::hf;             // Hugging Face Trainer / LLaMA-Factory / TRL / axolotl
     LossImpl loss = LossImpl::stack;     // the stack's loss implementation unless set
+    bool master_weights = true;          // false = pure bf16/fp16 (litgpt bf16-true, MPT "PURE"): no fp32
+                                         // master copy, optimizer moments in 16-bit
 
     // Cards: a catalog id, or a custom card when gpu_id is empty.
     std::string gpu_id = "A100-80G";

@@ -179,6 +179,25 @@ TEST_CASE("calibration: ZeRO-3 holds two gathered layers beside its shard") {
     CHECK(per_gpu(2).terms.find(TermId::weights_gathered) == nullptr);
 }
 
+TEST_CASE("calibration: pure bf16 (master_weights false) holds 2 + 2 + 4 = 8 B/param, not 16") {
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    auto run = [&](const char* extra) {
+        const std::string j =
+            std::string(R"({"model":"llama-3.1-8b","method":"full","gpu":"H100-SXM")") + extra + "}";
+        const ScenarioResult sr = scenario_from_json(j, cat.catalog);
+        REQUIRE(sr.errors.empty());
+        return estimate(sr.scenario, cat.catalog).memory;
+    };
+    const MemoryResult mixed = run(""), pure = run(R"(,"master_weights":false)");
+    CHECK(mixed.optimizer_gib == doctest::Approx(6 * mixed.weights_gib)); // 12 B vs 2 B
+    CHECK(pure.optimizer_gib == doctest::Approx(2 * pure.weights_gib));   // 4 B vs 2 B
+    CHECK(pure.gradients_gib == doctest::Approx(mixed.gradients_gib));
+    Scenario s;
+    CHECK(scenario_to_json(s).find("master_weights") == std::string::npos);
+    s.master_weights = false;
+    CHECK(!scenario_from_json(scenario_to_json(s), cat.catalog).scenario.master_weights);
+}
+
 TEST_CASE("calibration: FP8 keeps 16-bit weights plus FP8 copies, and speeds up by 1.3, not 2") {
     const CatalogResult cat = parse_catalog(builtin_catalog_json());
     auto run = [&](const char* precision) {

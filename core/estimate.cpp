@@ -785,23 +785,44 @@ double wall_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
     return t.wall_hours;
 }
 
+// The wall clock is affine in the compute hours (overhead ∝ compute, the rest fixed): two
+// evaluations of wall_clock() itself give the line, so the search below times only the compute.
+struct WallLine {
+    double fixed_h = 0, per_compute_h = 1;
+    double at(double compute_seconds) const { return fixed_h + per_compute_h * compute_seconds / kSecondsPerHour; }
+};
+WallLine wall_line(const Scenario& s, const ModelDerived& md) {
+    TimeResult t0, t1;
+    wall_clock(s, md, 0.0, t0);
+    wall_clock(s, md, 1.0, t1);
+    return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
+}
+
 // Smallest count ≥ min_cards (a multiple of tp·pp) whose wall clock meets the deadline.
-// Wall time never increases with cards (see default_scaling), so a binary search is exact.
+// Wall time never increases with cards (see default_scaling), so a binary search is exact; the
+// answer is confirmed with the whole wall clock.
 int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, Strategy st,
                        int min_cards) {
     const int mp = st.tp * st.pp;
     if (min_cards <= 0 || mp <= 0) return 0;
     int lo = std::max(1, min_cards / mp), hi = kMaxCards / mp;
     if (lo > hi) return 0;
-    st.cards = hi * mp;
-    if (wall_for(s, md, ti, st) > s.deadline_hours) return 0;
+    const WallLine w = wall_line(s, md);
+    auto wall = [&](int d) {
+        st.cards = d * mp;
+        return w.at(compute_seconds(s, md, ti, st, nullptr, nullptr));
+    };
+    if (wall(hi) > s.deadline_hours) return 0;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        st.cards = mid * mp;
-        if (wall_for(s, md, ti, st) <= s.deadline_hours) hi = mid;
+        if (wall(mid) <= s.deadline_hours) hi = mid;
         else lo = mid + 1;
     }
-    return lo * mp;
+    for (int step = 0; step < 3 && lo <= kMaxCards / mp; step++, lo++) { // the line's rounding: confirm
+        st.cards = lo * mp;
+        if (wall_for(s, md, ti, st) <= s.deadline_hours) return lo * mp;
+    }
+    return 0;
 }
 
 } // namespace
@@ -891,8 +912,20 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     std::unique_ptr<LevelInputs> other;
     const Scenario* ls = &s;
     const ModelDerived* lmd = &md;
-    int best = 0;
+    // The scenario's own strategy is the one to beat (it wins ties): most of the search is then
+    // pruned by one evaluation per configuration, or stops at once when it fits on pp cards.
+    int best = c.min_for_memory;
     double best_slowdown = 0;
+    if (best > 0) {
+        SearchPoint own;
+        own.checkpointing = s.checkpointing;
+        own.offload = s.offload;
+        best_slowdown = strategy_slowdown(own);
+        c.best_zero = s.zero;
+        c.best_tp = s.tp;
+        c.best_offload = s.offload;
+        c.best_checkpointing = s.checkpointing;
+    }
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
         if (best == st.pp && best_slowdown == 1.0) return false;  // tp 1, d 1, nothing slower: unbeatable
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).

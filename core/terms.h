@@ -146,6 +146,14 @@ struct Terms {
 // record. Only one Calc per log may be open at a time (its operands must be contiguous).
 // FastCalc (Logged = false) is the same arithmetic with no record at all: the strategy searches
 // run the very same functions through it, at the speed of plain expressions.
+// Calc's steps compile to plain arithmetic (FastCalc) or a few stores (Calc): always inlined,
+// since GCC otherwise keeps record() a call per operand.
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_CALC_INLINE inline __attribute__((always_inline))
+#else
+#define TC_CALC_INLINE inline
+#endif
+
 template <bool Logged> class CalcT {
   public:
     CalcT(Terms* log, TermId id, const char* unit, double scale = 1.0, int index = 0) : scale_(scale) {
@@ -156,32 +164,32 @@ template <bool Logged> class CalcT {
             (void)log, (void)id, (void)unit, (void)index;
         }
     }
-    CalcT& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    TC_CALC_INLINE CalcT& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         group_ = v;
         return record(Op::first, sym, v, unit, ref);
     }
-    CalcT& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    TC_CALC_INLINE CalcT& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         group_ *= v;
         return record(Op::mul, sym, v, unit, ref);
     }
     // A zero divisor gives 0, never NaN or Infinity (validate() rules it out; ranges keep every
     // quotient finite).
-    CalcT& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    TC_CALC_INLINE CalcT& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         group_ = v != 0 ? group_ / v : 0.0;
         return record(Op::div, sym, v, unit, ref);
     }
-    CalcT& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    TC_CALC_INLINE CalcT& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         sum_ += group_;
         group_ = v;
         return record(Op::add, sym, v, unit, ref);
     }
-    CalcT& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+    TC_CALC_INLINE CalcT& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
         sum_ += group_;
         group_ = -v;
         return record(Op::sub, sym, v, unit, ref);
     }
     // The result; `place` says where the bytes live (memory terms).
-    double done(Place place = Place::gpu) {
+    TC_CALC_INLINE double done(Place place = Place::gpu) {
         double r = (sum_ + group_) * scale_;
         if constexpr (Logged)
             if (log_) close(r, place);
@@ -190,16 +198,38 @@ template <bool Logged> class CalcT {
     }
 
   private:
-    CalcT& record(Op op, const char* sym, double v, const char* unit, TermId ref) {
+    TC_CALC_INLINE CalcT& record(Op op, const char* sym, double v, const char* unit, TermId ref) {
         if constexpr (Logged)
             if (log_ && sym) append(op, sym, v, unit, ref);
         (void)op, (void)sym, (void)v, (void)unit, (void)ref;
         return *this;
     }
-    // Logging only (core/terms.cpp).
-    void open(TermId id, const char* unit, int index);
-    void append(Op op, const char* sym, double v, const char* unit, TermId ref);
-    void close(double result, Place place);
+    // Logging only; inline: estimate() records ~330 operands, a call each cost a fifth of it.
+    TC_CALC_INLINE void open(TermId id, const char* unit, int index) {
+        term_ = int(log_->items.size());
+        first_ = int(log_->operands.size());
+        Term& t = log_->items.emplace_back();
+        t.id = id;
+        t.index = index;
+        t.first = first_;
+        t.unit = unit;
+        t.scale = scale_;
+    }
+    // A null symbol (never appended) adds the value without showing it: a zero fee on every plan's line.
+    TC_CALC_INLINE void append(Op op, const char* sym, double v, const char* unit, TermId ref) {
+        Operand& o = log_->operands.emplace_back();
+        o.symbol = sym;
+        o.value = v;
+        o.unit = unit;
+        o.op = int(log_->operands.size()) - 1 == first_ ? Op::first : op; // a leading "+ x" is shown as "x"
+        o.ref = ref;
+    }
+    TC_CALC_INLINE void close(double result, Place place) {
+        Term& t = log_->items[std::size_t(term_)];
+        t.result = result;
+        t.place = place;
+        t.count = int(log_->operands.size()) - first_;
+    }
 
     Terms* log_ = nullptr;
     int term_ = 0;
@@ -208,10 +238,6 @@ template <bool Logged> class CalcT {
     double sum_ = 0;
     double group_ = 0;
 };
-
-template <> void CalcT<true>::open(TermId id, const char* unit, int index);
-template <> void CalcT<true>::append(Op op, const char* sym, double v, const char* unit, TermId ref);
-template <> void CalcT<true>::close(double result, Place place);
 
 using Calc = CalcT<true>;      // records when given a log (a null log: arithmetic only)
 using FastCalc = CalcT<false>; // never records

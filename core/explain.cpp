@@ -395,8 +395,12 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                               "实测吞吐量：每卡 %s token/秒（代替利用率）"),
                           F.N(s.tokens_per_second_per_gpu).c_str()));
     else
-        out.push_back(fmt(F.T("Utilization u: %s of peak (%s)", "算力利用率 u：峰值的 %s（%s）"), F.N(t.utilization).c_str(),
-                          s.utilization > 0 ? F.T("given", "已填写") : F.T("the card's default", "该卡默认值")));
+        out.push_back(fmt(F.T("Utilization u: %s of peak (%s)", "算力利用率 u：峰值的 %s（%s）"),
+                          F.N(t.utilization).c_str(),
+                          s.utilization > 0              ? F.T("given", "已填写")
+                          : s.stack == Stack::torchtitan ? F.T("torchtitan's default", "torchtitan 默认值")
+                          : s.stack == Stack::megatron   ? F.T("Megatron's default", "Megatron 默认值")
+                                                         : F.T("the card's default", "该卡默认值")));
     out.push_back(fmt(F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
                       s.scaling_efficiency > 0 ? F.T("given", "已填写")
                                                : (e.gpu.nvlink_gbps > 0 ? F.T("default curve, NVLink", "默认曲线，NVLink")

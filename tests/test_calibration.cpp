@@ -9,6 +9,7 @@
 // [SECTION] Tests
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/explain.h"
 #include "core/scenario.h"
 
 #include <doctest/doctest.h>
@@ -214,4 +215,16 @@ TEST_CASE("calibration: FP8 keeps 16-bit weights plus FP8 copies, and speeds up 
     CHECK(fp8.memory.optimizer_gib == doctest::Approx(bf16.memory.optimizer_gib)); // fp32 master kept
     CHECK(fp8.time.peak_tflops == doctest::Approx(989 * 1.3));
     CHECK(bf16.time.compute_hours / fp8.time.compute_hours == doctest::Approx(1.3));
+}
+
+TEST_CASE("calibration: the shown work names where the utilization came from") {
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    const ScenarioResult sr = scenario_from_json(R"({"stack":"torchtitan","gpu":"A100-80G"})", cat.catalog);
+    REQUIRE(sr.errors.empty());
+    const Estimate e = estimate(sr.scenario, cat.catalog);
+    CHECK(e.time.utilization == doctest::Approx(0.65));
+    bool named = false;
+    for (const std::string& line : explain(e, Headline::time, Lang::en))
+        named = named || line.find("Utilization u: 0.65 of peak (torchtitan's default)") != std::string::npos;
+    CHECK(named);
 }

@@ -35,14 +35,6 @@ void setup_imgui(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // nothing to remember between visits: the URL holds the state
     const float dpi = app.dpi_scale > 0.0f ? app.dpi_scale : 1.0f;
-    ImFontConfig cfg;
-    cfg.FontDataOwnedByAtlas = false;  // kFontData is a constant array in the binary
-    cfg.OversampleH = 1;               // rasterised at the device's pixel size: no oversampling needed
-    cfg.OversampleV = 1;
-    cfg.PixelSnapH = true;
-    io.Fonts->Clear();
-    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFontData), static_cast<int>(kFontSize),
-                                   kFontSizeDesktop * dpi, &cfg, reinterpret_cast<const ImWchar*>(kFontRanges));
     // Headline numbers get their own raster (a font scale would blur them): ASCII plus the few
     // characters the formatted values use; ~100 glyphs, a small part of the atlas.
     ImFontGlyphRangesBuilder builder;
@@ -52,10 +44,7 @@ void setup_imgui(App& app) {
     ImVector<ImWchar> ranges;
     builder.BuildRanges(&ranges);
     app.headline_glyphs.assign(ranges.begin(), ranges.end());
-    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFontData), static_cast<int>(kFontSize),
-                                   kFontSizeHeadline * dpi, &cfg, app.headline_glyphs.data());
-    // Wide rather than tall at high dpi: WebGL2 only promises 2,048-pixel textures.
-    io.Fonts->TexDesiredWidth = dpi > 1.5f ? 2048 : 0;
+    add_fonts(app, kFontSizeDesktop * dpi, kFontSizeHeadline * dpi, app.headline_glyphs.data());
     io.FontGlobalScale = 1.0f / dpi;   // crisp on HiDPI: device-pixel glyphs drawn at logical size
 
     ImGuiStyle& style = ImGui::GetStyle();

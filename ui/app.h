@@ -72,6 +72,7 @@ struct App {
     int style_dark = -1;                // colours applied: dark 1, light 0; -1 = none yet
     bool scroll_to_results = false;     // phone: the "results" button scrolls down to them next frame
     std::vector<unsigned short> headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
+    std::vector<unsigned> runtime_glyphs; // characters first seen at run time (the page's system-font atlas adds them)
 
     // The page scrolls as a web page does: io.DisplaySize is the whole page (the platform shows
     // the scrolled part), and every control and result text is described for the platform's

@@ -1,11 +1,24 @@
 // traincalc — ui/fonts.h
-// The font subset generated at build time by scripts/gen_font.py (build/*/gen/font_data.cpp):
-// Noto Sans CJK SC reduced to ASCII plus every character our strings use.
+// The page's fonts: one seam, two implementations chosen in CMake.
+// - ui/fonts_ttf.cpp (native: UI tests, tools): the subset of Noto Sans CJK SC that
+//   scripts/gen_font.py builds (build/*/gen/font_data.cpp), rasterised by ImGui's stb_truetype.
+// - web/fonts_system.cpp (the page): glyphs rasterised from the browser's own fonts by Canvas 2D,
+//   at the device pixel ratio, for the UI's characters and any character first seen at run time
+//   (typed names, provider catalogs): no font travels with the page.
 #pragma once
 
 namespace traincalc {
-extern const unsigned char kFontData[];      // OpenType (CFF) bytes
-extern const unsigned int kFontSize;         // bytes
-extern const unsigned int kFontGlyphCount;   // characters covered
-extern const unsigned short kFontRanges[];   // ImGui glyph ranges: pairs, 0-terminated
+
+struct App;
+
+extern const unsigned int kFontGlyphCount;   // characters in kFontRanges
+extern const unsigned short kFontRanges[];   // the UI's characters as ImGui glyph ranges: pairs, 0-terminated
+extern const unsigned char kFontData[];      // native only: OpenType (CFF) bytes of the subset
+extern const unsigned int kFontSize;         // native only: bytes
+
+// Replaces io.Fonts' fonts with the page's two: [0] body text at body_px, [1] headline numbers at
+// headline_px holding `headline_ranges` (ImGui ranges, kept alive by the caller). Sizes are device
+// pixels (already times app.dpi_scale). The atlas is ready to upload when it returns.
+void add_fonts(App& app, float body_px, float headline_px, const unsigned short* headline_ranges);
+
 } // namespace traincalc

@@ -103,6 +103,54 @@ mergeInto(LibraryManager.library, {
     try { return tcString((navigator.languages && navigator.languages[0]) || navigator.language || 'en'); } catch (e) { return 0; }
   },
 
+  // The page's glyphs from the browser's own fonts (web/fonts_system.cpp): each codepoint drawn by
+  // Canvas 2D in a cell one line (targetPx device pixels) tall, the alpha channel copied out. The
+  // font size is chosen so the font's ascent + descent is the line, as ImGui sizes its fonts.
+  tc_js_raster: function (targetPx, cps, n, advances, alpha, alphaSize, metrics) {
+    var stack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+    try {
+      var canvas = document.createElement('canvas');
+      var ctx = canvas.getContext('2d', { willReadFrequently: true });
+      ctx.font = '100px ' + stack;
+      var m = ctx.measureText('Hg\u56fd');
+      var lineAt100 = (m.fontBoundingBoxAscent || 80) + (m.fontBoundingBoxDescent || 20);
+      var css = targetPx * 100 / lineAt100;
+      var H = Math.round(targetPx), asc = (m.fontBoundingBoxAscent || 80) * css / 100;
+      var font = css.toFixed(3) + 'px ' + stack;
+      ctx.font = font;
+      var chars = [], widths = [], total = 0, i;
+      for (i = 0; i < n; i++) {
+        var ch = String.fromCodePoint(HEAPU32[(cps >> 2) + i]);
+        var adv = ctx.measureText(ch).width;
+        HEAPF32[(advances >> 2) + i] = adv;
+        var w = Math.min(Math.ceil(adv) + 2, 3 * H);
+        chars.push(ch); widths.push(w); total += w * H;
+      }
+      HEAPF32[metrics >> 2] = H; HEAPF32[(metrics >> 2) + 1] = asc;
+      if (total > alphaSize) return -total;
+      var rowW = 4096, off = alpha;
+      canvas.width = rowW; canvas.height = H;
+      for (i = 0; i < n;) {
+        ctx.clearRect(0, 0, rowW, H);
+        ctx.font = font; ctx.fillStyle = '#fff'; ctx.textBaseline = 'alphabetic';
+        var x = 0, j = i;
+        while (j < n && (x + widths[j] <= rowW || j === i)) { ctx.fillText(chars[j], x + 1, asc); x += widths[j]; j++; }
+        var img = ctx.getImageData(0, 0, x, H).data;
+        var gx = 0;
+        for (var k = i; k < j; k++) {
+          var gw = widths[k];
+          for (var y = 0; y < H; y++) {
+            var src = (y * x + gx) * 4 + 3, dst = off + y * gw;
+            for (var xx = 0; xx < gw; xx++) HEAPU8[dst + xx] = img[src + xx * 4];
+          }
+          off += gw * H; gx += gw;
+        }
+        i = j;
+      }
+      return total;
+    } catch (e) { return 0; }
+  },
+
   tc_js_frame_drawn: function (frames) {
     var p = window.__traincalcPerf || (window.__traincalcPerf = {});
     p.frames = frames;

@@ -398,12 +398,46 @@ void apply_input(Platform& p, ImGuiIO& io) {
     if (!p.input.empty() && p.frames_to_draw < 1) p.frames_to_draw = 1;
 }
 
+// Characters first seen at run time (a typed name, a provider's catalog, an imported config) that
+// the atlas lacks: the semantics layer holds every string drawn, so its nodes are checked when they
+// change; new ones are rasterised from the browser's fonts and the atlas re-made (fonts_system.cpp).
+void add_missing_glyphs(Platform& p) {
+    ImFont* font = ImGui::GetIO().Fonts->Fonts.Size > 0 ? ImGui::GetIO().Fonts->Fonts[0] : nullptr;
+    if (!font) return;
+    constexpr size_t kMaxRuntimeGlyphs = 8192;  // an atlas of 8k extra glyphs is already 2048² at dpi 2
+    size_t before = p.app.runtime_glyphs.size();
+    auto scan = [&](const std::string& text) {
+        const char* s = text.c_str();
+        const char* end = s + text.size();
+        while (s < end) {
+            unsigned int c = 0;
+            const int n = ImTextCharFromUtf8(&c, s, end);
+            s += n > 0 ? n : 1;
+            if (c < 0x80 || c > 0xFFFF || font->FindGlyphNoFallback(static_cast<ImWchar>(c))) continue;
+            if (p.app.runtime_glyphs.size() >= kMaxRuntimeGlyphs) return;
+            bool known = false;
+            for (size_t i = before; i < p.app.runtime_glyphs.size() && !known; i++) known = p.app.runtime_glyphs[i] == c;
+            if (!known) p.app.runtime_glyphs.push_back(c);
+        }
+    };
+    for (const tc::SemNode& n : p.app.sem) {
+        scan(n.name);
+        scan(n.value);
+    }
+    if (p.app.runtime_glyphs.size() == before) return;
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    tc::setup_imgui(p.app);
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    wake(p, kSettleFrames);
+}
+
 // The semantics layer and the page's height go to the shell when they change.
 void publish_semantics(Platform& p) {
     std::string json = tc::semantics_to_json(p.app.sem);
     if (json != p.sem_sent) {
         p.sem_sent = std::move(json);
         tc_js_semantics(p.sem_sent.c_str());
+        add_missing_glyphs(p);
     }
     if (p.app.scroll_request_y >= 0.0f) {
         tc_js_scroll_to(p.app.scroll_request_y);

@@ -29,12 +29,12 @@ test('with scripts off the page is readable: the default results and inputs as t
 });
 
 test('the prerendered text matches what the page then computes, and gives way to it', async () => {
-  const b = await launch();
+  // What the visitor sees before the wasm runs, read as soon as the document is parsed.
+  const b = await launch({ initScript: 'document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.textContent : ""; });' });
   try {
-    await b.page.goto(pageUrl, { waitUntil: 'commit' });
-    await b.page.waitForSelector('#tc-pre p', { state: 'attached' });
-    const preText = await b.page.textContent('#tc-pre');
     await open(b.page);
+    const preText = await b.page.evaluate(() => window.__preText);
+    assert.ok(preText && preText.length > 200, 'text was on the page before the first frame');
     await settle(b.page);
     assert.equal(await b.page.locator('#tc-pre').count(), 0, 'replaced by the live page');
     const e = await b.page.evaluate(() => window.traincalc.estimate());
@@ -53,5 +53,34 @@ test('a link to another scenario shows a skeleton, never the default numbers', a
     await b.page.waitForFunction(() => window.__preClass !== null, null, { timeout: 10000 });
     const cls = await b.page.evaluate(() => window.__preClass);
     assert.ok(cls === 'skeleton' || cls === 'gone', `skeleton while loading (${cls})`);
+  } finally { await b.close(); }
+});
+
+test('system fonts: a character no UI string has (龘, typed as a provider name) is drawn, not "?"', async () => {
+  const { decodePng } = await import('./lib.mjs');
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const quotes = b.page.getByRole('button', { name: '比较最多三家报价' });
+    if (await quotes.getAttribute('aria-expanded') !== 'true') { await quotes.focus(); await b.page.keyboard.press('Enter'); }
+    const field = b.page.getByRole('textbox', { name: '服务商 1', exact: true });
+    await field.waitFor({ state: 'attached' });
+    // Dark pixels drawn by the canvas inside the box (the DOM input is transparent when not focused).
+    const ink = async (text) => {
+      await field.click();
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.insertText(text);
+      await b.page.keyboard.press('Tab');
+      await settle(b.page);
+      const r = await field.boundingBox();
+      const png = decodePng(await b.page.screenshot({ clip: { x: r.x + 4, y: r.y + 2, width: Math.min(120, r.width - 8), height: r.height - 4 } }));
+      let dark = 0;
+      for (let i = 0; i < png.data.length; i += png.bpp) if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 300) dark++;
+      return dark;
+    };
+    const question = await ink('????');
+    const rare = await ink('龘龘龘龘');
+    assert.equal((await b.page.evaluate(() => window.traincalc.get().quotes[0].name)), '龘龘龘龘');
+    assert.ok(rare > question * 2, `the rare character is drawn from the system font (${rare} dark pixels against ${question} for "????")`);
   } finally { await b.close(); }
 });

@@ -20,7 +20,6 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cassert>
-#include <memory>
 
 namespace traincalc {
 namespace detail {
@@ -895,11 +894,18 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
 
 }
 
-// The scenario with another recomputation level, and what that level changes (activation bytes,
-// executed FLOPs). Built only when the search reaches a level that can still win.
-struct LevelInputs {
-    Scenario s;
+// Another recomputation level is evaluated on the estimate's own copy of the scenario with only
+// `checkpointing` changed (no second Scenario copy), put back when the search is done.
+struct LevelScratch {
+    Scenario& s;
+    const Checkpointing own;
     ModelDerived md;
+    explicit LevelScratch(Scenario& e_scenario) : s(e_scenario), own(e_scenario.checkpointing) {}
+    ~LevelScratch() { s.checkpointing = own; }
+    void set(Checkpointing level, const ModelSpec& m) {
+        s.checkpointing = level;
+        derive_model(s, m, md);
+    }
 };
 
 // Fewest cards that fit (the scenario's strategy and the best one, recomputation included: the
@@ -908,8 +914,8 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
                     const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
-    // The scenario's own level uses its own derived model; another level gets its own, once.
-    std::unique_ptr<LevelInputs> other;
+    // The scenario's own level uses its own derived model; another level is derived when reached.
+    LevelScratch other(e.scenario);
     const Scenario* ls = &s;
     const ModelDerived* lmd = &md;
     // The scenario's own strategy is the one to beat (it wins ties): most of the search is then
@@ -937,11 +943,9 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
                 ls = &s;
                 lmd = &md;
             } else {
-                if (!other) other = std::make_unique<LevelInputs>(LevelInputs{s, ModelDerived{}});
-                other->s.checkpointing = p.checkpointing;
-                derive_model(other->s, m, other->md);
-                ls = &other->s;
-                lmd = &other->md;
+                other.set(p.checkpointing, m);
+                ls = &other.s;
+                lmd = &other.md;
             }
         }
         Strategy cand = st;
@@ -973,10 +977,8 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         } else if (c.best_checkpointing == s.checkpointing) {
             c.for_deadline_any = cards_for_deadline(s, md, ti, bs, best);
         } else {                                                  // the best level's FLOPs set its time
-            LevelInputs lv{s, ModelDerived{}};
-            lv.s.checkpointing = c.best_checkpointing;
-            derive_model(lv.s, m, lv.md);
-            c.for_deadline_any = cards_for_deadline(lv.s, lv.md, ti, bs, best);
+            other.set(c.best_checkpointing, m);
+            c.for_deadline_any = cards_for_deadline(other.s, other.md, ti, bs, best);
         }
     }
 }

@@ -354,6 +354,14 @@ static bool draw_advanced(App& app) {
         s.checkpointing = static_cast<Checkpointing>(v);
         changed = true;
     }
+    static const Str kStacks[] = {Str::stack_hf, Str::stack_unsloth, Str::stack_torchtitan, Str::stack_megatron, Str::stack_deepspeed};
+    static const Str kLoss[] = {Str::loss_stack, Str::loss_fp32, Str::loss_chunked};
+    v = static_cast<int>(s.stack);
+    if (combo(app, T(app, Str::stack), "stack", &v, kStacks, 5, T(app, Str::stack_help))) { s.stack = static_cast<Stack>(v); changed = true; }
+    v = static_cast<int>(s.loss);
+    if (combo(app, T(app, Str::loss_impl), "loss", &v, kLoss, 3)) { s.loss = static_cast<LossImpl>(v); changed = true; }
+    field_label(T(app, Str::master_weights));
+    changed |= checkbox(app, "##master", T(app, Str::master_weights), &s.master_weights);
     field_label(T(app, Str::flash_attention));
     changed |= checkbox(app, "##flash", T(app, Str::flash_attention), &s.flash_attention);
     v = s.zero;

@@ -7,7 +7,9 @@
 // [SECTION] cards_curve()
 // [SECTION] Recomputation in the search, provider GPUs first
 // [SECTION] remedies()
+// [SECTION] One input contract: what the comparison and remedies() offer passes validate()
 #include "core/compare.h"
+#include "core/explain.h"
 #include "fixtures.h"
 #include <doctest/doctest.h>
 #include <cmath>
@@ -560,4 +562,30 @@ TEST_CASE("compare_gpus(): an input validate() refuses gives no workable row") {
     s.tp = 2;                                                  // cards not a multiple of tp: refused
     REQUIRE_FALSE(validate(s, c).empty());
     for (const GpuOption& o : compare_gpus(s, c)) CHECK_FALSE(o.workable);
+}
+
+TEST_CASE("the report marks time and cost when it does not fit, and lists the computed remedies") {
+    const Catalog c = compare_catalog();
+    const Scenario s = lora_on_4090();
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE_FALSE(e.memory.fits);
+    const std::string en = report_markdown(e, c, Lang::en);
+    for (const char* row : {"| Compute time | ", "| Wall clock | ", "| Cost ("}) {
+        const size_t at = en.find(row);
+        REQUIRE(at != std::string::npos);
+        CHECK(en.substr(at, en.find('\n', at) - at).find("does not fit") != std::string::npos);
+    }
+    CHECK(en.find("## What would make it fit") != std::string::npos);
+    CHECK(en.find("- Full recomputation fits 1 card: ") != std::string::npos);   // remedy_text(), computed
+    CHECK(en.find("use LoRA/QLoRA") == std::string::npos);                      // never generic advice
+    const std::string zh = report_markdown(e, c, Lang::zh);
+    CHECK(zh.find("显存放不下，无法按此运行") != std::string::npos);
+    CHECK(zh.find("## 怎样才能放下") != std::string::npos);
+    // A run that fits has no mark and no remedies section.
+    Scenario fits = s;
+    fits.gpu_id = "A100-80G";
+    const std::string ok = report_markdown(estimate(fits, c), c, Lang::en);
+    CHECK(ok.find("does not fit") == std::string::npos);
+    CHECK(ok.find("## What would make it fit") == std::string::npos);
 }

@@ -108,6 +108,7 @@ mergeInto(LibraryManager.library, {
   // font size is chosen so the font's ascent + descent is the line, as ImGui sizes its fonts.
   tc_js_raster: function (targetPx, cps, n, advances, alpha, alphaSize, metrics) {
     var stack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+    var t0 = performance.now(), perf = window.__traincalcPerf || {};
     try {
       var canvas = document.createElement('canvas');
       var ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -147,6 +148,8 @@ mergeInto(LibraryManager.library, {
         }
         i = j;
       }
+      perf.rasterMs = (perf.rasterMs || 0) + performance.now() - t0;  // for the benchmark
+      perf.rasterGlyphs = (perf.rasterGlyphs || 0) + n;
       return total;
     } catch (e) { return 0; }
   },

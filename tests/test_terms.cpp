@@ -409,6 +409,10 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                 s.flash_attention = n % 4 != 0;
                                 s.micro_batch = 1 + n % 2;
                                 s.seq_len = n % 5 == 0 ? 8192 : 2048;
+                                // Every stack (loss memory, op-level selective, offloaded checkpoints)
+                                // and pure 16-bit training: their terms must reproduce too.
+                                s.stack = static_cast<Stack>(n % 5);
+                                s.master_weights = n % 7 != 0;
                                 n++;
                                 f(s);
                             }

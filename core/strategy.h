@@ -25,9 +25,9 @@ constexpr int kSearchOffloadCount = 3, kSearchTpCount = 4, kSearchZeroCount = 4;
 struct SearchPoint {
     Checkpointing checkpointing = Checkpointing::none;
     Offload offload = Offload::none;
-    int offload_index = 0;             // into kSearchOffloads
+    int offload_index = 0; // into kSearchOffloads
     int tp = 1;
-    int tp_index = 0;                  // into kSearchTp
+    int tp_index = 0; // into kSearchTp
     int zero = 0;
 };
 
@@ -100,7 +100,8 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
     const double d_need = std::ceil(B / (usable - A) - 1e-9);
     const int d_max = max_cards / mp;
     if (!(d_need <= d_max)) return 0;
-    for (int d = d_need < 1 ? 1 : int(d_need); d <= d_max; d++) { // confirm against rounding (one step at most)
+    // Confirm against rounding (one step at most).
+    for (int d = d_need < 1 ? 1 : int(d_need); d <= d_max; d++) {
         st.cards = d * mp;
         MemoryResult mr;
         memory_for(s, md, g, st, mr);

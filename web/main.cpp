@@ -110,6 +110,7 @@ struct Platform {
     std::string sem_sent;                 // the semantics JSON last sent to the page
     bool in_callback = false;             // an onChange callback is running: no re-entry
     bool save_failed_told = false;        // the "could not save" notice was shown once
+    std::string link_notice;              // the damaged-link notice shown, if any (cleared by a good link)
     std::string api_buffer;               // strings returned to JS live here until the next call
 };
 
@@ -151,6 +152,7 @@ void notice_damaged_link(Platform& p, const std::vector<tc::FieldError>& errors)
     constexpr const char* zh = "链接中的方案已损坏，未被采用";
     if (errors.empty()) set_notice(p, en, zh);
     else notice_from_errors(p, en, zh, errors);
+    p.link_notice = p.app.notice;  // a good link later takes this notice away
 }
 
 void load_catalog(Platform& p) {
@@ -631,6 +633,8 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
         return;
     }
     p.app.scenario = h.scenario.scenario;
+    if (!p.link_notice.empty() && p.app.notice == p.link_notice) set_notice(p, "", "");  // that link is gone
+    p.link_notice.clear();
     fix_references(p);
     changed(p, true);
 }

@@ -61,6 +61,11 @@ test('a hash changed to garbage while open keeps the scenario and shows a notice
     await b.page.evaluate(() => { location.hash = '#s=@@@'; });
     await b.page.waitForFunction(() => /damaged|损坏/.test(window.traincalc.notice()), null, { timeout: 5000 });
     assert.equal(await b.page.evaluate(() => window.traincalc.get().cards), 6);
+    // A good link after it applies, and the damaged link's notice goes with it.
+    const good = '#s=' + Buffer.from(JSON.stringify({ cards: 9 })).toString('base64url');
+    await b.page.evaluate((h) => { location.hash = h; }, good);
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 9, null, { timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => window.traincalc.notice()), '');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

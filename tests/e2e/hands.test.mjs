@@ -134,6 +134,46 @@ test('phone: a horizontal finger drag moves the tokens slider; the parameters sl
   } finally { await b.close(); }
 });
 
+test('the parameters slider by mouse and the cards slider by finger: the scenario and results follow', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const params = b.page.getByRole('slider', { name: 'Parameters, billions' });
+    const before = await estimate(b.page);
+    const { r } = await center(params);
+    const y = r.y + r.height / 2, x0 = r.x + r.width / 2;
+    await b.page.mouse.move(x0, y);
+    await b.page.mouse.down();
+    for (let i = 1; i <= 8; i++) { await b.page.mouse.move(x0 + 10 * i, y); await b.page.waitForTimeout(30); }
+    await b.page.mouse.up();
+    await settle(b.page);
+    const s = await scenario(b.page);
+    assert.equal(typeof s.model, 'object', 'a custom model with the dragged parameter count');
+    assert.ok(s.model.params > 7.7e9, `more parameters (${s.model.params})`);
+    assert.ok((await estimate(b.page)).flops.executed > before.flops.executed, 'more compute');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+  const p = await launch({ size: 'phone' });
+  try {
+    await open(p.page);
+    const cards = p.page.getByRole('slider', { name: 'Number of cards' });
+    const c = await center(cards);
+    const cdp = await p.page.context().newCDPSession(p.page);
+    const x0 = c.r.x + 8;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: c.y }] });
+    for (let i = 1; i <= 12; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + c.r.width * 0.5 * i / 12, y: c.y }] });
+      await p.page.waitForTimeout(20);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await settle(p.page);
+    const n = (await scenario(p.page)).cards;
+    assert.ok(n > 1 && (n & (n - 1)) === 0, `a finger drag set a power of two (${n})`);
+    assert.deepEqual(p.watch.errors, []);
+  } finally { await p.close(); }
+});
+
 test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
   const b = await launch();
   try {

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -86,4 +87,40 @@ TEST_CASE("layering: core/ has no ImGui, SDL, Emscripten or I/O") {
 TEST_CASE("layering: ui/ has no SDL or Emscripten") {
     std::vector<fs::path> ui = sources("ui", {".h", ".cpp", ".inc"});
     report(scan(ui, {"SDL", "emscripten", "EMSCRIPTEN"}));
+}
+
+// The include graph itself (issue 10): a layer includes only the layers below it.
+std::vector<Hit> includes_from(const std::vector<fs::path>& files, std::initializer_list<const char*> layers) {
+    std::vector<Hit> hits;
+    for (const fs::path& p : files) {
+        std::ifstream f(p);
+        std::string line;
+        int n = 0;
+        while (std::getline(f, line)) {
+            ++n;
+            const size_t at = line.find("#include");
+            if (at == std::string::npos || line.find("//") < at) continue;
+            for (const char* layer : layers)
+                if (line.find(std::string("\"") + layer + "/") != std::string::npos ||
+                    line.find(std::string("<") + layer + "/") != std::string::npos)
+                    hits.push_back({p.filename().string(), n, line});
+        }
+    }
+    return hits;
+}
+
+TEST_CASE("layering: includes go down only (core ← ui ← web; cli and tools on core or ui)") {
+    std::vector<fs::path> core = sources("core", {".h", ".cpp"});
+    std::vector<fs::path> ui = sources("ui", {".h", ".cpp", ".inc"});
+    std::vector<fs::path> cli = sources("cli", {".h", ".cpp"});
+    REQUIRE(!core.empty());
+    REQUIRE(!ui.empty());
+    report(includes_from(core, {"ui", "web", "cli", "tools"}));
+    report(includes_from(ui, {"web", "cli", "tools"}));
+    report(includes_from(cli, {"ui", "web", "tools"}));
+    // And the rule can fail: a web include in a ui-like file is found.
+    const fs::path probe = fs::temp_directory_path() / ("traincalc_layering_probe_" + std::to_string(std::random_device{}()) + ".cpp");
+    { std::ofstream(probe) << "#include \"web/main.h\"\n"; }
+    CHECK(includes_from({probe}, {"web"}).size() == 1);
+    fs::remove(probe);
 }

@@ -2,8 +2,8 @@
 // Headless frames of the whole page (ImPlot-style CI: no GPU): every screen drawn for many
 // scenarios, desktop and phone, dpi 1 and 3, English and Chinese, with every section open;
 // checks that each frame produces geometry and leaves nothing unbalanced. Plus real interaction:
-// the mouse drags the card slider, clicks the language button and a text field; files and the
-// phone keyboard come back through receive_text().
+// the mouse drags the card slider, clicks the language button and a text field; imported files
+// come back through receive_text().
 #include <doctest/doctest.h>
 #include "ui_harness.h"
 #include <cctype>
@@ -144,7 +144,7 @@ void mouse(Page& page, float x, float y, bool down) {
 
 TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the box takes any count") {
     Page page(1280, 800, 1, Lang::en);
-    page.app.sections_open[1] = false;   // data section closed: the GPU section is on screen
+    page.app.section_open(Section::data) = false;   // data section closed: the GPU section is on screen
     page.frame();
     page.frame();
     const SemNode* slider = traincalc_test::find_node(page.app, Role::slider, "Number of cards");
@@ -227,7 +227,7 @@ TEST_CASE("receive_text: config.json, scenario import, bad files give a notice a
     const char* config = R"({"architectures":["LlamaForCausalLM"],"hidden_size":4096,"intermediate_size":11008,
         "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,"vocab_size":32000,
         "max_position_embeddings":4096,"tie_word_embeddings":false,"model_type":"llama"})";
-    CHECK(receive_text(page.app, 1, config));
+    CHECK(receive_text(page.app, TextPurpose::hf_config, config));
     CHECK(page.app.scenario.model_id.empty());
     CHECK(page.app.scenario.model.params > 6e9);
     CHECK(page.app.scenario.model.params < 7.5e9);
@@ -235,11 +235,11 @@ TEST_CASE("receive_text: config.json, scenario import, bad files give a notice a
     page.frame();
 
     const Scenario before = page.app.scenario;
-    CHECK_FALSE(receive_text(page.app, 0, "this is not json"));
+    CHECK_FALSE(receive_text(page.app, TextPurpose::scenario, "this is not json"));
     CHECK(!page.app.notice.empty());
     CHECK(!page.app.notice_zh.empty());
     CHECK(page.app.scenario.cards == before.cards);
-    CHECK_FALSE(receive_text(page.app, 1, "{}"));
+    CHECK_FALSE(receive_text(page.app, TextPurpose::hf_config, "{}"));
     page.frame();
     CHECK(page.vertices() > 0);
 
@@ -247,7 +247,7 @@ TEST_CASE("receive_text: config.json, scenario import, bad files give a notice a
     other.cards = 64;
     other.method = Method::full;
     const std::string json = scenario_to_json(other);
-    CHECK(receive_text(page.app, 0, json.c_str()));
+    CHECK(receive_text(page.app, TextPurpose::scenario, json.c_str()));
     CHECK(page.app.scenario.cards == 64);
     CHECK(page.app.scenario.method == Method::full);
     refresh(page.app);
@@ -262,7 +262,7 @@ TEST_CASE("toolbar hooks: copy link passes just the hash, report and export prod
     page.app.hooks.copy_text = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
     page.app.hooks.copy_link = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
     page.app.hooks.save_text = [](void* u, const char*, const char* t) { static_cast<Out*>(u)->saved.push_back(t); };
-    page.app.hooks.open_text = [](void* u, int purpose) { static_cast<Out*>(u)->opened = purpose; };
+    page.app.hooks.open_text = [](void* u, TextPurpose purpose) { static_cast<Out*>(u)->opened = static_cast<int>(purpose); };
     page.frame();
     // Click every toolbar button where it is drawn (found by role, as the browser tests do).
     std::vector<SemNode> buttons;
@@ -295,7 +295,7 @@ TEST_CASE("clicking a row of the GPU comparison selects that GPU and card count"
     Page page(1280, 800, 1, Lang::en);
     page.app.scenario.method = Method::full;
     refresh(page.app);
-    page.app.sections_open[6] = false;
+    page.app.section_open(Section::checklist) = false;
     REQUIRE(!page.app.comparison.empty());
     ImGui::GetIO().DisplaySize.y = 5000;  // the whole page, as the platform sizes it
     page.frame();
@@ -359,7 +359,7 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         // of the page (model and data sections closed) so its list opens downwards.
         mouse(page, 2, size.h - 2, true);
         mouse(page, 2, size.h - 2, false);
-        page.app.sections_open[0] = page.app.sections_open[1] = false;
+        page.app.section_open(Section::model) = page.app.section_open(Section::data) = false;
         page.frame();
         page.frame();
         const SemNode* gp = traincalc_test::find_node(page.app, Role::combobox, "GPU 型号");

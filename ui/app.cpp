@@ -206,7 +206,7 @@ static void draw_toolbar(App& app) {
             const std::string json = scenario_to_json(s);
             app.hooks.save_text(app.hooks.user, "traincalc-scenario.json", json.c_str());
         }
-        if (flow_button(app, T(app, Str::import_json), right) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 0);
+        if (flow_button(app, T(app, Str::import_json), right) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, TextPurpose::scenario);
     }
     if (app.embed && flow_button(app, T(app, app.show_details ? Str::hide_details : Str::show_details), right))
         app.show_details = !app.show_details;
@@ -321,10 +321,10 @@ bool draw_app(App& app) {
 // [SECTION] receive_text()
 //-----------------------------------------------------------------------------
 
-bool receive_text(App& app, int purpose, const char* utf8) {
+bool receive_text(App& app, TextPurpose purpose, const char* utf8) {
     if (!utf8 || !app.catalog) return false;
     switch (purpose) {
-    case 0: {  // an imported scenario file: applied only when it is entirely valid
+    case TextPurpose::scenario: {  // an imported scenario file: applied only when it is entirely valid
         ScenarioResult r = scenario_from_json(utf8, *app.catalog);
         if (!r.errors.empty()) {
             set_notice(app, Str::import_failed, r.errors);
@@ -333,7 +333,7 @@ bool receive_text(App& app, int purpose, const char* utf8) {
         app.scenario = r.scenario;
         return true;
     }
-    case 1: {  // a Hugging Face config.json: becomes the custom model
+    case TextPurpose::hf_config: {  // a Hugging Face config.json: becomes the custom model
         ModelResult r = model_from_hf_config(utf8);
         if (!r.errors.empty() || !(r.model.params > 0)) {
             set_notice(app, Str::config_failed, r.errors);
@@ -343,8 +343,8 @@ bool receive_text(App& app, int purpose, const char* utf8) {
         app.scenario.model_id.clear();
         return true;
     }
-    default: return false;
     }
+    return false;
 }
 
 } // namespace traincalc

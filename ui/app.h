@@ -22,11 +22,14 @@ namespace traincalc {
 // [SECTION] PlatformHooks: what the UI asks of the page around it (all optional)
 //-----------------------------------------------------------------------------
 
+// What a text from the platform (a file picked or dropped, a paste) is meant to be.
+enum class TextPurpose : int { scenario = 0, hf_config = 1 };  // the values cross into JS
+
 struct PlatformHooks {
     void* user = nullptr;
     void (*copy_text)(void* user, const char* utf8) = nullptr;          // clipboard (from a gesture)
     void (*save_text)(void* user, const char* filename, const char* utf8) = nullptr; // download
-    void (*open_text)(void* user, int purpose) = nullptr;               // file picker: 0 scenario, 1 config.json
+    void (*open_text)(void* user, TextPurpose purpose) = nullptr;       // file picker
     void (*copy_link)(void* user, const char* hash) = nullptr;          // the page's (or host's) URL + hash
     void (*language_changed)(void* user, Lang lang) = nullptr;          // remember it
 };
@@ -34,6 +37,9 @@ struct PlatformHooks {
 //-----------------------------------------------------------------------------
 // [SECTION] App
 //-----------------------------------------------------------------------------
+
+// The collapsible sections whose open state the page keeps (App::sections_open).
+enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
 
 struct App {
     const Catalog* catalog = nullptr;   // what the pickers list; owned by the platform
@@ -57,7 +63,8 @@ struct App {
     bool expand_all = false;            // open every collapsible section (tests, printing)
     bool show_details = false;          // embed mode: header and explanations start hidden
     bool checklist[8] = {};             // "before renting" ticks (not saved)
-    bool sections_open[8] = {true, true, true, true, false, false, true, true}; // collapsible sections
+    bool sections_open[static_cast<int>(Section::count)] = {true, true, true, true, false, false, true}; // by Section
+    bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
     char model_search[64] = {};         // the model picker's search box
     std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
@@ -109,6 +116,6 @@ bool draw_app(App& app);
 
 // Applies text coming back from the platform: a file picked or dropped, or text pasted (purpose
 // as in open_text: 0 scenario JSON, 1 config.json). Returns true when the scenario changed.
-bool receive_text(App& app, int purpose, const char* utf8);
+bool receive_text(App& app, TextPurpose purpose, const char* utf8);
 
 } // namespace traincalc

@@ -72,7 +72,7 @@ bool draw_buy(App& app) {
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
                                  T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
     }
-    if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs), &app.sections_open[4], false))
+    if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs), &app.section_open(Section::ownership), false))
         changed |= draw_ownership_inputs(app);
     return changed;
 }

@@ -116,7 +116,7 @@ static bool draw_model(App& app) {
     const ModelSpec* m = current_model(app);
     ImGui::TextDisabled("%s", fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
                                   m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
-    if (button(app, T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, 1);
+    if (button(app, T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, TextPurpose::hf_config);
     help_marker(T(app, Str::load_config_help), T(app, Str::load_config));
     return changed;
 }
@@ -452,14 +452,14 @@ static bool header(App& app, Str title, const char* id, bool* open) {
 bool draw_inputs(App& app) {
     bool changed = false;
     ImGui::PushID("inputs");
-    if (header(app, Str::sec_model, "model", &app.sections_open[0])) {
+    if (header(app, Str::sec_model, "model", &app.section_open(Section::model))) {
         changed |= draw_model(app);
         changed |= draw_method(app);
     }
-    if (header(app, Str::sec_data, "data", &app.sections_open[1])) changed |= draw_data(app);
-    if (header(app, Str::sec_gpu, "gpu", &app.sections_open[2])) changed |= draw_gpu(app);
+    if (header(app, Str::sec_data, "data", &app.section_open(Section::data))) changed |= draw_data(app);
+    if (header(app, Str::sec_gpu, "gpu", &app.section_open(Section::gpu))) changed |= draw_gpu(app);
     if (header(app, Str::sec_advanced, "advanced", &app.show_advanced)) changed |= draw_advanced(app);
-    if (header(app, Str::sec_prices, "prices", &app.sections_open[3])) changed |= draw_prices(app);
+    if (header(app, Str::sec_prices, "prices", &app.section_open(Section::prices))) changed |= draw_prices(app);
     ImGui::PopID();
     return changed;
 }

@@ -145,9 +145,9 @@ static bool draw_quotes(App& app) {
 bool draw_renting(App& app) {
     bool changed = false;
     section(T(app, Str::renting_title));
-    if (disclosure(app, fmt("%s##checklist", T(app, Str::checklist)), T(app, Str::checklist), &app.sections_open[6], false))
+    if (disclosure(app, fmt("%s##checklist", T(app, Str::checklist)), T(app, Str::checklist), &app.section_open(Section::checklist), false))
         draw_checklist(app);
-    if (disclosure(app, fmt("%s##quotes", T(app, Str::quotes)), T(app, Str::quotes), &app.sections_open[5], false))
+    if (disclosure(app, fmt("%s##quotes", T(app, Str::quotes)), T(app, Str::quotes), &app.section_open(Section::quotes), false))
         changed |= draw_quotes(app);
     return changed;
 }

@@ -336,7 +336,7 @@ void hook_copy_link(void* user, const char* hash) {
     tc_js_wake_after(2100);
 }
 void hook_save(void*, const char* name, const char* text) { tc_js_save(name, text); }
-void hook_open(void*, int purpose) { tc_js_open(purpose); }
+void hook_open(void*, tc::TextPurpose purpose) { tc_js_open(static_cast<int>(purpose)); }
 void hook_lang(void* user, tc::Lang lang) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_storage_set(kStorageLang, lang_code(lang));
@@ -557,7 +557,8 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
 // Text from a file picker, a drop, or (purpose 2) the soft keyboard: see ui/app.h receive_text.
 EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text) {
     Platform& p = *g_platform;
-    if (tc::receive_text(p.app, purpose, text ? text : "")) changed(p);
+    if (purpose != static_cast<int>(tc::TextPurpose::scenario) && purpose != static_cast<int>(tc::TextPurpose::hf_config)) return;
+    if (tc::receive_text(p.app, static_cast<tc::TextPurpose>(purpose), text ? text : "")) changed(p);
     wake(p, kSettleFrames);
 }
 

@@ -49,20 +49,25 @@ bool contains_token(const std::string& code, const std::string& needle) {
     return false;
 }
 
-// Lines containing any of `needles`, outside // comments (a comment may name what is banned).
-std::vector<Hit> scan(const std::vector<fs::path>& files, std::initializer_list<const char*> needles) {
-    std::vector<Hit> hits;
+// Calls fn(file name, line number, line) for every line of `files`.
+template <class Fn>
+void for_each_line(const std::vector<fs::path>& files, Fn fn) {
     for (const fs::path& p : files) {
         std::ifstream f(p);
         std::string line;
         int n = 0;
-        while (std::getline(f, line)) {
-            ++n;
-            std::string code = line.substr(0, line.find("//"));
-            for (const char* needle : needles)
-                if (contains_token(code, needle)) hits.push_back({p.filename().string(), n, line});
-        }
+        while (std::getline(f, line)) fn(p.filename().string(), ++n, line);
     }
+}
+
+// Lines containing any of `needles`, outside // comments (a comment may name what is banned).
+std::vector<Hit> scan(const std::vector<fs::path>& files, std::initializer_list<const char*> needles) {
+    std::vector<Hit> hits;
+    for_each_line(files, [&](const std::string& file, int n, const std::string& line) {
+        std::string code = line.substr(0, line.find("//"));
+        for (const char* needle : needles)
+            if (contains_token(code, needle)) hits.push_back({file, n, line});
+    });
     return hits;
 }
 
@@ -90,22 +95,16 @@ TEST_CASE("layering: ui/ has no SDL or Emscripten") {
 }
 
 // The include graph itself (issue 10): a layer includes only the layers below it.
-std::vector<Hit> includes_from(const std::vector<fs::path>& files, std::initializer_list<const char*> layers) {
+static std::vector<Hit> includes_from(const std::vector<fs::path>& files, std::initializer_list<const char*> layers) {
     std::vector<Hit> hits;
-    for (const fs::path& p : files) {
-        std::ifstream f(p);
-        std::string line;
-        int n = 0;
-        while (std::getline(f, line)) {
-            ++n;
-            const size_t at = line.find("#include");
-            if (at == std::string::npos || line.find("//") < at) continue;
-            for (const char* layer : layers)
-                if (line.find(std::string("\"") + layer + "/") != std::string::npos ||
-                    line.find(std::string("<") + layer + "/") != std::string::npos)
-                    hits.push_back({p.filename().string(), n, line});
-        }
-    }
+    for_each_line(files, [&](const std::string& file, int n, const std::string& line) {
+        const size_t at = line.find("#include");
+        if (at == std::string::npos || line.find("//") < at) return;
+        for (const char* layer : layers)
+            if (line.find(std::string("\"") + layer + "/") != std::string::npos ||
+                line.find(std::string("<") + layer + "/") != std::string::npos)
+                hits.push_back({file, n, line});
+    });
     return hits;
 }
 

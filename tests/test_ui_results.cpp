@@ -118,3 +118,32 @@ TEST_CASE("a remedy's Use button applies it: the scenario then fits") {
     CHECK(page.app.estimate.memory.fits);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then all on request") {
+    std::string gpus;
+    for (int i = 0; i < 100; i++)
+        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " + std::to_string(i) +
+                "\",\"memory_gib\":80,\"tflops_16bit\":300,\"nvlink_gbps\":600,\"compute_capability\":8.0,\"price_cny_per_hour\":" +
+                std::to_string(10 + i) + "}";
+    const CatalogResult big = merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
+    REQUIRE(big.errors.empty());
+    Page page(1280, 20000, 1, Lang::en);
+    page.app.catalog = &big.catalog;
+    refresh(page.app);
+    REQUIRE(page.app.comparison.size() == 120);
+    for (int i = 0; i < 3; i++) page.frame();
+    auto rows = [&] {
+        int n = 0;
+        for (const SemNode& node : page.app.sem) n += node.role == Role::button && node.name.find(" × ") != std::string::npos;
+        return n;
+    };
+    CHECK(rows() == 40);
+    const SemNode* all = traincalc_test::find_node(page.app, Role::button, "Show every GPU (120)");
+    REQUIRE(all);
+    page.app.sem_action = SemAction{all->id, SemActionKind::press, 0, ""};
+    ImGui::ActivateItem(all->id);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(rows() == 120);
+    CHECK(traincalc_test::find_node(page.app, Role::button, "Show every GPU (120)") == nullptr);
+    CHECK(page.recovered == "");
+}

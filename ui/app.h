@@ -56,6 +56,7 @@ struct App {
     std::string notice_zh;
     PlatformHooks hooks;
     int comparison_sort = 0;            // column the GPU table is sorted by
+    bool comparison_show_all = false;   // the GPU table shows its first 40 rows until asked for all
     bool show_advanced = false;         // the "Advanced" section starts collapsed
 
     // UI state beyond the scenario (added by ui/; the platform may leave it alone).

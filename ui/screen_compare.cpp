@@ -59,7 +59,11 @@ bool draw_compare(App& app) {
                                   ImGuiTableFlags_ScrollX;
     // ScrollX keeps every column readable on a phone: the table scrolls sideways instead of squeezing.
     const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
-    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(app.comparison.size()) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
+    // A provider's catalog can hold thousands of cards: the first rows (its own, then the
+    // cheapest) are drawn, the rest on request; every drawn row is a control in the page.
+    constexpr size_t kRowsShown = 40;
+    const size_t rows = app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
+    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0, col_gpu);
@@ -79,7 +83,8 @@ bool draw_compare(App& app) {
     } else if (app.comparison_order.size() != app.comparison.size()) {
         sort_rows(app, nullptr);
     }
-    for (int row : app.comparison_order) {
+    for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++) {
+        const int row = app.comparison_order[shown];
         const GpuOption& o = app.comparison[row];
         const GpuSpec& g = app.catalog->gpus[o.gpu_index];
         const bool selected = g.id == app.scenario.gpu_id && o.cards == app.scenario.cards;
@@ -102,7 +107,7 @@ bool draw_compare(App& app) {
             ImGui::SameLine();
             if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
             if (o.cheapest && o.fastest) ImGui::SameLine();
-            if (o.fastest) ImGui::TextColored(ImVec4(0.2f, 0.4f, 0.9f, 1.0f), "%s", T(app, Str::mark_fastest));
+            if (o.fastest) ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", T(app, Str::mark_fastest));
         }
         if (o.workable) {
             ImGui::TableNextColumn();
@@ -127,6 +132,8 @@ bool draw_compare(App& app) {
         ImGui::PopID();
     }
     ImGui::EndTable();
+    if (rows < app.comparison.size() && button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
+        app.comparison_show_all = true;
     return changed;
 }
 

@@ -440,3 +440,26 @@ TEST_CASE("values typed out of range are reported, not estimated (no overflow), 
     for (int i = 0; i < 3; i++) page.frame();
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("every control is drawn inside the page, in every layout (desktop, embed, phone)") {
+    struct Layout { float w, h; bool embed; const char* name; };
+    for (const Layout& l : {Layout{1280, 6000, false, "desktop"}, Layout{800, 6000, true, "embed 800"},
+                            Layout{1280, 6000, true, "embed 1280"}, Layout{390, 9000, false, "phone"}}) {
+        const std::string layout = l.name;
+        CAPTURE(layout);
+        Page page(l.w, l.h, 1, Lang::zh);
+        page.app.embed = l.embed;
+        page.app.show_details = true;
+        for (int i = 0; i < 3; i++) page.frame();
+        int controls = 0;
+        for (const SemNode& n : page.app.sem) {
+            if (n.role == Role::text || n.role == Role::heading || n.role == Role::listbox) continue;
+            controls++;
+            CAPTURE(n.name);
+            CHECK(n.x0 >= 0.0f);
+            CHECK(n.x1 <= l.w + 0.5f);
+            CHECK(n.x1 - n.x0 >= 1.0f);  // visible, not pushed past the column's edge
+        }
+        CHECK(controls > 40);
+    }
+}

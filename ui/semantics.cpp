@@ -49,6 +49,13 @@ namespace ui {
 
 // ImGui's display is the whole page (the platform shows the scrolled part): screen px = page px.
 static SemNode& push(App& app, Role role, std::uint32_t id, ImVec2 min, ImVec2 max) {
+    // Clipped to what its window shows: a row of a table scrolled sideways has its twin over the
+    // visible part only (never past the page's edge).
+    if (ImGuiWindow* w = ImGui::GetCurrentWindow()) {
+        const ImRect& clip = w->ClipRect;
+        min = ImVec2(ImClamp(min.x, clip.Min.x, clip.Max.x), ImClamp(min.y, clip.Min.y, clip.Max.y));
+        max = ImVec2(ImClamp(max.x, min.x, clip.Max.x), ImClamp(max.y, min.y, clip.Max.y));
+    }
     SemNode& n = app.sem.add();
     n.id = id;
     n.role = role;

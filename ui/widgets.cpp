@@ -103,14 +103,17 @@ void help_marker(const char* text, const char* about) {
 void field_label(const char* label, const char* help) {
     // Labels take ~45% of the row; a label longer than that pushes its widget to the next line
     // instead of overlapping it (Chinese and English lengths differ a lot).
+    // Screen coordinates: right in a window and in a table column alike (SameLine(x) counts from
+    // the column's start, GetCursorPosX() from the window's).
     const float avail = ImGui::GetContentRegionAvail().x;
-    const float column = avail * 0.45f;
-    const float x0 = ImGui::GetCursorPosX();
+    const float target_x = ImGui::GetCursorScreenPos().x + avail * 0.45f;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     if (help) help_marker(help, label);
-    const float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX();
-    if (used + ImGui::GetStyle().ItemSpacing.x < x0 + column) ImGui::SameLine(x0 + column);
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x < target_x) {
+        ImGui::SameLine();
+        ImGui::SetCursorScreenPos(ImVec2(target_x, ImGui::GetCursorScreenPos().y));
+    }
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 

@@ -14,8 +14,8 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "core/explain.h"
-#include "core/json_read.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
 #include "core/scenario.h"
@@ -118,7 +118,7 @@ bool read_input(const std::string& path, size_t max_bytes, const char* field, co
     if (f != stdin) std::fclose(f);
     if (failed) return fail(std::strerror(read_errno), std::strerror(read_errno));
     if (out.size() > max_bytes) { // the rest is never read: the size is only known to be over
-        const std::string max = detail::format_plain(static_cast<double>(max_bytes));
+        const std::string max = plain_number(static_cast<double>(max_bytes));
         errors.push_back({field, shown + ": " + what_en + " is too long: more than " + max + " bytes",
                           shown + "：" + what_zh + "过长：超过 " + max + " 字节"});
         out.clear();
@@ -231,7 +231,7 @@ std::string pad(const std::string& raw, size_t width) {
     return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 
-std::string num(double v) { return detail::format_plain(v); }
+std::string num(double v) { return plain_number(v); }
 
 // Parameters in billions, one decimal: "7.6".
 std::string billions(double v) {
@@ -245,9 +245,7 @@ int cmd_gpus(const Args& a) {
     std::vector<FieldError> errors;
     if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
     if (a.json) {
-        detail::Json list = detail::Json::array();
-        for (const GpuSpec& g : catalog.gpus) list.push_back(detail::gpu_to_json(g));
-        std::cout << detail::dump_safe(list, 2) << "\n";
+        std::cout << gpus_to_json(catalog.gpus) << "\n";
         return 0;
     }
     std::cout << pad("id", 14) << pad("name", 34) << pad("GiB", 6) << pad("TFLOPS16", 10) << pad("FP8", 8)
@@ -264,9 +262,7 @@ int cmd_models(const Args& a) {
     std::vector<FieldError> errors;
     if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
     if (a.json) {
-        detail::Json list = detail::Json::array();
-        for (const ModelSpec& m : catalog.models) list.push_back(detail::model_to_json(m));
-        std::cout << detail::dump_safe(list, 2) << "\n";
+        std::cout << models_to_json(catalog.models) << "\n";
         return 0;
     }
     std::cout << pad("id", 22) << pad("params(B)", 10) << pad("active(B)", 10) << pad("layers", 7) << pad("hidden", 7)

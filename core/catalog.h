@@ -113,13 +113,6 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
 // source; no file is read at run time). Parse it with parse_catalog(); the caller owns it.
 std::string_view builtin_catalog_json();
 
-// A Hugging Face config.json read into a ModelSpec, parameters counted from the architecture.
-struct ModelResult {
-    ModelSpec model;
-    std::vector<FieldError> errors;
-};
-ModelResult model_from_hf_config(std::string_view config_json_text);
-
 // Parameters counted from a ModelSpec's architecture (embeddings, attention with GQA and
 // head_dim, FFN, norms, output head unless tied, MoE router/experts/shared experts).
 // Zero when the architecture is incomplete (layers, hidden, heads or vocab missing).

@@ -12,7 +12,8 @@
 #include "compare.h"
 #include "explain.h"
 #include "format.h"
-#include "model_math.h"
+#include "cost_model.h"
+#include "time_model.h"
 #include "strategy.h"
 #include <algorithm>
 #include <cstdarg>

@@ -1,7 +1,7 @@
 // traincalc — core/data_size.cpp
 // See data_size.h. The same arithmetic as estimate()'s tokens-per-epoch term, in both directions.
 #include "core/data_size.h"
-#include "core/model_math.h"
+#include "core/constants.h"
 #include <algorithm>
 #include <cmath>
 

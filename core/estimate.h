@@ -171,10 +171,6 @@ struct Estimate {
 // Calls validate(s, catalog) first: invalid input gives ok = false and its errors, nothing else.
 Estimate estimate(const Scenario& s, const Catalog& catalog);
 
-// DESIGN.md's estimate JSON (every key listed there, plus the itemised results).
-// `lang` chooses the language of warning messages and explanation lines.
-std::string estimate_to_json(const Estimate& e, Lang lang);
-// Kept for callers that still pass a scenario: it is ignored, the estimate's own is used.
-std::string estimate_to_json(const Estimate& e, const Scenario& s, Lang lang);
+// Its JSON: estimate_to_json() in json_write.h.
 
 } // namespace traincalc

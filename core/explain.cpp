@@ -13,7 +13,8 @@
 #include "explain.h"
 #include "compare.h"
 #include "format.h"
-#include "model_math.h"
+#include "constants.h"
+#include "time_model.h"
 #include "safe_text.h"
 #include <cassert>
 #include <cmath>

@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace traincalc {
+
+struct ModelResult; // hf_import.h
+
 namespace detail {
 
 // One json type everywhere (keys come out sorted): a second, ordered_json instantiation
@@ -224,6 +227,8 @@ bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSp
 // For a scenario's stored custom card/model while a catalog id is selected.
 bool read_gpu_fields(const Json& obj, const Ctx& ctx, GpuSpec& out, std::vector<FieldError>& errors);
 bool read_model_fields(const Json& obj, const Ctx& ctx, ModelSpec& out, std::vector<FieldError>& errors);
+// Relations between a model's fields that no single range can express (heads divide hidden, ...).
+void check_model_relations(const ModelSpec& m, const Ctx& ctx, std::vector<FieldError>& errors);
 // A Hugging Face config.json object (already parsed).
 void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out);
 // Writes every member of the spec (for scenario_to_json's exact round trip).

@@ -12,6 +12,7 @@
 
 #include "core/scenario.h"
 #include "core/json_read.h"
+#include "core/hf_import.h"
 
 #include <cmath>
 #include <string>

@@ -8,7 +8,8 @@
 // [SECTION] The search space
 // [SECTION] Fewest cards for one configuration
 #pragma once
-#include "model_math.h"
+#include "memory_model.h"
+#include "time_model.h"
 
 namespace traincalc {
 namespace detail {

@@ -3,6 +3,7 @@
 // assets/catalog.json (whose figures are data, edited independently).
 #pragma once
 #include "core/catalog.h"
+#include <cmath>
 
 namespace traincalc::fixtures {
 
@@ -20,6 +21,11 @@ inline ModelSpec model_7b() {
     m.vocab = 32000;
     m.context = 4096;
     return m;
+}
+
+// |value - expected| ≤ fraction · |expected|: a published figure matched within a relative error.
+inline bool within(double value, double expected, double fraction) {
+    return std::fabs(value - expected) <= fraction * std::fabs(expected);
 }
 
 } // namespace traincalc::fixtures

@@ -1,15 +1,14 @@
 // traincalc — tests/test_catalog.cpp
-// Catalog parsing and merging (exact error texts), parameter counting, Hugging Face import,
+// Catalog parsing and merging (exact error texts), parameter counting
 // and the built-in catalog's consistency.
 //
 // Index of this file:
-// [SECTION] Hugging Face configs (the published config.json values)
-// [SECTION] model_from_hf_config() pins
 // [SECTION] parse_catalog()
 // [SECTION] merge_catalog()
 // [SECTION] The built-in catalog
 
 #include "core/catalog.h"
+#include "fixtures.h"
 
 #include <doctest/doctest.h>
 
@@ -17,164 +16,7 @@
 #include <string>
 
 using namespace traincalc;
-
-namespace {
-
-//-----------------------------------------------------------------------------
-// [SECTION] Hugging Face configs (trimmed to the keys that matter; values as published)
-//-----------------------------------------------------------------------------
-
-const char kLlama2_7B[] = R"({
-  "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
-  "hidden_size": 4096, "intermediate_size": 11008, "max_position_embeddings": 4096,
-  "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32,
-  "rms_norm_eps": 1e-05, "tie_word_embeddings": false, "torch_dtype": "float16", "vocab_size": 32000})";
-
-const char kLlama31_8B[] = R"({
-  "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
-  "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 131072,
-  "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8,
-  "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
-                   "original_max_position_embeddings": 8192, "rope_type": "llama3"},
-  "rope_theta": 500000.0, "tie_word_embeddings": false, "vocab_size": 128256})";
-
-const char kQwen25_7B[] = R"({
-  "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_act": "silu",
-  "hidden_size": 3584, "intermediate_size": 18944, "max_position_embeddings": 131072,
-  "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4,
-  "rope_theta": 1000000.0, "sliding_window": 131072, "tie_word_embeddings": false,
-  "use_sliding_window": false, "vocab_size": 152064})";
-
-const char kMixtral_8x7B[] = R"({
-  "architectures": ["MixtralForCausalLM"], "model_type": "mixtral", "hidden_act": "silu",
-  "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 32768,
-  "num_attention_heads": 32, "num_experts_per_tok": 2, "num_hidden_layers": 32,
-  "num_key_value_heads": 8, "num_local_experts": 8, "rope_theta": 1000000.0,
-  "tie_word_embeddings": false, "vocab_size": 32000})";
-
-const char kDeepSeekV3[] = R"({
-  "architectures": ["DeepseekV3ForCausalLM"], "model_type": "deepseek_v3",
-  "first_k_dense_replace": 3, "hidden_size": 7168, "intermediate_size": 18432,
-  "kv_lora_rank": 512, "max_position_embeddings": 163840, "moe_intermediate_size": 2048,
-  "n_group": 8, "n_routed_experts": 256, "n_shared_experts": 1, "num_attention_heads": 128,
-  "num_experts_per_tok": 8, "num_hidden_layers": 61, "num_key_value_heads": 128,
-  "num_nextn_predict_layers": 1, "q_lora_rank": 1536, "qk_nope_head_dim": 128,
-  "qk_rope_head_dim": 64, "tie_word_embeddings": false, "v_head_dim": 128, "vocab_size": 129280})";
-
-const char kGlm4_9B[] = R"({
-  "model_type": "chatglm", "add_qkv_bias": true, "ffn_hidden_size": 13696, "hidden_size": 4096,
-  "kv_channels": 128, "multi_query_attention": true, "multi_query_group_num": 2,
-  "num_attention_heads": 32, "num_layers": 40, "padded_vocab_size": 151552, "seq_length": 8192})";
-
-const char kGemma2_9B[] = R"({
-  "model_type": "gemma2", "head_dim": 256, "hidden_size": 3584, "intermediate_size": 14336,
-  "max_position_embeddings": 8192, "num_attention_heads": 16, "num_hidden_layers": 42,
-  "num_key_value_heads": 8, "vocab_size": 256000})";
-
-bool within(double value, double expected, double fraction) {
-    return std::fabs(value - expected) <= fraction * std::fabs(expected);
-}
-
-} // namespace
-
-//-----------------------------------------------------------------------------
-// [SECTION] model_from_hf_config() pins (published sizes, within 1%)
-//-----------------------------------------------------------------------------
-
-TEST_CASE("hf config: dense models count to their published sizes") {
-    ModelResult llama2 = model_from_hf_config(kLlama2_7B);
-    REQUIRE(llama2.errors.empty());
-    CHECK(within(llama2.model.params, 6.74e9, 0.01));
-    CHECK(llama2.model.layers == 32);
-    CHECK(llama2.model.kv_heads == 32);
-    CHECK(llama2.model.context == 4096);
-    CHECK(llama2.model.active_params == 0);
-
-    ModelResult llama31 = model_from_hf_config(kLlama31_8B);
-    REQUIRE(llama31.errors.empty());
-    CHECK(within(llama31.model.params, 8.03e9, 0.01));
-    CHECK(llama31.model.kv_heads == 8);
-    CHECK(llama31.model.vocab == 128256);
-
-    ModelResult qwen = model_from_hf_config(kQwen25_7B);
-    REQUIRE(qwen.errors.empty());
-    CHECK(within(qwen.model.params, 7.62e9, 0.01));
-    CHECK(qwen.model.ffn == 18944);
-    CHECK_FALSE(qwen.model.tied_embeddings);
-
-    ModelResult glm = model_from_hf_config(kGlm4_9B);
-    REQUIRE(glm.errors.empty());
-    CHECK(within(glm.model.params, 9.40e9, 0.01));
-    CHECK(glm.model.kv_heads == 2);
-    CHECK(glm.model.layers == 40);
-    CHECK(glm.model.context == 8192);
-
-    ModelResult gemma = model_from_hf_config(kGemma2_9B);
-    REQUIRE(gemma.errors.empty());
-    CHECK(gemma.model.tied_embeddings); // Gemma ties by default when the key is absent
-    CHECK(gemma.model.head_dim == 256);
-    CHECK(within(gemma.model.params, 9.24e9, 0.01));
-}
-
-TEST_CASE("hf config: MoE total and active parameters") {
-    ModelResult mixtral = model_from_hf_config(kMixtral_8x7B);
-    REQUIRE(mixtral.errors.empty());
-    CHECK(within(mixtral.model.params, 46.7e9, 0.01));
-    CHECK(within(mixtral.model.active_params, 12.9e9, 0.01));
-    CHECK(mixtral.model.experts == 8);
-    CHECK(mixtral.model.experts_per_token == 2);
-
-    ModelResult ds = model_from_hf_config(kDeepSeekV3);
-    REQUIRE(ds.errors.empty());
-    CHECK(within(ds.model.params, 671e9, 0.01));
-    CHECK(within(ds.model.active_params, 37e9, 0.02));
-    CHECK(ds.model.dense_layers == 3);
-    CHECK(ds.model.shared_experts == 1);
-    CHECK(ds.model.ffn == 2048);
-    CHECK(ds.model.dense_ffn == 18432);
-}
-
-TEST_CASE("hf config: a multimodal config's text_config is read") {
-    ModelResult r = model_from_hf_config(R"({"model_type":"llava","vision_config":{"hidden_size":1024},
-        "text_config":{"model_type":"llama","hidden_size":4096,"intermediate_size":11008,"num_attention_heads":32,
-        "num_hidden_layers":32,"vocab_size":32000,"tie_word_embeddings":false}})");
-    REQUIRE(r.errors.empty());
-    CHECK(within(r.model.params, 6.74e9, 0.01));
-    r = model_from_hf_config(R"({"text_config":{"hidden_size":4096}})");
-    REQUIRE(r.errors.size() == 3);
-    CHECK(r.errors[0].field == "text_config.num_hidden_layers");
-    CHECK(r.errors[0].message == "text_config.num_hidden_layers is required");
-}
-
-TEST_CASE("hf config: bad input gives messages, not crashes") {
-    ModelResult r = model_from_hf_config("{\"hidden_size\": 4096");
-    REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].field == "");
-    CHECK(r.errors[0].message == "not valid JSON: syntax error at byte offset 20");
-
-    r = model_from_hf_config(R"({"hidden_size": 4096, "num_hidden_layers": 32, "vocab_size": 32000})");
-    REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].field == "num_attention_heads");
-    CHECK(r.errors[0].message == "num_attention_heads is required");
-    CHECK(r.errors[0].message_zh == "缺少必填字段 num_attention_heads");
-
-    r = model_from_hf_config(R"({"hidden_size": -1, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000})");
-    REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].field == "hidden_size");
-    CHECK(r.errors[0].message == "hidden_size must be an integer from 1 to 1000000, got -1");
-    CHECK(r.errors[0].message_zh == "hidden_size 必须是 1 到 1000000 之间的整数，实际为 -1");
-
-    r = model_from_hf_config("[1,2]");
-    REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message == "a config.json must be a JSON object, got an array");
-
-    // More experts per token than experts.
-    r = model_from_hf_config(R"({"hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
-        "vocab_size": 100, "intermediate_size": 128, "num_local_experts": 2, "num_experts_per_tok": 3})");
-    REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].field == "experts_per_token");
-    CHECK(r.errors[0].message == "experts_per_token must be at most experts (2), got 3");
-}
+using fixtures::within;
 
 TEST_CASE("count_params: incomplete architecture counts zero; tied embeddings count once") {
     ModelSpec m;

@@ -11,6 +11,7 @@
 // [SECTION] Warnings and errors
 // [SECTION] Finite output over random and extreme scenarios
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "fixtures.h"
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -760,7 +761,7 @@ TEST_CASE("errors: unknown ids and out-of-range values, in English and Chinese")
     CHECK(e.errors[0].field == "utilization");
 
     // JSON for errors.
-    auto j = nlohmann::json::parse(estimate_to_json(e, s, Lang::en));
+    auto j = nlohmann::json::parse(estimate_to_json(e, Lang::en));
     CHECK(j["ok"] == false);
     CHECK(j["errors"][0]["field"] == "utilization");
 }
@@ -783,7 +784,7 @@ TEST_CASE("estimate_to_json carries DESIGN.md's keys") {
     Scenario s = base_scenario();
     s.deadline_hours = 10;
     Estimate e = estimate(s, c);
-    auto j = nlohmann::json::parse(estimate_to_json(e, s, Lang::en));
+    auto j = nlohmann::json::parse(estimate_to_json(e, Lang::en));
     for (const char* key : {"/flops/model", "/flops/executed", "/time/compute_hours", "/time/wall_hours",
                             "/time/wall_hours_low", "/time/wall_hours_high", "/gpu_hours",
                             "/throughput_tokens_per_second_per_gpu", "/memory/per_gpu_gib", "/memory/weights_gib",
@@ -799,7 +800,7 @@ TEST_CASE("estimate_to_json carries DESIGN.md's keys") {
     CHECK(j["flops"]["executed"].get<double>() == doctest::Approx(e.flops.executed));
     CHECK(j["warnings"][0].contains("code"));
     CHECK(j["warnings"][0].contains("message"));
-    auto zh = nlohmann::json::parse(estimate_to_json(e, s, Lang::zh));
+    auto zh = nlohmann::json::parse(estimate_to_json(e, Lang::zh));
     bool compute_time_line = false;
     for (const auto& line : zh["explain"]["time"]) compute_time_line |= line.get<std::string>().find("计算时间 = ") == 0;
     CHECK(compute_time_line);
@@ -824,7 +825,7 @@ TEST_CASE("extreme but valid inputs give finite numbers") {
         REQUIRE(e.ok);
         CAPTURE(cards);
         CHECK(all_finite(e));
-        std::string j = estimate_to_json(e, s, Lang::zh);
+        std::string j = estimate_to_json(e, Lang::zh);
         CHECK(j.find("inf") == std::string::npos);
         CHECK(j.find("nan") == std::string::npos);
         CHECK(j.find("null") == std::string::npos);
@@ -891,7 +892,7 @@ TEST_CASE("no NaN or Infinity over a seeded grid of random scenarios") {
         ok_count++;
         CAPTURE(i);
         REQUIRE(all_finite(e));
-        std::string j = estimate_to_json(e, s, Lang(pick(2)));
+        std::string j = estimate_to_json(e, Lang(pick(2)));
         REQUIRE(j.find("null") == std::string::npos);
         for (const Warning& w : e.warnings) REQUIRE((std::isfinite(w.value) && std::isfinite(w.limit)));
     }

@@ -10,6 +10,7 @@
 
 #include "core/catalog.h"
 #include "core/limits.h"
+#include "core/hf_import.h"
 #include "core/scenario.h"
 #include "core/url.h"
 

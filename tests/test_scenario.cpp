@@ -12,6 +12,7 @@
 // [SECTION] One contract: whatever validate() accepts, estimate() answers
 
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "core/scenario.h"
 
 #include <doctest/doctest.h>

@@ -9,6 +9,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "core/explain.h"
 #include "core/json_read.h"
 #include "core/scenario.h"
@@ -110,7 +111,7 @@ TEST_CASE("underflow: validate() and estimate() refuse the same tiny values set 
 //-----------------------------------------------------------------------------
 
 TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate JSON, report, messages)") {
-    CHECK(detail::format_plain(-0.0) == "0");
+    CHECK(plain_number(-0.0) == "0");
     const char* in =
         R"({"fixed_hours": -0.0, "deadline_hours": -0.0, "storage_gb": -0.0, "upload_gb": -0.0})";
     ScenarioResult r = scenario_from_json(in, builtin());

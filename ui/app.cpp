@@ -11,6 +11,7 @@
 // [SECTION] receive_text()
 #include "app.h"
 #include "core/url.h"
+#include "core/hf_import.h"
 #include "fonts.h"
 #include "widgets.h"
 #include "imgui_internal.h"  // ClearActiveID: let a field show text typed on the phone keyboard

@@ -20,6 +20,7 @@
 #include "core/catalog.h"
 #include "core/compare.h"
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "core/explain.h"
 #include "core/scenario.h"
 #include "core/safe_text.h"
@@ -535,7 +536,7 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_scenario(const char* json) {
 
 EMSCRIPTEN_KEEPALIVE const char* tc_estimate() {
     Platform& p = *g_platform;
-    return api_return(tc::estimate_to_json(p.app.estimate, p.app.scenario, p.app.lang));
+    return api_return(tc::estimate_to_json(p.app.estimate, p.app.lang));
 }
 
 // A provider catalog ({"mode":"extend"|"replace", "gpus":[...], "models":[...]}) over the built-in one.

@@ -4,6 +4,7 @@
 #pragma once
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/json_write.h"
 #include "core/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -88,7 +89,7 @@ inline void fuzz_check_estimate(const traincalc::Scenario& s, const traincalc::C
     Estimate e = estimate(s, catalog);
     const std::vector<std::string> user = user_strings(s, catalog);
     for (Lang lang : {Lang::en, Lang::zh}) {
-        std::string out = estimate_to_json(e, s, lang);
+        std::string out = estimate_to_json(e, lang);
         nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
         FUZZ_CHECK(!j.is_discarded(), "estimate_to_json is not valid JSON");
         FUZZ_CHECK(!has_null(j), "estimate_to_json has a null (NaN or Infinity written as null)");

@@ -9,6 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace traincalc;
     const Catalog& catalog = fuzz_builtin_catalog();
+#include "core/hf_import.h"
     ModelResult r = model_from_hf_config(std::string_view(reinterpret_cast<const char*>(data), size));
     if (!r.errors.empty()) return 0;
     Scenario s;

@@ -1,0 +1,253 @@
+// traincalc — core/cost_model.cpp
+// Prices in the scenario's currency, rental cost under each plan, rent versus buy, provider quotes.
+//
+// Index of this file:
+// [SECTION] Prices and cost
+// [SECTION] Rent versus buy
+// [SECTION] Provider quotes
+#include "cost_model.h"
+#include <algorithm>
+#include <cassert>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Prices and cost
+//-----------------------------------------------------------------------------
+
+static double exchange_rate(const Scenario& s, const Catalog& c) {
+    if (s.cny_per_usd > 0) return s.cny_per_usd;
+    if (c.cny_per_usd > 0 && std::isfinite(c.cny_per_usd)) return c.cny_per_usd;
+    return kDefaultCnyPerUsd;
+}
+
+// Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
+// its currency and apply to the scenario's card only.
+Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card) {
+    const double rate = exchange_rate(s, c);
+    Prices p;
+    double hourly_cny = g.price_cny_per_hour > 0 ? g.price_cny_per_hour : g.price_usd_per_hour * rate;
+    if (s.currency == Currency::usd) {
+        p.hourly = g.price_usd_per_hour > 0 ? g.price_usd_per_hour : hourly_cny / rate;
+        p.daily = g.price_cny_per_day / rate;
+        p.monthly = g.price_cny_per_month / rate;
+        p.purchase = g.purchase_cny / rate;
+    } else {
+        p.hourly = hourly_cny;
+        p.daily = g.price_cny_per_day;
+        p.monthly = g.price_cny_per_month;
+        p.purchase = g.purchase_cny;
+    }
+    if (scenario_card) {
+        if (s.price_hourly >= 0) p.hourly = s.price_hourly;
+        if (s.price_daily >= 0) p.daily = s.price_daily;
+        if (s.price_monthly >= 0) p.monthly = s.price_monthly;
+        if (s.purchase_price >= 0) p.purchase = s.purchase_price;
+    }
+    p.hourly = std::max(0.0, finite_or(p.hourly));
+    p.daily = std::max(0.0, finite_or(p.daily));
+    p.monthly = std::max(0.0, finite_or(p.monthly));
+    p.purchase = std::max(0.0, finite_or(p.purchase));
+    return p;
+}
+
+// Cheapest mix of whole months (720 h), days and billed hours covering `wall` hours, per card.
+// Cost is linear in each count apart from the tail, so only the candidates 0, floor and
+// floor + 1 of each larger unit need trying (9 combinations).
+struct Mix { double months = 0, days = 0, hours = 0, cost = -1; };
+static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
+    Mix best;
+    double months_c[3] = {0, std::floor(wall / kHoursPerMonth), std::floor(wall / kHoursPerMonth) + 1};
+    for (double mo : months_c) {
+        if (mo > 0 && !(p.monthly > 0)) continue;
+        double r1 = std::max(0.0, wall - mo * kHoursPerMonth);
+        double days_c[3] = {0, std::floor(r1 / kHoursPerDay), std::floor(r1 / kHoursPerDay) + 1};
+        for (double dy : days_c) {
+            if (dy > 0 && !(p.daily > 0)) continue;
+            double r2 = std::max(0.0, r1 - dy * kHoursPerDay);
+            double hrs = ceil_units(r2, min_billed);
+            if (hrs > 0 && !(p.hourly > 0)) continue;
+            double cost = mo * p.monthly + dy * p.daily + hrs * p.hourly;
+            if (best.cost < 0 || cost < best.cost) best = Mix{mo, dy, hrs, cost};
+        }
+    }
+    return best;
+}
+
+template <class C>
+static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+              CostResult& out, Terms* log) {
+    const double n = cards < 1 ? 1 : cards;
+    const double wall = std::max(0.0, wall_hours);
+    const char* money = kUnitMoney;
+    out.currency = s.currency;
+    out.price_hourly = p.hourly;
+    out.price_daily = p.daily;
+    out.price_monthly = p.monthly;
+    out.storage = C(log, TermId::storage_fee, money)
+                      .first("storage", s.storage_gb, "GB").mul("per GB-month", s.storage_per_gb_month, money)
+                      .mul("wall", wall, "h", TermId::wall_hours).div("", kHoursPerMonth, "h/month")
+                      .done();                                  // prorated months
+    out.traffic = C(log, TermId::traffic_fee, money)
+                      .first("traffic", s.traffic_gb, "GB").mul("per GB", s.traffic_per_gb, money).done();
+    const double fees = C(log, TermId::fees, money)
+                            .first("storage", out.storage, money, TermId::storage_fee)
+                            .add("traffic", out.traffic, money, TermId::traffic_fee)
+                            .done();
+    out.gpu_hours = n * wall;
+
+    PlanCost& hourly = out.plans[0];
+    hourly.plan = Plan::hourly;
+    hourly.available = p.hourly > 0;
+    hourly.units = ceil_units(wall, s.min_billed_hours);
+    hourly.total = 0;
+    if (hourly.available)
+        hourly.total = C(log, TermId::plan_hourly, money)
+                           .first("billed", hourly.units, "h").mul("price", p.hourly, money).mul("cards", n)
+                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+
+    PlanCost& daily = out.plans[1];
+    daily.plan = Plan::daily;
+    daily.available = p.daily > 0;
+    daily.units = ceil_units(wall, kHoursPerDay) / kHoursPerDay;
+    daily.total = 0;
+    if (daily.available)
+        daily.total = C(log, TermId::plan_daily, money)
+                          .first("days", daily.units).mul("price", p.daily, money).mul("cards", n)
+                          .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+
+    PlanCost& monthly = out.plans[2];
+    monthly.plan = Plan::monthly;
+    monthly.available = p.monthly > 0;
+    monthly.units = ceil_units(wall, kHoursPerMonth) / kHoursPerMonth;
+    monthly.total = 0;
+    if (monthly.available)
+        monthly.total = C(log, TermId::plan_monthly, money)
+                            .first("months", monthly.units).mul("price", p.monthly, money).mul("cards", n)
+                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+
+    PlanCost& mixed = out.plans[3];
+    mixed.plan = Plan::mixed;
+    const Mix mix = (hourly.available || daily.available || monthly.available)
+                        ? cheapest_mix(p, wall, s.min_billed_hours) : Mix{};
+    mixed.available = mix.cost >= 0;
+    mixed.units = mix.months * kHoursPerMonth + mix.days * kHoursPerDay + mix.hours;
+    mixed.total = 0;
+    if (mixed.available) {
+        C c(log, TermId::plan_mixed, money);
+        if (mix.months > 0) c.add("months", mix.months).mul("price", p.monthly, money).mul("cards", n);
+        if (mix.days > 0) c.add("days", mix.days).mul("price", p.daily, money).mul("cards", n);
+        if (mix.hours > 0) c.add("billed", mix.hours, "h").mul("price", p.hourly, money).mul("cards", n);
+        c.add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees);
+        mixed.total = c.done();
+    }
+
+    out.best_plan = Plan::hourly;
+    out.total = fees;
+    bool found = false;
+    for (const PlanCost& pc : out.plans) {
+        if (!pc.available) continue;
+        // Prefer a simple plan when the mix costs the same.
+        if (!found || pc.total < out.total - 1e-9 * std::max(1.0, out.total)) {
+            out.total = pc.total;
+            out.best_plan = pc.plan;
+            found = true;
+        }
+    }
+    out.per_million_tokens = C(log, TermId::cost_per_million_tokens, money)
+                                 .first("total", out.total, money)
+                                 .div("D", tokens, "tokens", TermId::tokens).mul("", kMega, "tokens")
+                                 .done();
+}
+
+void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+              CostResult& out, Terms* log) {
+    if (log) cost_impl<Calc>(s, p, cards, wall_hours, tokens, out, log);
+    else cost_impl<FastCalc>(s, p, cards, wall_hours, tokens, out, nullptr);
+}
+
+
+//-----------------------------------------------------------------------------
+// [SECTION] Rent versus buy
+//-----------------------------------------------------------------------------
+
+// Rent versus buy, per card per month.
+void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& b, Terms* log) {
+    b = BuyResult{};
+    const double H = s.hours_per_month_used;
+    const char* money = kUnitMoney;
+    b.depreciation_per_month = Calc(log, TermId::depreciation_per_month, money)
+                                   .first("purchase", prices.purchase, money).div("months", s.depreciation_months).done();
+    const double power_per_hour = g.tdp_w / kWattsPerKw * s.pue * s.electricity_per_kwh;
+    b.power_per_month = Calc(log, TermId::power_per_month, money)
+                            .first("TDP", g.tdp_w, "W").div("", kWattsPerKw, "W/kW").mul("PUE", s.pue)
+                            .mul("hours", H, "h").mul("per kWh", s.electricity_per_kwh, money).done();
+    b.own_per_month = Calc(log, TermId::own_per_month, money)
+                          .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+                          .add("power", b.power_per_month, money, TermId::power_per_month)
+                          .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
+    {
+        // The cheapest plan for the same hours: whole billed hours, whole days, or one month.
+        double rent = -1;
+        int plan = -1;
+        const double billed = ceil_units(H, s.min_billed_hours);
+        const double days = std::ceil(H / kHoursPerDay - 1e-9);
+        if (prices.hourly > 0) { rent = billed * prices.hourly; plan = 0; }
+        if (prices.daily > 0 && (rent < 0 || days * prices.daily < rent)) { rent = days * prices.daily; plan = 1; }
+        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) { rent = prices.monthly; plan = 2; }
+        if (plan >= 0) {
+            Calc c(log, TermId::rent_per_month, money);
+            if (plan == 0) c.first("billed", billed, "h").mul("price", prices.hourly, money);
+            else if (plan == 1) c.first("days", days).mul("price", prices.daily, money);
+            else c.first("month", 1).mul("price", prices.monthly, money);
+            rent = c.done();
+        }
+        b.rent_per_month = rent < 0 ? 0 : rent;
+        if (prices.hourly > power_per_hour) {
+            const double fixed = Calc(log, TermId::fixed_per_month, money)
+                                     .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+                                     .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
+            const double margin = Calc(log, TermId::margin_per_hour, money)
+                                      .first("price", prices.hourly, money)
+                                      .sub("power per hour", power_per_hour, money).done();
+            b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h")
+                                               .first("fixed", fixed, money, TermId::fixed_per_month)
+                                               .div("margin", margin, money, TermId::margin_per_hour).done();
+        }
+        b.purchase_known = prices.purchase > 0;                // no price: depreciation 0 would fake "buy"
+        b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
+    }
+
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Provider quotes
+//-----------------------------------------------------------------------------
+
+// Provider quotes: the quote's bandwidth (if given) changes the upload time, hence the wall.
+void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, QuoteResult (&out)[3], Terms* log) {
+    const char* money = kUnitMoney;
+    for (int i = 0; i < 3; i++) {
+        const Quote& q = s.quotes[i];
+        QuoteResult& qr = out[i];
+        qr = QuoteResult{};
+        if (!(q.price_per_card_hour > 0)) continue;
+        double wall = t.wall_hours;
+        if (q.bandwidth_mbps > 0) {
+            double upload_bytes = s.upload_gb > 0 ? s.upload_gb * kBytesPerGB : md.dataset_bytes;
+            wall += safe_div(upload_bytes * kBitsPerByte, q.bandwidth_mbps * kMega) / kSecondsPerHour - t.upload_hours;
+        }
+        qr.used = true;
+        qr.billed_hours = ceil_units(wall, q.min_billed_hours);
+        qr.total = Calc(log, TermId::quote_total, money, 1.0, i)
+                       .first("cards", s.cards).mul("billed", qr.billed_hours, "h").mul("price", q.price_per_card_hour, money)
+                       .add("storage", s.storage_gb, "GB").mul("per GB-month", q.storage_per_gb_month, money).mul("wall", wall, "h")
+                       .div("", kHoursPerMonth, "h/month")
+                       .add("traffic", s.traffic_gb, "GB").mul("per GB", q.traffic_per_gb, money).done();
+    }
+
+}
+
+} // namespace detail
+} // namespace traincalc

@@ -1,0 +1,37 @@
+// traincalc — core/cost_model.h (private to core/*.cpp)
+// Money: the prices a card has in the scenario's currency, the cost of a run under each rental
+// plan (and the cheapest mix), rent versus buy per card per month, and provider quotes.
+//
+// Index of this file:
+// [SECTION] Prices and rental cost
+// [SECTION] Rent versus buy, provider quotes
+#pragma once
+#include "model_math.h"
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Prices and rental cost
+//-----------------------------------------------------------------------------
+
+struct Prices {                     // per card, in the scenario's currency; 0 = not offered
+    double hourly = 0, daily = 0, monthly = 0, purchase = 0;
+};
+Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card);
+// Fills plans, totals, fees and best plan for `cards` cards over `wall_hours`.
+void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
+              CostResult& out, Terms* log = nullptr);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Rent versus buy, provider quotes
+//-----------------------------------------------------------------------------
+
+// Per card per month: owning (depreciation, power, rack, operations) against renting the same hours.
+void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& out, Terms* log = nullptr);
+// The three provider quotes: billed hours and total (a quote's bandwidth changes the upload time).
+void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, QuoteResult (&out)[3],
+                Terms* log = nullptr);
+
+} // namespace detail
+} // namespace traincalc

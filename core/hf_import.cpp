@@ -1,0 +1,170 @@
+// traincalc — core/hf_import.cpp
+// A Hugging Face config.json read into a ModelSpec; parameters counted from the architecture.
+//
+// Index of this file:
+// [SECTION] Hugging Face config.json
+#include "core/hf_import.h"
+#include "core/json_read.h"
+
+#include <string>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Hugging Face config.json
+//-----------------------------------------------------------------------------
+// Keys read (first present wins), Llama/Qwen2/Mistral/Mixtral/Gemma-2/GLM/InternLM/DeepSeek:
+//   hidden_size | d_model                          → hidden
+//   num_hidden_layers | num_layers                 → layers
+//   num_attention_heads                            → heads
+//   num_key_value_heads | multi_query_group_num    → kv_heads (GLM only with multi_query_attention)
+//   intermediate_size | ffn_hidden_size            → ffn (dense) ; moe_intermediate_size → ffn per expert
+//   padded_vocab_size | vocab_size                 → vocab (GLM's padded size is the real matrix)
+//   text_config | llm_config | language_config     → read instead when the top level has no hidden_size
+//   max_position_embeddings | seq_length           → context
+//   num_local_experts | n_routed_experts | num_experts, num_experts_per_tok
+//   n_shared_experts, shared_expert_intermediate_size (Qwen-MoE), first_k_dense_replace
+//   head_dim | kv_channels, tie_word_embeddings (default true for Gemma)
+//   DeepSeek MLA: q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim
+// Other keys are ignored: config.json files carry many unrelated settings.
+namespace detail {
+namespace {
+
+struct HfReader {
+    const Json& cfg;
+    const Ctx& ctx;
+    std::vector<FieldError>& errors;
+
+    // The first key present among `keys`, checked as an integer in [lo, hi]. 0 when absent.
+    int integer(std::initializer_list<const char*> keys, double lo, double hi, bool required) {
+        for (const char* k : keys) {
+            if (!cfg.contains(k) || cfg[k].is_null()) continue;
+            double d = 0;
+            return read_number(cfg[k], ctx, k, Kind::integer, lo, hi, errors, d) ? static_cast<int>(d) : 0;
+        }
+        if (required) required_error(errors, ctx, *keys.begin());
+        return 0;
+    }
+    bool flag(const char* key, bool fallback) {
+        if (!cfg.contains(key) || cfg[key].is_null()) return fallback;
+        if (cfg[key].is_boolean()) return cfg[key].get<bool>();
+        type_error(errors, ctx, key, "true or false", "true 或 false", cfg[key]);
+        return fallback;
+    }
+    std::string text(const char* key) {
+        return cfg.contains(key) && cfg[key].is_string() ? truncate_utf8(cfg[key].get_ref<const std::string&>(), 200)
+                                                          : std::string();
+    }
+};
+
+} // namespace
+
+void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
+    std::vector<FieldError>& errors = out.errors;
+    size_t before = errors.size();
+    if (!cfg.is_object()) {
+        add_error(errors, ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
+                  ctx.subject_en + "a config.json must be a JSON object, got " + describe_value(cfg, false),
+                  ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
+        return;
+    }
+    // Multimodal configs (Gemma-3, LLaVA, InternVL) keep the language model in a sub-object.
+    if (!cfg.contains("hidden_size") && !cfg.contains("d_model")) {
+        for (const char* sub : {"text_config", "llm_config", "language_config"}) {
+            if (cfg.contains(sub) && cfg[sub].is_object() && cfg[sub].contains("hidden_size")) {
+                Ctx inner = ctx;
+                inner.field_prefix += std::string(sub) + ".";
+                inner.name_prefix += std::string(sub) + ".";
+                model_from_hf_object(cfg[sub], inner, out);
+                return;
+            }
+        }
+    }
+    HfReader r{cfg, ctx, errors};
+    const std::string type = r.text("model_type");
+    ModelSpec m;
+    m.hidden = r.integer({"hidden_size", "d_model"}, 1, 1e6, true);
+    m.layers = r.integer({"num_hidden_layers", "num_layers"}, 1, 10000, true);
+    m.heads = r.integer({"num_attention_heads"}, 1, 1e5, true);
+    m.vocab = cfg.contains("padded_vocab_size") ? r.integer({"padded_vocab_size"}, 1, 1e7, true)
+                                                : r.integer({"vocab_size"}, 1, 1e7, true);
+    if (cfg.contains("multi_query_group_num")) {
+        int groups = r.integer({"multi_query_group_num"}, 1, 1e5, false);
+        if (r.flag("multi_query_attention", true)) m.kv_heads = groups;
+    } else {
+        m.kv_heads = r.integer({"num_key_value_heads"}, 0, 1e5, false);
+    }
+    const int dense_ffn = r.integer({"intermediate_size", "ffn_hidden_size"}, 0, 1e7, false);
+    m.context = r.integer({"max_position_embeddings", "seq_length"}, 0, 1e8, false);
+    m.experts = r.integer({"num_local_experts", "n_routed_experts", "num_experts"}, 0, 1e5, false);
+    m.experts_per_token = m.experts > 0 ? r.integer({"num_experts_per_tok"}, 1, 1e5, true) : 0;
+    m.head_dim = r.integer({"head_dim", "kv_channels"}, 0, 1e5, false);
+    m.tied_embeddings = r.flag("tie_word_embeddings", type.rfind("gemma", 0) == 0);
+    m.gated_ffn = true; // every family listed above uses SwiGLU/GeGLU
+    m.ffn = dense_ffn;
+    if (m.experts > 0) {
+        const int expert_ffn = r.integer({"moe_intermediate_size"}, 1, 1e7, false);
+        if (expert_ffn > 0) {
+            m.ffn = expert_ffn;
+            m.dense_ffn = dense_ffn != expert_ffn ? dense_ffn : 0;
+        }
+        m.shared_experts = r.integer({"n_shared_experts"}, 0, 1e5, false);
+        const int shared_width = r.integer({"shared_expert_intermediate_size"}, 0, 1e7, false);
+        if (shared_width > 0 && m.ffn > 0) m.shared_experts = (shared_width + m.ffn - 1) / m.ffn;
+        m.dense_layers = r.integer({"first_k_dense_replace"}, 0, 1e4, false);
+    }
+    // If the names are missing the model is still usable: fall back to the type.
+    m.name = r.text("_name_or_path");
+    if (m.name.empty()) m.name = type.empty() ? "custom" : type;
+    m.source = "config.json";
+    if (errors.size() != before) return;
+    check_model_relations(m, ctx, errors);
+    if (errors.size() != before) return;
+
+    ParamCount count = count_params(m);
+    // Corrections for what ModelSpec cannot describe, per layer.
+    const double h = m.hidden;
+    const double head_dim = m.head_dim > 0 ? m.head_dim : h / m.heads;
+    const double kv_heads = m.kv_heads > 0 ? m.kv_heads : m.heads;
+    double per_layer = 0;
+    bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.flag("add_qkv_bias", false) ||
+                    r.flag("attention_bias", false);
+    if (qkv_bias) per_layer += m.heads * head_dim + 2 * kv_heads * head_dim;
+    if (cfg.contains("kv_lora_rank")) {
+        // DeepSeek multi-head latent attention replaces the q/k/v/o matrices.
+        const double q_rank = r.integer({"q_lora_rank"}, 0, 1e6, false);
+        const double kv_rank = r.integer({"kv_lora_rank"}, 1, 1e6, true);
+        const double nope = r.integer({"qk_nope_head_dim"}, 0, 1e5, false);
+        const double rope = r.integer({"qk_rope_head_dim"}, 0, 1e5, false);
+        const double v_dim = r.integer({"v_head_dim"}, 1, 1e5, false);
+        if (errors.size() != before) return;
+        const double qk = nope + rope;
+        const double q = q_rank > 0 ? h * q_rank + q_rank + q_rank * m.heads * qk : h * m.heads * qk;
+        const double kv = h * (kv_rank + rope) + kv_rank + kv_rank * m.heads * (nope + v_dim);
+        const double o = m.heads * v_dim * h;
+        const double gqa = 2 * h * m.heads * head_dim + 2 * h * kv_heads * head_dim;
+        per_layer += q + kv + o - gqa;
+    }
+    m.params = count.total + m.layers * per_layer;
+    m.active_params = m.experts > 0 ? count.active + m.layers * per_layer : 0;
+    if (!(m.params >= 1000 && m.params <= 1e14)) {
+        std::string got = format_plain(m.params);
+        range_error(errors, ctx, "params", Kind::number, 1000, 1e14, got, got);
+        return;
+    }
+    out.model = std::move(m);
+}
+
+} // namespace detail
+
+ModelResult model_from_hf_config(std::string_view config_json_text) {
+    ModelResult result;
+    detail::Json cfg;
+    if (!detail::parse_json(config_json_text, limits::kMaxConfigBytes, "the config.json", "config.json ", cfg,
+                            result.errors))
+        return result;
+    detail::model_from_hf_object(cfg, detail::Ctx{}, result);
+    return result;
+}
+
+} // namespace traincalc

@@ -1,0 +1,197 @@
+// traincalc — core/json_write.cpp
+// Writing JSON: the estimate (DESIGN.md's estimate JSON, every key listed there plus the itemised
+// results), and catalog entries (the CLI's `gpus`/`models` listings). Never NaN or Infinity.
+//
+// Index of this file:
+// [SECTION] Estimate
+// [SECTION] Catalog entries
+#include "json_write.h"
+#include "constants.h"
+#include "explain.h"
+#include "json_read.h"
+#include <nlohmann/json.hpp>
+
+namespace traincalc {
+
+using namespace detail;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Estimate
+//-----------------------------------------------------------------------------
+
+namespace {
+
+using json = nlohmann::json;
+
+const char* plan_name(Plan p) {
+    switch (p) {
+    case Plan::daily: return "daily";
+    case Plan::monthly: return "monthly";
+    case Plan::mixed: return "mixed";
+    default: return "hourly";
+    }
+}
+const char* currency_name(Currency c) { return c == Currency::usd ? "USD" : "CNY"; }
+const char* offload_name(Offload o) {
+    switch (o) {
+    case Offload::optimizer: return "optimizer";
+    case Offload::optimizer_params: return "optimizer+params";
+    default: return "none";
+    }
+}
+const char* warning_code_name(WarningCode c) {
+    switch (c) {
+    case WarningCode::no_bf16: return "no_bf16";
+    case WarningCode::no_fp8: return "no_fp8";
+    case WarningCode::pcie_scaling: return "pcie_scaling";
+    case WarningCode::seq_over_context: return "seq_over_context";
+    case WarningCode::impossible_throughput: return "impossible_throughput";
+    case WarningCode::memory_nearly_full: return "memory_nearly_full";
+    case WarningCode::does_not_fit: return "does_not_fit";
+    case WarningCode::fixed_overhead_dominates: return "fixed_overhead_dominates";
+    case WarningCode::deadline_impossible: return "deadline_impossible";
+    case WarningCode::cards_not_divisible: return "cards_not_divisible";
+    case WarningCode::qlora_needs_lora_rank: return "qlora_needs_lora_rank";
+    case WarningCode::offload_slow: return "offload_slow";
+    case WarningCode::fp32_slow: return "fp32_slow";
+    case WarningCode::unverified_gpu: return "unverified_gpu";
+    case WarningCode::zero_single_rank: return "zero_single_rank";
+    default: return "unknown";
+    }
+}
+
+json lines(const std::vector<std::string>& v) {
+    json a = json::array();
+    for (const std::string& l : v) a.push_back(l);
+    return a;
+}
+
+} // namespace
+
+std::string estimate_to_json(const Estimate& e, Lang lang) {
+    const Scenario& s = e.scenario;                            // never a newer scenario than the answer
+    auto num = [](double v) { return finite_or(v); };          // never NaN/Infinity in the output
+    json j = json::object();
+    j["ok"] = e.ok;
+    json errors = json::array();
+    for (const FieldError& fe : e.errors)
+        errors.push_back(json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
+    j["errors"] = errors;
+    if (!e.ok) return j.dump(-1, ' ', false, json::error_handler_t::replace);
+
+    j["model"] = json{{"id", e.model.id}, {"name", e.model.name}};
+    j["gpu"] = json{{"id", e.gpu.id}, {"name", e.gpu.name}};
+    j["flops"] = json{{"tokens", num(e.flops.tokens)},
+                      {"model", num(e.flops.model)},
+                      {"rule_of_thumb", num(e.flops.rule_of_thumb)},
+                      {"executed", num(e.flops.executed)},
+                      {"per_token_executed", num(e.flops.per_token_executed)},
+                      {"params", num(e.flops.params)},
+                      {"active_params", num(e.flops.active_params)},
+                      {"trainable_params", num(e.flops.trainable_params)}};
+    const TimeResult& t = e.time;
+    j["time"] = json{{"compute_hours", num(t.compute_hours)},
+                     {"wall_hours", num(t.wall_hours)},
+                     {"wall_hours_low", num(t.wall_hours_low)},
+                     {"wall_hours_high", num(t.wall_hours_high)},
+                     {"overhead_hours", num(t.overhead_hours)},
+                     {"fixed_hours", num(t.fixed_hours)},
+                     {"upload_hours", num(t.upload_hours)},
+                     {"download_hours", num(t.download_hours)},
+                     {"checkpoint_hours", num(t.checkpoint_hours)},
+                     {"pilot_extrapolated_hours", num(t.pilot_extrapolated_hours)},
+                     {"pipeline_bubble", num(t.pipeline_bubble)},
+                     {"utilization", num(t.utilization)},
+                     {"scaling_efficiency", num(t.scaling_efficiency)},
+                     {"effective_tflops_per_gpu", num(t.effective_tflops_per_gpu)},
+                     {"peak_tflops", num(t.peak_tflops)}};
+    j["gpu_hours"] = num(e.gpu_hours);
+    j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
+    const MemoryResult& m = e.memory;
+    j["memory"] = json{{"per_gpu_gib", num(m.per_gpu_gib)},
+                       {"weights_gib", num(m.weights_gib)},
+                       {"gradients_gib", num(m.gradients_gib)},
+                       {"optimizer_gib", num(m.optimizer_gib)},
+                       {"adapters_gib", num(m.adapters_gib)},
+                       {"activations_gib", num(m.activations_gib)},
+                       {"logits_gib", num(m.logits_gib)},
+                       {"gathered_gib", num(m.gathered_gib)},
+                       {"overhead_gib", num(m.overhead_gib)},
+                       {"capacity_gib", num(m.capacity_gib)},
+                       {"usable_gib", num(m.usable_gib)},
+                       {"headroom_gib", num(m.headroom_gib)},
+                       {"cpu_ram_gib", num(m.cpu_ram_gib)},
+                       {"fits", m.fits}};
+    const CardsResult& c = e.cards;
+    j["cards"] = json{{"count", s.cards},
+                      {"min_for_memory", c.min_for_memory},
+                      {"min_for_memory_any", c.min_for_memory_any},
+                      {"best_zero", c.best_zero},
+                      {"best_tp", c.best_tp},
+                      {"best_offload", offload_name(c.best_offload)},
+                      {"best_checkpointing", to_string(c.best_checkpointing)},
+                      {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
+    json plans = json::array();
+    for (const PlanCost& p : e.cost.plans) {
+        if (!p.available) continue;
+        plans.push_back(json{{"plan", plan_name(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
+    }
+    j["cost"] = json{{"currency", currency_name(e.cost.currency)},
+                     {"best_plan", plan_name(e.cost.best_plan)},
+                     {"total", num(e.cost.total)},
+                     {"plans", plans},
+                     {"storage", num(e.cost.storage)},
+                     {"traffic", num(e.cost.traffic)},
+                     {"per_million_tokens", num(e.cost.per_million_tokens)},
+                     {"gpu_hours", num(e.cost.gpu_hours)},
+                     {"price_hourly", num(e.cost.price_hourly)},
+                     {"price_daily", num(e.cost.price_daily)},
+                     {"price_monthly", num(e.cost.price_monthly)}};
+    j["buy"] = json{{"own_per_month", num(e.buy.own_per_month)},
+                    {"power_per_month", num(e.buy.power_per_month)},
+                    {"depreciation_per_month", num(e.buy.depreciation_per_month)},
+                    {"rent_per_month", num(e.buy.rent_per_month)},
+                    {"break_even_hours_per_month", num(e.buy.break_even_hours_per_month)},
+                    {"buying_cheaper", e.buy.buying_cheaper},
+                    {"purchase_known", e.buy.purchase_known}};
+    json quotes = json::array();
+    for (int i = 0; i < 3; i++) {
+        const QuoteResult& q = e.quotes[i];
+        quotes.push_back(json{{"name", s.quotes[i].name}, {"used", q.used}, {"billed_hours", num(q.billed_hours)},
+                              {"total", num(q.total)}, {"deposit", num(s.quotes[i].deposit)}});
+    }
+    j["quotes"] = quotes;
+    json warnings = json::array();
+    for (const Warning& w : e.warnings)
+        warnings.push_back(json{{"code", warning_code_name(w.code)}, {"message", warning_text(w, e, lang)},
+                                {"value", num(w.value)}, {"limit", num(w.limit)}});
+    j["warnings"] = warnings;
+    j["explain"] = json{{"compute", lines(explain(e, Headline::compute, lang))},
+                        {"time", lines(explain(e, Headline::time, lang))},
+                        {"memory", lines(explain(e, Headline::memory, lang))},
+                        {"cards", lines(explain(e, Headline::cards, lang))},
+                        {"cost", lines(explain(e, Headline::cost, lang))},
+                        {"buy", lines(explain(e, Headline::buy, lang))}};
+    // Invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Catalog entries
+//-----------------------------------------------------------------------------
+
+std::string gpus_to_json(const std::vector<GpuSpec>& gpus, int indent) {
+    Json list = Json::array();
+    for (const GpuSpec& g : gpus) list.push_back(gpu_to_json(g));
+    return dump_safe(list, indent);
+}
+
+std::string models_to_json(const std::vector<ModelSpec>& models, int indent) {
+    Json list = Json::array();
+    for (const ModelSpec& m : models) list.push_back(model_to_json(m));
+    return dump_safe(list, indent);
+}
+
+std::string plain_number(double v) { return format_plain(v); }
+
+} // namespace traincalc

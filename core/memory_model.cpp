@@ -1,0 +1,217 @@
+// traincalc — core/memory_model.cpp
+// Memory per card: each term recorded as computed; offloaded terms say where they went (Place::host).
+//
+// Index of this file:
+// [SECTION] Memory per GPU
+#include "memory_model.h"
+#include <algorithm>
+#include <cassert>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory per GPU
+//-----------------------------------------------------------------------------
+
+
+// Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
+// Factors of 1 are left out: they change nothing and would only lengthen the shown work.
+template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
+    if (st.tp > 1) c.div("tp", st.tp);
+    if (st.pp > 1) c.div("pp", st.pp);
+    if (by_dp && st.dp() > 1) c.div("d", st.dp());
+}
+
+// What each card holds of the model's states (GiB), and what offload moved to the host.
+struct States {
+    double weights = 0, grads = 0, opt = 0, adapters = 0; // on the card
+    double gathered = 0;                                  // ZeRO-3: layers gathered in flight
+    double weights_host = 0, opt_host = 0;                // moved to host RAM
+};
+
+template <class C>
+static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log) {
+    const double to_gib = 1.0 / kGiB;
+    const bool params_off = st.offload == Offload::optimizer_params;
+    const bool opt_off = st.offload != Offload::none;
+    const double W_gib = md.weights_bytes / kGiB;
+    States out;
+    // Weights: the card's shard, or with parameter offload that shard on the host and two
+    // layers in flight on the card (this one and the prefetched next).
+    double& weights = out.weights;
+    {
+        C c(log, TermId::weights, "GiB");
+        c.first("W", W_gib, "GiB", TermId::weights_model);
+        shard(c, st, st.zero >= 3);
+        weights = c.done(params_off ? Place::host : Place::gpu);
+    }
+    if (params_off) {
+        out.weights_host = weights;
+        weights = C(log, TermId::weights_in_flight, "GiB")
+                      .first("in flight", kLayersInFlight)
+                      .mul("W", W_gib, "GiB", TermId::weights_model)
+                      .div("L", md.layers)
+                      .div("tp", st.tp)
+                      .done();
+    }
+    // ZeRO-3/FSDP all-gathers each layer before use and prefetches the next: two whole layers
+    // (÷ tp) on the card beside the shard. Parameter offload already counts them above. Counted at
+    // any d (one rank still gathers into its buffers), so memory stays affine in 1/d for the search.
+    if (st.zero >= 3 && !params_off) {
+        out.gathered = C(log, TermId::weights_gathered, "GiB")
+                           .first("in flight", kLayersInFlight)
+                           .mul("W", W_gib, "GiB", TermId::weights_model)
+                           .div("L", md.layers)
+                           .div("tp", st.tp)
+                           .done();
+    }
+    if (md.grads_bytes > 0) {
+        C c(log, TermId::gradients, "GiB", to_gib);
+        c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
+        shard(c, st, st.zero >= 2);
+        out.grads = c.done();
+    }
+    if (md.optimizer_bytes > 0) {
+        C c(log, TermId::optimizer, "GiB", to_gib);
+        c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
+        shard(c, st, st.zero >= 1);
+        out.opt = c.done(opt_off ? Place::host : Place::gpu);
+        if (opt_off) {
+            out.opt_host = out.opt;
+            out.opt = 0;
+        }
+    }
+    if (md.adapter_params > 0) {
+        // Adapter states stay on the card even with offload (small, updated every step).
+        C c(log, TermId::adapters, "GiB", to_gib);
+        c.first("N_a", md.adapter_params, "", TermId::adapter_params)
+            .mul("B_a", md.adapter_bytes_per_param, "B", TermId::adapter_bytes_per_param);
+        shard(c, st, st.zero >= 1);
+        out.adapters = c.done();
+    }
+
+    return out;
+}
+
+// Activations and logits per card (GiB).
+template <class C>
+static void activation_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, double* acts_gib,
+                             double* logits_gib, Terms* log) {
+    const double to_gib = 1.0 / kGiB;
+    // Activations: the first pipeline stage holds up to p micro-batches of its L/p layers;
+    // sequence parallelism divides everything by t when tp > 1. Full recomputation keeps each
+    // layer's input (2·h bytes per token) plus one layer's full activations.
+    const double layers_stage = std::ceil(double(md.layers) / st.pp);
+    const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
+    const double A = md.act_bytes_per_token_layer;
+    {
+        C c(log, TermId::activations, "GiB", to_gib);
+        if (s.checkpointing == Checkpointing::full && md.checkpoints_offloaded) {
+            c.first("s", md.seq_len).mul("b", md.micro_batch);   // one layer's, the inputs on the host
+        } else {
+            c.first("L_stage", layers_stage);
+            if (in_flight > 1) c.mul("m_flight", in_flight);
+            c.mul("s", md.seq_len).mul("b", md.micro_batch);
+            if (s.checkpointing == Checkpointing::full) {
+                c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
+                if (st.tp > 1) c.div("tp", st.tp);
+                c.add("s", md.seq_len).mul("b", md.micro_batch);
+            }
+        }
+        c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
+        if (st.tp > 1) c.div("tp", st.tp);
+        *acts_gib = c.done();
+    }
+    // Conservative: the first stage's activations plus the logits (which live on the last).
+    {
+        C c(log, TermId::logits, "GiB", to_gib);
+        c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("B_logits", md.logits_bytes_per_vocab, "B");
+        if (st.tp > 1) c.div("tp", st.tp);
+        *logits_gib = c.done();
+    }
+
+}
+
+// The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
+template <class C> static double usable_impl(const GpuSpec& g, Terms* log) {
+    C r(log, TermId::memory_reserve, "GiB");
+    if (kDriverReserveFraction * g.memory_gib >= kDriverReserveMinGib)
+        r.first("", kDriverReserveFraction).mul("capacity", g.memory_gib, "GiB");
+    else
+        r.first("minimum", kDriverReserveMinGib, "GiB");
+    const double reserve_gib = r.done();
+    return std::max(0.0, C(log, TermId::memory_usable, "GiB")
+                             .first("capacity", g.memory_gib, "GiB")
+                             .sub("reserve", reserve_gib, "GiB", TermId::memory_reserve)
+                             .done());
+}
+
+template <class C>
+static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                        MemoryResult& out, Terms* log) {
+    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
+    const bool params_off = st.offload == Offload::optimizer_params;
+    const bool opt_off = st.offload != Offload::none;
+    const States held = state_terms<C>(md, st, log);
+    const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
+    const double weights_host = held.weights_host, opt_host = held.opt_host;
+    double acts = 0, logits = 0;
+    activation_terms<C>(s, md, st, &acts, &logits, log);
+
+    double rest;
+    {
+        C c(log, TermId::memory_subtotal, "GiB");
+        c.first("weights", weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
+        if (held.gathered > 0) c.add("gathered", held.gathered, "GiB", TermId::weights_gathered);
+        if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
+        if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
+        if (md.adapter_params > 0) c.add("adapters", adapters, "GiB", TermId::adapters);
+        c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+        rest = c.done();
+    }
+    // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
+    const double overhead = C(log, TermId::memory_overhead, "GiB")
+                                .first("context", kContextBytes / kGiB, "GiB")
+                                .add("", kFragmentation)
+                                .mul("subtotal", rest, "GiB", TermId::memory_subtotal)
+                                .done();
+    out.weights_gib = weights;
+    out.gathered_gib = held.gathered;
+    out.gradients_gib = grads;
+    out.optimizer_gib = opt;
+    out.adapters_gib = adapters;
+    out.activations_gib = acts;
+    out.logits_gib = logits;
+    out.overhead_gib = overhead;
+    out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
+                          .first("subtotal", rest, "GiB", TermId::memory_subtotal)
+                          .add("framework", overhead, "GiB", TermId::memory_overhead)
+                          .done();
+    out.cpu_ram_gib = 0;
+    if (weights_host > 0 || opt_host > 0) {
+        // What offload moved off the card lives in host RAM, per card.
+        C c(log, TermId::host_ram, "GiB");
+        if (weights_host > 0) c.add("weights", weights_host, "GiB", TermId::weights);
+        if (opt_host > 0) c.add("optimizer", opt_host, "GiB", TermId::optimizer);
+        out.cpu_ram_gib = c.done();
+    }
+    out.capacity_gib = g.memory_gib;
+    out.usable_gib = usable_impl<C>(g, log);
+    out.headroom_gib = C(log, TermId::memory_headroom, "GiB")
+                           .first("usable", out.usable_gib, "GiB", TermId::memory_usable)
+                           .sub("per card", out.per_gpu_gib, "GiB", TermId::memory_per_gpu)
+                           .done();
+    out.fits = out.per_gpu_gib <= out.usable_gib;
+}
+
+double usable_gib(const GpuSpec& g) { return usable_impl<FastCalc>(g, nullptr); }
+
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                MemoryResult& out, Terms* log) {
+    if (log) memory_impl<Calc>(s, md, g, st, out, log);
+    else memory_impl<FastCalc>(s, md, g, st, out, nullptr);
+}
+
+} // namespace detail
+} // namespace traincalc

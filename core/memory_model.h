@@ -1,0 +1,39 @@
+// traincalc — core/memory_model.h (private to core/*.cpp)
+// Memory per card for one strategy: weights, gradients, optimizer states, adapters, activations,
+// logits, gathered layers, overhead; what offload moves to host RAM; the card's usable memory.
+//
+// Index of this file:
+// [SECTION] Strategy (how the cards split the work)
+// [SECTION] Memory per card
+#pragma once
+#include "model_math.h"
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Strategy
+//-----------------------------------------------------------------------------
+
+struct Strategy {
+    int cards = 1;
+    int zero = 0;
+    int tp = 1;
+    int pp = 1;
+    Offload offload = Offload::none;
+    int dp() const { int d = cards / (tp * pp); return d < 1 ? 1 : d; }
+};
+
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory per card
+//-----------------------------------------------------------------------------
+
+// Usable memory of a card: nominal less the driver's reserve.
+double usable_gib(const GpuSpec& g);
+// Per-GPU memory for a strategy (fills every MemoryResult field).
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                MemoryResult& out, Terms* log = nullptr);
+
+} // namespace detail
+} // namespace traincalc

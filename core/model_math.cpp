@@ -1,0 +1,243 @@
+// traincalc — core/model_math.cpp
+// Model-derived quantities: parameters, adapters, bytes per parameter, activation bytes per token,
+// FLOPs per token, tokens. Each term is recorded through a Calc as it is computed (core/terms.h).
+//
+// Index of this file:
+// [SECTION] Model-derived quantities
+#include "model_math.h"
+#include <algorithm>
+#include <cassert>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Model-derived quantities
+//-----------------------------------------------------------------------------
+
+// Bytes per parameter for the scenario's precision. Mixed precision keeps an fp32 master copy in
+// the optimizer states (ZeRO paper: 2 + 2 + 12 = 16 B/param with AdamW); pure fp32 needs none.
+static double weight_bytes_per_param(Precision p) {
+    switch (p) {
+    case Precision::fp32: return 4;
+    case Precision::fp8: return 2;   // FP8 training keeps the 16-bit weights (+ FP8 copies, derive_bytes)
+    default: return 2;
+    }
+}
+static double grad_bytes_per_param(Precision p) { return p == Precision::fp32 ? 4 : 2; }
+static double optimizer_bytes_per_param(Optimizer o, Precision p, bool master_weights) {
+    bool master = p != Precision::fp32 && master_weights; // fp32 training needs no separate fp32 master copy
+    if (!master_weights && p != Precision::fp32) {       // pure 16-bit: the states in 16-bit, no master
+        switch (o) {
+        case Optimizer::adamw_8bit: return 2;             // two 8-bit moments
+        case Optimizer::sgd: return 2;                    // 16-bit momentum
+        default: return 4;                                // 16-bit m + v
+        }
+    }
+    switch (o) {
+    case Optimizer::adamw_8bit: return (master ? 4 : 0) + 2;  // master + two 8-bit moments = 6
+    case Optimizer::sgd: return (master ? 4 : 0) + 4;         // master + momentum = 8
+    default: return (master ? 4 : 0) + 8;                     // master + m + v = 12
+    }
+}
+
+// The architecture's widths, with the defaults for what a model leaves out.
+struct Arch {
+    double N = 0, N_act = 0;          // parameters, active per token
+    double L = 1, h = 1, a = 1, kv = 1; // layers, hidden, heads, key/value heads
+    double q_width = 1, kv_width = 1; // a·head_dim (= h unless head_dim is set, Gemma-2); kv·head_dim (GQA)
+    double f = 0, ffn_mats = 3;       // feed-forward width; 3 matrices gated (SwiGLU), else 2
+    double experts = 1, experts_active = 1;
+    double V = 0;
+};
+
+static Arch arch_of(const ModelSpec& m) {
+    Arch A;
+    A.N = m.params;
+    A.N_act = m.active_params > 0 ? std::min(m.active_params, A.N) : A.N;
+    A.L = std::max(m.layers, 1);
+    A.h = std::max(m.hidden, 1);
+    A.a = std::max(m.heads, 1);
+    A.kv = m.kv_heads > 0 ? m.kv_heads : A.a;
+    const double head_dim = m.head_dim > 0 ? m.head_dim : A.h / A.a;
+    A.q_width = A.a * head_dim;
+    A.kv_width = A.kv * head_dim;
+    // Feed-forward width when unknown: LLaMA's 8h/3 for gated FFNs, GPT's 4h otherwise.
+    A.f = m.ffn > 0 ? m.ffn : (m.gated_ffn ? std::round(8.0 * A.h / 3.0) : 4.0 * A.h);
+    A.ffn_mats = m.gated_ffn ? 3 : 2;
+    A.experts = m.experts > 0 ? m.experts : 1;
+    A.experts_active = m.experts > 0 ? std::max(m.experts_per_token, 1) : 1;
+    A.V = std::max(m.vocab, 0);
+    return A;
+}
+
+// Data: D = tokens per epoch × epochs, and the bytes to upload.
+static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
+    Calc c(log, TermId::tokens_per_epoch, "tokens");
+    switch (s.data_input) {
+    case DataInput::tokens: c.first("tokens", s.tokens); break;
+    case DataInput::samples: c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens); break;
+    case DataInput::dataset_size:
+        c.first("MB", s.dataset_mb).mul("", kMega, "B/MB").div("chars/token", s.chars_per_token)
+            .div("B/char", s.bytes_per_char);
+        break;
+    }
+    o.tokens_per_epoch = c.done();
+    o.tokens = Calc(log, TermId::tokens, "tokens")
+                   .first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch)
+                   .mul("epochs", s.epochs)
+                   .done();
+    o.dataset_bytes = s.data_input == DataInput::dataset_size
+                          ? s.dataset_mb * kMega
+                          : o.tokens_per_epoch * s.chars_per_token * s.bytes_per_char;
+}
+
+// Linear-layer parameters (what QLoRA quantises) and LoRA adapters: r·(d_in + d_out) per adapted
+// matrix per layer.
+static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o, Terms* log) {
+    // q,o are h×q_width; k,v are h×kv_width; the FFN per expert (+ the router).
+    double attn_linear = 2 * A.h * A.q_width + 2 * A.h * A.kv_width;
+    double ffn_linear = A.ffn_mats * A.h * A.f * A.experts + (m.experts > 0 ? A.h * A.experts : 0);
+    o.linear_params = clampd(A.L * (attn_linear + ffn_linear), 0, A.N);
+    o.other_params = A.N - o.linear_params;
+    if (s.method != Method::full) {
+        Calc w(log, TermId::adapter_width_per_layer, "");
+        w.first("h", A.h).add("q", A.q_width).add("h", A.h).add("kv", A.kv_width);          // q, v
+        if (s.lora_targets == LoraTargets::all) {
+            w.add("h", A.h).add("kv", A.kv_width).add("q", A.q_width).add("h", A.h);        // k, o
+            w.add("mats", A.ffn_mats).mul("h", A.h).mul("E", A.experts);                     // gate, up, down
+            w.add("mats", A.ffn_mats).mul("f", A.f).mul("E", A.experts);
+        }
+        double width = w.done();
+        o.adapter_params = Calc(log, TermId::adapter_params, "params")
+                               .first("r", s.lora_rank)
+                               .mul("L", A.L)
+                               .mul("w", width, "", TermId::adapter_width_per_layer)
+                               .done();
+    }
+    o.trainable_params = s.method == Method::full ? A.N : o.adapter_params;
+}
+
+// Bytes of weights, gradients, optimizer states and adapters for the whole model.
+static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
+    o.weight_bytes_per_param = weight_bytes_per_param(s.precision);
+    o.grad_bytes_per_param = grad_bytes_per_param(s.precision);
+    o.optimizer_bytes_per_param = optimizer_bytes_per_param(s.optimizer, s.precision, s.master_weights);
+    o.quantised = s.method == Method::qlora;
+    {
+        Calc c(log, TermId::weights_model, "GiB", 1.0 / kGiB);
+        if (o.quantised)
+            c.first("N_lin", o.linear_params).mul("B_nf4", kNf4BytesPerParam, "B")
+                .add("N_other", o.other_params).mul("B_w", kBase16BytesPerParam, "B");
+        else
+            c.first("N", A.N).mul("B_w", o.weight_bytes_per_param, "B");
+        if (!o.quantised && s.precision == Precision::fp8)   // the linear layers' FP8 copies
+            c.add("N_lin", o.linear_params).mul("B_fp8", kFp8CopyBytesPerParam, "B");
+        o.weights_bytes = c.done() * kGiB;
+    }
+    if (s.method == Method::full) {
+        o.grads_bytes = A.N * o.grad_bytes_per_param;
+        o.optimizer_bytes = A.N * o.optimizer_bytes_per_param;
+        o.checkpoint_bytes = A.N * kBase16BytesPerParam + o.optimizer_bytes;
+    } else {
+        // Adapters carry 16-bit weights and gradients plus the optimizer states.
+        o.adapter_bytes_per_param = Calc(log, TermId::adapter_bytes_per_param, "B")
+                                        .first("B_w", o.weight_bytes_per_param, "B")
+                                        .add("B_g", o.grad_bytes_per_param, "B")
+                                        .add("B_o", o.optimizer_bytes_per_param, "B")
+                                        .done();
+        o.adapter_bytes = o.adapter_params * o.adapter_bytes_per_param;
+        o.checkpoint_bytes = o.adapter_params * (kBase16BytesPerParam + o.optimizer_bytes_per_param);
+    }
+    o.download_bytes = A.N * kBase16BytesPerParam;               // the 16-bit base checkpoint
+    o.layer_weights_bytes = o.weights_bytes / A.L;
+}
+
+// Logits bytes per token per vocabulary entry: the scenario's loss, else its stack's.
+static double logits_bytes_per_vocab(const Scenario& s) {
+    LossImpl loss = s.loss;
+    if (loss == LossImpl::stack)
+        loss = s.stack == Stack::unsloth ? LossImpl::chunked : LossImpl::fp32_upcast; // Unsloth ships Cut Cross-Entropy
+    if (loss == LossImpl::chunked) return kLogitsBytesChunked;
+    return s.stack == Stack::torchtitan && s.loss == LossImpl::stack ? kLogitsBytesTorchtitan : kLogitsBytesFp32Upcast;
+}
+
+// Activations per token per layer, bytes (Korthikanti et al. 2022, generalised; no dropout
+// masks since current LLMs train without dropout): two norm inputs 4h; attention: QKV input
+// 2h, Q 2h, K and V 2·kv_width each, output-projection input 2h; FFN: input 2h plus, per
+// active expert, gated 8f (gate, up, act(gate), product) or 4f (GeLU in and out).
+static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o, Terms* log) {
+    o.act_linear_bytes_per_token_layer = Calc(log, TermId::act_linear_bytes, "B")
+                                             .first("", 4, "B").mul("h", A.h)
+                                             .add("", 2, "B").mul("h", A.h)
+                                             .add("", 4, "B").mul("q", A.q_width)
+                                             .add("", 4, "B").mul("kv", A.kv_width)
+                                             .add("", 2, "B").mul("h", A.h)
+                                             .add("", m.gated_ffn ? 8.0 : 4.0, "B").mul("f", A.f).mul("E_act", A.experts_active)
+                                             .done();
+    // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
+    // flash attention and selective recomputation never store them.
+    const bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;
+    o.act_scores_bytes_per_token_layer = scores_stored ? 5.0 * A.a * s.seq_len : 0.0;
+    // torchtitan's op-level selective checkpointing also recomputes every other matmul output.
+    const bool op_selective = s.stack == Stack::torchtitan && s.checkpointing == Checkpointing::selective;
+    {
+        Calc c(log, TermId::act_bytes_per_token_layer, "B");
+        c.first("A_lin", o.act_linear_bytes_per_token_layer, "B", TermId::act_linear_bytes);
+        if (op_selective) c.mul("op keep", kSelectiveOpKeep);
+        if (scores_stored) c.add("", 5, "B").mul("a", A.a).mul("s", s.seq_len);
+        o.act_bytes_per_token_layer = c.done();
+    }
+    o.act_input_bytes_per_token_layer = 2 * A.h;
+    // Unsloth's gradient checkpointing moves the layer inputs to host RAM asynchronously
+    // (https://github.com/unslothai/unsloth README: "offloads intermediate activations to system RAM").
+    o.checkpoints_offloaded = s.stack == Stack::unsloth && s.checkpointing == Checkpointing::full;
+    o.logits_bytes_per_vocab = logits_bytes_per_vocab(s);
+}
+
+// FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
+static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
+    const double seq = s.seq_len;
+    o.flops_model_per_token = Calc(log, TermId::flops_model_per_token, "FLOPs")
+                                  .first("", 6).mul("N_act", A.N_act)
+                                  .add("", 12).mul("L", A.L).mul("h", A.h).mul("s", seq)
+                                  .done();
+    {
+        Calc c(log, TermId::flops_attention_per_token, "FLOPs");
+        c.first("", 12).mul("L", A.L).mul("h", A.h).mul("s", seq);
+        // Recomputation (full or selective) repeats the attention core's forward: 4·L·h·s.
+        if (s.checkpointing != Checkpointing::none) c.add("", 4).mul("L", A.L).mul("h", A.h).mul("s", seq);
+        o.flops_attention_per_token = c.done();
+    }
+    // Full training 6·N_act; LoRA skips frozen weight gradients: 4·N_act + 6·N_adapter;
+    // full recomputation adds one forward pass, 2·N_act.
+    Calc c(log, TermId::flops_executed_per_token, "FLOPs");
+    if (s.method == Method::full) c.first("", 6).mul("N_act", A.N_act);
+    else c.first("", 4).mul("N_act", A.N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+    if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", A.N_act);
+    c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
+    o.flops_executed_per_token = c.done();
+}
+
+void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms* log) {
+    o = ModelDerived{};
+    const Arch A = arch_of(m);
+    o.layers = m.layers < 1 ? 1 : m.layers;
+    o.hidden = m.hidden < 1 ? 1 : m.hidden;
+    o.heads = m.heads < 1 ? 1 : m.heads;
+    o.kv_heads = m.kv_heads > 0 ? m.kv_heads : o.heads;
+    o.vocab = m.vocab < 0 ? 0 : m.vocab;
+    o.seq_len = s.seq_len;
+    o.micro_batch = s.micro_batch;
+    o.params = A.N;
+    o.active_params = A.N_act;
+    // In this order, which is also the order explain() shows the terms in.
+    derive_data(s, o, log);
+    derive_params(s, m, A, o, log);
+    derive_bytes(s, A, o, log);
+    derive_activations(s, m, A, o, log);
+    derive_flops(s, A, o, log);
+}
+
+} // namespace detail
+} // namespace traincalc

@@ -1,0 +1,169 @@
+// traincalc — core/time_model.cpp
+// Peak rate, utilization and scaling defaults, compute seconds, wall clock.
+//
+// Index of this file:
+// [SECTION] Scaling curve, peak rate, compute time
+// [SECTION] Wall clock
+#include "time_model.h"
+#include <algorithm>
+#include <cassert>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Scaling curve, peak rate, compute time
+//-----------------------------------------------------------------------------
+
+// Default data-parallel scaling efficiency. Articles quote 80–85% at 8 cards and ~70% at 32+
+// on commodity set-ups; NVLink/NVSwitch nodes with InfiniBand do better. Points (cards, eff):
+//   NVLink: 1→1.00, 2→0.95, 8→0.95, 16→0.90, 32→0.85, 64→0.85, 128+→0.80
+//   PCIe:   1→1.00, 2→0.90, 4→0.85, 8→0.80, 16+→0.70
+// Interpolated linearly in log2(cards) so that cards × efficiency (the useful throughput)
+// never decreases as cards are added: more cards never lengthen compute time.
+double default_scaling(int cards, bool nvlink) {
+    struct Pt { double log2_cards, eff; };
+    static const Pt nv[] = {{0, 1.0}, {1, 0.95}, {3, 0.95}, {4, 0.90}, {5, 0.85}, {6, 0.85}, {7, 0.80}};
+    static const Pt pcie[] = {{0, 1.0}, {1, 0.90}, {2, 0.85}, {3, 0.80}, {4, 0.70}};
+    const Pt* pts = nvlink ? nv : pcie;
+    int n = nvlink ? int(sizeof nv / sizeof nv[0]) : int(sizeof pcie / sizeof pcie[0]);
+    if (cards <= 1) return 1.0;
+    double x = std::log2(double(cards));
+    if (x >= pts[n - 1].log2_cards) return pts[n - 1].eff;
+    for (int i = 1; i < n; i++) {
+        if (x <= pts[i].log2_cards) {
+            double t = (x - pts[i - 1].log2_cards) / (pts[i].log2_cards - pts[i - 1].log2_cards);
+            return pts[i - 1].eff + t * (pts[i].eff - pts[i - 1].eff);
+        }
+    }
+    return pts[n - 1].eff;
+}
+
+// The tuned pretraining stacks have published utilizations; the fine-tuning stacks (hf, unsloth,
+// deepspeed) keep the card's default: no published figure here calibrates them yet.
+double default_utilization(const Scenario& s, const GpuSpec& g) {
+    if (s.stack == Stack::torchtitan) return kTorchtitanUtilization;
+    if (s.stack == Stack::megatron) return kMegatronUtilization;
+    return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
+}
+
+// FP8 training on a card that has it: the 16-bit rate × the measured end-to-end speed-up; fp32 runs at TF32 (half the dense
+// 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
+double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
+    Calc c(log, TermId::peak_tflops, "TFLOPS");
+    if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < kFp8MinCc))
+        c.first("peak_16", g.tflops_16bit, "TFLOPS")          // only the linear layers run at the FP8 rate
+            .mul("fp8 speed-up", std::min(kFp8EndToEndSpeedup, g.tflops_fp8 / g.tflops_16bit));
+    else if (p == Precision::fp32)
+        c.first("peak_16", g.tflops_16bit, "TFLOPS")
+            .div("fp32", (g.compute_capability > 0 && g.compute_capability < kTf32MinCc) ? kFp32Ratio : kTf32Ratio);
+    else
+        c.first("peak_16", g.tflops_16bit, "TFLOPS");
+    return c.done();
+}
+
+// CPU offload (ZeRO-Offload / ZeRO-Infinity) moves states over PCIe every step; the optimizer
+// step runs on the CPU.
+double offload_slowdown(Offload o) {
+    switch (o) {
+    case Offload::optimizer: return kOffloadOptimizerSlowdown;
+    case Offload::optimizer_params: return kOffloadParamsSlowdown;
+    default: return 1.0;
+    }
+}
+
+template <class C>
+static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
+    const double cards = st.cards < 1 ? 1 : st.cards;
+    double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
+    const double m = std::max(s.grad_accum, 1);
+    double bubble = 1.0;
+    if (st.pp > 1) {                                          // GPipe/1F1B bubble (m+p-1)/m
+        const double slots = C(log, TermId::bubble_slots, "")
+                                 .first("m", m).add("p", st.pp).sub("", 1).done();
+        bubble = C(log, TermId::pipeline_bubble, "")
+                     .first("slots", slots, "", TermId::bubble_slots).div("m", m).done();
+    }
+    if (scaling_used) *scaling_used = eff;
+    if (bubble_used) *bubble_used = bubble;
+    C c(log, TermId::compute_seconds, "s");
+    if (ti.measured_tps > 0) {                                // measured: bubble already inside
+        c.first("D", md.tokens, "tokens", TermId::tokens).div("tokens/s", ti.measured_tps)
+            .div("cards", cards).div("eff", eff);
+        return c.done();
+    }
+    c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
+        .div("cards", cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+        .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).div("eff", eff);
+    if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
+    if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
+    return c.done();
+}
+
+double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
+    return log ? compute_impl<Calc>(s, md, ti, st, scaling_used, bubble_used, log)
+               : compute_impl<FastCalc>(s, md, ti, st, scaling_used, bubble_used, nullptr);
+}
+
+
+//-----------------------------------------------------------------------------
+// [SECTION] Wall clock
+//-----------------------------------------------------------------------------
+
+// Low: proportional overhead and fixed hours halved; high: both doubled.
+template <class C>
+static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
+    t.compute_hours = compute_hours;
+    t.overhead_hours = C(log, TermId::overhead_hours, "h")
+                           .first("compute", compute_hours, "h", TermId::compute_hours)
+                           .mul("overhead", s.overhead_fraction).done();
+    t.fixed_hours = s.fixed_hours;
+    {
+        C c(log, TermId::upload_hours, "h");
+        if (s.upload_gb > 0) c.first("upload size", s.upload_gb, "GB").mul("", kBytesPerGB, "B/GB");
+        else c.first("dataset", md.dataset_bytes, "B");
+        t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload bw", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
+                             .div("", kSecondsPerHour, "s/h").done();
+    }
+    t.download_hours = C(log, TermId::download_hours, "h")
+                           .first("N", md.params).mul("", kBase16BytesPerParam, "B").mul("", kBitsPerByte, "bit/B")
+                           .div("download bw", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
+                           .done();
+    t.checkpoint_hours = C(log, TermId::checkpoint_hours, "h")
+                             .first("checkpoints", s.checkpoints).mul("size", md.checkpoint_bytes, "B")
+                             .div("write", s.disk_write_mb_per_s, "MB/s").div("", kMega, "B/MB").div("", kSecondsPerHour, "s/h")
+                             .done();
+    // The three sums share their parts; the low and high ends scale overhead and fixed hours.
+    struct Variant { TermId id; double k; };
+    const Variant variants[3] = {{TermId::wall_hours, 1.0}, {TermId::wall_hours_low, 0.5}, {TermId::wall_hours_high, 2.0}};
+    double* outs[3] = {&t.wall_hours, &t.wall_hours_low, &t.wall_hours_high};
+    for (int i = 0; i < 3; i++) {
+        C c(log, variants[i].id, "h");
+        c.first("compute", compute_hours, "h", TermId::compute_hours);
+        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        else c.add("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("fixed", t.fixed_hours, "h");
+        else c.add("fixed", t.fixed_hours, "h");
+        c.add("upload", t.upload_hours, "h", TermId::upload_hours)
+            .add("download", t.download_hours, "h", TermId::download_hours)
+            .add("checkpoints", t.checkpoint_hours, "h", TermId::checkpoint_hours);
+        *outs[i] = c.done();
+    }
+    // Pilot-run extrapolation, with a margin for what a small pilot does not show.
+    t.pilot_extrapolated_hours = s.pilot_hours > 0 ? C(log, TermId::pilot_hours, "h")
+                                                         .first("pilot", s.pilot_hours, "h")
+                                                         .div("share", s.pilot_fraction)
+                                                         .mul("margin", kPilotMargin)
+                                                         .done()
+                                                   : 0.0;
+}
+
+void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
+    if (log) wall_impl<Calc>(s, md, compute_hours, t, log);
+    else wall_impl<FastCalc>(s, md, compute_hours, t, nullptr);
+}
+
+} // namespace detail
+} // namespace traincalc

@@ -77,7 +77,7 @@ struct CardsResult {
     int for_deadline_any = 0;          // the same with the best strategy above (when the scenario's never fits)
 };
 
-enum class Plan { hourly, daily, monthly, mixed };
+// enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.
 
 struct PlanCost {
     Plan plan = Plan::hourly;

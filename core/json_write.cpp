@@ -23,22 +23,6 @@ namespace {
 
 using json = nlohmann::json;
 
-const char* plan_name(Plan p) {
-    switch (p) {
-    case Plan::daily: return "daily";
-    case Plan::monthly: return "monthly";
-    case Plan::mixed: return "mixed";
-    default: return "hourly";
-    }
-}
-const char* currency_name(Currency c) { return c == Currency::usd ? "USD" : "CNY"; }
-const char* offload_name(Offload o) {
-    switch (o) {
-    case Offload::optimizer: return "optimizer";
-    case Offload::optimizer_params: return "optimizer+params";
-    default: return "none";
-    }
-}
 const char* warning_code_name(WarningCode c) {
     switch (c) {
     case WarningCode::no_bf16: return "no_bf16";
@@ -128,16 +112,16 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                       {"min_for_memory_any", c.min_for_memory_any},
                       {"best_zero", c.best_zero},
                       {"best_tp", c.best_tp},
-                      {"best_offload", offload_name(c.best_offload)},
+                      {"best_offload", to_string(c.best_offload)},
                       {"best_checkpointing", to_string(c.best_checkpointing)},
                       {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
     json plans = json::array();
     for (const PlanCost& p : e.cost.plans) {
         if (!p.available) continue;
-        plans.push_back(json{{"plan", plan_name(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
+        plans.push_back(json{{"plan", to_string(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
     }
-    j["cost"] = json{{"currency", currency_name(e.cost.currency)},
-                     {"best_plan", plan_name(e.cost.best_plan)},
+    j["cost"] = json{{"currency", to_string(e.cost.currency)},
+                     {"best_plan", to_string(e.cost.best_plan)},
                      {"total", num(e.cost.total)},
                      {"plans", plans},
                      {"storage", num(e.cost.storage)},

@@ -24,33 +24,43 @@ namespace traincalc {
 //-----------------------------------------------------------------------------
 namespace {
 
-const char* const kMethodNames[] = {"full", "lora", "qlora"};
-const char* const kLoraTargetNames[] = {"qv", "all"};
-const char* const kCheckpointingNames[] = {"none", "selective", "full"};
-const char* const kPrecisionNames[] = {"bf16", "fp16", "fp8", "fp32"};
-const char* const kOptimizerNames[] = {"adamw", "adamw_8bit", "sgd"};
-const char* const kOffloadNames[] = {"none", "optimizer", "optimizer+params"};
-const char* const kDataInputNames[] = {"tokens", "samples", "dataset_size"};
-const char* const kCurrencyNames[] = {"CNY", "USD"};
-const char* const kStackNames[] = {"hf", "unsloth", "torchtitan", "megatron", "deepspeed"};
-const char* const kLossNames[] = {"stack", "fp32_upcast", "chunked"};
+// k<Type>Names: the JSON spellings (the field table reads enums through these); k<Type>Display: en, zh.
+#define TC_V(name, json, en, zh) json,
+#define TC_ENUM(Type, ...) const char* const k##Type##Names[] = {__VA_ARGS__};
+#include "core/enums.inc"
+#undef TC_ENUM
+#undef TC_V
+#define TC_V(name, json, en, zh) {en, zh},
+#define TC_ENUM(Type, ...) const char* const k##Type##Display[][2] = {__VA_ARGS__};
+#include "core/enums.inc"
+#undef TC_ENUM
+#undef TC_V
 
 template <class E, size_t N> const char* name_of(E e, const char* const (&names)[N]) {
     size_t i = static_cast<size_t>(e);
     return i < N ? names[i] : "?";
 }
+template <class E, size_t N> const char* display_of(E e, Lang lang, const char* const (&names)[N][2]) {
+    size_t i = static_cast<size_t>(e);
+    return i < N ? names[i][lang == Lang::zh ? 1 : 0] : "?";
+}
+template <class E, size_t N> bool value_of(std::string_view text, E* out, const char* const (&names)[N]) {
+    for (size_t i = 0; i < N; i++)
+        if (text == names[i]) { *out = static_cast<E>(i); return true; }
+    return false;
+}
 
 } // namespace
 
-const char* to_string(Method v) { return name_of(v, kMethodNames); }
-const char* to_string(LoraTargets v) { return name_of(v, kLoraTargetNames); }
-const char* to_string(Checkpointing v) { return name_of(v, kCheckpointingNames); }
-const char* to_string(Precision v) { return name_of(v, kPrecisionNames); }
-const char* to_string(Optimizer v) { return name_of(v, kOptimizerNames); }
-const char* to_string(Offload v) { return name_of(v, kOffloadNames); }
-const char* to_string(Currency v) { return name_of(v, kCurrencyNames); }
-const char* to_string(Stack v) { return name_of(v, kStackNames); }
-const char* to_string(LossImpl v) { return name_of(v, kLossNames); }
+#define TC_V(name, json, en, zh)
+#define TC_ENUM(Type, ...)                                                                             \
+    static_assert(sizeof k##Type##Names / sizeof k##Type##Names[0] == enum_count<Type>(), "enums.inc"); \
+    const char* to_string(Type v) { return name_of(v, k##Type##Names); }                              \
+    const char* display_name(Type v, Lang lang) { return display_of(v, lang, k##Type##Display); }     \
+    bool from_string(std::string_view text, Type* out) { return value_of(text, out, k##Type##Names); }
+#include "core/enums.inc"
+#undef TC_ENUM
+#undef TC_V
 
 //-----------------------------------------------------------------------------
 // [SECTION] The field table
@@ -154,7 +164,7 @@ using detail::Zero;
 const FieldRow<Scenario> kScenarioRows[] = {
     TC_ENUM_ROW("method", method, Method, kMethodNames),
     int_row<Scenario>("lora_rank", &Scenario::lora_rank, 1, 1024, ""),
-    TC_ENUM_ROW("lora_targets", lora_targets, LoraTargets, kLoraTargetNames),
+    TC_ENUM_ROW("lora_targets", lora_targets, LoraTargets, kLoraTargetsNames),
     TC_ENUM_ROW("data_input", data_input, DataInput, kDataInputNames),
     num_row<Scenario>("tokens", &Scenario::tokens, 1, 1e15, "tokens"),
     num_row<Scenario>("samples", &Scenario::samples, 1, 1e12, "samples"),
@@ -176,7 +186,7 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("pp", &Scenario::pp, 1, 1024, ""),
     TC_ENUM_ROW("offload", offload, Offload, kOffloadNames),
     TC_ENUM_ROW("stack", stack, Stack, kStackNames),
-    TC_ENUM_ROW("loss", loss, LossImpl, kLossNames),
+    TC_ENUM_ROW("loss", loss, LossImpl, kLossImplNames),
     int_row<Scenario>("cards", &Scenario::cards, 1, 65536, ""),
     unset_or_row<Scenario>("utilization", &Scenario::utilization, 0.001, 1, "fraction", Zero::unset_not_in_json),
     unset_or_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0.001, 1, "fraction",

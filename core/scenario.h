@@ -15,22 +15,22 @@
 namespace traincalc {
 
 //-----------------------------------------------------------------------------
-// [SECTION] Enums (JSON spelling in the comment)
+// [SECTION] Enums (spellings and display text: enums.inc)
 //-----------------------------------------------------------------------------
 
-enum class Method { full, lora, qlora };                     // "full" "lora" "qlora"
-enum class LoraTargets { qv, all };                          // "qv" "all"
-enum class Checkpointing { none, selective, full };          // "none" "selective" "full"
-enum class Precision { bf16, fp16, fp8, fp32 };              // "bf16" "fp16" "fp8" "fp32"
-enum class Optimizer { adamw, adamw_8bit, sgd };             // "adamw" "adamw_8bit" "sgd"
-enum class Offload { none, optimizer, optimizer_params };    // "none" "optimizer" "optimizer+params"
-enum class DataInput { tokens, samples, dataset_size };      // how the amount of data is given
-enum class Currency { cny, usd };                            // "CNY" "USD"
-// The training stack: sets the defaults below (utilization, loss memory, checkpointing kind).
-enum class Stack { hf, unsloth, torchtitan, megatron, deepspeed }; // "hf" "unsloth" "torchtitan" "megatron" "deepspeed"
-// How the loss keeps its logits: "stack" = the stack's default.
-enum class LossImpl { stack, fp32_upcast, chunked };         // "stack" "fp32_upcast" "chunked"
-enum class Lang { en, zh };                                  // "en" "zh"
+#define TC_V(name, json, en, zh) name,
+#define TC_ENUM(Type, ...) enum class Type { __VA_ARGS__ };
+#include "enums.inc"
+#undef TC_ENUM
+#undef TC_V
+
+// How many values each enum has (for pickers and range checks): enum_count<Method>() == 3.
+template <class E> constexpr int enum_count();
+#define TC_V(name, json, en, zh) +1
+#define TC_ENUM(Type, ...) template <> constexpr int enum_count<Type>() { return 0 __VA_ARGS__; }
+#include "enums.inc"
+#undef TC_ENUM
+#undef TC_V
 
 //-----------------------------------------------------------------------------
 // [SECTION] Scenario
@@ -153,15 +153,15 @@ std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 
-// Short names used by the URL hash, JSON and the UI.
-const char* to_string(Method);
-const char* to_string(LoraTargets);
-const char* to_string(Checkpointing);
-const char* to_string(Precision);
-const char* to_string(Optimizer);
-const char* to_string(Offload);
-const char* to_string(Currency);
-const char* to_string(Stack);
-const char* to_string(LossImpl);
+// Each enum's JSON spelling ("optimizer+params"), its display text in a language ("Optimizer and
+// weights" / "优化器和权重"), and the value a spelling names (false for an unknown spelling).
+#define TC_V(name, json, en, zh)
+#define TC_ENUM(Type, ...)                                                                             \
+    const char* to_string(Type);                                                                       \
+    const char* display_name(Type, Lang);                                                              \
+    bool from_string(std::string_view, Type*);
+#include "enums.inc"
+#undef TC_ENUM
+#undef TC_V
 
 } // namespace traincalc

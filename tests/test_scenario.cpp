@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <set>
 #include <string>
 
 using namespace traincalc;
@@ -761,4 +762,48 @@ TEST_CASE("estimate() answers exactly what validate() accepts, with finite numbe
     }
     CHECK(accepted > 100);
     CHECK(rejected > 100);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Enum spellings (core/enums.inc)
+//-----------------------------------------------------------------------------
+
+namespace {
+// Every value: its JSON spelling reads back to it, spellings and display texts are unique and
+// non-empty in both languages, and an unknown spelling is refused.
+template <class E> void check_enum_table() {
+    std::set<std::string> json, en, zh;
+    for (int i = 0; i < enum_count<E>(); i++) {
+        const E v = static_cast<E>(i);
+        E back{};
+        CHECK(from_string(to_string(v), &back));
+        CHECK(back == v);
+        CHECK(json.insert(to_string(v)).second);
+        CHECK(std::string(display_name(v, Lang::en)).size() > 0);
+        CHECK(std::string(display_name(v, Lang::zh)).size() > 0);
+        CHECK(en.insert(display_name(v, Lang::en)).second);
+        CHECK(zh.insert(display_name(v, Lang::zh)).second);
+    }
+    E untouched = static_cast<E>(0);
+    CHECK_FALSE(from_string("no-such-value", &untouched));
+    CHECK(to_string(static_cast<E>(enum_count<E>())) == std::string("?"));
+}
+} // namespace
+
+TEST_CASE("enums: one spelling table, every value round-trips and is shown in both languages") {
+    check_enum_table<Method>();
+    check_enum_table<LoraTargets>();
+    check_enum_table<Checkpointing>();
+    check_enum_table<Precision>();
+    check_enum_table<Optimizer>();
+    check_enum_table<Offload>();
+    check_enum_table<DataInput>();
+    check_enum_table<Currency>();
+    check_enum_table<Stack>();
+    check_enum_table<LossImpl>();
+    check_enum_table<Plan>();
+    check_enum_table<Lang>();
+    CHECK(std::string(to_string(Offload::optimizer_params)) == "optimizer+params");
+    CHECK(std::string(display_name(Offload::optimizer_params, Lang::zh)) == "优化器和权重");
+    CHECK(enum_count<Precision>() == 4);
 }

@@ -127,21 +127,10 @@ static bool draw_model(App& app) {
 
 static bool draw_method(App& app) {
     Scenario& s = app.scenario;
-    static const Str kMethods[] = {Str::method_full, Str::method_lora, Str::method_qlora};
-    static const Str kTargets[] = {Str::targets_qv, Str::targets_all};
-    int method = static_cast<int>(s.method);
-    bool changed = false;
-    if (combo(app, T(app, Str::method), "method", &method, kMethods, 3, T(app, Str::method_help))) {
-        s.method = static_cast<Method>(method);
-        changed = true;
-    }
+    bool changed = combo_enum(app, T(app, Str::method), "method", &s.method, T(app, Str::method_help));
     if (s.method != Method::full) {
         changed |= input_int(app, T(app, Str::lora_rank), "lora_rank", &s.lora_rank);
-        int targets = static_cast<int>(s.lora_targets);
-        if (combo(app, T(app, Str::lora_targets), "lora_targets", &targets, kTargets, 2)) {
-            s.lora_targets = static_cast<LoraTargets>(targets);
-            changed = true;
-        }
+        changed |= combo_enum(app, T(app, Str::lora_targets), "lora_targets", &s.lora_targets);
     }
     return changed;
 }
@@ -212,13 +201,7 @@ static bool tokens_slider(App& app) {
 
 static bool draw_data(App& app) {
     Scenario& s = app.scenario;
-    static const Str kModes[] = {Str::data_tokens, Str::data_samples, Str::data_size};
-    bool changed = false;
-    int mode = static_cast<int>(s.data_input);
-    if (combo(app, T(app, Str::data_given_as), "data_input", &mode, kModes, 3)) {
-        s.data_input = static_cast<DataInput>(mode);
-        changed = true;
-    }
+    bool changed = combo_enum(app, T(app, Str::data_given_as), "data_input", &s.data_input);
     switch (s.data_input) {
     case DataInput::tokens: break;  // the tokens slider's box below is the typed value
     case DataInput::samples:
@@ -339,35 +322,20 @@ static bool draw_gpu(App& app) {
 
 static bool draw_advanced(App& app) {
     Scenario& s = app.scenario;
-    static const Str kPrecision[] = {Str::prec_bf16, Str::prec_fp16, Str::prec_fp8, Str::prec_fp32};
-    static const Str kOptimizer[] = {Str::opt_adamw, Str::opt_adamw_8bit, Str::opt_sgd};
-    static const Str kCheckpointing[] = {Str::ckpt_none, Str::ckpt_selective, Str::ckpt_full};
     static const Str kZero[] = {Str::zero_0, Str::zero_1, Str::zero_2, Str::zero_3};
-    static const Str kOffload[] = {Str::offload_none, Str::offload_optimizer, Str::offload_params};
     bool changed = false;
-    int v = static_cast<int>(s.precision);
-    if (combo(app, T(app, Str::precision), "precision", &v, kPrecision, 4)) { s.precision = static_cast<Precision>(v); changed = true; }
-    v = static_cast<int>(s.optimizer);
-    if (combo(app, T(app, Str::optimizer), "optimizer", &v, kOptimizer, 3)) { s.optimizer = static_cast<Optimizer>(v); changed = true; }
-    v = static_cast<int>(s.checkpointing);
-    if (combo(app, T(app, Str::checkpointing), "checkpointing", &v, kCheckpointing, 3, T(app, Str::checkpointing_help))) {
-        s.checkpointing = static_cast<Checkpointing>(v);
-        changed = true;
-    }
-    static const Str kStacks[] = {Str::stack_hf, Str::stack_unsloth, Str::stack_torchtitan, Str::stack_megatron, Str::stack_deepspeed};
-    static const Str kLoss[] = {Str::loss_stack, Str::loss_fp32, Str::loss_chunked};
-    v = static_cast<int>(s.stack);
-    if (combo(app, T(app, Str::stack), "stack", &v, kStacks, 5, T(app, Str::stack_help))) { s.stack = static_cast<Stack>(v); changed = true; }
-    v = static_cast<int>(s.loss);
-    if (combo(app, T(app, Str::loss_impl), "loss", &v, kLoss, 3)) { s.loss = static_cast<LossImpl>(v); changed = true; }
+    changed |= combo_enum(app, T(app, Str::precision), "precision", &s.precision);
+    changed |= combo_enum(app, T(app, Str::optimizer), "optimizer", &s.optimizer);
+    changed |= combo_enum(app, T(app, Str::checkpointing), "checkpointing", &s.checkpointing, T(app, Str::checkpointing_help));
+    changed |= combo_enum(app, T(app, Str::stack), "stack", &s.stack, T(app, Str::stack_help));
+    changed |= combo_enum(app, T(app, Str::loss_impl), "loss", &s.loss);
     field_label(T(app, Str::master_weights));
     changed |= checkbox(app, "##master", T(app, Str::master_weights), &s.master_weights);
     field_label(T(app, Str::flash_attention));
     changed |= checkbox(app, "##flash", T(app, Str::flash_attention), &s.flash_attention);
-    v = s.zero;
-    if (combo(app, T(app, Str::zero), "zero", &v, kZero, 4, T(app, Str::zero_help))) { s.zero = v; changed = true; }
-    v = static_cast<int>(s.offload);
-    if (combo(app, T(app, Str::offload), "offload", &v, kOffload, 3)) { s.offload = static_cast<Offload>(v); changed = true; }
+    int zero = s.zero;
+    if (combo(app, T(app, Str::zero), "zero", &zero, kZero, 4, T(app, Str::zero_help))) { s.zero = zero; changed = true; }
+    changed |= combo_enum(app, T(app, Str::offload), "offload", &s.offload);
     changed |= input_int(app, T(app, Str::tp), "tp", &s.tp);
     changed |= input_int(app, T(app, Str::pp), "pp", &s.pp);
 

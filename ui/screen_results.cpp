@@ -63,21 +63,13 @@ static const char* fquantity(const App& app, double v) { return fmt("%s", format
 // [SECTION] Headline cards
 //-----------------------------------------------------------------------------
 
-static const char* plan_name(const App& app, Plan p) {
-    switch (p) {
-    case Plan::hourly: return T(app, Str::plan_hourly);
-    case Plan::daily: return T(app, Str::plan_daily);
-    case Plan::monthly: return T(app, Str::plan_monthly);
-    case Plan::mixed: return T(app, Str::plan_mixed);
-    }
-    return "";
-}
+static const char* plan_name(const App& app, Plan p) { return display_name(p, app.lang); }
 
 static const char* offload_name(const App& app, Offload o) {
     switch (o) {
     case Offload::none: return T(app, Str::no_offload);
-    case Offload::optimizer: return T(app, Str::offload_optimizer);
-    case Offload::optimizer_params: return T(app, Str::offload_params);
+    case Offload::optimizer:
+    case Offload::optimizer_params: return display_name(o, app.lang);
     }
     return "";
 }

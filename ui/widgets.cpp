@@ -508,15 +508,15 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     return open;
 }
 
-bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
-           const char* help) {
+bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names, int count,
+                  const char* help) {
     ImGui::PushID(field);
     field_label(label, help);
     bool changed = false;
     const int cur = (*value >= 0 && *value < count) ? *value : 0;
-    if (begin_picker(app, "##v", label, T(app, names[cur]), 0)) {
+    if (begin_picker(app, "##v", label, names[cur], 0)) {
         for (int i = 0; i < count; i++) {
-            if (option(app, T(app, names[i]), i == *value)) {
+            if (option(app, names[i], i == *value)) {
                 changed = *value != i;
                 *value = i;
             }
@@ -527,6 +527,14 @@ bool combo(App& app, const char* label, const char* field, int* value, const Str
     field_error(app, field);
     ImGui::PopID();
     return changed;
+}
+
+bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
+           const char* help) {
+    const char* texts[16];
+    IM_ASSERT(count <= 16 && "combo(): more than 16 options; raise the bound");
+    for (int i = 0; i < count; i++) texts[i] = T(app, names[i]);
+    return combo_labels(app, label, field, value, texts, count, help);
 }
 
 // Text typed into a text field's DOM twin, cut to `size - 1` bytes on a character boundary

@@ -94,6 +94,18 @@ bool option(App& app, const char* label, bool selected, const char* name = nullp
 // A combo over string-table names; `value` is an enum stored as int.
 bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
            const char* help = nullptr);
+// The same picker over display texts (already in the page's language).
+bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names, int count,
+                  const char* help = nullptr);
+// A picker over every value of an enum, each shown by its display_name() (core/enums.inc).
+template <class E> bool combo_enum(App& app, const char* label, const char* field, E* value, const char* help = nullptr) {
+    const char* names[enum_count<E>()];
+    for (int i = 0; i < enum_count<E>(); i++) names[i] = display_name(static_cast<E>(i), app.lang);
+    int v = static_cast<int>(*value);
+    if (!combo_labels(app, label, field, &v, names, enum_count<E>(), help)) return false;
+    *value = static_cast<E>(v);
+    return true;
+}
 bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint);
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint);
 bool button(App& app, const char* label, const char* name = nullptr, ImVec2 size = ImVec2(0, 0));

@@ -1,0 +1,151 @@
+// traincalc — tests/test_cost_model.cpp
+// core/cost_model.h: prices in the scenario's currency, each rental plan's bill (whole billed
+// units), the cheapest plan, fees, rent versus buy, provider quotes — golden cases by hand.
+//
+// Index of this file:
+// [SECTION] Prices
+// [SECTION] Plans
+// [SECTION] Rent versus buy
+// [SECTION] Quotes
+#include "core/cost_model.h"
+
+#include <doctest/doctest.h>
+
+using namespace traincalc;
+using namespace traincalc::detail;
+
+namespace {
+GpuSpec priced_card() {
+    GpuSpec g;
+    g.id = "test";
+    g.memory_gib = 80;
+    g.tflops_16bit = 312;
+    g.tdp_w = 400;
+    g.price_cny_per_hour = 10;
+    g.price_cny_per_day = 200;
+    g.price_cny_per_month = 5000;
+    g.purchase_cny = 108000;
+    return g;
+}
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Prices
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cost_model: catalog prices in CNY, converted to USD at the scenario's rate; own prices win") {
+    Catalog c;
+    Scenario s;
+    Prices p = prices_for(s, priced_card(), c, true);
+    CHECK(p.hourly == 10);
+    CHECK(p.daily == 200);
+    CHECK(p.monthly == 5000);
+    CHECK(p.purchase == 108000);
+    s.currency = Currency::usd;
+    s.cny_per_usd = 8;
+    p = prices_for(s, priced_card(), c, true);
+    CHECK(p.hourly == doctest::Approx(1.25));
+    s.price_hourly = 2;                                  // the user's own quote, in USD
+    p = prices_for(s, priced_card(), c, true);
+    CHECK(p.hourly == 2);
+    p = prices_for(s, priced_card(), c, false);          // another card in a comparison: catalog's
+    CHECK(p.hourly == doctest::Approx(1.25));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Plans
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cost_model: 8 cards for 10.5 h: hourly bills 11 h, daily one day, monthly one month") {
+    Scenario s;
+    s.storage_gb = 0;
+    Prices p{10, 200, 5000, 0};
+    CostResult c;
+    cost_for(s, p, 8, 10.5, 1e9, c);
+    CHECK(c.plans[0].units == 11);
+    CHECK(c.plans[0].total == doctest::Approx(880));
+    CHECK(c.plans[1].units == 1);
+    CHECK(c.plans[1].total == doctest::Approx(1600));
+    CHECK(c.plans[2].total == doctest::Approx(40000));
+    CHECK(c.best_plan == Plan::hourly);
+    CHECK(c.total == doctest::Approx(880));
+    CHECK(c.gpu_hours == doctest::Approx(84));
+    CHECK(c.per_million_tokens == doctest::Approx(0.88));
+}
+
+TEST_CASE("cost_model: 50 h is cheaper as 2 days + 2 h than as 50 h or 3 days; fees are added once") {
+    Scenario s;
+    s.storage_gb = 100;                                  // 100 GB × 0.3 per GB-month × 50/720 month
+    s.storage_per_gb_month = 0.3;
+    s.traffic_gb = 10;
+    s.traffic_per_gb = 1;
+    Prices p{10, 200, 5000, 0};
+    CostResult c;
+    cost_for(s, p, 1, 50, 1e9, c);
+    const double fees = 100 * 0.3 * 50 / 720 + 10;
+    CHECK(c.storage == doctest::Approx(100 * 0.3 * 50 / 720));
+    CHECK(c.traffic == doctest::Approx(10));
+    CHECK(c.plans[0].total == doctest::Approx(500 + fees));
+    CHECK(c.plans[1].total == doctest::Approx(600 + fees));
+    CHECK(c.plans[3].total == doctest::Approx(2 * 200 + 2 * 10 + fees));
+    CHECK(c.best_plan == Plan::mixed);
+    CHECK(c.total == doctest::Approx(420 + fees));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Rent versus buy
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cost_model: owning per month = depreciation + power + rack + operations; break-even hours") {
+    Scenario s;
+    s.depreciation_months = 36;
+    s.pue = 1.25;
+    s.electricity_per_kwh = 0.8;
+    s.hours_per_month_used = 300;
+    s.rack_per_month = 375;
+    s.ops_per_month = 500;
+    const GpuSpec g = priced_card();
+    Prices p{10, 200, 5000, 108000};
+    BuyResult b;
+    buy_for(s, g, p, b);
+    CHECK(b.depreciation_per_month == doctest::Approx(3000));
+    CHECK(b.power_per_month == doctest::Approx(0.4 * 1.25 * 300 * 0.8));          // 120
+    CHECK(b.own_per_month == doctest::Approx(3000 + 120 + 375 + 500));
+    CHECK(b.rent_per_month == doctest::Approx(2600));                            // 13 days × 200 < 300 h × 10
+    CHECK_FALSE(b.buying_cheaper);
+    CHECK(b.break_even_hours_per_month == doctest::Approx(3875 / (10 - 0.4 * 1.25 * 0.8)));
+    CHECK(b.purchase_known);
+    p.purchase = 0;                                                              // unknown price: never "buy"
+    buy_for(s, g, p, b);
+    CHECK_FALSE(b.purchase_known);
+    CHECK_FALSE(b.buying_cheaper);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Quotes
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cost_model: a quote bills whole increments; its bandwidth changes the upload time") {
+    Scenario s;
+    s.cards = 2;
+    s.upload_gb = 36;
+    s.quotes[0].name = "A";
+    s.quotes[0].price_per_card_hour = 12;
+    s.quotes[0].min_billed_hours = 1;
+    s.quotes[1].price_per_card_hour = 9;
+    s.quotes[1].min_billed_hours = 24;
+    s.quotes[2].price_per_card_hour = 10;
+    s.quotes[2].bandwidth_mbps = 8;                       // 36 GB at 8 Mbit/s = 10 h instead of 0.1 h
+    ModelDerived md;
+    TimeResult t;
+    t.wall_hours = 20.2;
+    t.upload_hours = 0.1;
+    QuoteResult q[3];
+    quotes_for(s, md, t, q);
+    CHECK(q[0].billed_hours == 21);
+    CHECK(q[0].total == doctest::Approx(2 * 21 * 12));
+    CHECK(q[1].billed_hours == 24);
+    CHECK(q[1].total == doctest::Approx(2 * 24 * 9));
+    CHECK(q[2].billed_hours == 31);                       // 20.2 − 0.1 + 10 = 30.1 → 31
+    CHECK(q[2].used);
+}

@@ -1,0 +1,120 @@
+// traincalc — tests/test_memory_model.cpp
+// memory_for() and usable_gib() (core/memory_model.h) on a hand-built ModelDerived, so each term
+// is checked alone: shards by ZeRO stage, gathered layers, offload to host RAM, overhead, fit.
+//
+// Index of this file:
+// [SECTION] Usable memory
+// [SECTION] Shards, gathered layers, overhead
+// [SECTION] Offload
+#include "core/memory_model.h"
+
+#include <doctest/doctest.h>
+
+using namespace traincalc;
+using namespace traincalc::detail;
+
+namespace {
+constexpr double GiB = 1073741824.0;
+
+// A 7e9-parameter model's states, full fine-tuning with AdamW (2 + 2 + 12 B), no activations.
+ModelDerived states_7b() {
+    ModelDerived md;
+    md.params = md.active_params = md.trainable_params = 7e9;
+    md.weights_bytes = 1.4e10;
+    md.grads_bytes = 1.4e10;
+    md.optimizer_bytes = 8.4e10;
+    md.weight_bytes_per_param = md.grad_bytes_per_param = 2;
+    md.optimizer_bytes_per_param = 12;
+    md.layers = 32;
+    return md;
+}
+GpuSpec card(double gib) {
+    GpuSpec g;
+    g.id = "test";
+    g.memory_gib = gib;
+    g.tflops_16bit = 312;
+    return g;
+}
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Usable memory
+//-----------------------------------------------------------------------------
+
+TEST_CASE("memory_model: usable = capacity less 3% (at least 0.5 GiB) kept by the driver") {
+    CHECK(usable_gib(card(80)) == doctest::Approx(77.6));
+    CHECK(usable_gib(card(16)) == doctest::Approx(15.5));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Shards, gathered layers, overhead
+//-----------------------------------------------------------------------------
+
+TEST_CASE("memory_model: ZeRO-3 on 8 cards, each term by hand") {
+    Scenario s;
+    Strategy st;
+    st.cards = 8;
+    st.zero = 3;
+    MemoryResult m;
+    memory_for(s, states_7b(), card(80), st, m);
+    CHECK(m.weights_gib == doctest::Approx(1.4e10 / GiB / 8));          // 1.630
+    CHECK(m.gathered_gib == doctest::Approx(2 * 1.4e10 / GiB / 32));    // this layer and the next
+    CHECK(m.gradients_gib == doctest::Approx(1.4e10 / GiB / 8));
+    CHECK(m.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));        // 9.779
+    CHECK(m.activations_gib == 0);
+    const double subtotal = 13.853423297405243;
+    CHECK(m.overhead_gib == doctest::Approx(1 + 0.06 * subtotal));
+    CHECK(m.per_gpu_gib == doctest::Approx(15.684628695249557));
+    CHECK(m.headroom_gib == doctest::Approx(77.6 - 15.684628695249557));
+    CHECK(m.fits);
+    CHECK(m.cpu_ram_gib == 0);
+}
+
+TEST_CASE("memory_model: each ZeRO stage shards one more state; tp divides everything") {
+    Scenario s;
+    Strategy st;
+    st.cards = 8;
+    MemoryResult z[4];
+    for (int stage = 0; stage < 4; stage++) {
+        st.zero = stage;
+        memory_for(s, states_7b(), card(80), st, z[stage]);
+    }
+    CHECK(z[0].optimizer_gib == doctest::Approx(8.4e10 / GiB));
+    CHECK(z[1].optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));
+    CHECK(z[1].gradients_gib == doctest::Approx(1.4e10 / GiB));
+    CHECK(z[2].gradients_gib == doctest::Approx(1.4e10 / GiB / 8));
+    CHECK(z[2].weights_gib == doctest::Approx(1.4e10 / GiB));
+    CHECK(z[3].weights_gib == doctest::Approx(1.4e10 / GiB / 8));
+    CHECK(z[0].per_gpu_gib > z[1].per_gpu_gib);
+    CHECK(z[1].per_gpu_gib > z[2].per_gpu_gib);
+    CHECK(z[2].per_gpu_gib > z[3].per_gpu_gib);
+    CHECK_FALSE(z[0].fits);                                              // 112 GB of states on one card
+    st.zero = 0;
+    st.tp = 8;
+    MemoryResult t;
+    memory_for(s, states_7b(), card(80), st, t);
+    CHECK(t.weights_gib == doctest::Approx(1.4e10 / GiB / 8));
+    CHECK(t.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Offload
+//-----------------------------------------------------------------------------
+
+TEST_CASE("memory_model: offloaded states leave the card and are counted in host RAM") {
+    Scenario s;
+    Strategy st;
+    st.cards = 8;
+    st.zero = 2;
+    st.offload = Offload::optimizer;
+    MemoryResult m;
+    memory_for(s, states_7b(), card(80), st, m);
+    CHECK(m.optimizer_gib == 0);
+    CHECK(m.cpu_ram_gib == doctest::Approx(8.4e10 / GiB / 8));
+    st.zero = 3;
+    st.offload = Offload::optimizer_params;
+    memory_for(s, states_7b(), card(80), st, m);
+    CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / GiB / 32));      // two layers in flight
+    CHECK(m.gathered_gib == 0);                                          // already counted above
+    CHECK(m.cpu_ram_gib == doctest::Approx((1.4e10 + 8.4e10) / GiB / 8));
+}

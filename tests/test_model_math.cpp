@@ -1,0 +1,135 @@
+// traincalc — tests/test_model_math.cpp
+// derive_model() (core/model_math.h): what a model and a scenario imply before any card is chosen.
+// Golden cases computed by hand from the formulas' sources; LoRA counts checked against the counts
+// Hugging Face PEFT prints for LLaMA-7B.
+//
+// Index of this file:
+// [SECTION] Bytes per parameter (ZeRO paper: 2 + 2 + 12 = 16 B with AdamW)
+// [SECTION] LoRA adapters (PEFT's print_trainable_parameters)
+// [SECTION] FLOPs per token and tokens
+#include "core/model_math.h"
+#include "fixtures.h"
+
+#include <doctest/doctest.h>
+
+using namespace traincalc;
+using namespace traincalc::detail;
+
+namespace {
+Scenario full_7b() {
+    Scenario s;
+    s.model_id = "";
+    s.model = fixtures::model_7b();
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 2.5e8;
+    s.epochs = 2;
+    s.seq_len = 4096;
+    return s;
+}
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Bytes per parameter
+//-----------------------------------------------------------------------------
+
+TEST_CASE("model_math: mixed-precision AdamW holds 2 + 2 + 12 bytes per parameter") {
+    ModelDerived md;
+    derive_model(full_7b(), fixtures::model_7b(), md);
+    CHECK(md.params == 7e9);
+    CHECK(md.weight_bytes_per_param == 2);
+    CHECK(md.grad_bytes_per_param == 2);
+    CHECK(md.optimizer_bytes_per_param == 12);
+    CHECK(md.weights_bytes == doctest::Approx(1.4e10));
+    CHECK(md.grads_bytes == doctest::Approx(1.4e10));
+    CHECK(md.optimizer_bytes == doctest::Approx(8.4e10));
+    CHECK(md.adapter_params == 0);
+}
+
+TEST_CASE("model_math: fp32 needs no master copy; pure bf16 keeps 16-bit moments; 8-bit AdamW") {
+    Scenario s = full_7b();
+    ModelDerived md;
+    s.precision = Precision::fp32;
+    derive_model(s, s.model, md);
+    CHECK(md.weight_bytes_per_param == 4);
+    CHECK(md.optimizer_bytes_per_param == 8);          // m + v, fp32
+    s.precision = Precision::bf16;
+    s.master_weights = false;
+    derive_model(s, s.model, md);
+    CHECK(md.optimizer_bytes_per_param == 4);          // 16-bit m + v
+    s.master_weights = true;
+    s.optimizer = Optimizer::adamw_8bit;
+    derive_model(s, s.model, md);
+    CHECK(md.optimizer_bytes_per_param == 6);          // fp32 master + two 8-bit moments
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] LoRA adapters
+//-----------------------------------------------------------------------------
+
+// PEFT on LLaMA-7B (hidden 4096, 32 layers), q_proj + v_proj: "trainable params: 4,194,304" at
+// r = 8 (the PEFT README's LoRA example prints the same count for any 7B LLaMA), i.e.
+// r·(4096 + 4096)·2 matrices·32 layers.
+TEST_CASE("model_math: LoRA adapter count is r·(d_in + d_out) per adapted matrix (PEFT's count)") {
+    Scenario s = full_7b();
+    s.method = Method::lora;
+    s.lora_targets = LoraTargets::qv;
+    s.lora_rank = 8;
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    CHECK(md.adapter_params == doctest::Approx(4194304));
+    CHECK(md.trainable_params == doctest::Approx(4194304));
+    CHECK(md.grads_bytes == 0);                         // frozen base: no gradients for it
+    CHECK(md.optimizer_bytes == 0);
+    s.lora_rank = 16;
+    derive_model(s, s.model, md);
+    CHECK(md.adapter_params == doctest::Approx(8388608));
+}
+
+TEST_CASE("model_math: QLoRA keeps the linear layers in NF4 (0.516 B) and the rest in 16-bit") {
+    Scenario s = full_7b();
+    s.method = Method::qlora;
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    CHECK(md.quantised);
+    CHECK(md.linear_params > 0);
+    CHECK(md.linear_params + md.other_params == doctest::Approx(7e9));
+    CHECK(md.weights_bytes == doctest::Approx(md.linear_params * kNf4BytesPerParam + md.other_params * 2));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] FLOPs per token and tokens
+//-----------------------------------------------------------------------------
+
+TEST_CASE("model_math: model FLOPs per token 6·N + 12·L·h·s (PaLM), executed adds recomputation") {
+    Scenario s = full_7b();
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    const double attn = 12.0 * 32 * 4096 * 4096;        // 6.44e9
+    CHECK(md.flops_model_per_token == doctest::Approx(6 * 7e9 + attn));
+    CHECK(md.flops_executed_per_token == doctest::Approx(md.flops_model_per_token));
+    CHECK(md.tokens_per_epoch == doctest::Approx(2.5e8));
+    CHECK(md.tokens == doctest::Approx(5e8));          // × 2 epochs
+    s.checkpointing = Checkpointing::full;              // one more forward: +2·N, and the attention again
+    derive_model(s, s.model, md);
+    CHECK(md.flops_executed_per_token > md.flops_model_per_token + 2 * 7e9 - 1);
+}
+
+TEST_CASE("model_math: data given as samples × tokens, or as megabytes of text") {
+    Scenario s = full_7b();
+    s.data_input = DataInput::samples;
+    s.samples = 50000;
+    s.avg_tokens = 500;
+    s.epochs = 3;
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    CHECK(md.tokens == doctest::Approx(7.5e7));
+    s.data_input = DataInput::dataset_size;
+    s.dataset_mb = 100;                                 // 1e8 B ÷ 1.5 chars/token ÷ 3 B/char
+    s.chars_per_token = 1.5;
+    s.bytes_per_char = 3;
+    s.epochs = 1;
+    derive_model(s, s.model, md);
+    CHECK(md.tokens == doctest::Approx(1e8 / 1.5 / 3));
+    CHECK(md.dataset_bytes == doctest::Approx(1e8));
+}

@@ -49,6 +49,7 @@ TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0;  // a measurement is for its own card
     ti.nvlink = g.nvlink_gbps > 0;
+    ti.bandwidth_gbps = g.bandwidth_gbps;
     return ti;
 }
 
@@ -133,7 +134,7 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
             if (wall > s.deadline_hours) return true;
         }
         CostResult cost;
-        cost_for(s, prices, st.cards, wall, lmd.tokens, cost);
+        cost_for(s, prices, st.cards + rollout_extra_cards(s), wall, lmd.tokens, cost);
         const double mem = A + B / (st.cards / mp);
         // Cheaper wins; on a tie (whole billed hours tie often) fewer cards, then sooner done, then
         // the earlier (simpler) strategy.
@@ -252,7 +253,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         p.fits = m.fits && n >= mp && n % mp == 0;       // tp·pp must divide the count
         p.wall_hours = wall_hours_for(s, cx.md, ti, st);
         CostResult cost;
-        cost_for(s, prices, n, p.wall_hours, cx.md.tokens, cost);
+        cost_for(s, prices, n + rollout_extra_cards(s), p.wall_hours, cx.md.tokens, cost);
         p.cost_total = cost.total;
         out.push_back(p);
         if (n > max_cards / 2) break;                    // no overflow of n *= 2

@@ -19,8 +19,6 @@ namespace traincalc {
 
 using namespace detail;
 
-using namespace detail;
-
 //-----------------------------------------------------------------------------
 // [SECTION] Card searches
 //-----------------------------------------------------------------------------
@@ -114,8 +112,10 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
     ti.nvlink = g.nvlink_gbps > 0;
-    double scaling = 1, bubble = 1;
-    const double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble, log);
+    ti.bandwidth_gbps = g.bandwidth_gbps;
+    double scaling = 1, bubble = 1, generation_s = 0;
+    const double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble, log, &generation_s);
+    t.generation_hours = generation_s / kSecondsPerHour;
     const double compute_h = Calc(log, TermId::compute_hours, "h")
                                  .first("compute", compute_s, "s", TermId::compute_seconds)
                                  .div("", kSecondsPerHour, "s/h").done();
@@ -303,9 +303,15 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     estimate_cards(e, s, *model, md, g, st, ti);
 
     const Prices prices = prices_for(s, g, catalog, true);
-    e.gpu_hours = Calc(log, TermId::gpu_hours, "card-h") // card-hours: not a duration
-                      .first("cards", s.cards).mul("wall", e.time.wall_hours, "h", TermId::wall_hours).done();
-    cost_for(s, prices, s.cards, e.time.wall_hours, md.tokens, e.cost, log);
+    // Separate GRPO/PPO inference cards are rented for the whole run too.
+    const int extra = rollout_extra_cards(s);
+    {
+        Calc c(log, TermId::gpu_hours, "card-h");           // card-hours: not a duration
+        c.first("cards", s.cards).mul("wall", e.time.wall_hours, "h", TermId::wall_hours);
+        if (extra > 0) c.add("inference cards", extra).mul("wall", e.time.wall_hours, "h", TermId::wall_hours);
+        e.gpu_hours = c.done();
+    }
+    cost_for(s, prices, s.cards + extra, e.time.wall_hours, md.tokens, e.cost, log);
 
     buy_for(s, g, prices, e.buy, log);
     quotes_for(s, md, e.time, e.quotes, log);

@@ -39,6 +39,12 @@ struct MemoryResult {                  // per GPU, GiB
     double activations_gib = 0;
     double logits_gib = 0;             // s·b·V·B_logits: logits and loss, by loss implementation
     double gathered_gib = 0;           // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
+    double reference_gib = 0;          // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
+    double reward_gib = 0;             // PPO reward model
+    double critic_gib = 0;             // PPO value model's states (as the policy's)
+    double kv_cache_gib = 0;           // GRPO/PPO: rollouts' KV cache per engine card
+    double generation_gib = 0;         // GRPO/PPO: engine weights + KV cache per engine card
+    double engine_slice_gib = 0;       // colocated engine's reserved slice held through training
     double overhead_gib = 0;           // CUDA context, workspaces, fragmentation margin
     double per_gpu_gib = 0;            // sum of the above
     double capacity_gib = 0;           // the card's nominal memory
@@ -49,7 +55,8 @@ struct MemoryResult {                  // per GPU, GiB
 };
 
 struct TimeResult {                    // hours
-    double compute_hours = 0;          // pure compute, bubble included
+    double compute_hours = 0;          // pure compute, bubble included (GRPO/PPO: training + generation)
+    double generation_hours = 0;       // GRPO/PPO: rollout generation (prefill + decode); 0 otherwise
     double wall_hours = 0;             // expected wall clock
     double wall_hours_low = 0;
     double wall_hours_high = 0;

@@ -263,6 +263,27 @@ const TermText kTermText[] = {
     {TermId::fixed_per_month, Headline::buy, "Fixed owning cost per month", "每月固定自购成本"},
     {TermId::margin_per_hour, Headline::buy, "Rent above power per hour", "每小时租金减电费"},
     {TermId::break_even_hours, Headline::buy, "Break-even use per month", "每月盈亏平衡使用时长"},
+    {TermId::rl_prompts, Headline::compute, "Prompts per epoch", "每轮提示词数"},
+    {TermId::generated_tokens, Headline::compute, "Tokens generated in rollouts (G completions per prompt)",
+     "生成的 token 数（每个提示词 G 条回答）"},
+    {TermId::reference_weights, Headline::memory, "Reference model (frozen copy)", "参考模型（冻结副本）"},
+    {TermId::reward_weights, Headline::memory, "Reward model (frozen)", "奖励模型（冻结）"},
+    {TermId::critic_states, Headline::memory, "Value model (critic), trained like the policy", "价值模型（critic），与策略模型一样训练"},
+    {TermId::kv_bytes_per_token, Headline::memory, "KV cache bytes per token (K and V, every layer)",
+     "每 token 的 KV 缓存字节（K 和 V，所有层）"},
+    {TermId::rollout_batch, Headline::time, "Rollouts decoded at once per engine card B", "每张推理卡同时解码的序列数 B"},
+    {TermId::kv_cache, Headline::memory, "Rollouts' KV cache per engine card", "每张推理卡上生成序列的 KV 缓存"},
+    {TermId::engine_weights, Headline::memory, "Inference engine's copy of the policy", "推理引擎中的策略模型副本"},
+    {TermId::generation_phase, Headline::memory, "Generation phase (engine + KV cache)", "生成阶段（推理引擎 + KV 缓存）"},
+    {TermId::training_phase, Headline::memory, "Training phase (activations + logits)", "训练阶段（激活 + logits）"},
+    {TermId::engine_slice, Headline::memory, "Inference engine's reserved slice (gpu_memory_utilization)",
+     "推理引擎预留的显存（gpu_memory_utilization）"},
+    {TermId::decode_step_memory, Headline::time, "Decode step, memory-bound (weights + KV read)", "解码一步（受显存带宽限制：读权重和 KV）"},
+    {TermId::decode_step_compute, Headline::time, "Decode step, compute-bound", "解码一步（受算力限制）"},
+    {TermId::decode_seconds, Headline::time, "Decoding (the slower step above)", "解码（取上面较慢的一步）"},
+    {TermId::prefill_seconds, Headline::time, "Prefill (each prompt once, prefix caching)", "预填充（每个提示词一次，前缀缓存）"},
+    {TermId::generation_seconds, Headline::time, "Generation time", "生成时间"},
+    {TermId::train_seconds, Headline::time, "Training time", "训练时间"},
 };
 static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count), "one kTermText row per TermId");
 
@@ -294,6 +315,11 @@ const char* symbol_text(const char* sym, Lang lang) {
         {"tokens/s", "token/秒"}, {"tokens/sample", "每样本 token"}, {"total", "合计"}, {"traffic", "流量"},
         {"upload", "上传"},        {"upload bw", "上传带宽"},   {"upload size", "上传数据量"},   {"usable", "可用"},         {"wall", "总耗时"},      {"weights", "权重"},
         {"write", "写入速度"},
+        {"chosen+rejected", "选中+拒绝"}, {"critic", "价值模型"}, {"decode", "解码"}, {"engine", "推理引擎"},
+        {"engine cards", "推理卡数"}, {"fraction", "比例"}, {"generation", "生成"}, {"KV cache", "KV 缓存"},
+        {"policy+critic", "策略+价值模型"}, {"prefill", "预填充"}, {"prompt tokens", "提示词 token 数"},
+        {"prompts", "提示词数"}, {"reference", "参考模型"}, {"reward", "奖励模型"}, {"step", "每步"},
+        {"training", "训练"}, {"inference cards", "推理卡数"},
     };
     for (const auto& w : words)
         if (std::strcmp(w.en, sym) == 0) return w.zh;
@@ -362,9 +388,85 @@ void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::st
 // [SECTION] Explanations per headline
 //-----------------------------------------------------------------------------
 
+static const char* objective_label(Objective o) {
+    switch (o) {
+    case Objective::dpo: return "DPO";
+    case Objective::orpo: return "ORPO";
+    case Objective::kto: return "KTO";
+    case Objective::simpo: return "SimPO";
+    case Objective::grpo: return "GRPO";
+    case Objective::ppo: return "PPO";
+    default: return "SFT";
+    }
+}
+
+// What the objective adds, said once per headline (the terms themselves carry the numbers).
+static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
+    const Objective o = s.objective;
+    if (o == Objective::sft) return;
+    const bool ref = uses_reference(o) && s.reference == Reference::model;
+    if (h == Headline::compute) {
+        if (is_paired(o))
+            out.push_back(fmt(F.T("%s: a chosen and a rejected sequence per sample, both trained (D counts both)",
+                                  "%s：每个样本一条选中、一条拒绝的序列，都参与训练（D 计入两者）"),
+                              objective_label(o)));
+        if (is_rl(o))
+            out.push_back(fmt(F.T("%s: each prompt is rolled out G = %d times, %d generated + %d prompt tokens (s − c); "
+                                  "every completion is trained at length s",
+                                  "%s：每个提示词生成 G = %d 条回答，生成 %d 个 token，提示词 %d 个 token（s − c）；每条回答按长度 s 训练"),
+                              objective_label(o), s.generations, s.completion_len, s.seq_len - s.completion_len));
+        if (ref)
+            out.push_back(F.T("The reference model runs a forward pass on every trained token (2 × N_act, the ref term)",
+                              "参考模型对每个训练 token 做一次前向（2 × N_act，即 ref 项）"));
+        else if (uses_reference(o))
+            out.push_back(s.reference == Reference::precomputed
+                              ? F.T("Reference log-probs precomputed before training: no reference forward",
+                                    "参考模型的对数概率已预先算好：训练时不做参考前向")
+                              : F.T("No reference model (KL coefficient β = 0)", "不使用参考模型（KL 系数 β = 0）"));
+        if (o == Objective::orpo || o == Objective::simpo)
+            out.push_back(fmt(F.T("%s needs no reference model", "%s 不需要参考模型"), objective_label(o)));
+        return;
+    }
+    if (h == Headline::memory) {
+        if (ref && s.method != Method::full)
+            out.push_back(F.T("Reference = the base model with the adapters disabled (TRL does this for PEFT models): no extra copy",
+                              "参考模型 = 关闭适配器的基座模型（TRL 对 PEFT 模型就是这样做的）：不另占一份显存"));
+        if (is_paired(o))
+            out.push_back(F.T("Chosen and rejected go through one concatenated forward: activations and logits × 2",
+                              "选中与拒绝序列拼接后一次前向：激活和 logits × 2"));
+        if (is_rl(o)) {
+            if (s.rollout == Rollout::separate)
+                out.push_back(fmt(F.T("Rollouts on %d separate inference card(s), each holding the generation phase above; "
+                                      "the training cards hold no engine",
+                                      "生成在 %d 张独立的推理卡上进行，每张卡占用上面的生成阶段显存；训练卡上没有推理引擎"),
+                                  s.rollout_cards));
+            else if (s.engine_memory_fraction > 0)
+                out.push_back(F.T("Colocated engine keeps its gpu_memory_utilization slice through training: training + slice",
+                                  "同卡推理引擎在训练时也保留 gpu_memory_utilization 份额：训练 + 预留"));
+            else
+                out.push_back(fmt(F.T("Colocated engine sleeps while the policy trains (vLLM sleep mode): the card holds the "
+                                      "larger phase, generation %s GiB or training %s GiB, not their sum",
+                                      "同卡推理引擎在训练时休眠（vLLM sleep mode）：显卡只需容纳较大的阶段——生成 %s GiB 或训练 %s GiB，而不是两者之和"),
+                                  F.N(e.memory.generation_gib).c_str(),
+                                  F.N(e.memory.activations_gib + e.memory.logits_gib).c_str()));
+            if (s.stack == Stack::unsloth && s.rollout == Rollout::colocated)
+                out.push_back(F.T("Unsloth: vLLM shares the training weights (fast_inference): no engine copy",
+                                  "Unsloth：vLLM 与训练共用权重（fast_inference）：不另存一份"));
+        }
+        return;
+    }
+    if (h == Headline::time && is_rl(o))
+        out.push_back(fmt(F.T("Compute splits into training %s and generation %s (%s of it)",
+                              "计算时间分为训练 %s 和生成 %s（占 %s）"),
+                          F.H(e.time.compute_hours - e.time.generation_hours).c_str(), F.H(e.time.generation_hours).c_str(),
+                          F.P(e.time.compute_hours > 0 ? e.time.generation_hours / e.time.compute_hours : 0).c_str()));
+}
+
 static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
     const FlopsResult& f = e.flops;
+    explain_objective(e, Headline::compute, F, out);
     push_terms(e, Headline::compute, F, out, [](const Estimate&, const Term& t) {
         return t.id != TermId::worked_example_seconds;
     });
@@ -410,6 +512,7 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
         out.push_back(fmt(F.T("CPU offload slows compute: × %s", "CPU 卸载使计算变慢：× %s"),
                           F.N(offload_slowdown(s.offload)).c_str()));
     push_terms(e, Headline::time, F, out);
+    explain_objective(e, Headline::time, F, out);
     out.push_back(F.T("The low and high ends halve and double the overhead and fixed hours",
                       "低值和高值分别把额外开销和固定时间减半、加倍"));
 }
@@ -429,6 +532,7 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                                                      : F.T("the s² attention scores are stored (the a × s term in A)",
                                                            "保存 s² 注意力分数（A 中的 a × s 项）")));
     out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
+    explain_objective(e, Headline::memory, F, out);
     push_terms(e, Headline::memory, F, out);
     out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
                           "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),

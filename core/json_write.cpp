@@ -106,6 +106,18 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                        {"headroom_gib", num(m.headroom_gib)},
                        {"cpu_ram_gib", num(m.cpu_ram_gib)},
                        {"fits", m.fits}};
+    if (s.objective != Objective::sft) {   // present only beyond SFT (SFT output is unchanged)
+        j["objective"] = json{{"name", to_string(s.objective)},
+                              {"generation_hours", num(t.generation_hours)},
+                              {"training_hours", num(t.compute_hours - t.generation_hours)},
+                              {"reference_gib", num(m.reference_gib)},
+                              {"reward_gib", num(m.reward_gib)},
+                              {"critic_gib", num(m.critic_gib)},
+                              {"kv_cache_gib", num(m.kv_cache_gib)},
+                              {"generation_gib", num(m.generation_gib)},
+                              {"engine_slice_gib", num(m.engine_slice_gib)},
+                              {"billed_cards", s.cards + rollout_extra_cards(s)}};
+    }
     const CardsResult& c = e.cards;
     j["cards"] = json{{"count", s.cards},
                       {"min_for_memory", c.min_for_memory},

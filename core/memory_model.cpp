@@ -28,6 +28,7 @@ struct States {
     double weights = 0, grads = 0, opt = 0, adapters = 0; // on the card
     double gathered = 0;                                  // ZeRO-3: layers gathered in flight
     double weights_host = 0, opt_host = 0;                // moved to host RAM
+    double reference = 0, reward = 0, critic = 0;         // the objective's other models (on the card)
 };
 
 template <class C>
@@ -90,8 +91,63 @@ static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log
         shard(c, st, st.zero >= 1);
         out.adapters = c.done();
     }
-
+    // The objective's other models, sharded like the policy's weights (TRL prepares them with the
+    // same DeepSpeed/FSDP set-up). PPO's critic holds what the policy holds on the card.
+    if (md.reference_bytes > 0) {
+        C c(log, TermId::reference_weights, "GiB", to_gib);
+        c.first("N", md.params).mul("B_w", md.weight_bytes_per_param, "B");
+        shard(c, st, st.zero >= 3);
+        out.reference = c.done();
+    }
+    if (md.reward_bytes > 0) {
+        C c(log, TermId::reward_weights, "GiB", to_gib);
+        c.first("N", md.params).mul("B_w", md.weight_bytes_per_param, "B");
+        shard(c, st, st.zero >= 3);
+        out.reward = c.done();
+    }
+    if (md.critic) {
+        C c(log, TermId::critic_states, "GiB");
+        c.first("weights", out.weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
+        if (out.gathered > 0) c.add("gathered", out.gathered, "GiB", TermId::weights_gathered);
+        if (md.grads_bytes > 0) c.add("gradients", out.grads, "GiB", TermId::gradients);
+        if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", out.opt, "GiB", TermId::optimizer);
+        if (md.adapter_params > 0) c.add("adapters", out.adapters, "GiB", TermId::adapters);
+        out.critic = c.done();
+    }
     return out;
+}
+
+// GRPO/PPO rollouts: the engine's weights and the KV cache of the sequences it decodes at once.
+// The generation batch of one optimizer step (b × m per data-parallel rank, TRL's default
+// steps_per_generation = gradient_accumulation_steps) is spread over the engine's cards; each
+// engine holds a whole copy of the policy (vLLM tensor_parallel_size 1, TRL's default) except
+// with Unsloth, whose vLLM shares the training weights (fast_inference).
+struct Rollouts {
+    double batch = 0;            // sequences decoded at once per engine card
+    double engine_weights = 0;   // GiB
+    double kv = 0;               // GiB at the end of decoding (whole sequences)
+    double phase = 0;            // GiB: engine weights + KV cache
+};
+template <class C>
+static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, Terms* log) {
+    Rollouts r;
+    const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
+    // Recorded once, by the generation time (time_model.cpp), with this same arithmetic.
+    r.batch = std::max(1.0, FastCalc(log, TermId::rollout_batch, "")
+                                .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1)).mul("d", st.dp())
+                                .div("engine cards", engine_cards).done());
+    const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
+    r.engine_weights = shared ? 0.0
+                              : C(log, TermId::engine_weights, "GiB")
+                                    .first("W", md.weights_bytes / kGiB, "GiB", TermId::weights_model).done();
+    r.kv = C(log, TermId::kv_cache, "GiB", 1.0 / kGiB)
+               .first("B", r.batch, "", TermId::rollout_batch).mul("s", md.seq_len)
+               .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token).done();
+    C c(log, TermId::generation_phase, "GiB");
+    if (!shared) c.first("engine", r.engine_weights, "GiB", TermId::engine_weights);
+    c.add("KV cache", r.kv, "GiB", TermId::kv_cache);
+    r.phase = c.done();
+    return r;
 }
 
 // Activations and logits per card (GiB).
@@ -105,18 +161,28 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
     const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
     const double A = md.act_bytes_per_token_layer;
+    // Sequences per micro-batch beyond b: DPO's chosen and rejected go through one concatenated
+    // forward (TRL); PPO's policy and critic are trained in one backward (TRL's wrapper).
+    auto sequences = [&](C& c) {
+        c.mul("b", md.micro_batch);
+        if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
+        if (md.critic) c.mul("policy+critic", 2);
+    };
     {
         C c(log, TermId::activations, "GiB", to_gib);
         if (s.checkpointing == Checkpointing::full && md.checkpoints_offloaded) {
-            c.first("s", md.seq_len).mul("b", md.micro_batch);   // one layer's, the inputs on the host
+            c.first("s", md.seq_len);                          // one layer's, the inputs on the host
+            sequences(c);
         } else {
             c.first("L_stage", layers_stage);
             if (in_flight > 1) c.mul("m_flight", in_flight);
-            c.mul("s", md.seq_len).mul("b", md.micro_batch);
+            c.mul("s", md.seq_len);
+            sequences(c);
             if (s.checkpointing == Checkpointing::full) {
                 c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
                 if (st.tp > 1) c.div("tp", st.tp);
-                c.add("s", md.seq_len).mul("b", md.micro_batch);
+                c.add("s", md.seq_len);
+                sequences(c);
             }
         }
         c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
@@ -128,6 +194,7 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
         C c(log, TermId::logits, "GiB", to_gib);
         c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("B_logits", md.logits_bytes_per_vocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
+        if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
         *logits_gib = c.done();
     }
 
@@ -159,6 +226,30 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     double acts = 0, logits = 0;
     activation_terms<C>(s, md, st, &acts, &logits, log);
 
+    // GRPO/PPO colocated: the engine sleeps while the policy trains (vLLM sleep mode: TRL's
+    // vllm_enable_sleep_mode, verl's free_cache_engine), so the card holds the larger of the two
+    // phases beside the states, not their sum; with engine_memory_fraction > 0 the engine keeps
+    // vLLM's gpu_memory_utilization slice of the card through training (TRL's colocate default).
+    double phase = 0;
+    TermId phase_id = TermId::none;
+    Rollouts r;
+    if (md.rl) {
+        r = rollout_terms<C>(s, md, st, log);
+        if (s.rollout == Rollout::colocated) {
+            const double train_phase = C(log, TermId::training_phase, "GiB")
+                                           .first("activations", acts, "GiB", TermId::activations)
+                                           .add("logits", logits, "GiB", TermId::logits).done();
+            if (s.engine_memory_fraction > 0) {
+                phase = C(log, TermId::engine_slice, "GiB")
+                            .first("fraction", s.engine_memory_fraction).mul("capacity", g.memory_gib, "GiB").done();
+                phase_id = TermId::engine_slice;
+            } else if (r.phase > train_phase) {
+                phase = r.phase;                          // the larger phase replaces training's
+                phase_id = TermId::generation_phase;
+            }
+        }
+    }
+
     double rest;
     {
         C c(log, TermId::memory_subtotal, "GiB");
@@ -167,7 +258,14 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
         if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
         if (md.adapter_params > 0) c.add("adapters", adapters, "GiB", TermId::adapters);
-        c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+        if (held.reference > 0) c.add("reference", held.reference, "GiB", TermId::reference_weights);
+        if (held.reward > 0) c.add("reward", held.reward, "GiB", TermId::reward_weights);
+        if (held.critic > 0) c.add("critic", held.critic, "GiB", TermId::critic_states);
+        if (phase_id == TermId::generation_phase)         // max(generation, training): generation is larger
+            c.add("generation", phase, "GiB", TermId::generation_phase);
+        else
+            c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+        if (phase_id == TermId::engine_slice) c.add("engine", phase, "GiB", TermId::engine_slice);
         rest = c.done();
     }
     // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
@@ -184,6 +282,12 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.activations_gib = acts;
     out.logits_gib = logits;
     out.overhead_gib = overhead;
+    out.reference_gib = held.reference;
+    out.reward_gib = held.reward;
+    out.critic_gib = held.critic;
+    out.kv_cache_gib = r.kv;
+    out.generation_gib = r.phase;
+    out.engine_slice_gib = phase_id == TermId::engine_slice ? phase : 0;
     out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
                           .add("framework", overhead, "GiB", TermId::memory_overhead)

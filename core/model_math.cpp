@@ -83,10 +83,25 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
         break;
     }
     o.tokens_per_epoch = c.done();
-    o.tokens = Calc(log, TermId::tokens, "tokens")
-                   .first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch)
-                   .mul("epochs", s.epochs)
-                   .done();
+    if (is_rl(s.objective)) {
+        // GRPO/PPO: the samples are prompts; each is rolled out G times and every completion is
+        // trained on at its padded length s (prompt + completion, as TRL pads them).
+        Calc p(log, TermId::rl_prompts, "");
+        if (s.data_input == DataInput::samples) p.first("samples", s.samples);
+        else p.first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch).div("s", s.seq_len);
+        o.prompts = p.done();
+        o.tokens = Calc(log, TermId::tokens, "tokens")
+                       .first("prompts", o.prompts, "", TermId::rl_prompts)
+                       .mul("epochs", s.epochs)
+                       .mul("G", s.generations)
+                       .mul("s", s.seq_len)
+                       .done();
+    } else {
+        Calc d(log, TermId::tokens, "tokens");
+        d.first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch).mul("epochs", s.epochs);
+        if (is_paired(s.objective)) d.mul("chosen+rejected", 2); // DPO/ORPO/SimPO: both sequences trained
+        o.tokens = d.done();
+    }
     o.dataset_bytes = s.data_input == DataInput::dataset_size
                           ? s.dataset_mb * kMega
                           : o.tokens_per_epoch * s.chars_per_token * s.bytes_per_char;
@@ -195,6 +210,33 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
     o.logits_bytes_per_vocab = logits_bytes_per_vocab(s);
 }
 
+// The objective's extra models and rollouts (DPO and relatives, GRPO, PPO). The reference is a
+// frozen 16-bit copy only for full fine-tuning: with LoRA/QLoRA it is the base with the adapters
+// disabled (TRL's DPOTrainer/GRPOTrainer do this when given a PEFT model), so no second copy.
+// PPO's reward and value models are assumed the policy's size (TRL's examples use one base).
+static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
+    o.seqs_per_sample = is_paired(s.objective) ? 2 : 1;
+    o.rl = is_rl(s.objective);
+    const bool ref_model = uses_reference(s.objective) && s.reference == Reference::model;
+    o.reference_bytes = ref_model && s.method == Method::full ? A.N * o.weight_bytes_per_param : 0;
+    o.reward_bytes = s.objective == Objective::ppo ? A.N * o.weight_bytes_per_param : 0;
+    o.critic = s.objective == Objective::ppo;
+    if (!o.rl) return;
+    o.completion_len = s.completion_len;
+    o.prompt_len = std::max(0, s.seq_len - s.completion_len);
+    o.generated_tokens = Calc(log, TermId::generated_tokens, "tokens")
+                             .first("prompts", o.prompts, "", TermId::rl_prompts)
+                             .mul("epochs", s.epochs)
+                             .mul("G", s.generations)
+                             .mul("c", s.completion_len)
+                             .done();
+    o.prompt_tokens = o.prompts * s.epochs * o.prompt_len; // prefilled once per prompt (prefix caching)
+    // K and V, 16-bit, every layer: 2 × 2 B × L × kv_width per token (GQA shrinks kv_width).
+    o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
+                               .first("", 2).mul("", kBase16BytesPerParam, "B").mul("L", A.L).mul("kv", A.kv_width)
+                               .done();
+}
+
 // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
 static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
     const double seq = s.seq_len;
@@ -216,6 +258,20 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
     else c.first("", 4).mul("N_act", A.N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
     if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", A.N_act);
     c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
+    // Forward-only passes per trained token: the reference (DPO, KTO, GRPO, PPO; it runs even as
+    // the adapters-off base), KTO's mismatched KL batch (policy and reference, TRL), PPO's reward
+    // model and the rollout's old log-probs and values; PPO's critic trains like the policy.
+    const bool ref_fwd = uses_reference(s.objective) && s.reference == Reference::model;
+    if (ref_fwd) c.add("ref", 2).mul("N_act", A.N_act);
+    if (s.objective == Objective::kto) {
+        c.add("KL policy", 2).mul("N_act", A.N_act);
+        if (ref_fwd) c.add("KL ref", 2).mul("N_act", A.N_act);
+    }
+    if (s.objective == Objective::ppo) {
+        c.add("reward+old+values", 6).mul("N_act", A.N_act);
+        if (s.method == Method::full) c.add("critic", 6).mul("N_act", A.N_act);
+        else c.add("critic", 4).mul("N_act", A.N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+    }
     o.flops_executed_per_token = c.done();
 }
 
@@ -236,6 +292,7 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
     derive_params(s, m, A, o, log);
     derive_bytes(s, A, o, log);
     derive_activations(s, m, A, o, log);
+    derive_method(s, A, o, log);
     derive_flops(s, A, o, log);
 }
 

@@ -52,6 +52,17 @@ struct ModelDerived {
     double tokens = 0;                             // D
     double tokens_per_epoch = 0;
     double dataset_bytes = 0;                      // what is uploaded
+    // Objective (DPO and relatives, GRPO/PPO): what each training card holds and runs beyond SFT.
+    double seqs_per_sample = 1;                    // sequences trained per sample: 2 = chosen + rejected
+    double reference_bytes = 0;                    // whole frozen reference model; 0 = none, precomputed, or the LoRA base
+    double reward_bytes = 0;                       // PPO: whole frozen reward model
+    bool critic = false;                           // PPO: a value model trained beside the policy (same states)
+    bool rl = false;                               // GRPO/PPO: rollouts generated every step
+    double prompts = 0;                            // GRPO/PPO prompts per epoch
+    double generated_tokens = 0;                   // GRPO/PPO: completion tokens generated over the run
+    double prompt_tokens = 0;                      // GRPO/PPO: prompt tokens prefilled over the run (once per prompt)
+    double prompt_len = 0, completion_len = 0;     // p = s − c, c
+    double kv_bytes_per_token = 0;                 // K and V of every layer, 16-bit
     int layers = 1, hidden = 1, heads = 1;
     int kv_heads = 1;                              // key/value heads (= heads without GQA)
     int seq_len = 1, micro_batch = 1;

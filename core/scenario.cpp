@@ -61,6 +61,9 @@ template <class E, size_t N> bool value_of(std::string_view text, E* out, const 
 #include "core/enums.inc"
 #undef TC_ENUM
 #undef TC_V
+int rollout_extra_cards(const Scenario& s) {
+    return is_rl(s.objective) && s.rollout == Rollout::separate ? s.rollout_cards : 0;
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] The field table
@@ -75,6 +78,13 @@ template <class E, size_t N> bool value_of(std::string_view text, E* out, const 
 //  method                     enum     full lora qlora
 //  lora_rank                  integer  1 .. 1024
 //  lora_targets               enum     qv all
+//  objective                  enum     sft dpo orpo kto simpo grpo ppo   (absent = sft)
+//  reference                  enum     model precomputed none   DPO/KTO/GRPO/PPO reference policy
+//  generations                integer  1 .. 1024            G completions per prompt (GRPO/PPO)
+//  completion_len             integer  1 .. 1048576         generated tokens per completion (< seq_len)
+//  rollout                    enum     colocated separate   where rollouts are generated
+//  engine_memory_fraction     number   0 .. 0.95            colocated vLLM slice held in training; 0 = sleeps
+//  rollout_cards              integer  1 .. 65536           separate inference cards
 //  data_input                 enum     tokens samples dataset_size  (inferred from the keys given when absent)
 //  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
 //  samples                    number   1 .. 1e12            samples per epoch (sets data_input = samples)
@@ -140,6 +150,7 @@ template <class E, size_t N> bool value_of(std::string_view text, E* out, const 
 //  cards ≥ tp × pp, and a multiple of it          tp divides the model's heads and key/value heads
 //  pp ≤ the model's layers                        lora_rank ≤ the model's hidden size (LoRA, QLoRA)
 //  offload "optimizer+params" needs zero = 3
+//  GRPO/PPO: completion_len < seq_len (the prompt is the rest), the card's bandwidth_gbps known
 // estimate() calls validate() itself: these are the only ranges and rules the estimator relies on.
 namespace {
 
@@ -165,6 +176,13 @@ const FieldRow<Scenario> kScenarioRows[] = {
     TC_ENUM_ROW("method", method, Method, kMethodNames),
     int_row<Scenario>("lora_rank", &Scenario::lora_rank, 1, 1024, ""),
     TC_ENUM_ROW("lora_targets", lora_targets, LoraTargets, kLoraTargetsNames),
+    TC_ENUM_ROW("objective", objective, Objective, kObjectiveNames),
+    TC_ENUM_ROW("reference", reference, Reference, kReferenceNames),
+    int_row<Scenario>("generations", &Scenario::generations, 1, 1024, ""),
+    int_row<Scenario>("completion_len", &Scenario::completion_len, 1, 1048576, "tokens"),
+    TC_ENUM_ROW("rollout", rollout, Rollout, kRolloutNames),
+    num_row<Scenario>("engine_memory_fraction", &Scenario::engine_memory_fraction, 0, 0.95, "fraction"),
+    int_row<Scenario>("rollout_cards", &Scenario::rollout_cards, 1, 65536, ""),
     TC_ENUM_ROW("data_input", data_input, DataInput, kDataInputNames),
     num_row<Scenario>("tokens", &Scenario::tokens, 1, 1e15, "tokens"),
     num_row<Scenario>("samples", &Scenario::samples, 1, 1e12, "samples"),
@@ -431,6 +449,16 @@ std::string scenario_to_json(const Scenario& s) {
     if (s.stack == Stack::hf) j.erase("stack");                   // absent: the default stack
     if (s.loss == LossImpl::stack) j.erase("loss");               // absent: the stack's loss
     if (s.master_weights) j.erase("master_weights");              // absent: mixed precision with a master copy
+    {                                                             // method inputs at their defaults: absent
+        const Scenario d;
+        if (s.objective == d.objective) j.erase("objective");
+        if (s.reference == d.reference) j.erase("reference");
+        if (s.generations == d.generations) j.erase("generations");
+        if (s.completion_len == d.completion_len) j.erase("completion_len");
+        if (s.rollout == d.rollout) j.erase("rollout");
+        if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
+        if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
+    }
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);
@@ -454,7 +482,7 @@ std::string num_text(double v) { return detail::format_plain(v); }
 
 // Rules between fields that no single range expresses. Run only when every range passed, so
 // each operand is in range (no division by zero, no overflow of tp × pp).
-void check_relations(const Scenario& s, const ModelSpec& m, std::vector<FieldError>& errors) {
+void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g, std::vector<FieldError>& errors) {
     const int mp = s.tp * s.pp;                          // ≤ 1024 × 1024: no overflow
     // Texts are built only for an error: estimate() runs this on every call.
     auto tp = [&] { return num_text(s.tp); };
@@ -488,6 +516,16 @@ void check_relations(const Scenario& s, const ModelSpec& m, std::vector<FieldErr
         detail::add_error(errors, "offload",
                           "offload \"optimizer+params\" needs zero = 3, got zero = " + num_text(s.zero),
                           "offload \"optimizer+params\" 需要 zero = 3，实际 zero = " + num_text(s.zero));
+    if (is_rl(s.objective) && s.completion_len >= s.seq_len)
+        detail::add_error(errors, "completion_len",
+                          "completion_len (" + num_text(s.completion_len) + ") must be below seq_len (" +
+                              num_text(s.seq_len) + "): the prompt is the rest of the sequence",
+                          "completion_len（" + num_text(s.completion_len) + "）必须小于 seq_len（" +
+                              num_text(s.seq_len) + "）：其余部分是提示词");
+    if (is_rl(s.objective) && !(g.bandwidth_gbps > 0))
+        detail::add_error(errors, "gpu.bandwidth_gbps",
+                          "GRPO/PPO rollouts need the card's memory bandwidth (gpu.bandwidth_gbps): decoding is bound by it",
+                          "GRPO/PPO 的生成需要显卡的显存带宽（gpu.bandwidth_gbps）：解码速度受其限制");
 }
 
 } // namespace
@@ -520,7 +558,7 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     const GpuSpec* g = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
     if (!g) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
     else detail::check_gpu(*g, gpu_ctx, errors);
-    if (errors.empty()) check_relations(s, *m, errors);
+    if (errors.empty()) check_relations(s, *m, *g, errors);
     return errors;
 }
 

@@ -54,6 +54,16 @@ struct Scenario {
     Method method = Method::lora;        // default LoRA: what most renting teams run
     int lora_rank = 16;                  // r, 1..1024
     LoraTargets lora_targets = LoraTargets::all;
+    // Objective (full/LoRA/QLoRA above apply to the policy). DPO/ORPO/SimPO train a chosen and a
+    // rejected sequence per sample; GRPO/PPO samples are prompts, each rolled out G times.
+    Objective objective = Objective::sft;
+    Reference reference = Reference::model; // with LoRA/QLoRA the reference is the base, adapters off: no copy
+    int generations = 8;                 // G: completions per prompt (GRPO/PPO), 1..1024
+    int completion_len = 512;            // generated tokens per completion (GRPO/PPO), < seq_len
+    Rollout rollout = Rollout::colocated;
+    double engine_memory_fraction = 0;   // colocated: vLLM gpu_memory_utilization held through training;
+                                         // 0 = the engine sleeps while training (peak = the larger phase)
+    int rollout_cards = 1;               // separate: inference cards (billed too), 1..65536
 
     // Data. tokens processed D = tokens × epochs.
     DataInput data_input = DataInput::samples;
@@ -163,5 +173,14 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 #include "enums.inc"
 #undef TC_ENUM
 #undef TC_V
+// Objectives with a chosen and a rejected sequence per sample; with online rollouts.
+inline bool is_paired(Objective o) { return o == Objective::dpo || o == Objective::orpo || o == Objective::simpo; }
+inline bool is_rl(Objective o) { return o == Objective::grpo || o == Objective::ppo; }
+// Whether the objective uses a reference policy at all (ORPO and SimPO have none; SFT neither).
+// Inference cards billed beside the training cards (GRPO/PPO with a separate engine).
+int rollout_extra_cards(const Scenario& s);
+inline bool uses_reference(Objective o) {
+    return o == Objective::dpo || o == Objective::kto || o == Objective::grpo || o == Objective::ppo;
+}
 
 } // namespace traincalc

@@ -89,6 +89,25 @@ enum class TermId : unsigned char {
     fixed_per_month,
     margin_per_hour,
     break_even_hours,
+    // Objective: preference and RL fine-tuning (method_model in model_math, memory_model, time_model)
+    rl_prompts,
+    generated_tokens,
+    reference_weights,
+    reward_weights,
+    critic_states,
+    kv_bytes_per_token,
+    rollout_batch,
+    kv_cache,
+    engine_weights,
+    generation_phase,
+    training_phase,
+    engine_slice,
+    decode_step_memory,
+    decode_step_compute,
+    decode_seconds,
+    prefill_seconds,
+    generation_seconds,
+    train_seconds,
     count
 };
 

@@ -72,9 +72,51 @@ double offload_slowdown(Offload o) {
     }
 }
 
+// GRPO/PPO rollout generation on the engine's cards (vLLM), per run. Decoding reads the engine's
+// weights and the batch's KV cache at every step: a step takes the longer of those bytes over the
+// memory bandwidth and the batch's 2·N_act FLOPs per token over the card's rate. The KV read is at
+// the mean context p + c/2. Prefill is compute-bound: 2·N_act per prompt token, each prompt once
+// (vLLM's prefix caching serves the G samples of one prompt).
+template <class C>
+static double generation_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                              Terms* log) {
+    const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
+    const double batch = std::max(1.0, C(log, TermId::rollout_batch, "")
+                                           .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1))
+                                           .mul("d", st.dp()).div("engine cards", engine_cards).done());
+    const double weights_b = md.weights_bytes;           // read every step (also when Unsloth shares them)
+    const double mem_s = C(log, TermId::decode_step_memory, "s")
+                             .first("W", weights_b / kGiB, "GiB", TermId::weights_model).mul("", kGiB, "B/GiB")
+                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
+                             .add("B", batch, "", TermId::rollout_batch).mul("p", md.prompt_len).mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
+                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
+                             .add("B", batch, "", TermId::rollout_batch).mul("c/2", md.completion_len / 2).mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
+                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
+                             .done();
+    const double cmp_s = C(log, TermId::decode_step_compute, "s")
+                             .first("B", batch, "", TermId::rollout_batch).mul("", 2).mul("N_act", md.active_params)
+                             .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops).div("", kTflops, "FLOP/s per TFLOPS")
+                             .div("u", ti.utilization).done();
+    const bool mem_bound = mem_s >= cmp_s;
+    const double decode_s = C(log, TermId::decode_seconds, "s")
+                                .first("tokens", md.generated_tokens, "tokens", TermId::generated_tokens)
+                                .div("B", batch, "", TermId::rollout_batch).div("engine cards", engine_cards)
+                                .mul("step", mem_bound ? mem_s : cmp_s, "s",
+                                     mem_bound ? TermId::decode_step_memory : TermId::decode_step_compute)
+                                .done();
+    const double prefill_s = C(log, TermId::prefill_seconds, "s")
+                                 .first("prompt tokens", md.prompt_tokens, "tokens").mul("", 2).mul("N_act", md.active_params)
+                                 .div("engine cards", engine_cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                                 .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).done();
+    return C(log, TermId::generation_seconds, "s")
+        .first("decode", decode_s, "s", TermId::decode_seconds).add("prefill", prefill_s, "s", TermId::prefill_seconds)
+        .done();
+}
+
 template <class C>
 static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
+                       double* generation_used) {
     const double cards = st.cards < 1 ? 1 : st.cards;
     double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
     const double m = std::max(s.grad_accum, 1);
@@ -87,24 +129,34 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
     }
     if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
-    C c(log, TermId::compute_seconds, "s");
+    // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
+    // wait for the rollouts before each optimizer step).
+    C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     if (ti.measured_tps > 0) {                                // measured: bubble already inside
         c.first("D", md.tokens, "tokens", TermId::tokens).div("tokens/s", ti.measured_tps)
             .div("cards", cards).div("eff", eff);
-        return c.done();
+    } else {
+        c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
+            .div("cards", cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+            .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).div("eff", eff);
+        if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
+        if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
     }
-    c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
-        .div("cards", cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
-        .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).div("eff", eff);
-    if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
-    if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
-    return c.done();
+    const double train_s = c.done();
+    if (generation_used) *generation_used = 0;
+    if (!md.rl) return train_s;
+    const double gen_s = generation_impl<C>(s, md, ti, st, log);
+    if (generation_used) *generation_used = gen_s;
+    return C(log, TermId::compute_seconds, "s")
+        .first("training", train_s, "s", TermId::train_seconds).add("generation", gen_s, "s", TermId::generation_seconds)
+        .done();
 }
 
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log) {
-    return log ? compute_impl<Calc>(s, md, ti, st, scaling_used, bubble_used, log)
-               : compute_impl<FastCalc>(s, md, ti, st, scaling_used, bubble_used, nullptr);
+                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
+                       double* generation_used) {
+    return log ? compute_impl<Calc>(s, md, ti, st, scaling_used, bubble_used, log, generation_used)
+               : compute_impl<FastCalc>(s, md, ti, st, scaling_used, bubble_used, nullptr, generation_used);
 }
 
 

@@ -323,6 +323,7 @@ Catalog grid_catalog() {
     a100.name = "NVIDIA A100 80GB SXM";
     a100.memory_gib = 80;
     a100.tflops_16bit = 312;
+    a100.bandwidth_gbps = 2039;
     a100.nvlink_gbps = 600;
     a100.compute_capability = 8.0;
     a100.tdp_w = 400;
@@ -335,6 +336,7 @@ Catalog grid_catalog() {
     h100.name = "NVIDIA H100 SXM";
     h100.tflops_16bit = 989;
     h100.tflops_fp8 = 1979;
+    h100.bandwidth_gbps = 3350;
     h100.compute_capability = 9.0;
     h100.tdp_w = 700;
     GpuSpec l20; // PCIe, small: offload and multi-card curves matter
@@ -342,6 +344,7 @@ Catalog grid_catalog() {
     l20.name = "NVIDIA L20";
     l20.memory_gib = 48;
     l20.tflops_16bit = 119.5;
+    l20.bandwidth_gbps = 864;
     l20.compute_capability = 8.9;
     l20.tdp_w = 275;
     l20.price_cny_per_hour = 3.2;
@@ -413,6 +416,13 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                 // and pure 16-bit training: their terms must reproduce too.
                                 s.stack = static_cast<Stack>(n % 5);
                                 s.master_weights = n % 7 != 0;
+                                // Every objective, reference, rollout placement and engine slice
+                                // (preference and RL terms: reference, critic, generation phases).
+                                s.objective = static_cast<Objective>((n + n / 7) % 7); // not in step with master_weights
+                                s.reference = static_cast<Reference>((n / 7) % 3);
+                                s.rollout = (n / 3) % 2 ? Rollout::separate : Rollout::colocated;
+                                s.rollout_cards = 2;
+                                s.engine_memory_fraction = (n / 5) % 3 == 0 ? 0.3 : 0;
                                 n++;
                                 f(s);
                             }
@@ -570,6 +580,8 @@ const Term& term(const Estimate& e, TermId id) {
     return *t;
 }
 
+double t_gen(const Estimate& e) { return term(e, TermId::generation_seconds).result; }
+
 } // namespace
 
 TEST_CASE("term records: operands give results, references match, totals are the estimate's") {
@@ -597,8 +609,19 @@ TEST_CASE("term records: operands give results, references match, totals are the
         CHECK(term(e, TermId::logits).result == m.logits_gib);
         CHECK(term(e, TermId::memory_headroom).result == m.headroom_gib);
         // The per-card sum holds exactly the parts that stay on the card.
-        double parts = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.adapters_gib +
-                       m.activations_gib + m.logits_gib + m.gathered_gib + m.overhead_gib;
+        // GRPO/PPO colocated: the larger of the generation and training phases, or the engine's slice.
+        bool generation_larger = false;
+        const Term& sub = term(e, TermId::memory_subtotal);
+        for (int i = 0; i < sub.count; i++)
+            generation_larger = generation_larger || e.terms.operand(sub, i).ref == TermId::generation_phase;
+        const double phase = generation_larger ? m.generation_gib : m.activations_gib + m.logits_gib;
+        double parts = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.adapters_gib + phase +
+                       m.gathered_gib + m.overhead_gib + m.reference_gib + m.reward_gib + m.critic_gib +
+                       m.engine_slice_gib;
+        if (is_rl(s.objective)) {
+            CHECK(t_gen(e) == doctest::Approx(e.time.generation_hours * 3600).epsilon(1e-12));
+            CHECK(e.time.generation_hours > 0);
+        }
         CHECK(parts == doctest::Approx(m.per_gpu_gib).epsilon(1e-12));
         // What offload moves is said, and the host total is what moved.
         if (s.offload != Offload::none && s.method == Method::full) {

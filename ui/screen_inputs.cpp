@@ -125,6 +125,26 @@ static bool draw_model(App& app) {
 // [SECTION] Method
 //-----------------------------------------------------------------------------
 
+// The objective and its inputs: the reference (DPO, KTO, GRPO, PPO), G and the completion length,
+// where rollouts run (GRPO, PPO).
+static bool draw_objective(App& app) {
+    Scenario& s = app.scenario;
+    bool changed = combo_enum(app, T(app, Str::objective), "objective", &s.objective, T(app, Str::objective_help));
+    if (uses_reference(s.objective))
+        changed |= combo_enum(app, T(app, Str::reference), "reference", &s.reference, T(app, Str::reference_help));
+    if (!is_rl(s.objective)) return changed;
+    changed |= input_int(app, T(app, Str::generations), "generations", &s.generations);
+    changed |= input_int(app, T(app, Str::completion_len), "completion_len", &s.completion_len,
+                         T(app, Str::completion_len_help));
+    changed |= combo_enum(app, T(app, Str::rollout), "rollout", &s.rollout);
+    if (s.rollout == Rollout::separate)
+        changed |= input_int(app, T(app, Str::rollout_cards), "rollout_cards", &s.rollout_cards);
+    else
+        changed |= percent_slider(app, T(app, Str::engine_fraction), "engine_memory_fraction", &s.engine_memory_fraction,
+                                  0, 0.95, T(app, Str::engine_sleeps), T(app, Str::engine_fraction_help));
+    return changed;
+}
+
 static bool draw_method(App& app) {
     Scenario& s = app.scenario;
     bool changed = combo_enum(app, T(app, Str::method), "method", &s.method, T(app, Str::method_help));
@@ -132,6 +152,7 @@ static bool draw_method(App& app) {
         changed |= input_int(app, T(app, Str::lora_rank), "lora_rank", &s.lora_rank);
         changed |= combo_enum(app, T(app, Str::lora_targets), "lora_targets", &s.lora_targets);
     }
+    changed |= draw_objective(app);
     return changed;
 }
 

@@ -1,0 +1,316 @@
+// traincalc — tests/test_methods.cpp
+// The training objectives beyond SFT (scenario.h: Objective; model_math, memory_model, time_model):
+// DPO and its relatives, GRPO and PPO. Properties that must hold, and pins to published figures
+// (each cited with its URL and the figure quoted; the error is printed and bounded honestly).
+//
+// Index of this file:
+// [SECTION] Helpers
+// [SECTION] Preference objectives (DPO, ORPO, KTO, SimPO)
+// [SECTION] Online RL (GRPO, PPO)
+// [SECTION] Scenario fields and validation
+// [SECTION] Published figures
+
+#include "core/catalog.h"
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/scenario.h"
+#include "fixtures.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace traincalc;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers
+//-----------------------------------------------------------------------------
+
+namespace {
+
+const Catalog& catalog() {
+    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    return c;
+}
+
+Estimate run(const Scenario& s) {
+    Estimate e = estimate(s, catalog());
+    REQUIRE_MESSAGE(e.ok, (e.errors.empty() ? std::string() : e.errors[0].message));
+    return e;
+}
+
+Scenario base(const char* model = "qwen2.5-7b", Method m = Method::full) {
+    Scenario s;
+    s.model_id = model;
+    s.gpu_id = "H100-SXM";
+    s.method = m;
+    s.cards = 8;
+    s.zero = 3;
+    s.seq_len = 2048;
+    s.micro_batch = 2;
+    s.checkpointing = Checkpointing::full;
+    return s;
+}
+
+bool shows(const Estimate& e, Headline h, Lang lang, const std::string& text) {
+    for (const std::string& line : explain(e, h, lang))
+        if (line.find(text) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Preference objectives
+//-----------------------------------------------------------------------------
+
+TEST_CASE("DPO needs at least SFT's memory at the same batch; the reference is a frozen copy only in full fine-tuning") {
+    for (Method m : {Method::full, Method::lora, Method::qlora}) {
+        CAPTURE(int(m));
+        Scenario s = base("qwen2.5-7b", m);
+        const Estimate sft = run(s);
+        s.objective = Objective::dpo;
+        const Estimate dpo = run(s);
+        CHECK(dpo.memory.per_gpu_gib > sft.memory.per_gpu_gib);
+        // Chosen and rejected in one concatenated forward: activations and logits double.
+        CHECK(dpo.memory.activations_gib == doctest::Approx(2 * sft.memory.activations_gib));
+        CHECK(dpo.memory.logits_gib == doctest::Approx(2 * sft.memory.logits_gib));
+        // Tokens processed count both sequences.
+        CHECK(dpo.flops.tokens == doctest::Approx(2 * sft.flops.tokens));
+        if (m == Method::full) {
+            // 7.62e9 × 2 B ÷ 8 (ZeRO-3 shards it like the policy's weights).
+            CHECK(dpo.memory.reference_gib == doctest::Approx(7.62e9 * 2 / 8 / 1073741824.0));
+            CHECK(dpo.terms.find(TermId::reference_weights) != nullptr);
+        } else {
+            // LoRA DPO: the reference is the base with adapters disabled — no copy, said so.
+            CHECK(dpo.memory.reference_gib == 0);
+            CHECK(dpo.terms.find(TermId::reference_weights) == nullptr);
+            CHECK(shows(dpo, Headline::memory, Lang::en, "adapters disabled"));
+            CHECK(shows(dpo, Headline::memory, Lang::zh, "关闭适配器"));
+        }
+        // The reference still runs forward on every trained token: 2·N_act more per token.
+        CHECK(dpo.flops.per_token_executed == doctest::Approx(sft.flops.per_token_executed + 2 * 7.62e9));
+    }
+}
+
+TEST_CASE("precomputed reference log-probs: no copy and no reference forward; ORPO and SimPO need none") {
+    Scenario s = base();
+    s.objective = Objective::dpo;
+    const Estimate with_ref = run(s);
+    s.reference = Reference::precomputed;
+    const Estimate pre = run(s);
+    CHECK(pre.memory.reference_gib == 0);
+    CHECK(pre.memory.per_gpu_gib < with_ref.memory.per_gpu_gib);
+    CHECK(pre.flops.per_token_executed == doctest::Approx(with_ref.flops.per_token_executed - 2 * 7.62e9));
+    for (Objective o : {Objective::orpo, Objective::simpo}) {
+        s.objective = o;
+        s.reference = Reference::model; // ignored: these objectives have no reference
+        const Estimate e = run(s);
+        CHECK(e.memory.reference_gib == 0);
+        CHECK(e.flops.per_token_executed == doctest::Approx(pre.flops.per_token_executed));
+        CHECK(e.memory.activations_gib == doctest::Approx(pre.memory.activations_gib));
+    }
+}
+
+TEST_CASE("KTO: one sequence per sample, reference copy, the KL batch's forward passes") {
+    Scenario s = base();
+    const Estimate sft = run(s);
+    s.objective = Objective::kto;
+    const Estimate kto = run(s);
+    CHECK(kto.flops.tokens == doctest::Approx(sft.flops.tokens));
+    CHECK(kto.memory.activations_gib == doctest::Approx(sft.memory.activations_gib));
+    CHECK(kto.memory.reference_gib > 0);
+    // reference 2N + KL policy 2N + KL reference 2N
+    CHECK(kto.flops.per_token_executed == doctest::Approx(sft.flops.per_token_executed + 6 * 7.62e9));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Online RL
+//-----------------------------------------------------------------------------
+
+namespace {
+Scenario grpo(Method m = Method::lora) {
+    Scenario s = base("qwen2.5-7b", m);
+    s.objective = Objective::grpo;
+    s.data_input = DataInput::samples;
+    s.samples = 7500;
+    s.epochs = 1;
+    s.generations = 8;
+    s.completion_len = 1024;
+    s.seq_len = 1536;
+    s.micro_batch = 4;
+    s.grad_accum = 8;
+    return s;
+}
+} // namespace
+
+TEST_CASE("GRPO time grows with G and with the completion length; it splits into training and generation") {
+    Scenario s = grpo();
+    const Estimate e = run(s);
+    CHECK(e.time.generation_hours > 0);
+    CHECK(e.time.compute_hours == doctest::Approx(e.time.generation_hours +
+                                                  e.terms.find(TermId::train_seconds)->result / 3600.0));
+    double last = e.time.compute_hours;
+    for (int g : {12, 16, 32}) {
+        s.generations = g;
+        const double h = run(s).time.compute_hours;
+        CHECK(h > last);
+        last = h;
+    }
+    s = grpo();
+    last = e.time.generation_hours;
+    for (int c : {1100, 1200, 1400}) { // the prompt is s − c: hold it by growing s too
+        s.completion_len = c;
+        s.seq_len = 512 + c;
+        const Estimate ec = run(s);
+        CHECK(ec.time.generation_hours > last);
+        last = ec.time.generation_hours;
+    }
+    // Both parts are shown with their work, in English and Chinese.
+    CHECK(shows(e, Headline::time, Lang::en, "Generation time = decode + prefill = "));
+    CHECK(shows(e, Headline::time, Lang::zh, "生成时间 = 解码 + 预填充 = "));
+    CHECK(shows(e, Headline::time, Lang::en, "Training time = "));
+    CHECK(shows(e, Headline::time, Lang::en, "Compute time = training + generation = "));
+}
+
+TEST_CASE("decoding is bound by memory bandwidth at small batches and by compute at large ones") {
+    Scenario s = grpo();
+    s.micro_batch = 1;
+    s.grad_accum = 1;
+    const Estimate small = run(s);
+    const Term* step = small.terms.find(TermId::decode_seconds);
+    REQUIRE(step);
+    CHECK(small.terms.operand(*step, 3).ref == TermId::decode_step_memory);
+    // One sequence: a step reads the 7.62e9 × 2 B weights over 3,350 GB/s ≈ 4.5 ms (+ its KV).
+    CHECK(small.terms.find(TermId::decode_step_memory)->result == doctest::Approx(7.62e9 * 2 / 3350e9).epsilon(0.02));
+    s.micro_batch = 64;
+    s.grad_accum = 64;
+    const Estimate big = run(s);
+    CHECK(big.terms.operand(*big.terms.find(TermId::decode_seconds), 3).ref == TermId::decode_step_compute);
+    // A faster memory system shortens the memory-bound generation.
+    Scenario h200 = s;
+    h200.micro_batch = 1;
+    h200.grad_accum = 1;
+    h200.gpu_id = "A100-80G"; // 2,039 GB/s against the H100's 3,350
+    CHECK(run(h200).time.generation_hours > small.time.generation_hours);
+}
+
+TEST_CASE("colocated engine: the peak is the larger phase, not the sum; a reserved slice adds; separate cards hold none") {
+    Scenario s = grpo();
+    s.micro_batch = 8;
+    s.checkpointing = Checkpointing::none;   // large training phase
+    const Estimate e = run(s);
+    const double train_phase = e.memory.activations_gib + e.memory.logits_gib;
+    const double gen_phase = e.memory.generation_gib;
+    REQUIRE(gen_phase > 0);
+    const double states = e.memory.weights_gib + e.memory.gathered_gib + e.memory.gradients_gib +
+                          e.memory.optimizer_gib + e.memory.adapters_gib + e.memory.reference_gib;
+    const double subtotal = e.terms.find(TermId::memory_subtotal)->result;
+    CHECK(subtotal == doctest::Approx(states + std::max(train_phase, gen_phase)));
+    CHECK(subtotal < states + train_phase + gen_phase);
+    // Small training phase (recomputation, one sequence): generation is the larger one.
+    s.checkpointing = Checkpointing::full;
+    s.micro_batch = 1;
+    s.seq_len = 4096;
+    s.completion_len = 3072;
+    s.grad_accum = 64;
+    const Estimate g = run(s);
+    const double g_states = g.memory.weights_gib + g.memory.gathered_gib + g.memory.gradients_gib +
+                            g.memory.optimizer_gib + g.memory.adapters_gib + g.memory.reference_gib;
+    CHECK(g.memory.generation_gib > g.memory.activations_gib + g.memory.logits_gib);
+    CHECK(g.terms.find(TermId::memory_subtotal)->result == doctest::Approx(g_states + g.memory.generation_gib));
+    CHECK(shows(g, Headline::memory, Lang::en, "not their sum"));
+    CHECK(shows(g, Headline::memory, Lang::zh, "而不是两者之和"));
+    // vLLM's gpu_memory_utilization slice held through training: training + slice.
+    s.engine_memory_fraction = 0.3;
+    const Estimate slice = run(s);
+    CHECK(slice.memory.engine_slice_gib == doctest::Approx(0.3 * 80));
+    CHECK(slice.terms.find(TermId::memory_subtotal)->result ==
+          doctest::Approx(g_states + slice.memory.activations_gib + slice.memory.logits_gib + 24));
+    // Separate inference cards: nothing of the engine on the training cards, and they are billed.
+    s.engine_memory_fraction = 0;
+    s.rollout = Rollout::separate;
+    s.rollout_cards = 2;
+    const Estimate sep = run(s);
+    CHECK(sep.terms.find(TermId::memory_subtotal)->result ==
+          doctest::Approx(g_states + sep.memory.activations_gib + sep.memory.logits_gib));
+    CHECK(sep.gpu_hours == doctest::Approx(10 * sep.time.wall_hours));
+    CHECK(shows(sep, Headline::memory, Lang::en, "2 separate inference card(s)"));
+}
+
+TEST_CASE("PPO holds a critic and a reward model beside the policy and reference") {
+    Scenario s = grpo(Method::full);
+    const Estimate g = run(s);
+    s.objective = Objective::ppo;
+    const Estimate p = run(s);
+    CHECK(p.memory.reward_gib == doctest::Approx(g.memory.reference_gib));
+    CHECK(p.memory.critic_gib == doctest::Approx(g.memory.weights_gib + g.memory.gathered_gib + g.memory.gradients_gib +
+                                                 g.memory.optimizer_gib));
+    CHECK(p.memory.per_gpu_gib > g.memory.per_gpu_gib);
+    // Critic trained (6·N) + reward, old log-probs and values (3 × 2·N) on every trained token.
+    CHECK(p.flops.per_token_executed == doctest::Approx(g.flops.per_token_executed + 12 * 7.62e9));
+    // LoRA PPO: the reference is the base (no copy) but the reward model is a separate network.
+    s.method = Method::lora;
+    const Estimate pl = run(s);
+    CHECK(pl.memory.reference_gib == 0);
+    CHECK(pl.memory.reward_gib > 0);
+}
+
+TEST_CASE("GRPO trains G completions per prompt at length s; the shown work reproduces") {
+    Scenario s = grpo();
+    const Estimate e = run(s);
+    CHECK(e.flops.tokens == doctest::Approx(7500.0 * 8 * 1536));
+    CHECK(e.terms.find(TermId::generated_tokens)->result == doctest::Approx(7500.0 * 8 * 1024));
+    // Qwen2.5-7B: 2 × 2 B × 28 layers × (4 kv heads × 128) = 57,344 B per token.
+    CHECK(e.terms.find(TermId::kv_bytes_per_token)->result == doctest::Approx(57344));
+    // The compare table and the headline agree on the scenario's own card.
+    CHECK(e.cost.gpu_hours == doctest::Approx(e.gpu_hours));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Scenario fields and validation
+//-----------------------------------------------------------------------------
+
+TEST_CASE("method fields: JSON round trip, ranges and relations with exact messages") {
+    ScenarioResult r = scenario_from_json(
+        R"({"objective":"grpo","reference":"none","generations":16,"completion_len":700,"seq_len":1024,)"
+        R"("rollout":"separate","rollout_cards":2,"engine_memory_fraction":0.4})",
+        catalog());
+    REQUIRE(r.errors.empty());
+    CHECK(r.scenario.objective == Objective::grpo);
+    CHECK(r.scenario.reference == Reference::none);
+    CHECK(r.scenario.generations == 16);
+    CHECK(r.scenario.rollout_cards == 2);
+    ScenarioResult back = scenario_from_json(scenario_to_json(r.scenario), catalog());
+    REQUIRE(back.errors.empty());
+    CHECK(scenario_to_json(back.scenario) == scenario_to_json(r.scenario));
+    // SFT at the defaults writes none of the method keys (links and goldens stay as they were).
+    CHECK(scenario_to_json(Scenario{}).find("objective") == std::string::npos);
+
+    r = scenario_from_json(R"({"generations":0})", catalog());
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "generations");
+    r = scenario_from_json(R"({"objective":"rlhf"})", catalog());
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "objective");
+
+    Scenario s = grpo();
+    s.completion_len = 1536;
+    std::vector<FieldError> errs = validate(s, catalog());
+    REQUIRE(errs.size() == 1);
+    CHECK(errs[0].field == "completion_len");
+    CHECK(errs[0].message == "completion_len (1536) must be below seq_len (1536): the prompt is the rest of the sequence");
+    CHECK(errs[0].message_zh == "completion_len（1536）必须小于 seq_len（1536）：其余部分是提示词");
+    // A card without a known bandwidth cannot time the decoding.
+    s = grpo();
+    s.gpu_id.clear();
+    s.gpu = *catalog().find_gpu("H100-SXM");
+    s.gpu.bandwidth_gbps = 0;
+    errs = validate(s, catalog());
+    REQUIRE(errs.size() == 1);
+    CHECK(errs[0].field == "gpu.bandwidth_gbps");
+    CHECK(errs[0].message ==
+          "GRPO/PPO rollouts need the card's memory bandwidth (gpu.bandwidth_gbps): decoding is bound by it");
+}

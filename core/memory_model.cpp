@@ -117,11 +117,18 @@ static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log
     return out;
 }
 
+// The engine's own copy: vLLM loads the 16-bit policy (TRL merges LoRA/QLoRA adapters into it
+// before each sync), whatever the training precision.
+template <class C> static double engine_weights_gib(const ModelDerived& md, Terms* log) {
+    return C(log, TermId::engine_weights, "GiB", 1.0 / kGiB)
+        .first("N", md.params).mul("", kBase16BytesPerParam, "B").done();
+}
+
 // GRPO/PPO rollouts: the engine's weights and the KV cache of the sequences it decodes at once.
 // The generation batch of one optimizer step (b × m per data-parallel rank, TRL's default
 // steps_per_generation = gradient_accumulation_steps) is spread over the engine's cards; each
 // engine holds a whole copy of the policy (vLLM tensor_parallel_size 1, TRL's default) except
-// with Unsloth, whose vLLM shares the training weights (fast_inference).
+// with Unsloth, whose vLLM shares the training weights (fast_inference; 4-bit with QLoRA).
 struct Rollouts {
     double batch = 0;            // sequences decoded at once per engine card
     double engine_weights = 0;   // GiB
@@ -137,9 +144,7 @@ static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const S
                                 .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1)).mul("d", st.dp())
                                 .div("engine cards", engine_cards).done());
     const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
-    r.engine_weights = shared ? 0.0
-                              : C(log, TermId::engine_weights, "GiB")
-                                    .first("W", md.weights_bytes / kGiB, "GiB", TermId::weights_model).done();
+    r.engine_weights = shared ? 0.0 : engine_weights_gib<C>(md, log);
     r.kv = C(log, TermId::kv_cache, "GiB", 1.0 / kGiB)
                .first("B", r.batch, "", TermId::rollout_batch).mul("s", md.seq_len)
                .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token).done();

@@ -84,9 +84,12 @@ static double generation_impl(const Scenario& s, const ModelDerived& md, const T
     const double batch = std::max(1.0, C(log, TermId::rollout_batch, "")
                                            .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1))
                                            .mul("d", st.dp()).div("engine cards", engine_cards).done());
-    const double weights_b = md.weights_bytes;           // read every step (also when Unsloth shares them)
+    // Each step reads the engine's weights: its 16-bit copy, or with Unsloth the shared training weights.
+    const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
+    const double weights_b = shared ? md.weights_bytes : md.params * kBase16BytesPerParam;
+    const TermId weights_id = shared ? TermId::weights_model : TermId::engine_weights;
     const double mem_s = C(log, TermId::decode_step_memory, "s")
-                             .first("W", weights_b / kGiB, "GiB", TermId::weights_model).mul("", kGiB, "B/GiB")
+                             .first("W", weights_b / kGiB, "GiB", weights_id).mul("", kGiB, "B/GiB")
                              .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
                              .add("B", batch, "", TermId::rollout_batch).mul("p", md.prompt_len).mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
                              .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")

@@ -133,6 +133,21 @@ const ModelSpec* Catalog::find_model(std::string_view id) const {
     return nullptr;
 }
 
+ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, double params) {
+    const ModelSpec* nearest = nullptr;
+    for (const ModelSpec& preset : catalog.models)
+        if (preset.experts == 0 && preset.params > 0 &&
+            (!nearest || std::fabs(std::log(preset.params / params)) < std::fabs(std::log(nearest->params / params))))
+            nearest = &preset;
+    ModelSpec custom = nearest ? *nearest : current;
+    custom.id.clear();
+    custom.name.clear();
+    custom.source.clear();
+    custom.params = params;
+    custom.active_params = 0;
+    return custom;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Parameter counting
 //-----------------------------------------------------------------------------

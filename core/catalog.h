@@ -92,6 +92,11 @@ struct Catalog {
     const ModelSpec* find_model(std::string_view id) const; // nullptr when absent
 };
 
+// A custom model of `params` parameters with the shape (layers, width, heads, vocabulary) of the
+// dense catalog model nearest in log(parameters) — the page's parameters slider. Falls back to
+// `current`'s shape when the catalog has no dense model. id, name and source are cleared.
+ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, double params);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Parsing
 //-----------------------------------------------------------------------------

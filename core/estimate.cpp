@@ -268,6 +268,12 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
 
 } // namespace
 
+bool has_warning(const Estimate& e, WarningCode code) {
+    for (const Warning& w : e.warnings)
+        if (w.code == code) return true;
+    return false;
+}
+
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
     e.scenario = s;

@@ -178,6 +178,9 @@ struct Estimate {
 // Calls validate(s, catalog) first: invalid input gives ok = false and its errors, nothing else.
 Estimate estimate(const Scenario& s, const Catalog& catalog);
 
+// True when the estimate raised this warning (e.g. no_bf16: the card cannot run bf16).
+bool has_warning(const Estimate& e, WarningCode code);
+
 // Its JSON: estimate_to_json() in json_write.h.
 
 } // namespace traincalc

@@ -639,11 +639,28 @@ std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
     return out;
 }
 
-std::vector<std::string> explain(const Estimate& e, const Scenario&, Headline h, Lang lang) { return explain(e, h, lang); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Warning texts
 //-----------------------------------------------------------------------------
+
+std::string summary_sentence(const Estimate& e, Lang l) {
+    if (!e.ok) return l == Lang::zh ? "输入有误，请检查标出的字段。" : "Some inputs are invalid; see the marked fields.";
+    std::string fits = e.memory.fits ? (l == Lang::zh ? "放得下" : "fits") : (l == Lang::zh ? "放不下" : "does not fit");
+    std::string s;
+    if (l == Lang::zh) {
+        s = "算力 " + format_number(e.flops.executed) + " FLOPs；计算时间 " + format_hours(e.time.compute_hours, l) +
+            "，实际约 " + format_hours(e.time.wall_hours, l) + "；每卡显存 " + format_number(e.memory.per_gpu_gib) +
+            " / " + format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
+            format_money(e.cost.total, e.cost.currency) + "。";
+    } else {
+        s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " + format_hours(e.time.compute_hours, l) +
+            ", wall clock about " + format_hours(e.time.wall_hours, l) + "; memory per card " +
+            format_number(e.memory.per_gpu_gib) + " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits +
+            "); cost " + format_money(e.cost.total, e.cost.currency) + ".";
+    }
+    return s;
+}
 
 std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
     Fmt F{lang, e.cost.currency};
@@ -716,7 +733,6 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
 // [SECTION] Markdown report
 //-----------------------------------------------------------------------------
 
-std::string report_markdown(const Estimate& e, const Scenario&, Lang lang) { return report_markdown(e, lang); }
 
 std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang) {
     std::string md = report_markdown(e, lang);

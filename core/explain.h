@@ -13,14 +13,16 @@ enum class Headline { compute, time, memory, cards, cost, buy };
 // Formats the estimate's own term records and inputs (never a newer scenario), e.g.
 // "Executed FLOPs = per token × D = 4.57e10 FLOPs × 7.5e7 tokens = 3.43e18 FLOPs". Computes nothing.
 std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang);
-// Old signature: `s` is ignored (the estimate carries the scenario it answered).
-std::vector<std::string> explain(const Estimate& e, const Scenario& s, Headline h, Lang lang);
 
 std::string warning_text(const Warning& w, const Estimate& e, Lang lang);
 
+// One sentence with the answer, for screen readers' live region and the JS API's onChange:
+// "Compute 3.43e18 FLOPs; compute time 12.5 h, wall clock about 16.4 h; memory per card 21.3 of
+// 80 GiB (fits); cost ¥1,234." An invalid estimate says so ("Some inputs are invalid; ...").
+std::string summary_sentence(const Estimate& e, Lang lang);
+
 // A Markdown report of the whole estimate (the page's "copy report", the CLI's --text).
 std::string report_markdown(const Estimate& e, Lang lang);
-std::string report_markdown(const Estimate& e, const Scenario& s, Lang lang); // `s` ignored, as above
 // The same, and when the scenario does not fit, the computed changes that fit (remedies()).
 std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang);
 

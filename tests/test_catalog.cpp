@@ -352,3 +352,22 @@ TEST_CASE("merge_catalog: the provider's entries are marked; only_provider is re
     // A plain catalog has no provider keys.
     CHECK(parse_catalog(R"({"only_provider":true})").errors.size() == 1);
 }
+
+TEST_CASE("model_with_params: the nearest dense preset's shape with the slider's parameter count") {
+    Catalog c;
+    ModelSpec small, big, moe;
+    small.id = "small"; small.params = 1e9; small.layers = 16; small.hidden = 2048; small.heads = 16; small.vocab = 32000;
+    big.id = "big"; big.params = 7e9; big.layers = 32; big.hidden = 4096; big.heads = 32; big.vocab = 32000;
+    moe.id = "moe"; moe.params = 3e9; moe.experts = 8; moe.layers = 24;
+    c.models = {small, big, moe};
+    ModelSpec m = model_with_params(c, small, 5e9);        // |log(7/5)| < |log(1/5)|; the MoE is skipped
+    CHECK(m.layers == 32);
+    CHECK(m.params == 5e9);
+    CHECK(m.id.empty());
+    CHECK(m.active_params == 0);
+    m = model_with_params(c, big, 2e9);                     // |log(1/2)| < |log(7/2)|
+    CHECK(m.layers == 16);
+    m = model_with_params(Catalog{}, big, 2e9);             // no dense preset: the current shape
+    CHECK(m.layers == 32);
+    CHECK(m.params == 2e9);
+}

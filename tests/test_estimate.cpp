@@ -153,12 +153,6 @@ bool all_finite(const Estimate& e) {
     return true;
 }
 
-bool has_warning(const Estimate& e, WarningCode c) {
-    for (const Warning& w : e.warnings)
-        if (w.code == c) return true;
-    return false;
-}
-
 } // namespace
 
 //-----------------------------------------------------------------------------

@@ -238,3 +238,44 @@ TEST_CASE("report_markdown: headline table, warnings and every section") {
     CHECK(report_markdown(e, Lang::en) ==
           "# Training estimate: invalid input\n\n- cards must be an integer from 1 to 65536, got 0\n");
 }
+
+TEST_CASE("summary_sentence: the live region's sentence, from the estimate's own numbers, en and zh") {
+    CatalogResult c = parse_catalog(builtin_catalog_json());
+    REQUIRE(c.errors.empty());
+    Scenario s;
+    Estimate e = estimate(s, c.catalog);
+    REQUIRE(e.ok);
+    const std::string en = summary_sentence(e, Lang::en);
+    CHECK(en == "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
+                    format_hours(e.time.compute_hours, Lang::en) + ", wall clock about " +
+                    format_hours(e.time.wall_hours, Lang::en) + "; memory per card " +
+                    format_number(e.memory.per_gpu_gib) + " of " + format_number(e.memory.capacity_gib) +
+                    " GiB (" + (e.memory.fits ? "fits" : "does not fit") + "); cost " +
+                    format_money(e.cost.total, e.cost.currency) + ".");
+    const std::string zh = summary_sentence(e, Lang::zh);
+    CHECK(zh.rfind("算力 ", 0) == 0);
+    CHECK(zh.find(format_money(e.cost.total, e.cost.currency)) != std::string::npos);
+    s.cards = 0;
+    e = estimate(s, c.catalog);
+    CHECK(summary_sentence(e, Lang::en) == "Some inputs are invalid; see the marked fields.");
+    CHECK(summary_sentence(e, Lang::zh) == "输入有误，请检查标出的字段。");
+}
+
+TEST_CASE("has_warning: bf16 on a card below compute capability 8.0 (the page's checklist reads it)") {
+    CatalogResult c = parse_catalog(builtin_catalog_json());
+    Scenario s;
+    s.model_id = "";
+    s.model = fixtures::model_7b();
+    s.gpu_id = "";
+    s.gpu.id = "v100-like";
+    s.gpu.memory_gib = 32;
+    s.gpu.tflops_16bit = 125;
+    s.gpu.compute_capability = 7.0;
+    s.gpu.bf16 = false;
+    Estimate e = estimate(s, c.catalog);
+    REQUIRE(e.ok);
+    CHECK(has_warning(e, WarningCode::no_bf16));
+    s.precision = Precision::fp16;
+    e = estimate(s, c.catalog);
+    CHECK_FALSE(has_warning(e, WarningCode::no_bf16));
+}

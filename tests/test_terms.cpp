@@ -507,7 +507,7 @@ TEST_CASE("every shown formula reproduces its shown result (grid, en and zh)") {
         REQUIRE_MESSAGE(e.ok, scenario_to_json(s));
         for (Lang lang : {Lang::en, Lang::zh})
             for (Headline h : heads)
-                for (const std::string& line : explain(e, s, h, lang)) {
+                for (const std::string& line : explain(e, h, lang)) {
                     if (line.find(" = ") != std::string::npos) lines_checked++;
                     std::string why = check_line(line);
                     if (why.empty()) continue;
@@ -532,12 +532,16 @@ TEST_CASE("explain() shows the estimate's own inputs, never a newer scenario") {
     typed.seq_len = 0;
     typed.cards = 0;
     CHECK_FALSE(estimate(typed, c).ok);
-    for (const std::string& l : explain(shown, typed, Headline::memory, Lang::en)) {
+    // explain() takes no scenario at all: only the one the estimate carries can be shown.
+    bool shows_seq = false;
+    for (const std::string& l : explain(shown, Headline::memory, Lang::en)) {
         CHECK(l.find(" 0 × ") == std::string::npos);
         CHECK(check_line(l) == "");
+        shows_seq |= l.find("4,096") != std::string::npos;
     }
-    CHECK(explain(shown, typed, Headline::memory, Lang::en) == explain(shown, Headline::memory, Lang::en));
-    CHECK(report_markdown(shown, typed, Lang::zh) == report_markdown(shown, Lang::zh));
+    CHECK(shows_seq);
+    const std::string zh = report_markdown(shown, Lang::zh);
+    CHECK((zh.find("4,096") != std::string::npos || zh.find("4096") != std::string::npos));
     CHECK(shown.scenario.seq_len == 4096);
 }
 

@@ -99,7 +99,7 @@ TEST_CASE("every character the page draws is in the font subset (atlas at dpi 1)
         const Estimate e = estimate(s, traincalc_test::catalog());
         for (Lang l : {Lang::en, Lang::zh}) {
             for (int h = 0; h <= static_cast<int>(Headline::buy); h++)
-                for (const std::string& line : explain(e, s, static_cast<Headline>(h), l)) {
+                for (const std::string& line : explain(e, static_cast<Headline>(h), l)) {
                     check_glyphs(line, missing, &where, "explain: " + line);
                     lines++;
                 }

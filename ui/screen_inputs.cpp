@@ -93,19 +93,7 @@ static bool params_slider(App& app) {
     if (!changed) return false;
     billions = billions < lo ? lo : (billions > hi ? hi : billions);
     const double params = billions * 1e9;
-    const ModelSpec* nearest = nullptr;
-    if (app.catalog)
-        for (const ModelSpec& preset : app.catalog->models)
-            if (preset.experts == 0 && preset.params > 0 &&
-                (!nearest || std::fabs(std::log(preset.params / params)) < std::fabs(std::log(nearest->params / params))))
-                nearest = &preset;
-    ModelSpec custom = nearest ? *nearest : *m;
-    custom.id.clear();
-    custom.name.clear();
-    custom.source.clear();
-    custom.params = params;
-    custom.active_params = 0;
-    s.model = custom;
+    s.model = app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);
     s.model_id.clear();
     return true;
 }

@@ -40,7 +40,7 @@ static void draw_checklist(App& app) {
                result ? fmt("%s %s (%s %s)", T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib), T(app, Str::capacity),
                             fgib(e.memory.capacity_gib))
                       : nullptr);
-    const bool no_bf16 = e.gpu.compute_capability > 0 && e.gpu.compute_capability < 8.0 && s.precision == Precision::bf16;
+    const bool no_bf16 = has_warning(e, WarningCode::no_bf16);   // the estimate's rule (compute capability ≥ 8.0)
     // The command itself, copyable: the number it prints is the one to compare with.
     ImGui::Indent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     static const std::string kSmi = "nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv";

@@ -264,25 +264,7 @@ void load_state(Platform& p) {
     fix_references(p);
 }
 
-std::string summary_text(const Platform& p) {
-    const tc::Estimate& e = p.app.estimate;
-    const tc::Lang l = p.app.lang;
-    if (!e.ok) return l == tc::Lang::zh ? "输入有误，请检查标出的字段。" : "Some inputs are invalid; see the marked fields.";
-    std::string fits = e.memory.fits ? (l == tc::Lang::zh ? "放得下" : "fits") : (l == tc::Lang::zh ? "放不下" : "does not fit");
-    std::string s;
-    if (l == tc::Lang::zh) {
-        s = "算力 " + tc::format_number(e.flops.executed) + " FLOPs；计算时间 " + tc::format_hours(e.time.compute_hours, l) +
-            "，实际约 " + tc::format_hours(e.time.wall_hours, l) + "；每卡显存 " + tc::format_number(e.memory.per_gpu_gib) +
-            " / " + tc::format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
-            tc::format_money(e.cost.total, e.cost.currency) + "。";
-    } else {
-        s = "Compute " + tc::format_number(e.flops.executed) + " FLOPs; compute time " + tc::format_hours(e.time.compute_hours, l) +
-            ", wall clock about " + tc::format_hours(e.time.wall_hours, l) + "; memory per card " +
-            tc::format_number(e.memory.per_gpu_gib) + " of " + tc::format_number(e.memory.capacity_gib) + " GiB (" + fits +
-            "); cost " + tc::format_money(e.cost.total, e.cost.currency) + ".";
-    }
-    return s;
-}
+std::string summary_text(const Platform& p) { return tc::summary_sentence(p.app.estimate, p.app.lang); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Notifications

@@ -13,6 +13,7 @@
 #include "core/catalog.h"
 #include "core/json_read.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>   // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
@@ -121,16 +122,45 @@ const FieldRow<ModelSpec> kModelRows[] = {
 // [SECTION] Catalog lookups
 //-----------------------------------------------------------------------------
 
-const GpuSpec* Catalog::find_gpu(std::string_view id) const {
-    for (const GpuSpec& g : gpus)
-        if (g.id == id) return &g;
+namespace {
+
+using IdIndex = std::vector<std::pair<uint64_t, uint32_t>>;
+
+// FNV-1a, 64 bits: the same on every platform (std::hash is not), cheap for short ids.
+uint64_t id_hash(std::string_view id) {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : id) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+template <class T> IdIndex make_index(const std::vector<T>& list) {
+    IdIndex index;
+    index.reserve(list.size());
+    for (size_t i = 0; i < list.size(); ++i) index.emplace_back(id_hash(list[i].id), static_cast<uint32_t>(i));
+    std::sort(index.begin(), index.end());
+    return index;
+}
+
+template <class T> const T* find_in(const std::vector<T>& list, const IdIndex& index, std::string_view id) {
+    const uint64_t h = id_hash(id);
+    for (auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(h, uint32_t(0)));
+         it != index.end() && it->first == h; ++it)
+        if (it->second < list.size() && list[it->second].id == id) return &list[it->second];
+    // Absent, or the lists changed after index_ids(): a scan, never a wrong answer.
+    for (const T& x : list)
+        if (x.id == id) return &x;
     return nullptr;
 }
 
-const ModelSpec* Catalog::find_model(std::string_view id) const {
-    for (const ModelSpec& m : models)
-        if (m.id == id) return &m;
-    return nullptr;
+} // namespace
+
+const GpuSpec* Catalog::find_gpu(std::string_view id) const { return find_in(gpus, gpu_ids, id); }
+
+const ModelSpec* Catalog::find_model(std::string_view id) const { return find_in(models, model_ids, id); }
+
+void Catalog::index_ids() {
+    gpu_ids = make_index(gpus);
+    model_ids = make_index(models);
 }
 
 ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, double params) {
@@ -413,6 +443,12 @@ void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& pre
     std::unordered_map<std::string, size_t> first_index;
     first_index.reserve(arr.size());
     for (size_t i = 0; i < arr.size(); ++i) {
+        // Past the kept errors, an entry that is not an object is one more error, counted without
+        // making its message: an 8 MiB array of 4 million zeros took 30 s to be refused.
+        if (!arr[i].is_object() && errors.size() >= limits::kMaxErrors) {
+            ++dropped;
+            continue;
+        }
         Ctx ctx = entry_ctx(list, i, arr[i]);
         T item;
         const bool ok = read(arr[i], ctx, true, item, errors);
@@ -494,6 +530,7 @@ CatalogResult parse_catalog(std::string_view json_text) {
     detail::cap_errors(result.errors, lists.dropped_errors);
     result.catalog.gpus = std::move(lists.gpus);
     result.catalog.models = std::move(lists.models);
+    result.catalog.index_ids();
     return result;
 }
 
@@ -511,6 +548,7 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
         detail::extend_list(result.catalog.gpus, lists.gpus);
         detail::extend_list(result.catalog.models, lists.models);
     }
+    result.catalog.index_ids();
     return result;
 }
 

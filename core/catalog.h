@@ -7,8 +7,10 @@
 // [SECTION] Catalog
 // [SECTION] Parsing (JSON text in, values + messages out; no I/O)
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace traincalc {
@@ -88,8 +90,15 @@ struct Catalog {
     std::string prices_date;           // when the reference prices were collected
     bool only_provider = false;        // provider catalog's "only_provider": compare only its GPUs
 
-    const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent
-    const ModelSpec* find_model(std::string_view id) const; // nullptr when absent
+    const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent; O(log n) when indexed
+    const ModelSpec* find_model(std::string_view id) const; // nullptr when absent; O(log n) when indexed
+
+    // The id index: (hash of id, position) pairs sorted, made by parse_catalog(), merge_catalog()
+    // and index_ids(). A provider's 100,000 cards are looked up once per card in the comparison:
+    // a scan each time was O(n²) (110 s for 100,000). Call index_ids() after changing the lists in
+    // code; a stale index is only slower (find_* check each hit and scan on a miss), never wrong.
+    std::vector<std::pair<uint64_t, uint32_t>> gpu_ids, model_ids;
+    void index_ids();
 };
 
 // A custom model of `params` parameters with the shape (layers, width, heads, vocabulary) of the

@@ -159,10 +159,7 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
 }
 
 const ModelSpec* resolve_model(const Scenario& s, const Catalog& c) {
-    if (s.model_id.empty()) return &s.model;
-    for (const ModelSpec& m : c.models)
-        if (m.id == s.model_id) return &m;
-    return nullptr;
+    return s.model_id.empty() ? &s.model : c.find_model(s.model_id);
 }
 
 void init_context(Context& cx, const Scenario& s, const Catalog& c) {
@@ -186,19 +183,33 @@ void init_context(Context& cx, const Scenario& s, const Catalog& c) {
 //-----------------------------------------------------------------------------
 
 std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, int max_cards) {
+    std::vector<GpuOption> out = compare_gpus_range(s, catalog, 0, catalog.gpus.size(), max_cards);
+    rank_gpu_options(out);
+    return out;
+}
+
+std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first, size_t last,
+                                          int max_cards) {
     if (max_cards < 1) max_cards = 1;
     if (max_cards > kMaxCards) max_cards = kMaxCards;
+    if (last > catalog.gpus.size()) last = catalog.gpus.size();
+    std::vector<GpuOption> out;
+    if (first >= last) return out;
     Context cx;
     init_context(cx, s, catalog);
-    std::vector<GpuOption> out;
-    out.reserve(catalog.gpus.size());
-    for (size_t i = 0; i < catalog.gpus.size(); i++) {
+    out.reserve(last - first);
+    for (size_t i = first; i < last; i++) {
         const GpuSpec& g = catalog.gpus[i];
         if (catalog.only_provider && !g.from_provider) continue;
         GpuOption o = best_option(cx, int(i), max_cards);
         o.provider = g.from_provider && has_rental_price(g);
         out.push_back(o);
     }
+    return out;
+}
+
+void rank_gpu_options(std::vector<GpuOption>& out) {
+    for (GpuOption& o : out) o.cheapest = o.fastest = false;
     // The provider's priced GPUs first (its visitors rent those), then cheapest first, unworkable
     // last; ties by wall time so the order is stable and meaningful.
     std::stable_sort(out.begin(), out.end(), [](const GpuOption& a, const GpuOption& b) {
@@ -217,7 +228,6 @@ std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, i
     }
     if (cheapest >= 0) out[size_t(cheapest)].cheapest = true;
     if (fastest >= 0) out[size_t(fastest)].fastest = true;
-    return out;
 }
 
 //-----------------------------------------------------------------------------
@@ -232,9 +242,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     init_context(cx, s, catalog);
     const GpuSpec* g = nullptr;
     if (s.gpu_id.empty()) g = &s.gpu;
-    else
-        for (const GpuSpec& x : catalog.gpus)
-            if (x.id == s.gpu_id) { g = &x; break; }
+    else g = catalog.find_gpu(s.gpu_id);
     if (!cx.valid || !g) return out;                          // validate() covers the card and tp
     const TimeInputs ti = timing_for(s, *g, true);
     const Prices prices = prices_for(s, *g, catalog, true);

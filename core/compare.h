@@ -4,6 +4,7 @@
 // changes that make a scenario fit when it does not.
 #pragma once
 #include "estimate.h"
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ struct GpuOption {
 // then the rest; each group sorted by cost, unworkable last. With Catalog::only_provider only
 // the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in the page.
 std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, int max_cards = 4096);
+
+// compare_gpus() in parts, for a catalog too large to compare at once (a provider's 10,000 cards:
+// the page spreads them over frames). compare_gpus_range() gives the rows of catalog.gpus
+// [first, last) in catalog order, unsorted (only_provider applied); rank_gpu_options() then sorts
+// the rows of every range together and marks them, exactly as compare_gpus() does.
+std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first, size_t last,
+                                          int max_cards = 4096);
+void rank_gpu_options(std::vector<GpuOption>& rows);
 
 // Time and cost against card count for the chart: counts 1,2,4,…,max_cards.
 struct CurvePoint {

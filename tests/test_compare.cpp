@@ -123,6 +123,38 @@ TEST_CASE("compare_gpus: every catalog GPU, sorted by cost, one cheapest and one
     }
 }
 
+TEST_CASE("compare_gpus_range + rank_gpu_options in parts give exactly compare_gpus()") {
+    Catalog c = compare_catalog();
+    for (size_t i = 0; i < c.gpus.size(); i += 2) c.gpus[i].from_provider = true;   // a provider group too
+    c.gpus[0].price_cny_per_hour = 3;
+    for (const bool only : {false, true}) {
+        c.only_provider = only;
+        Scenario s = compare_scenario();
+        const std::vector<GpuOption> whole = compare_gpus(s, c);
+        for (const size_t part : {size_t(1), size_t(2), size_t(3), c.gpus.size() + 5}) {
+            std::vector<GpuOption> rows;
+            for (size_t first = 0; first < c.gpus.size(); first += part) {
+                std::vector<GpuOption> r = compare_gpus_range(s, c, first, first + part);
+                rows.insert(rows.end(), r.begin(), r.end());
+            }
+            rank_gpu_options(rows);
+            REQUIRE(rows.size() == whole.size());
+            for (size_t i = 0; i < rows.size(); i++) {
+                CHECK(rows[i].gpu_index == whole[i].gpu_index);
+                CHECK(rows[i].workable == whole[i].workable);
+                CHECK(rows[i].cards == whole[i].cards);
+                CHECK(rows[i].cost_total == whole[i].cost_total);
+                CHECK(rows[i].wall_hours == whole[i].wall_hours);
+                CHECK(rows[i].provider == whole[i].provider);
+                CHECK(rows[i].cheapest == whole[i].cheapest);
+                CHECK(rows[i].fastest == whole[i].fastest);
+            }
+        }
+        CHECK(compare_gpus_range(s, c, 3, 3).empty());
+        CHECK(compare_gpus_range(s, c, c.gpus.size(), c.gpus.size() + 10).empty());
+    }
+}
+
 TEST_CASE("compare_gpus: LoRA and a deadline") {
     Catalog c = compare_catalog();
     Scenario s = compare_scenario();

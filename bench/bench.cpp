@@ -5,12 +5,14 @@
 //
 // Index of this file:
 // [SECTION] Timing helper
+// [SECTION] A provider's catalog of many GPUs
 // [SECTION] main()
 #include "core/compare.h"
 #include "core/estimate.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 using namespace traincalc;
@@ -31,6 +33,57 @@ static double median_us(int runs, int iters, F&& fn) {
     }
     std::sort(per_call_us.begin(), per_call_us.end());
     return per_call_us[per_call_us.size() / 2];
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] A provider's catalog of many GPUs
+//-----------------------------------------------------------------------------
+
+// The same block bench/provider_block.mjs writes into the page: n priced GPUs, about 150 bytes
+// each, "mode": "extend" over the built-in catalog.
+static std::string provider_block(int n) {
+    std::string text = "{\"mode\":\"extend\",\"gpus\":[";
+    char entry[320];
+    for (int i = 0; i < n; i++) {
+        std::snprintf(entry, sizeof entry,
+                      "%s{\"id\":\"P%d\",\"name\":\"Provider card %d\",\"memory_gib\":%d,\"tflops_16bit\":%d,"
+                      "\"nvlink_gbps\":%d,\"compute_capability\":8.0,\"tdp_w\":400,\"price_cny_per_hour\":%.1f}",
+                      i ? "," : "", i, i, 24 + 8 * (i % 10), 100 + i % 900, i % 2 ? 600 : 0, 5 + (i % 300) / 10.0);
+        text += entry;
+    }
+    return text + "]}";
+}
+
+// bench/provider_block.mjs's compactBlock(): about 72 bytes a card, every other one priced;
+// 100,000 of them fit the 8 MiB catalog cap (core/limits.h).
+static std::string compact_block(int n) {
+    std::string text = "{\"mode\":\"extend\",\"gpus\":[";
+    char entry[200], id[16];
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        char digits[16];
+        for (unsigned v = unsigned(i); k == 0 || v; v /= 36) digits[k++] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % 36];
+        for (int j = 0; j < k; j++) id[j] = digits[k - 1 - j];
+        id[k] = 0;
+        char price[40] = "";
+        if (i % 2 == 0) std::snprintf(price, sizeof price, ",\"price_cny_per_hour\":%d", 5 + i % 30);
+        std::snprintf(entry, sizeof entry, "%s{\"id\":\"P%s\",\"name\":\"P\",\"memory_gib\":%d,\"tflops_16bit\":%d%s}",
+                      i ? "," : "", id, 24 + 8 * (i % 10), 100 + i % 900, price);
+        text += entry;
+    }
+    return text + "]}";
+}
+
+// Seconds of one call, best of `runs`.
+template <typename F>
+static double best_ms(int runs, F&& fn) {
+    double best = 1e300;
+    for (int r = 0; r < runs; r++) {
+        auto t0 = std::chrono::steady_clock::now();
+        fn();
+        best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return best;
 }
 
 //-----------------------------------------------------------------------------
@@ -99,6 +152,23 @@ int main() {
             sink = sink + (v.empty() ? 0 : v[0].wall_hours);
         });
         std::printf("| cards_curve() 1..4096 | %.2f | — |\n", us);
+    }
+    
+    // A provider's page with thousands of GPUs (issue 11: a 10,000-GPU block): what loading and
+    // the first estimate cost. merge_catalog() parses and merges the block over the built-in one.
+    std::printf("\n| provider block | bytes | merge_catalog() ms | estimate() µs | compare_gpus() ms |\n|---|---|---|---|---|\n");
+    for (int n : {1000, 10000, 100000}) {
+        const std::string block = n < 100000 ? provider_block(n) : compact_block(n);
+        Catalog merged;
+        const double merge_ms = best_ms(3, [&] { merged = merge_catalog(catalog, block).catalog; });
+        const Scenario& s = scenarios[0];
+        const double est_us = median_us(5, 2000, [&](int) { sink = sink + estimate(s, merged).time.wall_hours; });
+        const double cmp_ms = best_ms(3, [&] {
+            auto v = compare_gpus(s, merged);
+            sink = sink + (v.empty() ? 0 : v[0].cost_total);
+        });
+        std::printf("| %d GPUs%s | %zu | %.1f | %.2f | %.1f |\n", n, n < 100000 ? "" : " (short entries)", block.size(),
+                    merge_ms, est_us, cmp_ms);
     }
     return 0;
 }

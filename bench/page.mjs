@@ -5,7 +5,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { launch, open, root, pagePath } from '../tests/e2e/lib.mjs';
+import { launch, open, root, pagePath, pageUrl, artifacts } from '../tests/e2e/lib.mjs';
+import { providerBlock, compactBlock, pageWithBlock } from './provider_block.mjs';
 
 const loads = Number(process.argv[2] || 7);
 const gz = (b) => gzipSync(b, { level: 9 }).length;
@@ -65,3 +66,41 @@ const b = await page_.evaluate(() => JSON.parse(Module.UTF8ToString(Module._tc_b
 row('one estimate, in the page', b.estimate_us.toFixed(2) + ' µs');
 row(`whole GPU comparison (${b.gpus} GPUs), in the page`, (b.compare_us / 1000).toFixed(3) + ' ms', '≤ 1 ms');
 await last.close();
+
+// A GPU provider's page with a big catalog block (issue 11): first frame against the default page,
+// where the start-up time goes (__traincalcPerf, web/main.cpp), and the in-page timings with it.
+// Loads alternate between the pages so a busy machine slows them alike.
+const blocks = [
+  ['default page (no block)', null],
+  ['10,000-GPU block', providerBlock(10000)],
+  ['100,000-GPU block (short entries, under the 8 MiB cap)', compactBlock(100000)],
+];
+const urls = blocks.map(([name, block], i) => (block ? pageWithBlock(pagePath, artifacts, 'bench-block-' + i, block) : null));
+const perBlock = blocks.map(() => ({ first: [], catalog: [], state: [], refresh: [] }));
+for (let i = 0; i < loads; i++) {
+  for (let k = 0; k < blocks.length; k++) {
+    const b = await launch();
+    try {
+      await b.page.goto(urls[k] || pageUrl);
+      await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 120000 });
+      const p = await b.page.evaluate(() => window.__traincalcPerf);
+      const r = perBlock[k];
+      r.first.push(p.firstFrameMs); r.catalog.push(p.catalogMs ?? NaN); r.state.push(p.stateMs ?? NaN); r.refresh.push(p.refreshMs ?? NaN);
+      if (i === loads - 1) {
+        const t = await b.page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._tc_bench(3))));
+        r.bench = t;
+      }
+    } finally { await b.close(); }
+  }
+}
+console.log();
+console.log('| provider block | bytes | first frame | catalog parse + merge | state (link, storage) | first refresh (estimate, comparison) | one comparison, in the page |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+const med = (a) => { const v = a.filter((x) => !Number.isNaN(x)).sort((x, y) => x - y); return v.length ? v[v.length >> 1] : NaN; };
+for (let k = 0; k < blocks.length; k++) {
+  const r = perBlock[k];
+  const bytes = blocks[k][1] ? blocks[k][1].length.toLocaleString('en') : '0';
+  const cmp = r.bench ? `${(r.bench.compare_us / 1000).toFixed(1)} ms (${r.bench.gpus.toLocaleString('en')} GPUs)` : '';
+  console.log(`| ${blocks[k][0]} | ${bytes} | ${stats(r.first)} | ${med(r.catalog).toFixed(0)} ms | ${med(r.state).toFixed(0)} ms | ${med(r.refresh).toFixed(0)} ms | ${cmp} |`);
+}
+

@@ -149,3 +149,49 @@ TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then al
     CHECK(traincalc_test::find_node(page.app, Role::button, show_all) == nullptr);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same table as compare_gpus()") {
+    std::string gpus;
+    for (int i = 0; i < 1000; i++)
+        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " + std::to_string(i) +
+                "\",\"memory_gib\":" + std::to_string(24 + 8 * (i % 10)) + ",\"tflops_16bit\":" + std::to_string(100 + i % 900) +
+                ",\"compute_capability\":8.0,\"price_cny_per_hour\":" + std::to_string(5 + i % 30) + "}";
+    const CatalogResult big = merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
+    REQUIRE(big.errors.empty());
+    const size_t n = big.catalog.gpus.size();
+    REQUIRE(n > kCompareAtOnce);
+    Page page(1280, 20000, 1, Lang::en);
+    page.app.catalog = &big.catalog;
+    refresh(page.app);
+    // refresh() itself compares nothing: the first frame does not wait for 1,020 searches.
+    CHECK(page.app.comparison_pending);
+    CHECK(page.app.comparison.empty());
+    CHECK(page.app.comparison_next == 0);
+    page.frame();
+    CHECK(page.app.comparison_next == kCompareStep);
+    const std::string progress = "Comparing every GPU: " + std::to_string(kCompareStep) + " of " + std::to_string(n) + " done";
+    bool shown = false;
+    for (const SemNode& node : page.app.sem) shown = shown || (node.role == Role::text && node.value == progress);
+    CHECK(shown);
+    // An edit meanwhile starts over for the new scenario.
+    page.app.scenario.cards = 2;
+    refresh(page.app);
+    CHECK(page.app.comparison_next == 0);
+    int frames = 0;
+    while (page.app.comparison_pending && frames < 100) {
+        page.frame();
+        frames++;
+    }
+    CHECK(frames == static_cast<int>((n + kCompareStep - 1) / kCompareStep));
+    const std::vector<GpuOption> whole = compare_gpus(page.app.scenario, big.catalog);
+    REQUIRE(page.app.comparison.size() == whole.size());
+    for (size_t i = 0; i < whole.size(); i++) {
+        CHECK(page.app.comparison[i].gpu_index == whole[i].gpu_index);
+        CHECK(page.app.comparison[i].cost_total == whole[i].cost_total);
+        CHECK(page.app.comparison[i].cheapest == whole[i].cheapest);
+        CHECK(page.app.comparison[i].fastest == whole[i].fastest);
+    }
+    page.frame();
+    CHECK(traincalc_test::find_node(page.app, Role::button, "Show every GPU (" + std::to_string(n) + ")") != nullptr);
+    CHECK(page.recovered == "");
+}

@@ -15,6 +15,7 @@
 #include "fonts.h"
 #include "widgets.h"
 #include "imgui_internal.h"  // ClearActiveID: let a field show text typed on the phone keyboard
+#include <algorithm>
 #include <cstdlib>
 
 namespace traincalc {
@@ -126,12 +127,39 @@ void refresh(App& app) {
     app.input_errors = app.estimate.errors;
     if (app.estimate.ok) {
         app.last_good = app.estimate;
-        app.comparison = compare_gpus(app.scenario, *app.catalog);
+        app.comparison_pending = app.catalog->gpus.size() > kCompareAtOnce;
+        if (app.comparison_pending) {   // made over the next frames; no stale rows meanwhile
+            app.comparison.clear();
+            app.comparison_rows.clear();
+            app.comparison_scenario = app.scenario;
+            app.comparison_next = 0;
+        } else {
+            app.comparison = compare_gpus(app.scenario, *app.catalog);
+        }
         app.curve = cards_curve(app.scenario, *app.catalog);
         app.comparison_order_dirty = true;
     }
     for (bool& c : app.explain_cached) c = false;
     app.warnings_cached = false;
+}
+
+bool continue_comparison(App& app) {
+    if (!app.comparison_pending) return false;
+    if (!app.catalog) {
+        app.comparison_pending = false;
+        return false;
+    }
+    const size_t n = app.catalog->gpus.size(), last = std::min(n, app.comparison_next + kCompareStep);
+    std::vector<GpuOption> rows = compare_gpus_range(app.comparison_scenario, *app.catalog, app.comparison_next, last);
+    app.comparison_rows.insert(app.comparison_rows.end(), rows.begin(), rows.end());
+    app.comparison_next = last;
+    if (last < n) return true;
+    rank_gpu_options(app.comparison_rows);
+    app.comparison = std::move(app.comparison_rows);
+    app.comparison_rows = {};
+    app.comparison_pending = false;
+    app.comparison_order_dirty = true;
+    return false;
 }
 
 //-----------------------------------------------------------------------------
@@ -260,6 +288,7 @@ bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.UserData = &app;  // helpers without an App parameter (help markers, text) record into it
     app.sem.clear();
+    continue_comparison(app);  // a large catalog's comparison: one step a frame
     const bool phone = is_phone();
     apply_layout_style(app, phone);
     // The page scrolls like a web page (the platform's scroll, with its momentum, its scrollbar and

@@ -46,7 +46,13 @@ struct App {
     Scenario scenario;                  // edited by the widgets
     Estimate estimate;                  // drawn; recomputed by refresh()
     Estimate last_good;                 // kept while the scenario has errors
-    std::vector<GpuOption> comparison;  // every catalog GPU's cheapest configuration
+    std::vector<GpuOption> comparison;  // every catalog GPU's cheapest configuration (empty while pending)
+    // A large catalog's comparison is made over frames (continue_comparison()): the scenario it
+    // is for, the rows so far, and the next catalog index; not pending for a small catalog.
+    bool comparison_pending = false;
+    Scenario comparison_scenario;
+    std::vector<GpuOption> comparison_rows;
+    size_t comparison_next = 0;
     std::vector<CurvePoint> curve;      // time and cost against card count
     std::vector<FieldError> input_errors; // shown next to their inputs
     Lang lang = Lang::en;
@@ -107,8 +113,18 @@ struct App {
 void setup_imgui(App& app);
 
 // Re-runs the estimate, the GPU comparison and the card curve for app.scenario. Keeps the last
-// good estimate when the scenario has errors.
+// good estimate when the scenario has errors. A catalog of more than kCompareAtOnce GPUs (a
+// provider's thousands) is compared in steps instead, one per frame (continue_comparison()).
 void refresh(App& app);
+
+// GPUs compared in refresh() itself; a larger catalog's comparison goes kCompareStep GPUs a
+// frame, so neither the first frame nor an edit waits for thousands of searches (~20 µs each).
+constexpr size_t kCompareAtOnce = 256;
+constexpr size_t kCompareStep = 256;
+
+// One step of a pending comparison (draw_app() calls it each frame). Returns true while more
+// remains: the platform keeps drawing frames until it returns false.
+bool continue_comparison(App& app);
 
 // Draws one frame of the whole page into a full-window ImGui window (between NewFrame and
 // Render). Returns true when the scenario changed this frame: the caller calls refresh() and

@@ -50,6 +50,12 @@ static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
 }
 
 bool draw_compare(App& app) {
+    if (app.comparison_pending && app.catalog) {   // a provider's thousands of cards: made over frames
+        section(T(app, Str::compare_title));
+        text_wrapped_colored(color_dim(), fmt(T(app, Str::comparing_gpus), static_cast<int>(app.comparison_next),
+                                              static_cast<int>(app.catalog->gpus.size())));
+        return false;
+    }
     if (app.comparison.empty() || !app.catalog) return false;
     section(T(app, Str::compare_title));
     text_wrapped_colored(color_dim(), T(app, Str::compare_help));

@@ -462,6 +462,7 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     const bool scenario_changed = tc::draw_app(p.app);
+    if (p.app.comparison_pending && p.frames_to_draw < 1) p.frames_to_draw = 1;  // its next step next frame
     ImGui::Render();
     p.page_h = p.app.sem.content_h;
     ImDrawData* draw = ImGui::GetDrawData();
@@ -684,6 +685,7 @@ int main(int, char**) {
     // Input comes from the shell's own listeners (pointer events, the page's scroll, the DOM
     // twins' keys and text); SDL registers none of its own (web/sdl_trim.cpp).
 
+    const double t_catalog = now_ms();
     load_catalog(p);
     p.app.catalog = &p.catalog;
     p.app.dpi_scale = (float)emscripten_get_device_pixel_ratio();
@@ -695,7 +697,9 @@ int main(int, char**) {
     p.app.hooks.save_text = hook_save;
     p.app.hooks.open_text = hook_open;
     p.app.hooks.language_changed = hook_lang;
+    const double t_state = now_ms();
     load_state(p);
+    const double t_state_end = now_ms();
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -708,7 +712,11 @@ int main(int, char**) {
     ImGui_ImplOpenGL3_Init("#version 300 es");
     tc::setup_imgui(p.app);
 
+    const double t_refresh = now_ms();
     tc::refresh(p.app);
+    // Where start-up time goes, for the benchmark (bench/page.mjs): ms in each step.
+    EM_ASM({ var q = window.__traincalcPerf; if (q) { q.catalogMs = $0; q.stateMs = $1; q.refreshMs = $2; } },
+           t_state - t_catalog, t_state_end - t_state, now_ms() - t_refresh);
     commit(p, true, false);  // mirror and JS API get the first state; link and storage change on the first edit
     EM_ASM({ window.traincalc && window.traincalc.__ready(); });
     emscripten_set_main_loop_arg(frame, &p, 0, false);

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, open, settle, screenshot, pagePath, artifacts } from './lib.mjs';
+import { providerBlock } from '../../bench/provider_block.mjs';
 
 const MARKER = '{"mode": "extend", "gpus": [], "models": []}';
 function pageWithBlock(name, block) {
@@ -20,6 +21,12 @@ async function openUrl(page, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
   await page.evaluate(() => window.traincalc.ready);
+}
+// A button of the semantics layer, pressed from the keyboard (the canvas takes the pointer).
+async function press(page, name) {
+  const el = page.getByRole('button', { name });
+  await el.focus();
+  await page.keyboard.press('Enter');
 }
 const stillWorks = async (page) => {
   const r = await page.evaluate(() => window.traincalc.set({ cards: 3 }));
@@ -156,5 +163,80 @@ test('a trap inside the wasm shows a bilingual message with a reload, not a froz
     assert.match(text, /内部错误/);
     await b.page.getByRole('button', { name: /Reload/ }).click();
     await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1 && !document.querySelector('#tc-message.show'), null, { timeout: 20000 });
+  } finally { await b.close(); }
+});
+
+test('a pasted 70 KB config.json and an imported 70 KB file: answered, the page goes on', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const config = JSON.stringify({ architectures: ['LlamaForCausalLM'], hidden_size: 4096, intermediate_size: 11008,
+      num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 32, vocab_size: 32000,
+      max_position_embeddings: 4096, _name_or_path: 'y'.repeat(70000) });
+    await b.page.evaluate((t) => {
+      const dt = new DataTransfer(); dt.setData('text/plain', t);
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+    }, config);
+    await settle(b.page);
+    const s = await b.page.evaluate(() => window.traincalc.get());
+    assert.equal(s.model.layers, 32, 'the pasted config.json became the model');
+    assert.equal(s.model.hidden, 4096);
+    // A scenario file of 70 KB through the import dialog: a 70 KB model id is an error naming the field.
+    const chooser = b.page.waitForEvent('filechooser');
+    await press(b.page, 'Import JSON');
+    await (await chooser).setFiles({ name: 'scenario.json', mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ cards: 2, model: 'x'.repeat(70000) })) });
+    await b.page.waitForFunction(() => /Import failed/.test(window.traincalc.notice()), null, { timeout: 5000 });
+    assert.match(await b.page.evaluate(() => window.traincalc.notice()), /model/);
+    assert.equal((await b.page.evaluate(() => window.traincalc.get())).model.layers, 32, 'the scenario is unchanged');
+    await stillWorks(b.page);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a good link does not overwrite the saved scenario until the visitor edits', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 12, epochs: 5 }));
+    await settle(b.page);
+    const saved = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
+    assert.match(saved, /"cards":12/);
+    const link = '#s=' + Buffer.from(JSON.stringify({ cards: 3 })).toString('base64url');
+    await b.page.goto('about:blank');
+    await open(b.page, link);
+    await settle(b.page);
+    assert.equal((await b.page.evaluate(() => window.traincalc.get())).cards, 3, 'the link is shown');
+    assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage kept');
+    await b.page.evaluate(() => window.traincalc.set({ cards: 4 }));
+    await settle(b.page);
+    assert.match(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), /"cards":4/, 'an edit saves');
+  } finally { await b.close(); }
+});
+
+test('a provider block over the 8 MiB cap: a notice naming the cap, the built-in cards, the page runs', async () => {
+  const b = await launch();
+  try {
+    const block = '{"mode":"extend","gpus":[],"prices_date":"' + 'x'.repeat(9 * 1024 * 1024) + '"}';
+    await openUrl(b.page, pageWithBlock('block-9mb', block));
+    assert.match(await b.page.evaluate(() => window.traincalc.notice()), /too long: \d+ bytes, at most 8388608/);
+    assert.equal((await b.page.evaluate(() => window.traincalc.get())).gpu, 'A100-80G');
+    await stillWorks(b.page);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a provider block of 10,000 GPUs: the first frame comes before the comparison, which follows over frames', async () => {
+  // The semantics the first frame published (the shell's window.traincalc, wrapped as it is set).
+  const b = await launch({ initScript: `(() => { let api; Object.defineProperty(window, 'traincalc', { configurable: true,
+    get() { return api; }, set(v) { const sem = v.__semantics; v.__semantics = function (j) { if (!window.__firstSem) window.__firstSem = j; return sem.apply(this, arguments); }; api = v; } }); })();` });
+  try {
+    await openUrl(b.page, pageWithBlock('block-10k', providerBlock(10000)));
+    // At the first frame the comparison is still being made (kCompareStep GPUs a frame).
+    const first = await b.page.evaluate(() => window.__firstSem || '');
+    assert.match(first, /Comparing every GPU: 256 of 10020 done/, 'the first frame shows the progress, not a wait');
+    await b.page.getByRole('button', { name: 'Show every GPU (10020)' }).waitFor({ state: 'attached', timeout: 60000 });
+    assert.deepEqual(await b.page.evaluate(() => window.traincalc.set({ gpu: 'P9999' })), { ok: true });
+    assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

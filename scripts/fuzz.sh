@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh           20 s per target (the smoke run used by the test command)
 #   scripts/fuzz.sh 600       10 min per target (a long run before a release)
 #
+# The long-input seeds (tests/fuzz/corpus/*/long_*) are written by scripts/gen_long_corpus.py.
 # Reproduce a finding:  build/fuzz/bin/<target> fuzz-out/<target>/crash-<sha>
 # Then add the input as a regression test case in tests/test_<concept>.cpp.
 set -euo pipefail
@@ -30,6 +31,18 @@ status=0
 for t in "${targets[@]}"; do
     corpus="$out/$t/corpus"          # grows across runs; the seeds stay read-only in git
     mkdir -p "$corpus"
+    # Every seed once at its full length first: the mutation run below truncates inputs to
+    # -max_len, and the long-input seeds (scripts/gen_long_corpus.py: 66 KB strings, 100,000-deep
+    # nesting, 100,000-entry arrays, thousands of keys, emoji, invalid UTF-8) are longer than that.
+    echo "== $t: every seed once, full length"
+    if ! (cd "$out/$t" && "$build/bin/$t" -runs=0 -max_len=$((8 * 1024 * 1024 + 1)) -timeout=60 \
+              -rss_limit_mb=2048 "$root/tests/fuzz/corpus/$t" > "$out/$t/seeds.txt" 2>&1); then
+        echo "!! $t failed on a seed: see $out/$t/seeds.txt and the crash-* file there"
+        tail -n 40 "$out/$t/seeds.txt"
+        status=1
+        continue
+    fi
+    grep -E "INITED|seed corpus" "$out/$t/seeds.txt" | tail -n 1 || true
     echo "== $t: ${seconds}s"
     if ! (cd "$out/$t" && "$build/bin/$t" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
               -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$root/tests/fuzz/corpus/$t" \

@@ -2,6 +2,7 @@
 // model_from_hf_config() on any text, then an estimate with the imported model: never a
 // crash, never NaN/Infinity.
 #include "fuzz_common.h"
+#include "core/hf_import.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -9,7 +10,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace traincalc;
     const Catalog& catalog = fuzz_builtin_catalog();
-#include "core/hf_import.h"
     ModelResult r = model_from_hf_config(std::string_view(reinterpret_cast<const char*>(data), size));
     if (!r.errors.empty()) return 0;
     Scenario s;

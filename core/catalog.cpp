@@ -68,6 +68,10 @@ namespace detail {
 //  shared_experts       integer  0 .. 100000
 //  dense_layers         integer  0 .. 10000       (at most layers)
 //  dense_ffn            integer  0 .. 10000000
+//  kv_lora_rank         integer  0 .. 1000000     (MLA; 0 = not MLA)
+//  q_lora_rank          integer  0 .. 1000000     (MLA; 0 = full-rank query)
+//  qk_nope_head_dim, qk_rope_head_dim  integer  0 .. 100000  (MLA: their sum ≥ 1)
+//  v_head_dim           integer  0 .. 100000      (MLA: ≥ 1)
 namespace {
 
 const FieldRow<GpuSpec> kGpuRows[] = {
@@ -113,6 +117,11 @@ const FieldRow<ModelSpec> kModelRows[] = {
     int_row<ModelSpec>("shared_experts", &ModelSpec::shared_experts, 0, 1e5, ""),
     int_row<ModelSpec>("dense_layers", &ModelSpec::dense_layers, 0, 1e4, ""),
     int_row<ModelSpec>("dense_ffn", &ModelSpec::dense_ffn, 0, 1e7, ""),
+    int_row<ModelSpec>("kv_lora_rank", &ModelSpec::kv_lora_rank, 0, 1e6, ""),
+    int_row<ModelSpec>("q_lora_rank", &ModelSpec::q_lora_rank, 0, 1e6, ""),
+    int_row<ModelSpec>("qk_nope_head_dim", &ModelSpec::qk_nope_head_dim, 0, 1e5, ""),
+    int_row<ModelSpec>("qk_rope_head_dim", &ModelSpec::qk_rope_head_dim, 0, 1e5, ""),
+    int_row<ModelSpec>("v_head_dim", &ModelSpec::v_head_dim, 0, 1e5, ""),
 };
 
 } // namespace
@@ -188,8 +197,19 @@ ParamCount count_params(const ModelSpec& m) {
     const double h = m.hidden;
     const double head_dim = m.head_dim > 0 ? m.head_dim : h / m.heads;
     const double kv_heads = m.kv_heads > 0 ? m.kv_heads : m.heads;
-    // q and o project h ↔ heads·head_dim; k and v project h → kv_heads·head_dim (GQA).
-    const double attention = 2 * h * m.heads * head_dim + 2 * h * kv_heads * head_dim;
+    double attention = 0;
+    if (m.kv_lora_rank > 0) {
+        // MLA (DeepSeek-V2 paper, section 2.1; HF DeepseekV3Attention): q = h→q_rank (+ its norm)
+        // →heads·(nope+rope); kv = h→kv_rank+rope (+ norm on kv_rank) →heads·(nope+v); o = heads·v→h.
+        const double a = m.heads, q_rank = m.q_lora_rank, kv_rank = m.kv_lora_rank;
+        const double qk = m.qk_nope_head_dim + m.qk_rope_head_dim;
+        const double q = q_rank > 0 ? h * q_rank + q_rank + q_rank * a * qk : h * a * qk;
+        const double kv = h * (kv_rank + m.qk_rope_head_dim) + kv_rank + kv_rank * a * (m.qk_nope_head_dim + m.v_head_dim);
+        attention = q + kv + a * m.v_head_dim * h;
+    } else {
+        // q and o project h ↔ heads·head_dim; k and v project h → kv_heads·head_dim (GQA).
+        attention = 2 * h * m.heads * head_dim + 2 * h * kv_heads * head_dim;
+    }
     const double norms = 2 * h;                                  // pre-attention and pre-FFN
     const double matrices = m.gated_ffn ? 3 : 2;                 // gate, up, down / up, down
     const double ffn = m.ffn > 0 ? m.ffn : 4 * h;                // classic 4h when not given
@@ -212,7 +232,15 @@ ParamCount count_params(const ModelSpec& m) {
     }
     out.total = total;
     out.active = active;
+    out.attention_per_layer = attention;
     return out;
+}
+
+double kv_cache_values_per_token_layer(const ModelSpec& m) {
+    if (m.hidden <= 0 || m.heads <= 0) return 0;
+    if (m.kv_lora_rank > 0) return static_cast<double>(m.kv_lora_rank) + m.qk_rope_head_dim;
+    const double head_dim = m.head_dim > 0 ? m.head_dim : static_cast<double>(m.hidden) / m.heads;
+    return 2 * (m.kv_heads > 0 ? m.kv_heads : m.heads) * head_dim;
 }
 
 namespace detail {
@@ -302,6 +330,12 @@ void check_model_relations(const ModelSpec& m, const Ctx& ctx, std::vector<Field
         rel("dense_layers",
             "must be at most layers (" + format_plain(m.layers) + "), got " + format_plain(m.dense_layers),
             "不能超过 layers（" + format_plain(m.layers) + "），实际为 " + format_plain(m.dense_layers));
+    if (m.kv_lora_rank > 0 && m.v_head_dim < 1)
+        rel("v_head_dim", "must be at least 1 when kv_lora_rank is set, got " + format_plain(m.v_head_dim),
+            "在设置了 kv_lora_rank 时至少为 1，实际为 " + format_plain(m.v_head_dim));
+    if (m.kv_lora_rank > 0 && m.qk_nope_head_dim + m.qk_rope_head_dim < 1)
+        rel("qk_nope_head_dim", "plus qk_rope_head_dim must be at least 1 when kv_lora_rank is set, got 0",
+            "与 qk_rope_head_dim 之和在设置了 kv_lora_rank 时至少为 1，实际为 0");
     if (m.params > 0 && m.active_params > m.params)
         rel("active_params",
             "must be at most params (" + format_plain(m.params) + "), got " + format_plain(m.active_params),

@@ -77,6 +77,13 @@ struct ModelSpec {
     int shared_experts = 0;            // MoE: always-active experts of width ffn (DeepSeek, Qwen-MoE)
     int dense_layers = 0;              // MoE: leading layers with a dense FFN (DeepSeek first_k_dense_replace)
     int dense_ffn = 0;                 // MoE: FFN width of those dense layers; 0 = ffn
+    // Multi-head latent attention (DeepSeek-V2/V3/R1, Kimi K2; DeepSeek-V2 paper, section 2.1):
+    // keys and values are up-projected from one cached latent per token. 0 = ordinary attention.
+    int kv_lora_rank = 0;              // MLA: width of the key/value latent; > 0 turns MLA on (512)
+    int q_lora_rank = 0;               // MLA: width of the query latent; 0 = full-rank query (1536)
+    int qk_nope_head_dim = 0;          // MLA: per-head query/key width without rotary position (128)
+    int qk_rope_head_dim = 0;          // MLA: per-head rotary width; its key is shared by all heads (64)
+    int v_head_dim = 0;                // MLA: per-head value width (128)
 };
 
 //-----------------------------------------------------------------------------
@@ -133,7 +140,13 @@ std::string_view builtin_catalog_json();
 struct ParamCount {
     double total = 0;                  // N
     double active = 0;                 // N_act per token (== total for dense models)
+    double attention_per_layer = 0;    // one layer's q, k, v, o weights (MLA: its projections + latent norms)
 };
 ParamCount count_params(const ModelSpec& m);
+
+// Values a generating model caches per token per layer (times bytes per value: 2 in 16-bit):
+// a key and a value of kv_heads·head_dim each, or MLA's one latent of kv_lora_rank +
+// qk_rope_head_dim (DeepSeek-V2 paper, table 1: (d_c + d_h^R)·l per token). 0 when incomplete.
+double kv_cache_values_per_token_layer(const ModelSpec& m);
 
 } // namespace traincalc

@@ -113,6 +113,14 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
         if (shared_width > 0 && m.ffn > 0) m.shared_experts = (shared_width + m.ffn - 1) / m.ffn;
         m.dense_layers = r.integer({"first_k_dense_replace"}, 0, 1e4, false);
     }
+    if (cfg.contains("kv_lora_rank") && !cfg["kv_lora_rank"].is_null()) {
+        // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): count_params counts it.
+        m.kv_lora_rank = r.integer({"kv_lora_rank"}, 1, 1e6, true);
+        m.q_lora_rank = r.integer({"q_lora_rank"}, 0, 1e6, false); // null in DeepSeek-V2-Lite: full-rank q
+        m.qk_nope_head_dim = r.integer({"qk_nope_head_dim"}, 0, 1e5, false);
+        m.qk_rope_head_dim = r.integer({"qk_rope_head_dim"}, 0, 1e5, false);
+        m.v_head_dim = r.integer({"v_head_dim"}, 0, 1e5, false);
+    }
     // If the names are missing the model is still usable: fall back to the type.
     m.name = r.text("_name_or_path");
     if (m.name.empty()) m.name = type.empty() ? "custom" : type;
@@ -129,22 +137,7 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
     double per_layer = 0;
     bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.flag("add_qkv_bias", false) ||
                     r.flag("attention_bias", false);
-    if (qkv_bias) per_layer += m.heads * head_dim + 2 * kv_heads * head_dim;
-    if (cfg.contains("kv_lora_rank")) {
-        // DeepSeek multi-head latent attention replaces the q/k/v/o matrices.
-        const double q_rank = r.integer({"q_lora_rank"}, 0, 1e6, false);
-        const double kv_rank = r.integer({"kv_lora_rank"}, 1, 1e6, true);
-        const double nope = r.integer({"qk_nope_head_dim"}, 0, 1e5, false);
-        const double rope = r.integer({"qk_rope_head_dim"}, 0, 1e5, false);
-        const double v_dim = r.integer({"v_head_dim"}, 1, 1e5, false);
-        if (errors.size() != before) return;
-        const double qk = nope + rope;
-        const double q = q_rank > 0 ? h * q_rank + q_rank + q_rank * m.heads * qk : h * m.heads * qk;
-        const double kv = h * (kv_rank + rope) + kv_rank + kv_rank * m.heads * (nope + v_dim);
-        const double o = m.heads * v_dim * h;
-        const double gqa = 2 * h * m.heads * head_dim + 2 * h * kv_heads * head_dim;
-        per_layer += q + kv + o - gqa;
-    }
+    if (qkv_bias && m.kv_lora_rank == 0) per_layer += m.heads * head_dim + 2 * kv_heads * head_dim;
     m.params = count.total + m.layers * per_layer;
     m.active_params = m.experts > 0 ? count.active + m.layers * per_layer : 0;
     if (!(m.params >= 1000 && m.params <= 1e14)) {

@@ -46,6 +46,12 @@ struct Arch {
     double N = 0, N_act = 0;          // parameters, active per token
     double L = 1, h = 1, a = 1, kv = 1; // layers, hidden, heads, key/value heads
     double q_width = 1, kv_width = 1; // a·head_dim (= h unless head_dim is set, Gemma-2); kv·head_dim (GQA)
+    // Multi-head latent attention (DeepSeek, Kimi): queries and keys a·(nope + rope) wide, values
+    // and the output projection's input a·v, and two latents (q_rank + kv_rank) feeding the
+    // up-projections. kv_width is then the value width (LoRA widths only approximate MLA).
+    bool mla = false;
+    double v_width = 0, latent_width = 0;
+    double attn_linear = 0;           // one layer's q, k, v, o weights (count_params)
     double f = 0, ffn_mats = 3;       // feed-forward width; 3 matrices gated (SwiGLU), else 2
     double experts = 1, experts_active = 1;
     double V = 0;
@@ -62,6 +68,15 @@ static Arch arch_of(const ModelSpec& m) {
     const double head_dim = m.head_dim > 0 ? m.head_dim : A.h / A.a;
     A.q_width = A.a * head_dim;
     A.kv_width = A.kv * head_dim;
+    A.attn_linear = 2 * A.h * A.q_width + 2 * A.h * A.kv_width;
+    if (m.kv_lora_rank > 0) {
+        A.mla = true;
+        A.q_width = A.a * (m.qk_nope_head_dim + m.qk_rope_head_dim);
+        A.v_width = A.a * m.v_head_dim;
+        A.kv_width = A.v_width;
+        A.latent_width = static_cast<double>(m.q_lora_rank) + m.kv_lora_rank;
+        A.attn_linear = count_params(m).attention_per_layer;
+    }
     // Feed-forward width when unknown: LLaMA's 8h/3 for gated FFNs, GPT's 4h otherwise.
     A.f = m.ffn > 0 ? m.ffn : (m.gated_ffn ? std::round(8.0 * A.h / 3.0) : 4.0 * A.h);
     A.ffn_mats = m.gated_ffn ? 3 : 2;
@@ -111,7 +126,7 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
 // matrix per layer.
 static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o, Terms* log) {
     // q,o are h×q_width; k,v are h×kv_width; the FFN per expert (+ the router).
-    double attn_linear = 2 * A.h * A.q_width + 2 * A.h * A.kv_width;
+    double attn_linear = A.attn_linear;
     double ffn_linear = A.ffn_mats * A.h * A.f * A.experts + (m.experts > 0 ? A.h * A.experts : 0);
     o.linear_params = clampd(A.L * (attn_linear + ffn_linear), 0, A.N);
     o.other_params = A.N - o.linear_params;
@@ -181,15 +196,20 @@ static double logits_bytes_per_vocab(const Scenario& s) {
 // masks since current LLMs train without dropout): two norm inputs 4h; attention: QKV input
 // 2h, Q 2h, K and V 2·kv_width each, output-projection input 2h; FFN: input 2h plus, per
 // active expert, gated 8f (gate, up, act(gate), product) or 4f (GeLU in and out).
+// MLA instead: Q and K 2·q_width each, V and the output projection's input 2·v_width each,
+// and the two latents 4·(q_rank + kv_rank) (each normed: the norm's input and the up-projection's).
 static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o, Terms* log) {
-    o.act_linear_bytes_per_token_layer = Calc(log, TermId::act_linear_bytes, "B")
-                                             .first("", 4, "B").mul("h", A.h)
-                                             .add("", 2, "B").mul("h", A.h)
-                                             .add("", 4, "B").mul("q", A.q_width)
-                                             .add("", 4, "B").mul("kv", A.kv_width)
-                                             .add("", 2, "B").mul("h", A.h)
-                                             .add("", m.gated_ffn ? 8.0 : 4.0, "B").mul("f", A.f).mul("E_act", A.experts_active)
-                                             .done();
+    {
+        Calc c(log, TermId::act_linear_bytes, "B");
+        c.first("", 4, "B").mul("h", A.h).add("", 2, "B").mul("h", A.h);
+        if (A.mla)
+            c.add("", 4, "B").mul("qk", A.q_width).add("", 4, "B").mul("v", A.v_width)
+                .add("", 4, "B").mul("latent", A.latent_width);
+        else
+            c.add("", 4, "B").mul("q", A.q_width).add("", 4, "B").mul("kv", A.kv_width);
+        c.add("", 2, "B").mul("h", A.h).add("", m.gated_ffn ? 8.0 : 4.0, "B").mul("f", A.f).mul("E_act", A.experts_active);
+        o.act_linear_bytes_per_token_layer = c.done();
+    }
     // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
     // flash attention and selective recomputation never store them.
     const bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;

@@ -127,6 +127,33 @@ TEST_CASE("hf config: MoE total and active parameters") {
     CHECK(ds.model.shared_experts == 1);
     CHECK(ds.model.ffn == 2048);
     CHECK(ds.model.dense_ffn == 18432);
+    // Multi-head latent attention is read into the model (count_params counts it).
+    CHECK(ds.model.kv_lora_rank == 512);
+    CHECK(ds.model.q_lora_rank == 1536);
+    CHECK(ds.model.qk_nope_head_dim == 128);
+    CHECK(ds.model.qk_rope_head_dim == 64);
+    CHECK(ds.model.v_head_dim == 128);
+    CHECK(ds.model.params == doctest::Approx(count_params(ds.model).total));
+    CHECK(within(ds.model.params, 671e9, 1e-4));
+
+    // DeepSeek-V2: deepseek-ai/DeepSeek-V3 inference/configs/config_236B.json in HF key names;
+    // 236B total, 21B active (DeepSeek-V3 README, comparison table). Counted 235.74B, 21.38B.
+    ModelResult v2 = model_from_hf_config(R"({"model_type":"deepseek_v2","hidden_size":5120,
+        "intermediate_size":12288,"moe_intermediate_size":1536,"num_hidden_layers":60,"first_k_dense_replace":1,
+        "num_attention_heads":128,"num_key_value_heads":128,"n_routed_experts":160,"n_shared_experts":2,
+        "num_experts_per_tok":6,"q_lora_rank":1536,"kv_lora_rank":512,"qk_nope_head_dim":128,
+        "qk_rope_head_dim":64,"v_head_dim":128,"vocab_size":102400,"tie_word_embeddings":false})");
+    REQUIRE(v2.errors.empty());
+    CHECK(within(v2.model.params, 236e9, 0.005));
+    CHECK(within(v2.model.active_params, 21e9, 0.02));
+    // A null q_lora_rank (DeepSeek-V2-Lite) is a full-rank query projection.
+    ModelResult lite = model_from_hf_config(R"({"hidden_size":2048,"num_hidden_layers":2,"num_attention_heads":16,
+        "vocab_size":1000,"intermediate_size":4096,"q_lora_rank":null,"kv_lora_rank":512,"qk_nope_head_dim":128,
+        "qk_rope_head_dim":64,"v_head_dim":128})");
+    REQUIRE(lite.errors.empty());
+    CHECK(lite.model.q_lora_rank == 0);
+    CHECK(count_params(lite.model).attention_per_layer ==
+          doctest::Approx(2048.0 * 16 * 192 + 2048.0 * 576 + 512 + 512.0 * 16 * 256 + 16.0 * 128 * 2048));
 }
 
 TEST_CASE("hf config: a multimodal config's text_config is read") {

@@ -52,29 +52,24 @@ json lines(const std::vector<std::string>& v) {
 
 } // namespace
 
-std::string estimate_to_json(const Estimate& e, Lang lang) {
-    const Scenario& s = e.scenario;                            // never a newer scenario than the answer
-    auto num = [](double v) { return finite_or(v); };          // never NaN/Infinity in the output
-    json j = json::object();
-    j["ok"] = e.ok;
-    json errors = json::array();
-    for (const FieldError& fe : e.errors)
-        errors.push_back(json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
-    j["errors"] = errors;
-    if (!e.ok) return j.dump(-1, ' ', false, json::error_handler_t::replace);
+namespace {
 
-    j["model"] = json{{"id", e.model.id}, {"name", e.model.name}};
-    j["gpu"] = json{{"id", e.gpu.id}, {"name", e.gpu.name}};
-    j["flops"] = json{{"tokens", num(e.flops.tokens)},
-                      {"model", num(e.flops.model)},
-                      {"rule_of_thumb", num(e.flops.rule_of_thumb)},
-                      {"executed", num(e.flops.executed)},
-                      {"per_token_executed", num(e.flops.per_token_executed)},
-                      {"params", num(e.flops.params)},
-                      {"active_params", num(e.flops.active_params)},
-                      {"trainable_params", num(e.flops.trainable_params)}};
-    const TimeResult& t = e.time;
-    j["time"] = json{{"compute_hours", num(t.compute_hours)},
+// Never NaN or Infinity in the output.
+double num(double v) { return finite_or(v); }
+
+json flops_json(const FlopsResult& f) {
+    return json{{"tokens", num(f.tokens)},
+                      {"model", num(f.model)},
+                      {"rule_of_thumb", num(f.rule_of_thumb)},
+                      {"executed", num(f.executed)},
+                      {"per_token_executed", num(f.per_token_executed)},
+                      {"params", num(f.params)},
+                      {"active_params", num(f.active_params)},
+                      {"trainable_params", num(f.trainable_params)}};
+}
+
+json time_json(const TimeResult& t) {
+    return json{{"compute_hours", num(t.compute_hours)},
                      {"wall_hours", num(t.wall_hours)},
                      {"wall_hours_low", num(t.wall_hours_low)},
                      {"wall_hours_high", num(t.wall_hours_high)},
@@ -89,10 +84,10 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                      {"scaling_efficiency", num(t.scaling_efficiency)},
                      {"effective_tflops_per_gpu", num(t.effective_tflops_per_gpu)},
                      {"peak_tflops", num(t.peak_tflops)}};
-    j["gpu_hours"] = num(e.gpu_hours);
-    j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
-    const MemoryResult& m = e.memory;
-    j["memory"] = json{{"per_gpu_gib", num(m.per_gpu_gib)},
+}
+
+json memory_json(const MemoryResult& m) {
+    return json{{"per_gpu_gib", num(m.per_gpu_gib)},
                        {"weights_gib", num(m.weights_gib)},
                        {"gradients_gib", num(m.gradients_gib)},
                        {"optimizer_gib", num(m.optimizer_gib)},
@@ -106,20 +101,28 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                        {"headroom_gib", num(m.headroom_gib)},
                        {"cpu_ram_gib", num(m.cpu_ram_gib)},
                        {"fits", m.fits}};
-    if (s.objective != Objective::sft) {   // present only beyond SFT (SFT output is unchanged)
-        j["objective"] = json{{"name", to_string(s.objective)},
-                              {"generation_hours", num(t.generation_hours)},
-                              {"training_hours", num(t.compute_hours - t.generation_hours)},
-                              {"reference_gib", num(m.reference_gib)},
-                              {"reward_gib", num(m.reward_gib)},
-                              {"critic_gib", num(m.critic_gib)},
-                              {"kv_cache_gib", num(m.kv_cache_gib)},
-                              {"generation_gib", num(m.generation_gib)},
-                              {"engine_slice_gib", num(m.engine_slice_gib)},
-                              {"billed_cards", s.cards + rollout_extra_cards(s)}};
-    }
+}
+
+// Present only beyond SFT (SFT output is unchanged).
+json objective_json(const Estimate& e) {
+    const Scenario& s = e.scenario;
+    const TimeResult& t = e.time;
+    const MemoryResult& m = e.memory;
+    return json{{"name", to_string(s.objective)},
+                          {"generation_hours", num(t.generation_hours)},
+                          {"training_hours", num(t.compute_hours - t.generation_hours)},
+                          {"reference_gib", num(m.reference_gib)},
+                          {"reward_gib", num(m.reward_gib)},
+                          {"critic_gib", num(m.critic_gib)},
+                          {"kv_cache_gib", num(m.kv_cache_gib)},
+                          {"generation_gib", num(m.generation_gib)},
+                          {"engine_slice_gib", num(m.engine_slice_gib)},
+                          {"billed_cards", s.cards + rollout_extra_cards(s)}};
+}
+
+json cards_json(const Estimate& e) {
     const CardsResult& c = e.cards;
-    j["cards"] = json{{"count", s.cards},
+    return json{{"count", e.scenario.cards},
                       {"min_for_memory", c.min_for_memory},
                       {"min_for_memory_any", c.min_for_memory_any},
                       {"best_zero", c.best_zero},
@@ -127,48 +130,89 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
                       {"best_offload", to_string(c.best_offload)},
                       {"best_checkpointing", to_string(c.best_checkpointing)},
                       {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
+}
+
+json cost_json(const CostResult& cost) {
     json plans = json::array();
-    for (const PlanCost& p : e.cost.plans) {
+    for (const PlanCost& p : cost.plans) {
         if (!p.available) continue;
         plans.push_back(json{{"plan", to_string(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
     }
-    j["cost"] = json{{"currency", to_string(e.cost.currency)},
-                     {"best_plan", to_string(e.cost.best_plan)},
-                     {"total", num(e.cost.total)},
+    return json{{"currency", to_string(cost.currency)},
+                     {"best_plan", to_string(cost.best_plan)},
+                     {"total", num(cost.total)},
                      {"plans", plans},
-                     {"storage", num(e.cost.storage)},
-                     {"traffic", num(e.cost.traffic)},
-                     {"per_million_tokens", num(e.cost.per_million_tokens)},
-                     {"gpu_hours", num(e.cost.gpu_hours)},
-                     {"price_hourly", num(e.cost.price_hourly)},
-                     {"price_daily", num(e.cost.price_daily)},
-                     {"price_monthly", num(e.cost.price_monthly)}};
-    j["buy"] = json{{"own_per_month", num(e.buy.own_per_month)},
-                    {"power_per_month", num(e.buy.power_per_month)},
-                    {"depreciation_per_month", num(e.buy.depreciation_per_month)},
-                    {"rent_per_month", num(e.buy.rent_per_month)},
-                    {"break_even_hours_per_month", num(e.buy.break_even_hours_per_month)},
-                    {"buying_cheaper", e.buy.buying_cheaper},
-                    {"purchase_known", e.buy.purchase_known}};
+                     {"storage", num(cost.storage)},
+                     {"traffic", num(cost.traffic)},
+                     {"per_million_tokens", num(cost.per_million_tokens)},
+                     {"gpu_hours", num(cost.gpu_hours)},
+                     {"price_hourly", num(cost.price_hourly)},
+                     {"price_daily", num(cost.price_daily)},
+                     {"price_monthly", num(cost.price_monthly)}};
+}
+
+json buy_json(const BuyResult& b) {
+    return json{{"own_per_month", num(b.own_per_month)},
+                    {"power_per_month", num(b.power_per_month)},
+                    {"depreciation_per_month", num(b.depreciation_per_month)},
+                    {"rent_per_month", num(b.rent_per_month)},
+                    {"break_even_hours_per_month", num(b.break_even_hours_per_month)},
+                    {"buying_cheaper", b.buying_cheaper},
+                    {"purchase_known", b.purchase_known}};
+}
+
+json quotes_json(const Estimate& e) {
     json quotes = json::array();
     for (int i = 0; i < 3; i++) {
         const QuoteResult& q = e.quotes[i];
-        quotes.push_back(json{{"name", s.quotes[i].name}, {"used", q.used}, {"billed_hours", num(q.billed_hours)},
-                              {"total", num(q.total)}, {"deposit", num(s.quotes[i].deposit)}});
+        quotes.push_back(json{{"name", e.scenario.quotes[i].name}, {"used", q.used}, {"billed_hours", num(q.billed_hours)},
+                              {"total", num(q.total)}, {"deposit", num(e.scenario.quotes[i].deposit)}});
     }
-    j["quotes"] = quotes;
+    return quotes;
+}
+
+json warnings_json(const Estimate& e, Lang lang) {
     json warnings = json::array();
     for (const Warning& w : e.warnings)
         warnings.push_back(json{{"code", warning_code_name(w.code)}, {"message", warning_text(w, e, lang)},
                                 {"value", num(w.value)}, {"limit", num(w.limit)}});
-    j["warnings"] = warnings;
-    j["explain"] = json{{"compute", lines(explain(e, Headline::compute, lang))},
+    return warnings;
+}
+
+json explain_json(const Estimate& e, Lang lang) {
+    return json{{"compute", lines(explain(e, Headline::compute, lang))},
                         {"time", lines(explain(e, Headline::time, lang))},
                         {"memory", lines(explain(e, Headline::memory, lang))},
                         {"cards", lines(explain(e, Headline::cards, lang))},
                         {"cost", lines(explain(e, Headline::cost, lang))},
                         {"buy", lines(explain(e, Headline::buy, lang))}};
+}
+
+} // namespace
+
+std::string estimate_to_json(const Estimate& e, Lang lang) {
+    json j = json::object();
+    j["ok"] = e.ok;
+    json errors = json::array();
+    for (const FieldError& fe : e.errors)
+        errors.push_back(json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
+    j["errors"] = errors;
     // Invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
+    if (!e.ok) return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    j["model"] = json{{"id", e.model.id}, {"name", e.model.name}};
+    j["gpu"] = json{{"id", e.gpu.id}, {"name", e.gpu.name}};
+    j["flops"] = flops_json(e.flops);
+    j["time"] = time_json(e.time);
+    j["gpu_hours"] = num(e.gpu_hours);
+    j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
+    j["memory"] = memory_json(e.memory);
+    if (e.scenario.objective != Objective::sft) j["objective"] = objective_json(e);
+    j["cards"] = cards_json(e);
+    j["cost"] = cost_json(e.cost);
+    j["buy"] = buy_json(e.buy);
+    j["quotes"] = quotes_json(e);
+    j["warnings"] = warnings_json(e, lang);
+    j["explain"] = explain_json(e, lang);
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -51,6 +51,7 @@ struct Arch {
     // up-projections. kv_width is then the value width (LoRA widths only approximate MLA).
     bool mla = false;
     double v_width = 0, latent_width = 0;
+    double kv_cache_values = 0;       // MLA: the cached latent per token per layer (kv_lora_rank + rope)
     double attn_linear = 0;           // one layer's q, k, v, o weights (count_params)
     double f = 0, ffn_mats = 3;       // feed-forward width; 3 matrices gated (SwiGLU), else 2
     double experts = 1, experts_active = 1;
@@ -76,6 +77,7 @@ static Arch arch_of(const ModelSpec& m) {
         A.kv_width = A.v_width;
         A.latent_width = static_cast<double>(m.q_lora_rank) + m.kv_lora_rank;
         A.attn_linear = count_params(m).attention_per_layer;
+        A.kv_cache_values = kv_cache_values_per_token_layer(m);
     }
     // Feed-forward width when unknown: LLaMA's 8h/3 for gated FFNs, GPT's 4h otherwise.
     A.f = m.ffn > 0 ? m.ffn : (m.gated_ffn ? std::round(8.0 * A.h / 3.0) : 4.0 * A.h);
@@ -252,9 +254,15 @@ static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Ter
                              .done();
     o.prompt_tokens = o.prompts * s.epochs * o.prompt_len; // prefilled once per prompt (prefix caching)
     // K and V, 16-bit, every layer: 2 × 2 B × L × kv_width per token (GQA shrinks kv_width).
-    o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
-                               .first("", 2).mul("", kBase16BytesPerParam, "B").mul("L", A.L).mul("kv", A.kv_width)
-                               .done();
+    // MLA engines (vLLM, SGLang) cache the latent instead: 2 B × L × (kv_lora_rank + rope).
+    if (A.mla)
+        o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
+                                   .first("", kBase16BytesPerParam, "B").mul("L", A.L).mul("latent", A.kv_cache_values)
+                                   .done();
+    else
+        o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
+                                   .first("", 2).mul("", kBase16BytesPerParam, "B").mul("L", A.L).mul("kv", A.kv_width)
+                                   .done();
 }
 
 // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.

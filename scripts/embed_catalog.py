@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
 """Embeds assets/catalog.json into a C++ source as a string: no file is read at run time.
 
-usage: embed_catalog.py CATALOG_JSON OUT_CPP
+usage: embed_catalog.py [--strip-sources] CATALOG_JSON OUT_CPP
 The JSON is re-serialised compactly (no whitespace) to keep the page small; it is checked
-for well-formedness here so a broken catalog fails the build, not the page.
+for well-formedness here so a broken catalog fails the build, not the page. --strip-sources (the
+page's build) leaves out every entry's "source" and "price_source": the page never shows them,
+and they are two thirds of the catalog's gzip size (assets/catalog.json keeps them; the native
+CLI's `traincalc gpus` / `models` print them).
 """
 import json
 import sys
 
 
 def main() -> int:
-    src, out = sys.argv[1], sys.argv[2]
+    args = [a for a in sys.argv[1:] if a != "--strip-sources"]
+    src, out = args[0], args[1]
     with open(src, encoding="utf-8") as f:
         doc = json.load(f)  # raises with line and column on malformed text
+    if "--strip-sources" in sys.argv[1:]:
+        for entry in doc.get("gpus", []) + doc.get("models", []):
+            entry.pop("source", None)
+            entry.pop("price_source", None)
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     data = text.encode("utf-8")
     # A byte array avoids raw-string length limits and escaping questions.

@@ -133,3 +133,18 @@ TEST_CASE("model_math: data given as samples × tokens, or as megabytes of text"
     CHECK(md.tokens == doctest::Approx(1e8 / 1.5 / 3));
     CHECK(md.dataset_bytes == doctest::Approx(1e8));
 }
+
+TEST_CASE("model_math: rollouts cache K and V per layer, or MLA's latent (DeepSeek-V3: 2 B x 61 x 576)") {
+    Scenario s = full_7b();
+    s.objective = Objective::grpo;
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    // fixtures::model_7b(): K and V of kv_heads·head_dim each (kv_cache_values_per_token_layer), 2 B, every layer.
+    CHECK(md.kv_bytes_per_token == doctest::Approx(2.0 * s.model.layers * kv_cache_values_per_token_layer(s.model)));
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const ModelSpec* ds = c.find_model("deepseek-v3");
+    REQUIRE(ds != nullptr);
+    s.model = *ds;
+    derive_model(s, s.model, md);
+    CHECK(md.kv_bytes_per_token == doctest::Approx(2.0 * 61 * (512 + 64)));  // was 2·2·61·(128·128) as GQA
+}

@@ -1,9 +1,9 @@
 // traincalc — web/main.cpp
-// The platform seam: Emscripten main loop, SDL2 (the WebGL2 context only) + Dear ImGui's OpenGL3
-// backend, and the bridge to the browser: pointer input and the page's scroll from the shell's
+// The platform seam: Emscripten main loop, the WebGL2 context (Emscripten's html5 API; SDL2 did
+// only this and cost ~28 KB gzip of the page) + Dear ImGui's OpenGL3 backend, and the bridge to the browser: pointer input and the page's scroll from the shell's
 // listeners, the semantics layer (DOM twins of every control, ui/semantics.h) and the actions
 // people take on it, URL hash, localStorage, clipboard, files, JS API. This is the only code
-// that includes SDL or Emscripten; core/ computes, ui/ draws.
+// that includes Emscripten; core/ computes, ui/ draws.
 //
 // Index of this file:
 // [SECTION] Includes, JS imports
@@ -32,8 +32,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h" // ActivateItem: a press on a DOM twin activates its ImGui item
 
-#include <SDL.h>
-#include <SDL_opengles2.h>
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
@@ -93,8 +92,7 @@ struct PointerEvent {
 };
 
 struct Platform {
-    SDL_Window* window = nullptr;
-    SDL_GLContext gl = nullptr;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
     tc::Catalog builtin;                  // parsed once from the embedded assets
     tc::Catalog catalog;                  // builtin + the page's provider block + setCatalog()
     tc::App app;
@@ -332,6 +330,17 @@ void hook_lang(void* user, tc::Lang lang) {
 
 // CSS size and devicePixelRatio: the canvas follows the window; a zoom re-rasterises the fonts
 // at the new pixel size so text stays crisp (no reload needed).
+// The canvas's backing store: its CSS size times devicePixelRatio, in whole device pixels
+// (web/shell.html sizes it the same way before it makes the context; unchanged, it is left be:
+// a resize of a WebGL canvas waits for the GPU process).
+void set_backing_size(const Platform& p) {
+    const double dpr = emscripten_get_device_pixel_ratio();
+    const int bw = (int)std::floor(p.css_w * dpr), bh = (int)std::floor(p.css_h * dpr);
+    int cw = 0, ch = 0;
+    emscripten_get_canvas_element_size("#canvas", &cw, &ch);
+    if (cw != bw || ch != bh) emscripten_set_canvas_element_size("#canvas", bw, bh);
+}
+
 void sync_canvas_size(Platform& p) {
     double w = 0, h = 0;
     emscripten_get_element_css_size("#canvas", &w, &h);
@@ -342,7 +351,7 @@ void sync_canvas_size(Platform& p) {
     if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h || dpr_changed)) {
         p.css_w = iw;
         p.css_h = ih;
-        SDL_SetWindowSize(p.window, iw, ih);  // also resizes the backing store for the new dpr
+        set_backing_size(p);
         p.frames_to_draw = kSettleFrames > p.frames_to_draw ? kSettleFrames : p.frames_to_draw;
     }
     if (dpr_changed && ImGui::GetCurrentContext()) {
@@ -432,9 +441,6 @@ void publish_semantics(Platform& p) {
 
 void frame(void* arg) {
     Platform& p = *static_cast<Platform*>(arg);
-    // SDL registers no browser listeners (web/sdl_trim.cpp): its queue holds only its own events.
-    SDL_Event ev;
-    while (SDL_PollEvent(&ev)) {}
     sync_canvas_size(p);
     if (p.frames_to_draw <= 0 && p.input.empty()) {
         // Idle: no GL call keeps the last image; the loop sleeps until JS wakes it (tc_wake).
@@ -445,9 +451,9 @@ void frame(void* arg) {
     if (p.frames_to_draw > 0) p.frames_to_draw--;
 
     ImGuiIO& io = ImGui::GetIO();
-    int w = 0, h = 0, dw = 0, dh = 0;
-    SDL_GetWindowSize(p.window, &w, &h);
-    SDL_GL_GetDrawableSize(p.window, &dw, &dh);
+    const int w = p.css_w, h = p.css_h;
+    int dw = 0, dh = 0;
+    emscripten_get_canvas_element_size("#canvas", &dw, &dh);
     // ImGui's display is the whole page (nothing below the fold is culled from the semantics
     // layer); the draw data is shifted to show the scrolled part (below).
     io.DisplaySize = ImVec2((float)w, p.page_h > (float)h ? p.page_h : (float)h);
@@ -474,8 +480,7 @@ void frame(void* arg) {
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(draw);
-    SDL_GL_SwapWindow(p.window);
+    ImGui_ImplOpenGL3_RenderDrawData(draw);  // the browser presents it when this callback returns
     tc_js_frame_drawn(++p.frames_drawn);
 
     if (scenario_changed) changed(p);
@@ -654,18 +659,20 @@ EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
 // [SECTION] main()
 //-----------------------------------------------------------------------------
 
-int main(int, char**) {
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
-        EM_ASM({ window.traincalc && window.traincalc.__fatal('SDL_Init: ' + UTF8ToString($0)); }, SDL_GetError());
-        return 1;
-    }
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
-    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+// The font builder ImFontAtlas::Build would use (CMake names FreeType's for the page so that
+// stb_truetype stays out of it). The page's atlas is packed by web/fonts_system.cpp, so Build
+// never runs; if it ever did, it fails here instead of drawing nothing.
+namespace ImGuiFreeType {
+const ImFontBuilderIO* GetBuilderForFreeType() {
+    static const ImFontBuilderIO io = {[](ImFontAtlas*) {
+        IM_ASSERT(false && "the page builds its atlas in web/fonts_system.cpp (add_fonts), never with ImFontAtlas::Build");
+        return false;
+    }};
+    return &io;
+}
+} // namespace ImGuiFreeType
 
+int main(int, char**) {
     static Platform platform;  // lives for the page's lifetime; the main loop never returns
     Platform& p = platform;
     g_platform = &p;
@@ -674,16 +681,21 @@ int main(int, char**) {
     emscripten_get_element_css_size("#canvas", &w, &h);
     p.css_w = w > 0 ? (int)w : 1280;
     p.css_h = h > 0 ? (int)h : 800;
-    p.window = SDL_CreateWindow("traincalc", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, p.css_w, p.css_h,
-                                SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_RESIZABLE);
-    p.gl = p.window ? SDL_GL_CreateContext(p.window) : nullptr;
-    if (!p.gl) {
-        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: ' + UTF8ToString($0)); }, SDL_GetError());
+    set_backing_size(p);
+    // WebGL2 without alpha, depth, stencil or antialiasing: web/shell.html may have made this very
+    // context already (with the same attributes) while the wasm compiled; getContext returns it.
+    EmscriptenWebGLContextAttributes attrs;
+    emscripten_webgl_init_context_attributes(&attrs);
+    attrs.alpha = attrs.depth = attrs.stencil = attrs.antialias = EM_FALSE;
+    attrs.majorVersion = 2;
+    attrs.minorVersion = 0;
+    p.gl = emscripten_webgl_create_context("#canvas", &attrs);
+    if (p.gl <= 0 || emscripten_webgl_make_context_current(p.gl) != EMSCRIPTEN_RESULT_SUCCESS) {
+        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); }, (int)p.gl);
         return 1;
     }
-    SDL_GL_SetSwapInterval(1);
     // Input comes from the shell's own listeners (pointer events, the page's scroll, the DOM
-    // twins' keys and text); SDL registers none of its own (web/sdl_trim.cpp).
+    // twins' keys and text); the canvas size is followed every frame (sync_canvas_size).
 
     const double t_catalog = now_ms();
     load_catalog(p);

@@ -91,6 +91,13 @@ def main() -> int:
         "js_bytes": len(js.encode("utf-8")), "js_gzip": gz(js.encode("utf-8")),
         "shell_bytes": len(shell_only), "shell_gzip": gz(shell_only),
     }
+    # The shell's parts: prerendered text, style, its own script (the JS API and the page's input).
+    style = "".join(re.findall(r"<style>(.*?)</style>", shell, flags=re.S)).encode("utf-8")
+    own_js = "".join(m.group(1) for m in re.finditer(r"<script>(.*?)</script>", shell, flags=re.S)
+                     if "{{TRAINCALC_JS}}" not in m.group(1)).encode("utf-8")
+    pre_b = prerender.encode("utf-8")
+    for key, part in (("prerender", pre_b), ("style", style), ("shell_script", own_js)):
+        sizes[key + "_bytes"], sizes[key + "_gzip"] = len(part), gz(part)
     with open(os.path.splitext(a.out)[0] + ".sizes.json", "w") as f:
         json.dump(sizes, f, indent=1)
     print(f"assemble_page: {a.out}: {sizes['page_bytes']} bytes, {sizes['page_gzip']} gzip")

@@ -10,4 +10,12 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo
 build/native/bin/traincalc_bench
 echo
+# What the wasm's code is made of, per library (names from the link's symbol map).
+w=build/web
+python3 scripts/size_report.py --wasm $w/bin/traincalc.wasm --symbols $w/bin/traincalc.js.symbols \
+  --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/main.cpp.o" \
+  --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/fonts_system.cpp.o" \
+  --lib "traincalc ui (ui/)=$w/libtraincalc_ui.a" --lib "traincalc core (core/)=$w/libtraincalc_core.a" \
+  --lib "Dear ImGui=$w/libimgui.a" --lib "ImGui OpenGL3 backend=$w/libimgui_backends.a"
+echo
 node bench/page.mjs "${1:-7}"

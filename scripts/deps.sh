@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 third="$here/third_party"           # ignored by git: unpacked Debian sources, npm modules
 mode="${1:-all}"
 
-need_native=(cmake ninja-build g++ clang libclang-rt-14-dev nlohmann-json3-dev doctest-dev libsdl2-dev dpkg-dev)
+need_native=(cmake ninja-build g++ clang libclang-rt-14-dev nlohmann-json3-dev doctest-dev dpkg-dev clang-format)
 need_web=(emscripten binaryen zopfli fonts-noto-cjk fonttools chromium nodejs npm)
 
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -53,20 +53,6 @@ fetch_src() { # $1 source package, $2 folder it unpacks to
 }
 fetch_src imgui imgui-1.86+ds
 [ "$mode" = --native ] && exit 0
-fetch_src libsdl2 libsdl2-2.26.5+dfsg
-
-# SDL2 for the web build, built from Debian's source with Emscripten (TOOLCHAIN.md trap 1)
-sdl_web="$third/sdl2-web-v2"   # bump the suffix when the options below change
-if [ ! -f "$sdl_web/libSDL2.a" ]; then
-  echo "deps: building SDL2 for WebAssembly"
-  export NODE_PATH=/usr/share/nodejs
-  emcmake cmake -S "$third/libsdl2-2.26.5+dfsg" -B "$sdl_web" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
-    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
-    -DCMAKE_C_FLAGS_MINSIZEREL="-Oz -DNDEBUG" \
-    -DSDL_AUDIO=OFF -DSDL_RENDER=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF \
-    -DSDL_POWER=OFF -DSDL_SENSOR=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF >/dev/null
-  cmake --build "$sdl_web" >/dev/null
-fi
 
 # npm: playwright-core drives Debian's chromium (never its own browser download); terser
 # minifies the page's JS. Versions are pinned in package-lock.json.

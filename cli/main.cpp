@@ -7,12 +7,17 @@
 // [SECTION] Arguments
 // [SECTION] Input and error output
 // [SECTION] Commands: estimate, gpus, models, hash
+// [SECTION] Commands: import, export (configs of LLaMA-Factory, axolotl, DeepSpeed, Transformers/TRL)
 // [SECTION] main()
 //
 // Exit codes: 0 success; 2 invalid input (bad arguments, unreadable file, bad JSON, bad
 // field), with {"errors":[{"field":...,"message":...}]} on stdout; 1 internal failure.
 
+#include "cli/mcp.h"
+#include "cli/yaml_json.h"
 #include "core/catalog.h"
+#include "core/config_export.h"
+#include "core/config_import.h"
 #include "core/estimate.h"
 #include "core/json_write.h"
 #include "core/explain.h"
@@ -21,10 +26,13 @@
 #include "core/scenario.h"
 #include "core/url.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <sys/stat.h>
@@ -42,9 +50,22 @@ const char kUsage[] =
     "traincalc — GPU training time, memory and cost estimator\n"
     "\n"
     "usage:\n"
-    "  traincalc estimate FILE|-  [--text] [--lang en|zh] [--catalog FILE]\n"
+    "  traincalc estimate FILE|- [FILE...]  [--kind K] [--text] [--lang en|zh] [--catalog FILE]\n"
     "      Reads a scenario (JSON, DESIGN.md keys) and prints the estimate as JSON,\n"
-    "      or as a Markdown report with --text.\n"
+    "      or as a Markdown report with --text. Each further FILE (and a FILE that is not a\n"
+    "      scenario) is a config imported over it: see import.\n"
+    "  traincalc import FILE [FILE...]  [--kind K] [--lang en|zh] [--catalog FILE]\n"
+    "      Reads LLaMA-Factory or axolotl YAML, a DeepSpeed JSON, Transformers/TRL training\n"
+    "      arguments or a model's config.json (each over the previous; a scenario JSON first is\n"
+    "      the base) and prints the scenario with the keys applied, resolved, ignored and unused.\n"
+    "      --kind auto|llamafactory|axolotl|deepspeed|hf_training_args|hf_config (default auto).\n"
+    "  traincalc export --format llamafactory|deepspeed|accelerate|launch FILE [FILE...]\n"
+    "  traincalc export --out DIR FILE [FILE...]\n"
+    "      Estimates the scenario (files as for estimate) and writes the plan as a config:\n"
+    "      one format to stdout, or every format into DIR. Notes go to stderr.\n"
+    "  traincalc mcp [--catalog FILE]\n"
+    "      Model Context Protocol server on stdin/stdout (JSON-RPC 2.0, one message a line):\n"
+    "      tools estimate, compare_gpus, import_config, export_config.\n"
     "  traincalc gpus   [--json] [--catalog FILE]   List the GPU catalog.\n"
     "  traincalc models [--json] [--catalog FILE]   List the model catalog.\n"
     "  traincalc hash FILE|-  [--embed] [--lang en|zh] [--catalog FILE]\n"
@@ -63,7 +84,11 @@ const char kUsage[] =
 
 struct Args {
     std::string command;
-    std::string file;
+    std::string file;                  // the first FILE
+    std::vector<std::string> files;    // every FILE (estimate, import, export take several)
+    std::string kind_text;             // --kind
+    std::string format_text;           // --format
+    std::string out_dir;               // --out
     std::string catalog_file;
     Lang lang = Lang::en;
     std::string lang_text;             // as given, for the hash
@@ -143,6 +168,9 @@ bool parse_args(int argc, char** argv, Args& a, std::vector<FieldError>& errors)
         else if (arg == "--json") a.json = true;
         else if (arg == "--embed") a.embed = true;
         else if (arg == "--catalog") value("--catalog", a.catalog_file);
+        else if (arg == "--kind") value("--kind", a.kind_text);
+        else if (arg == "--format") value("--format", a.format_text);
+        else if (arg == "--out") value("--out", a.out_dir);
         else if (arg == "--lang") {
             value("--lang", a.lang_text);
             if (a.lang_text == "zh") a.lang = Lang::zh;
@@ -155,7 +183,9 @@ bool parse_args(int argc, char** argv, Args& a, std::vector<FieldError>& errors)
     }
     if (!positional.empty()) a.command = positional[0];
     if (positional.size() > 1) a.file = positional[1];
-    if (positional.size() > 2)
+    for (size_t i = 1; i < positional.size(); ++i) a.files.push_back(positional[i]);
+    const bool many = a.command == "estimate" || a.command == "import" || a.command == "export";
+    if (positional.size() > 2 && !many)
         errors.push_back({"arguments", "too many arguments: \"" + positional[2] + "\"",
                           "参数过多：\"" + positional[2] + "\""});
     return errors.empty();
@@ -179,20 +209,68 @@ bool load_catalog(const Args& a, Catalog& out, std::vector<FieldError>& errors) 
     return errors.empty();
 }
 
-// Reads and validates the scenario named by the FILE argument.
+// One FILE read over `cur`: a scenario JSON (patched over it), or a config (--kind, or told apart by
+// its keys) imported over it. YAML is converted to JSON first, keeping each key's line.
+bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Scenario& cur, ConfigImport* report,
+              std::vector<FieldError>& errors) {
+    std::string text;
+    if (!read_input(path, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors)) return false;
+    ConfigKind kind = ConfigKind::detect;
+    if (!a.kind_text.empty() && !config_kind_from_string(a.kind_text, kind)) {
+        errors.push_back({"arguments", "--kind must be auto, llamafactory, axolotl, deepspeed, hf_training_args or hf_config, got \"" +
+                                           plain_text(a.kind_text) + "\"",
+                          "--kind 必须是 auto、llamafactory、axolotl、deepspeed、hf_training_args 或 hf_config，实际为 \"" +
+                              plain_text(a.kind_text) + "\""});
+        return false;
+    }
+    // With several files, each error says which one it comes from.
+    const std::string name = a.files.size() > 1 ? plain_text(path) : "";
+    auto named = [&](std::vector<FieldError> list) {
+        for (FieldError& e : list) {
+            if (!name.empty()) {
+                e.message = name + ": " + e.message;
+                e.message_zh = name + "：" + e.message_zh;
+            }
+            errors.push_back(std::move(e));
+        }
+        return false;
+    };
+    const bool json = looks_like_json(text);
+    ScenarioResult as_scenario;
+    if (json && a.kind_text.empty()) {
+        as_scenario = scenario_patch(cur, text, catalog);
+        if (as_scenario.errors.empty()) { cur = std::move(as_scenario.scenario); return true; }
+    }
+    YamlJson y;
+    if (json) y.json = text;
+    else {
+        y = yaml_to_json(text);
+        if (!y.errors.empty()) return named(y.errors);
+    }
+    ConfigImport r = import_config(y.json, kind, cur, catalog, y.lines);
+    // Neither a scenario nor a known config: the scenario's own errors say more.
+    if (r.kind == ConfigKind::detect && json && !as_scenario.errors.empty()) return named(as_scenario.errors);
+    if (!r.errors.empty()) {
+        if (report) *report = r;
+        return named(r.errors);
+    }
+    cur = r.scenario;
+    if (report) *report = std::move(r);
+    return true;
+}
+
+// Reads and validates the scenario named by the FILE arguments (each over the previous).
 bool load_scenario(const Args& a, const Catalog& catalog, Scenario& out, std::vector<FieldError>& errors) {
-    if (a.file.empty()) {
+    if (a.files.empty()) {
         errors.push_back({"arguments", a.command + " needs a scenario FILE (or - for stdin)",
                           a.command + " 需要一个场景文件 FILE（或用 - 表示标准输入）"});
         return false;
     }
-    std::string text;
-    if (!read_input(a.file, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors)) return false;
-    ScenarioResult r = scenario_from_json(text, catalog);
-    errors = std::move(r.errors);
-    if (!errors.empty()) return false;
-    errors = validate(r.scenario, catalog);
-    out = std::move(r.scenario);
+    Scenario cur;
+    for (const std::string& f : a.files)
+        if (!load_one(a, f, catalog, cur, nullptr, errors)) return false;
+    errors = validate(cur, catalog);
+    out = std::move(cur);
     return errors.empty();
 }
 
@@ -275,6 +353,83 @@ int cmd_models(const Args& a) {
     return 0;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] Commands: import, export
+//-----------------------------------------------------------------------------
+
+// {"scenario": …, "imports": [{"file", "kind", "applied", "resolved", "ignored", "unused", "errors"}], "errors": […]}
+int cmd_import(const Args& a) {
+    Catalog catalog;
+    std::vector<FieldError> errors;
+    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    if (a.files.empty()) return usage_error("import needs a config FILE", "import 需要一个配置文件 FILE", a.lang);
+    Scenario cur;
+    nlohmann::json imports = nlohmann::json::array();
+    for (const std::string& f : a.files) {
+        ConfigImport r;
+        r.kind = ConfigKind::detect;
+        const bool ok = load_one(a, f, catalog, cur, &r, errors);
+        nlohmann::json one = nlohmann::json::parse(config_import_to_json(r, a.lang), nullptr, false);
+        if (one.is_object()) {
+            one.erase("scenario");
+            one["file"] = plain_text(f);
+            if (r.applied.empty() && r.resolved.empty() && r.errors.empty() && ok) one["kind"] = "scenario";
+            imports.push_back(std::move(one));
+        }
+        if (!ok) break;
+    }
+    if (errors.empty()) errors = validate(cur, catalog);
+    nlohmann::json out = nlohmann::json::object();
+    out["scenario"] = nlohmann::json::parse(scenario_to_json(cur), nullptr, false);
+    out["imports"] = std::move(imports);
+    out["errors"] = nlohmann::json::parse(errors_to_json(errors, a.lang), nullptr, false)["errors"];
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return errors.empty() ? 0 : 2;
+}
+
+int cmd_export(const Args& a) {
+    ExportFormat format = ExportFormat::llamafactory;
+    if (a.out_dir.empty() && !export_format_from_string(a.format_text, format))
+        return usage_error("export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"" +
+                               plain_text(a.format_text) + "\"",
+                           "export 需要 --format llamafactory、deepspeed、accelerate 或 launch（或 --out DIR），实际为 \"" +
+                               plain_text(a.format_text) + "\"",
+                           a.lang);
+    Catalog catalog;
+    std::vector<FieldError> errors;
+    Scenario s;
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    Estimate e = estimate(s, catalog);
+    if (!e.ok) return print_errors(e.errors, a.lang);
+    auto notes = [&](const ConfigExport& x) {
+        for (const ExportNote& n : x.notes) std::cerr << x.file_name << ": " << (a.lang == Lang::zh ? n.zh : n.en) << "\n";
+    };
+    if (a.out_dir.empty()) {
+        ConfigExport x = export_config(e, format);
+        notes(x);
+        std::cout << x.text;
+        return 0;
+    }
+    for (int i = 0; i < kExportFormatCount; ++i) {
+        ConfigExport x = export_config(e, static_cast<ExportFormat>(i));
+        const std::string path = a.out_dir + "/" + x.file_name;
+        std::ofstream f(path, std::ios::binary);
+        if (!(f << x.text) || !f.flush())
+            return print_errors({FieldError{"out", "cannot write \"" + plain_text(path) + "\"", "无法写入 \"" + plain_text(path) + "\""}},
+                                a.lang);
+        notes(x);
+        std::cout << path << "\n";
+    }
+    return 0;
+}
+
+int cmd_mcp(const Args& a) {
+    Catalog catalog;
+    std::vector<FieldError> errors;
+    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    return run_mcp(std::cin, std::cout, catalog);
+}
+
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -297,6 +452,9 @@ int main(int argc, char** argv) {
     if (a.command == "hash") return cmd_hash(a);
     if (a.command == "gpus") return cmd_gpus(a);
     if (a.command == "models") return cmd_models(a);
-    return usage_error("unknown command \"" + a.command + "\" (estimate, gpus, models, hash)",
-                       "未知的命令 \"" + a.command + "\"（estimate、gpus、models、hash）", a.lang);
+    if (a.command == "import") return cmd_import(a);
+    if (a.command == "export") return cmd_export(a);
+    if (a.command == "mcp") return cmd_mcp(a);
+    return usage_error("unknown command \"" + a.command + "\" (estimate, import, export, mcp, gpus, models, hash)",
+                       "未知的命令 \"" + a.command + "\"（estimate、import、export、mcp、gpus、models、hash）", a.lang);
 }

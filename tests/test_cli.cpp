@@ -192,7 +192,7 @@ TEST_CASE("cli: --help, no arguments, bad arguments") {
     Json j = Json::parse(r.out, nullptr, false);
     REQUIRE(!j.is_discarded());
     CHECK(j["errors"][0]["field"] == "arguments");
-    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, gpus, models, hash)");
+    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, import, export, mcp, gpus, models, hash)");
 
     r = run_cli("estimate --lang fr -");
     CHECK(r.exit_code == 2);
@@ -378,4 +378,70 @@ TEST_CASE("cli: names in --text and listings are escaped, stripped of escapes an
     r = run_cli("models --catalog " + path);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find('\x1B') == std::string::npos);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Configs: import, estimate of configs, export (core/config_import.h, core/config_export.h)
+//-----------------------------------------------------------------------------
+
+TEST_CASE("cli: import a LLaMA-Factory YAML, estimate it with a DeepSpeed JSON, export the plan") {
+    Run r = run_cli("import " + source_path("tests/configs/llamafactory_qwen_lora_sft.yaml"));
+    REQUIRE(r.exit_code == 0);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(j.is_object());
+    CHECK(j["errors"] == Json::array());
+    CHECK(j["scenario"]["seq_len"] == 4096);
+    CHECK(j["scenario"]["model"] == "qwen2.5-7b");
+    REQUIRE(j["imports"].size() == 1);
+    CHECK(j["imports"][0]["kind"] == "llamafactory");
+    CHECK(j["imports"][0]["ignored"][0]["key"] == "max_samples");
+
+    // Several files, each over the previous: the YAML's batch fills the DeepSpeed file's "auto".
+    r = run_cli("import " + source_path("tests/configs/llamafactory_qwen_lora_sft.yaml") + " " +
+                source_path("tests/configs/deepspeed_z2_auto.json"));
+    REQUIRE(r.exit_code == 0);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["scenario"]["zero"] == 2);
+    CHECK(j["scenario"]["offload"] == "optimizer");
+    CHECK(j["scenario"]["micro_batch"] == 2);
+    CHECK(j["imports"][1]["kind"] == "deepspeed");
+
+    r = run_cli("estimate " + source_path("tests/configs/llamafactory_qwen_lora_sft.yaml") + " " +
+                source_path("tests/configs/deepspeed_z2_auto.json"));
+    REQUIRE(r.exit_code == 0);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["memory"]["per_gpu_gib"].get<double>() > 0);
+
+    r = run_cli("export --format deepspeed " + source_path("tests/configs/deepspeed_z3_offload.json"));
+    REQUIRE(r.exit_code == 0);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["zero_optimization"]["stage"] == 3);
+    CHECK(j["train_batch_size"] == 64);
+
+    const fs::path dir = fs::temp_directory_path() / ("traincalc_export_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    r = run_cli("export --out '" + dir.string() + "' " + source_path("tests/configs/axolotl_llama3_qlora.yaml"));
+    REQUIRE(r.exit_code == 0);
+    for (const char* f : {"traincalc_llamafactory.yaml", "traincalc_deepspeed.json", "traincalc_accelerate_fsdp.yaml", "traincalc_launch.sh"})
+        CHECK_MESSAGE(fs::file_size(dir / f) > 100, f);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --kind and --format") {
+    Run r = run_cli("import -", "finetuning_type: lora\nper_device_train_batch_size: 0\n");
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(j["errors"].size() == 1);
+    CHECK(j["errors"][0]["field"] == "per_device_train_batch_size");
+    CHECK(j["errors"][0]["message"] == "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
+    r = run_cli("estimate -", "finetuning_type: lora\ncutoff_len: [1\n");
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] == "YAML: line 3, column 1: end of sequence flow not found");
+    r = run_cli("import --kind yaml -", "a: 1\n");
+    CHECK(r.exit_code == 2);
+    r = run_cli("export --format pdf -", "{}");
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] == "export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"pdf\"");
 }

@@ -1,0 +1,348 @@
+// traincalc — tests/test_config_export.cpp
+// core/config_export.h: every exported config parsed back and checked key by key against the keys
+// the tool documents, and imported back (core/config_import.h) into the same scenario fields.
+//
+// Documented keys, taken from (commits as in tests/configs/*):
+//   DeepSpeed      docs/_pages/config-json.md (deepspeedai/DeepSpeed @ edaa7221267243c7be7fb49c5d5f5c4fb97b4641)
+//   LLaMA-Factory  src/llamafactory/hparams/{model,data,finetuning}_args.py and the Transformers
+//                  TrainingArguments its examples/train_lora/*.yaml use (hiyouga/LLaMA-Factory @ ff6d4d12eeb0)
+//   accelerate     LLaMA-Factory's examples/accelerate/fsdp_config.yaml (the keys of accelerate's config file)
+//
+// Index of this file:
+// [SECTION] Helpers and the documented key lists
+// [SECTION] DeepSpeed JSON
+// [SECTION] LLaMA-Factory YAML
+// [SECTION] accelerate FSDP YAML and launch commands
+// [SECTION] The plan when the scenario does not fit
+
+#include "cli/yaml_json.h"
+#include "core/catalog.h"
+#include "core/config_export.h"
+#include "core/config_import.h"
+#include "core/estimate.h"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+
+using namespace traincalc;
+using Json = nlohmann::json;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers and the documented key lists
+//-----------------------------------------------------------------------------
+namespace {
+
+const Catalog& catalog() {
+    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    return c;
+}
+
+// DeepSpeed config-json.md: top-level keys, "zero_optimization" keys, offload keys, fp16/bf16 keys.
+const std::set<std::string> kDeepSpeedTop = {
+    "train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "optimizer", "scheduler",
+    "fp16", "bf16", "gradient_clipping", "zero_optimization", "steps_per_print", "wall_clock_breakdown",
+    "tensor_parallel", "prescale_gradients", "communication_data_type"};
+const std::set<std::string> kDeepSpeedZero = {
+    "stage", "allgather_partitions", "allgather_bucket_size", "overlap_comm", "reduce_scatter", "reduce_bucket_size",
+    "contiguous_gradients", "offload_param", "offload_optimizer", "stage3_max_live_parameters",
+    "stage3_max_reuse_distance", "stage3_prefetch_bucket_size", "stage3_param_persistence_threshold", "sub_group_size",
+    "stage3_gather_16bit_weights_on_model_save", "round_robin_gradients", "load_from_fp32_weights"};
+const std::set<std::string> kDeepSpeedOffload = {"device", "nvme_path", "pin_memory", "buffer_count", "buffer_size",
+                                                 "max_in_cpu", "ratio", "fast_init"};
+const std::set<std::string> kDeepSpeedFp16 = {"enabled", "auto_cast", "loss_scale", "initial_scale_power",
+                                              "loss_scale_window", "hysteresis", "consecutive_hysteresis", "min_loss_scale"};
+const std::set<std::string> kDeepSpeedTp = {"autotp_size", "tp_overlap_comm", "preset_model", "partition_config"};
+
+// LLaMA-Factory hparams (model_args.py, data_args.py, finetuning_args.py) and Transformers'
+// TrainingArguments keys its examples use.
+const std::set<std::string> kLlamaFactoryKeys = {
+    "model_name_or_path", "trust_remote_code", "stage", "do_train", "finetuning_type", "lora_rank", "lora_target",
+    "quantization_bit", "quantization_method", "deepspeed", "disable_gradient_checkpointing", "flash_attn",
+    "enable_liger_kernel", "use_unsloth", "dataset", "template", "cutoff_len", "preprocessing_num_workers",
+    "output_dir", "logging_steps", "save_steps", "plot_loss", "per_device_train_batch_size",
+    "gradient_accumulation_steps", "learning_rate", "num_train_epochs", "lr_scheduler_type", "warmup_ratio",
+    "pure_bf16", "bf16", "fp16", "optim", "ddp_timeout"};
+
+// examples/accelerate/fsdp_config.yaml
+const std::set<std::string> kAccelerateKeys = {
+    "compute_environment", "debug", "distributed_type", "downcast_bf16", "fsdp_config", "machine_rank",
+    "main_training_function", "mixed_precision", "num_machines", "num_processes", "rdzv_backend", "same_network",
+    "tpu_env", "tpu_use_cluster", "tpu_use_sudo", "use_cpu"};
+const std::set<std::string> kAccelerateFsdpKeys = {
+    "fsdp_auto_wrap_policy", "fsdp_backward_prefetch", "fsdp_forward_prefetch", "fsdp_cpu_ram_efficient_loading",
+    "fsdp_offload_params", "fsdp_sharding_strategy", "fsdp_state_dict_type", "fsdp_sync_module_states",
+    "fsdp_use_orig_params"};
+
+void check_keys(const Json& obj, const std::set<std::string>& documented, const std::string& where) {
+    REQUIRE(obj.is_object());
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+        CHECK_MESSAGE(documented.count(it.key()) == 1, where << it.key() << " is not a documented key");
+}
+
+Estimate estimate_of(const Scenario& s) {
+    Estimate e = estimate(s, catalog());
+    REQUIRE_MESSAGE(e.ok, (e.errors.empty() ? "" : e.errors[0].message));
+    return e;
+}
+
+Json parse_yaml(const std::string& text) {
+    YamlJson y = yaml_to_json(text);
+    REQUIRE_MESSAGE(y.errors.empty(), (y.errors.empty() ? "" : y.errors[0].message) << "\n" << text);
+    Json j = Json::parse(y.json, nullptr, false);
+    REQUIRE(j.is_object());
+    return j;
+}
+
+// A plan that fits with ZeRO-3 and offload on 8 cards.
+Scenario zero3_scenario() {
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::full;
+    s.zero = 3;
+    s.offload = Offload::optimizer_params;
+    s.cards = 8;
+    s.micro_batch = 2;
+    s.grad_accum = 4;
+    s.seq_len = 4096;
+    s.checkpointing = Checkpointing::full;
+    return s;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] DeepSpeed JSON
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config export: DeepSpeed JSON has only documented keys and the plan's values") {
+    const Estimate e = estimate_of(zero3_scenario());
+    REQUIRE(e.memory.fits);
+    ConfigExport x = export_config(e, ExportFormat::deepspeed);
+    REQUIRE(x.errors.empty());
+    CHECK(x.file_name == "traincalc_deepspeed.json");
+    Json j = Json::parse(x.text, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    check_keys(j, kDeepSpeedTop, "");
+    check_keys(j["zero_optimization"], kDeepSpeedZero, "zero_optimization.");
+    check_keys(j["zero_optimization"]["offload_optimizer"], kDeepSpeedOffload, "zero_optimization.offload_optimizer.");
+    check_keys(j["zero_optimization"]["offload_param"], kDeepSpeedOffload, "zero_optimization.offload_param.");
+    check_keys(j["bf16"], kDeepSpeedFp16, "bf16.");
+    CHECK(j["zero_optimization"]["stage"] == 3);
+    CHECK(j["zero_optimization"]["offload_optimizer"]["device"] == "cpu");
+    CHECK(j["zero_optimization"]["offload_param"]["device"] == "cpu");
+    CHECK(j["train_micro_batch_size_per_gpu"] == 2);
+    CHECK(j["gradient_accumulation_steps"] == 4);
+    CHECK(j["train_batch_size"] == 64);                                   // 2 × 4 × 8 data-parallel ranks
+    CHECK(j["bf16"]["enabled"] == true);
+    CHECK(j["zero_optimization"]["reduce_bucket_size"] == 3584LL * 3584);   // hidden², as Transformers fills "auto"
+    CHECK(j["zero_optimization"]["stage3_prefetch_bucket_size"] == static_cast<long long>(0.9 * 3584 * 3584));
+    CHECK(j["zero_optimization"]["stage3_param_persistence_threshold"] == 35840);
+    CHECK_FALSE(j.contains("fp16"));
+}
+
+TEST_CASE("config export: DeepSpeed fp16, ZeRO-2, AutoTP keys are documented ones") {
+    Scenario s = zero3_scenario();
+    s.precision = Precision::fp16;
+    s.zero = 2;
+    s.offload = Offload::optimizer;
+    s.tp = 2;
+    const Estimate e = estimate_of(s);
+    ConfigExport x = export_config(e, ExportFormat::deepspeed);
+    Json j = Json::parse(x.text, nullptr, false);
+    REQUIRE(j.is_object());
+    REQUIRE_FALSE(x.plan.searched);
+    check_keys(j, kDeepSpeedTop, "");
+    check_keys(j["zero_optimization"], kDeepSpeedZero, "zero_optimization.");
+    check_keys(j["fp16"], kDeepSpeedFp16, "fp16.");
+    check_keys(j["tensor_parallel"], kDeepSpeedTp, "tensor_parallel.");
+    CHECK(j["fp16"]["enabled"] == true);
+    CHECK(j["zero_optimization"]["stage"] == 2);
+    CHECK(j["zero_optimization"]["reduce_bucket_size"] == 5e8);
+    CHECK_FALSE(j["zero_optimization"].contains("offload_param"));
+    CHECK(j["tensor_parallel"]["autotp_size"] == 2);
+    CHECK(j["train_batch_size"] == 2 * 4 * 4);                           // 8 cards / tp 2 = 4 ranks
+}
+
+TEST_CASE("config export: DeepSpeed JSON round trip (export, import back)") {
+    const Scenario s = zero3_scenario();
+    ConfigExport x = export_config(estimate_of(s), ExportFormat::deepspeed);
+    ConfigImport r = import_config(x.text, ConfigKind::detect, Scenario{}, catalog());
+    REQUIRE(r.errors.empty());
+    CHECK(r.kind == ConfigKind::deepspeed);
+    CHECK(r.scenario.zero == s.zero);
+    CHECK(r.scenario.offload == s.offload);
+    CHECK(r.scenario.micro_batch == s.micro_batch);
+    CHECK(r.scenario.grad_accum == s.grad_accum);
+    CHECK(r.scenario.cards == s.cards);
+    CHECK(r.scenario.precision == s.precision);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] LLaMA-Factory YAML
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
+    struct Case { Method method; Precision precision; Checkpointing ck; LossImpl loss; Optimizer opt; LoraTargets targets; };
+    for (const Case c : {Case{Method::lora, Precision::bf16, Checkpointing::full, LossImpl::stack, Optimizer::adamw, LoraTargets::all},
+                         Case{Method::qlora, Precision::fp16, Checkpointing::none, LossImpl::chunked, Optimizer::adamw_8bit, LoraTargets::qv},
+                         Case{Method::full, Precision::bf16, Checkpointing::full, LossImpl::chunked, Optimizer::adamw, LoraTargets::all}}) {
+        Scenario s;
+        s.model_id = "qwen2.5-7b";
+        s.method = c.method;
+        s.precision = c.precision;
+        s.checkpointing = c.ck;
+        s.loss = c.loss;
+        s.optimizer = c.opt;
+        s.lora_targets = c.targets;
+        s.lora_rank = 64;
+        s.seq_len = 4096;
+        s.micro_batch = 2;
+        s.grad_accum = 16;
+        s.epochs = 2;
+        s.cards = 4;
+        s.zero = c.method == Method::full ? 3 : 0;
+        CAPTURE(to_string(c.method));
+        const Estimate e = estimate_of(s);
+        ConfigExport x = export_config(e, ExportFormat::llamafactory);
+        REQUIRE(x.errors.empty());
+        Json y = parse_yaml(x.text);
+        check_keys(y, kLlamaFactoryKeys, "");
+        CHECK(y["model_name_or_path"] == "Qwen/Qwen2.5-7B");
+        CHECK(y["template"] == "qwen");
+        CHECK(y["cutoff_len"] == 4096);
+        CHECK(y["num_train_epochs"] == 2.0);
+        // Imported back: the same fields.
+        YamlJson yj = yaml_to_json(x.text);
+        ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+        REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
+        CHECK(r.kind == ConfigKind::llamafactory);
+        const Scenario& b = r.scenario;
+        CHECK(b.model_id == s.model_id);
+        CHECK(b.method == s.method);
+        if (s.method != Method::full) {
+            CHECK(b.lora_rank == s.lora_rank);
+            CHECK(b.lora_targets == s.lora_targets);
+        }
+        CHECK(b.seq_len == s.seq_len);
+        CHECK(b.micro_batch == s.micro_batch);
+        CHECK(b.grad_accum == s.grad_accum);
+        CHECK(b.epochs == doctest::Approx(s.epochs));
+        CHECK(b.precision == s.precision);
+        CHECK(b.checkpointing == s.checkpointing);
+        CHECK(b.loss == s.loss);
+        CHECK(b.optimizer == s.optimizer);
+        CHECK(b.flash_attention == s.flash_attention);
+        // The DeepSpeed file is named when the plan needs DeepSpeed, and imports back to the plan.
+        if (x.plan.zero > 0) {
+            CHECK(y["deepspeed"] == "traincalc_deepspeed.json");
+            ConfigExport d = export_config(e, ExportFormat::deepspeed);
+            ConfigImport rd = import_config(d.text, ConfigKind::deepspeed, b, catalog());
+            REQUIRE(rd.errors.empty());
+            CHECK(rd.scenario.zero == x.plan.zero);
+            CHECK(rd.scenario.cards == x.plan.cards);
+        } else {
+            CHECK_FALSE(y.contains("deepspeed"));
+        }
+    }
+}
+
+TEST_CASE("config export: a custom model is a placeholder, with a note") {
+    Scenario s;
+    s.model_id.clear();
+    s.model = *catalog().find_model("qwen2.5-1.5b");
+    s.model.id.clear();
+    s.model.source.clear();
+    ConfigExport x = export_config(estimate_of(s), ExportFormat::llamafactory);
+    Json y = parse_yaml(x.text);
+    CHECK(y["model_name_or_path"] == "path/to/your/model");
+    CHECK(y["template"] == "default");
+    REQUIRE_FALSE(x.notes.empty());
+    CHECK(x.notes[0].en == "model_name_or_path: a custom model has no repository: write its path or Hugging Face name");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] accelerate FSDP YAML and launch commands
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config export: accelerate FSDP config keys and values") {
+    Scenario s = zero3_scenario();
+    s.cards = 16;
+    ConfigExport x = export_config(estimate_of(s), ExportFormat::accelerate);
+    Json y = parse_yaml(x.text);
+    check_keys(y, kAccelerateKeys, "");
+    check_keys(y["fsdp_config"], kAccelerateFsdpKeys, "fsdp_config.");
+    CHECK(y["distributed_type"] == "FSDP");
+    CHECK(y["fsdp_config"]["fsdp_sharding_strategy"] == "FULL_SHARD");
+    CHECK(y["fsdp_config"]["fsdp_offload_params"] == true);
+    CHECK(y["num_processes"] == 16);
+    CHECK(y["num_machines"] == 2);
+    CHECK(y["mixed_precision"] == "bf16");
+    CHECK(y["downcast_bf16"] == "no");           // quoted: a bare no would read as false
+    CHECK(y["tpu_env"] == Json::array());
+}
+
+TEST_CASE("config export: launch commands carry the card count") {
+    Scenario s = zero3_scenario();
+    s.cards = 16;
+    ConfigExport x = export_config(estimate_of(s), ExportFormat::launch);
+    CHECK(x.text.rfind("#!/bin/sh\n", 0) == 0);
+    CHECK(x.text.find("# 16 GPUs = 2 node(s) × 8 GPUs") != std::string::npos);
+    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=2 NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} MASTER_PORT=29500 "
+                      "NPROC_PER_NODE=8 llamafactory-cli train traincalc_llamafactory.yaml") != std::string::npos);
+    CHECK(x.text.find("# torchrun --nnodes 2 --nproc_per_node 8 train.py") != std::string::npos);
+    CHECK(x.text.find("# deepspeed --num_nodes 2 --num_gpus 8 train.py --deepspeed traincalc_deepspeed.json") != std::string::npos);
+    s.cards = 4;
+    x = export_config(estimate_of(s), ExportFormat::launch);
+    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=1 NPROC_PER_NODE=4 llamafactory-cli train traincalc_llamafactory.yaml\n") !=
+          std::string::npos);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The plan when the scenario does not fit
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config export: a scenario that does not fit exports the fewest-cards set-up the estimate found") {
+    Scenario s;
+    s.model_id = "qwen2.5-32b";
+    s.method = Method::full;
+    s.cards = 1;
+    s.zero = 0;
+    const Estimate e = estimate_of(s);
+    REQUIRE_FALSE(e.memory.fits);
+    REQUIRE(e.cards.min_for_memory_any > 0);
+    const ExportPlan p = export_plan(e);
+    CHECK(p.searched);
+    CHECK(p.fits);
+    CHECK(p.cards == e.cards.min_for_memory_any);
+    CHECK(p.zero == e.cards.best_zero);
+    CHECK(p.offload == e.cards.best_offload);
+    CHECK(p.checkpointing == e.cards.best_checkpointing);
+    ConfigExport x = export_config(e, ExportFormat::deepspeed);
+    REQUIRE_FALSE(x.notes.empty());
+    CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the fewest-cards set-up found (" +
+                               std::to_string(p.cards) + " cards)");
+    Json j = Json::parse(x.text, nullptr, false);
+    CHECK(j["zero_optimization"]["stage"] == p.zero);
+    // Estimated again with the plan: it fits, as the search said.
+    Scenario planned = s;
+    planned.cards = p.cards;
+    planned.zero = p.zero;
+    planned.tp = p.tp;
+    planned.offload = p.offload;
+    planned.checkpointing = p.checkpointing;
+    CHECK(estimate_of(planned).memory.fits);
+}
+
+TEST_CASE("config export: an invalid estimate exports nothing but its errors") {
+    Scenario s;
+    s.micro_batch = 0;
+    Estimate e = estimate(s, catalog());
+    REQUIRE_FALSE(e.ok);
+    ConfigExport x = export_config(e, ExportFormat::llamafactory);
+    CHECK(x.text.empty());
+    REQUIRE_FALSE(x.errors.empty());
+    CHECK(x.errors[0].field == "micro_batch");
+}

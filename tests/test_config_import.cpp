@@ -1,0 +1,405 @@
+// traincalc — tests/test_config_import.cpp
+// core/config_import.h: the fixtures of tests/configs/ (written anew from each tool's documented keys;
+// the source of each is named in its header) read into scenarios whose fields are checked one by
+// one; "auto" and defaults resolved as the tools resolve them; errors naming the key and the line.
+// YAML goes through the CLI's converter (cli/yaml_json.cpp, yaml-cpp), as in `traincalc import`.
+//
+// Index of this file:
+// [SECTION] Helpers
+// [SECTION] LLaMA-Factory
+// [SECTION] axolotl
+// [SECTION] DeepSpeed
+// [SECTION] Transformers / TRL, config.json
+// [SECTION] Detection, chains, conflicts and bad input
+
+#include "cli/yaml_json.h"
+#include "core/catalog.h"
+#include "core/config_import.h"
+#include "core/scenario.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace traincalc;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers
+//-----------------------------------------------------------------------------
+namespace {
+
+const Catalog& catalog() {
+    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    return c;
+}
+
+std::string fixture(const std::string& name) {
+    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/configs/" + name, std::ios::binary);
+    REQUIRE_MESSAGE(f.good(), "missing fixture tests/configs/" << name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// As the CLI does: JSON as it is, YAML through yaml-cpp with its key lines.
+ConfigImport import_text(const std::string& text, ConfigKind kind = ConfigKind::detect, const Scenario& base = Scenario{}) {
+    if (looks_like_json(text)) return import_config(text, kind, base, catalog());
+    YamlJson y = yaml_to_json(text);
+    REQUIRE_MESSAGE(y.errors.empty(), (y.errors.empty() ? "" : y.errors[0].message));
+    return import_config(y.json, kind, base, catalog(), y.lines);
+}
+
+const ImportNote* find(const std::vector<ImportNote>& list, const std::string& key, const std::string& field = "") {
+    for (const ImportNote& n : list)
+        if (n.key == key && (field.empty() || n.field == field)) return &n;
+    return nullptr;
+}
+
+bool has(const std::vector<std::string>& list, const std::string& s) {
+    for (const std::string& x : list)
+        if (x == s) return true;
+    return false;
+}
+
+std::string all_errors(const ConfigImport& r) {
+    std::string s;
+    for (const FieldError& e : r.errors) s += e.field + ": " + e.message + "\n";
+    return s;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] LLaMA-Factory
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config import: LLaMA-Factory LoRA SFT YAML (examples/train_lora)") {
+    ConfigImport r = import_text(fixture("llamafactory_qwen_lora_sft.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::llamafactory);
+    const Scenario& s = r.scenario;
+    CHECK(s.model_id == "qwen2.5-7b");           // Qwen/Qwen2.5-7B-Instruct: the base model's architecture
+    CHECK(s.method == Method::lora);
+    CHECK(s.lora_rank == 32);
+    CHECK(s.lora_targets == LoraTargets::all);
+    CHECK(s.seq_len == 4096);                    // cutoff_len
+    CHECK(s.micro_batch == 2);                   // per_device_train_batch_size
+    CHECK(s.grad_accum == 4);
+    CHECK(s.epochs == doctest::Approx(2.0));
+    CHECK(s.precision == Precision::bf16);
+    CHECK(s.checkpointing == Checkpointing::full); // LLaMA-Factory's default, resolved
+    // Lines from the YAML: model_name_or_path is on line 5, cutoff_len on line 18.
+    const ImportNote* model = find(r.applied, "model_name_or_path", "model");
+    REQUIRE(model != nullptr);
+    CHECK(model->line == 5);
+    CHECK(model->value == "qwen2.5-7b");
+    const ImportNote* len = find(r.applied, "cutoff_len", "seq_len");
+    REQUIRE(len != nullptr);
+    CHECK(len->line == 18);
+    CHECK(len->value == "4096");
+    const ImportNote* gc = find(r.resolved, "disable_gradient_checkpointing", "checkpointing");
+    REQUIRE(gc != nullptr);
+    CHECK(gc->note == "not in the file: LLaMA-Factory enables gradient checkpointing unless disable_gradient_checkpointing is true");
+    CHECK(find(r.ignored, "max_samples") != nullptr);
+    CHECK(has(r.unused, "learning_rate"));
+    CHECK(has(r.unused, "template"));
+    CHECK_FALSE(has(r.unused, "cutoff_len"));
+}
+
+TEST_CASE("config import: LLaMA-Factory QLoRA with a shipped DeepSpeed file, DPO stage, Liger") {
+    ConfigImport r = import_text(fixture("llamafactory_qlora_ds3.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    const Scenario& s = r.scenario;
+    CHECK(s.model_id == "llama-2-13b");
+    CHECK(s.method == Method::qlora);            // finetuning_type lora + quantization_bit 4
+    CHECK(s.lora_targets == LoraTargets::qv);    // q_proj,v_proj
+    CHECK(s.lora_rank == 8);                     // LLaMA-Factory's default, resolved
+    CHECK(find(r.resolved, "lora_rank", "lora_rank") != nullptr);
+    CHECK(s.seq_len == 2048);                    // default cutoff_len
+    CHECK(s.zero == 3);                          // ds_z3_offload_config.json as shipped
+    CHECK(s.offload == Offload::optimizer_params);
+    CHECK(s.precision == Precision::fp16);
+    CHECK(s.loss == LossImpl::chunked);          // enable_liger_kernel
+    CHECK(s.micro_batch == 1);
+    CHECK(s.grad_accum == 16);
+    const ImportNote* ds = find(r.applied, "deepspeed", "zero");
+    REQUIRE(ds != nullptr);
+    CHECK(ds->note.find("ds_z3_offload_config.json as shipped") != std::string::npos);
+    const ImportNote* stage = find(r.ignored, "stage");
+    REQUIRE(stage != nullptr);
+    CHECK(stage->note.find("stage dpo is estimated as supervised fine-tuning") == 0);
+}
+
+TEST_CASE("config import: LLaMA-Factory errors name the key and its line") {
+    ConfigImport r = import_text("finetuning_type: lora\nper_device_train_batch_size: 0\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "per_device_train_batch_size");
+    CHECK(r.errors[0].message == "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
+    CHECK(r.scenario.micro_batch == Scenario{}.micro_batch); // the base, untouched
+
+    r = import_text("finetuning_type: freeze\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message ==
+          "finetuning_type (line 1): \"freeze\" is not modelled: traincalc estimates full, lora (and QLoRA through quantization_bit)");
+    r = import_text("finetuning_type: full\nquantization_bit: 4\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "quantization_bit (line 2): quantization is only compatible with the LoRA method (LLaMA-Factory)");
+    CHECK(r.errors[0].message_zh == "quantization_bit（第 2 行）：量化只能与 LoRA 方法一起使用（LLaMA-Factory）");
+    r = import_text("finetuning_type: lora\ncutoff_len: long\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "cutoff_len (line 2): must be a whole number, got \"long\"");
+}
+
+TEST_CASE("config import: LLaMA-Factory precision: pure_bf16, and fp32 when nothing is set") {
+    ConfigImport r = import_text("finetuning_type: full\npure_bf16: true\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.precision == Precision::bf16);
+    CHECK_FALSE(r.scenario.master_weights);
+    r = import_text("finetuning_type: lora\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.precision == Precision::fp32);
+    const ImportNote* p = find(r.resolved, "bf16", "precision");
+    REQUIRE(p != nullptr);
+    CHECK(p->note == "not in the file: without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32");
+    CHECK(r.scenario.micro_batch == 8);          // Transformers' per_device_train_batch_size default
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] axolotl
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config import: axolotl QLoRA YAML (examples/llama-3/qlora.yml keys)") {
+    ConfigImport r = import_text(fixture("axolotl_llama3_qlora.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::axolotl);
+    const Scenario& s = r.scenario;
+    CHECK(s.model_id == "qwen2.5-14b");
+    CHECK(s.method == Method::qlora);
+    CHECK(s.lora_rank == 32);
+    CHECK(s.lora_targets == LoraTargets::all);   // lora_target_linear
+    CHECK(s.seq_len == 4096);
+    CHECK(s.micro_batch == 2);
+    CHECK(s.grad_accum == 4);
+    CHECK(s.epochs == doctest::Approx(4.0));
+    CHECK(s.checkpointing == Checkpointing::full);
+    CHECK(s.flash_attention);
+    CHECK(s.optimizer == Optimizer::adamw);      // paged_adamw_32bit
+    CHECK(s.precision == Precision::bf16);       // bf16: auto on the base scenario's A100
+    const ImportNote* bf = find(r.resolved, "bf16", "precision");
+    REQUIRE(bf != nullptr);
+    CHECK(bf->note == "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: A100-80G does");
+    CHECK(find(r.resolved, "sample_packing") != nullptr);
+    CHECK(has(r.unused, "lora_alpha"));
+    CHECK(has(r.unused, "datasets"));
+
+    // The same file for a T4 (no bf16): axolotl falls back to fp16.
+    Scenario t4;
+    t4.gpu_id = "T4";
+    r = import_text(fixture("axolotl_llama3_qlora.yaml"), ConfigKind::axolotl, t4);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.precision == Precision::fp16);
+    bf = find(r.resolved, "bf16", "precision");
+    REQUIRE(bf != nullptr);
+    CHECK(bf->note == "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: T4 does not");
+}
+
+TEST_CASE("config import: axolotl full fine-tune with FSDP offload and Liger") {
+    ConfigImport r = import_text(fixture("axolotl_fft_fsdp.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    const Scenario& s = r.scenario;
+    CHECK(s.model_id == "llama-3.1-8b");
+    CHECK(s.method == Method::full);             // no adapter
+    CHECK(s.zero == 3);                          // full_shard
+    CHECK(s.offload == Offload::optimizer_params);
+    CHECK(s.loss == LossImpl::chunked);
+    CHECK(s.seq_len == 8192);
+    CHECK(s.grad_accum == 2);
+    const ImportNote* z = find(r.applied, "fsdp", "zero");
+    REQUIRE(z != nullptr);
+    CHECK(z->note == "FSDP FULL_SHARD shards as ZeRO-3 does");
+}
+
+TEST_CASE("config import: axolotl errors") {
+    ConfigImport r = import_text("base_model: Qwen/Qwen2.5-7B\nadapter: qlora\nlora_r: 8\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "adapter");
+    CHECK(r.errors[0].message == "adapter (line 2): qlora needs load_in_4bit: true (axolotl)");
+    r = import_text("base_model: Qwen/Qwen2.5-7B\nadapter: lora\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "lora_r: a LoRA adapter needs lora_r");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] DeepSpeed
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config import: DeepSpeed ZeRO-3 with offload; the card count from DeepSpeed's batch rule") {
+    ConfigImport r = import_text(fixture("deepspeed_z3_offload.json"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::deepspeed);
+    const Scenario& s = r.scenario;
+    CHECK(s.zero == 3);
+    CHECK(s.offload == Offload::optimizer_params);
+    CHECK(s.micro_batch == 2);
+    CHECK(s.grad_accum == 4);
+    CHECK(s.cards == 8);                         // 64 / (2 × 4)
+    CHECK(s.precision == Precision::bf16);
+    CHECK(s.model_id == Scenario{}.model_id);    // a DeepSpeed config names no model
+    CHECK(find(r.ignored, "zero_optimization.reduce_bucket_size") != nullptr);
+    CHECK(find(r.resolved, "zero_optimization.stage3_prefetch_bucket_size") != nullptr);
+    CHECK(r.applied[0].line == 0);               // JSON carries no lines
+}
+
+TEST_CASE("config import: DeepSpeed \"auto\" keeps what the Trainer would fill in") {
+    Scenario base;
+    base.micro_batch = 3;
+    base.grad_accum = 5;
+    base.precision = Precision::fp16;
+    ConfigImport r = import_text(fixture("deepspeed_z2_auto.json"), ConfigKind::detect, base);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.zero == 2);
+    CHECK(r.scenario.offload == Offload::optimizer);
+    CHECK(r.scenario.micro_batch == 3);
+    CHECK(r.scenario.grad_accum == 5);
+    CHECK(r.scenario.precision == Precision::fp16);
+    const ImportNote* m = find(r.resolved, "train_micro_batch_size_per_gpu");
+    REQUIRE(m != nullptr);
+    CHECK(m->note == "\"auto\": the Trainer fills it from per_device_train_batch_size (the scenario's micro_batch is kept)");
+    CHECK(find(r.resolved, "bf16.enabled") != nullptr);
+}
+
+TEST_CASE("config import: DeepSpeed refusals") {
+    ConfigImport r = import_text(R"({"zero_optimization":{"stage":2,"offload_param":{"device":"cpu"}}})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "zero_optimization.offload_param.device");
+    CHECK(r.errors[0].message == "zero_optimization.offload_param.device: parameter offload is valid only with ZeRO stage 3 (DeepSpeed)");
+    r = import_text(R"({"zero_optimization":{"stage":1},"bf16":{"enabled":true},"fp16":{"enabled":true}})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "bf16.enabled: bf16 and fp16 are both enabled: DeepSpeed refuses that");
+    r = import_text(R"({"train_batch_size":30,"train_micro_batch_size_per_gpu":4,"gradient_accumulation_steps":2})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message ==
+          "train_batch_size: must be train_micro_batch_size_per_gpu × gradient_accumulation_steps × GPUs, got 30");
+    r = import_text(R"({"zero_optimization":{"stage":3,"offload_optimizer":{"device":"gpu"}}})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "zero_optimization.offload_optimizer.device: must be \"cpu\", \"nvme\" or \"none\", got \"gpu\"");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Transformers / TRL, config.json
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config import: TRL SFT arguments (JSON) with TRL's defaults") {
+    ConfigImport r = import_text(fixture("trl_sft_args.json"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::hf_training_args);
+    const Scenario& s = r.scenario;
+    CHECK(s.model_id == "qwen2.5-1.5b");
+    CHECK(s.method == Method::lora);
+    CHECK(s.lora_rank == 16);
+    CHECK(s.lora_targets == LoraTargets::qv);
+    CHECK(s.seq_len == 2048);
+    CHECK(s.micro_batch == 4);
+    CHECK(s.grad_accum == 2);
+    CHECK(s.epochs == doctest::Approx(1.0));
+    CHECK(s.checkpointing == Checkpointing::full);  // TRL's SFTConfig default
+    CHECK(s.precision == Precision::bf16);          // TRL's SFTConfig default
+    const ImportNote* gc = find(r.resolved, "gradient_checkpointing", "checkpointing");
+    REQUIRE(gc != nullptr);
+    CHECK(gc->note == "not in the file: TRL SFTConfig checkpoints every layer by default");
+}
+
+TEST_CASE("config import: plain Transformers arguments take the Trainer's defaults (fp32, no checkpointing)") {
+    ConfigImport r = import_text(R"({"output_dir":"out","per_device_train_batch_size":16,"max_steps":1000})");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.precision == Precision::fp32);
+    CHECK(r.scenario.checkpointing == Checkpointing::none);
+    CHECK(r.scenario.micro_batch == 16);
+    CHECK(r.scenario.epochs == doctest::Approx(3.0));
+    CHECK(find(r.ignored, "max_steps") != nullptr);
+}
+
+TEST_CASE("config import: a model's config.json becomes a custom model") {
+    // Qwen2.5-7B's architecture (config.json keys as published on the Hub; values as in assets/catalog.json).
+    const std::string cfg = R"({"architectures":["Qwen2ForCausalLM"],"model_type":"qwen2","hidden_size":3584,
+        "intermediate_size":18944,"num_hidden_layers":28,"num_attention_heads":28,"num_key_value_heads":4,
+        "vocab_size":152064,"max_position_embeddings":32768,"tie_word_embeddings":false})";
+    ConfigImport r = import_text(cfg);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::hf_config);
+    CHECK(r.scenario.model_id.empty());
+    CHECK(r.scenario.model.layers == 28);
+    CHECK(r.scenario.model.hidden == 3584);
+    CHECK(r.scenario.model.kv_heads == 4);
+    // Parameters counted from the architecture, as the catalog's own qwen2.5-7b entry.
+    const ModelSpec* q = catalog().find_model("qwen2.5-7b");
+    REQUIRE(q != nullptr);
+    CHECK(r.scenario.model.params == doctest::Approx(q->params).epsilon(0.01));
+    CHECK(r.unused.empty());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Detection, chains, conflicts and bad input
+//-----------------------------------------------------------------------------
+
+TEST_CASE("config import: a LLaMA-Factory YAML then a DeepSpeed JSON (\"auto\" filled from the YAML)") {
+    ConfigImport lf = import_text(fixture("llamafactory_qwen_lora_sft.yaml"));
+    REQUIRE(lf.errors.empty());
+    ConfigImport ds = import_text(fixture("deepspeed_z2_auto.json"), ConfigKind::deepspeed, lf.scenario);
+    REQUIRE_MESSAGE(ds.errors.empty(), all_errors(ds));
+    CHECK(ds.scenario.micro_batch == 2);
+    CHECK(ds.scenario.grad_accum == 4);
+    CHECK(ds.scenario.precision == Precision::bf16);
+    CHECK(ds.scenario.zero == 2);
+    CHECK(ds.scenario.seq_len == 4096);
+}
+
+TEST_CASE("config import: one file setting a field two ways is a conflict the Trainer refuses too") {
+    const std::string text = "finetuning_type: lora\nper_device_train_batch_size: 2\ndeepspeed:\n  train_micro_batch_size_per_gpu: 4\n"
+                             "  zero_optimization:\n    stage: 2\n";
+    ConfigImport r = import_text(text);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "deepspeed.train_micro_batch_size_per_gpu");
+    CHECK(r.errors[0].message ==
+          "deepspeed.train_micro_batch_size_per_gpu (line 4): sets micro_batch = 4, but per_device_train_batch_size (line 2) set it to 2");
+}
+
+TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in the catalog") {
+    ConfigImport r = import_text(R"({"learning_rate": 0.001})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.kind == ConfigKind::detect);
+    CHECK(r.errors[0].message.find("cannot tell which tool this config is for") == 0);
+    r = import_config("[1,2]", ConfigKind::detect, Scenario{}, catalog());
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "a config must be a JSON object (a YAML mapping), got an array");
+    YamlJson y = yaml_to_json("finetuning_type: lora\ncutoff_len: [1\n");
+    REQUIRE(y.errors.size() == 1);
+    CHECK(y.errors[0].message == "YAML: line 3, column 1: end of sequence flow not found");
+    r = import_text("finetuning_type: lora\nmodel_name_or_path: /data/models/my-model\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.model_id == Scenario{}.model_id);
+    const ImportNote* m = find(r.ignored, "model_name_or_path");
+    REQUIRE(m != nullptr);
+    CHECK(m->note == "\"/data/models/my-model\" is not in the model catalog: import its config.json too (kind hf_config)");
+}
+
+TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {
+    YamlJson y = yaml_to_json("a: yes\nb: off\nc: ~\nd: 1.0e-4\ne: '8'\nf: 0x10\ng: 3.0\nh: 1_000\n");
+    REQUIRE(y.errors.empty());
+    CHECK(y.json == R"({"a":true,"b":false,"c":null,"d":0.0001,"e":"8","f":16,"g":3.0,"h":1000})");
+    CHECK(y.lines.size() == 8);
+    CHECK(y.lines[4].key == "e");
+    CHECK(y.lines[4].line == 5);
+}
+
+TEST_CASE("config import: JSON output lists applied, resolved, ignored, unused in the chosen language") {
+    ConfigImport r = import_text(fixture("llamafactory_qlora_ds3.yaml"));
+    const std::string en = config_import_to_json(r, Lang::en);
+    const std::string zh = config_import_to_json(r, Lang::zh);
+    CHECK(en.find("\"kind\":\"llamafactory\"") != std::string::npos);
+    CHECK(en.find("stage dpo is estimated as supervised fine-tuning") != std::string::npos);
+    CHECK(zh.find("阶段 dpo 按监督微调估算") != std::string::npos);
+    CHECK(en.find("\"unused\":[\"dataset\",\"do_train\",\"quantization_method\",\"template\"]") != std::string::npos);
+}

@@ -34,6 +34,10 @@ constexpr size_t kMaxImportFileBytes =
 // A URL hash after '#' (decode_hash; encode_hash's links must fit too): a full scenario is
 // about 4 KB in base64url.
 constexpr size_t kMaxHashBytes = 64 * 1024;
+// What a scenario's free text (ids, names, sources, quote names) may take once written as JSON
+// (control characters as \u00XX): base64 makes it 4/3, and the rest of the scenario's JSON needs
+// under 8 KiB of the link (tests/test_url.cpp checks a scenario at this limit gives a link that fits).
+constexpr size_t kMaxScenarioTextJsonBytes = (kMaxHashBytes - 8 * 1024) / 4 * 3;
 
 // Errors kept per parse: past this many, one more error says how many were left out
 // (a document of a million unknown keys must not answer with a million messages).

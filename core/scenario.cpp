@@ -530,6 +530,34 @@ void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g, st
 
 } // namespace
 
+namespace {
+
+// Bytes a string takes inside JSON: control characters as \u00XX, '"' and '\\' escaped.
+size_t json_text_bytes(const std::string& t) {
+    size_t n = 0;
+    for (unsigned char c : t) n += c < 0x20 ? 6 : (c == '"' || c == '\\') ? 2 : 1;
+    return n;
+}
+
+// Every accepted scenario must fit in a link (the page reads back at most kMaxHashBytes): the
+// free text is the only part without a range, so its written size is bounded here.
+void check_text_fits_link(const Scenario& s, std::vector<FieldError>& errors) {
+    size_t n = json_text_bytes(s.model_id) + json_text_bytes(s.gpu_id);
+    for (const std::string* t : {&s.model.id, &s.model.name, &s.model.source, &s.gpu.id, &s.gpu.name,
+                                 &s.gpu.source, &s.gpu.price_source})
+        n += json_text_bytes(*t);
+    for (const Quote& q : s.quotes) n += json_text_bytes(q.name);
+    if (n <= limits::kMaxScenarioTextJsonBytes) return;
+    const std::string have = detail::format_plain(static_cast<double>(n));
+    const std::string max = detail::format_plain(static_cast<double>(limits::kMaxScenarioTextJsonBytes));
+    detail::add_error(errors, "",
+                      "the names, ids and sources take " + have + " bytes; a link holds at most " + max +
+                          ": shorten them",
+                      "名称、id 和来源共 " + have + " 字节，链接最多容纳 " + max + " 字节：请缩短");
+}
+
+} // namespace
+
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     std::vector<FieldError> errors;
     // Built once: estimate() calls validate() every time, and these never change.
@@ -559,6 +587,7 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     if (!g) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
     else detail::check_gpu(*g, gpu_ctx, errors);
     if (errors.empty()) check_relations(s, *m, *g, errors);
+    check_text_fits_link(s, errors);
     return errors;
 }
 

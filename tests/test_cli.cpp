@@ -343,10 +343,10 @@ TEST_CASE("cli: tiny inputs that would underflow are errors naming the field; no
 }
 
 TEST_CASE("cli: hash never writes a link longer than the page reads (64 KiB)") {
-    // A custom card with a 60,000-byte name: a valid scenario, an 80 KB link.
+    // A custom card with a 60,000-byte name would make an 80 KB link: validate() refuses the text.
     std::string s = R"({"gpu": {"name": ")" + std::string(60000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
     Run r = run_cli("hash " + temp_file("long_link.json", s));
-    check_error(r, "s", "the link is too long");
+    check_error(r, "", "a link holds at most");
     CHECK(r.out.find("#s=") == std::string::npos);
     s = R"({"gpu": {"name": ")" + std::string(40000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
     r = run_cli("hash " + temp_file("long_link_ok.json", s));

@@ -6,6 +6,7 @@
 // [SECTION] encode_hash() / decode_hash() round trips
 // [SECTION] Hostile input
 
+#include "core/limits.h"
 #include "core/url.h"
 
 #include <doctest/doctest.h>
@@ -168,4 +169,36 @@ TEST_CASE("decode_hash: garbage, bad base64, bad UTF-8, scripts, huge input") {
     st = decode_hash("#s=" + base64url_encode("{\"quotes\":" + std::string(20000, '[') + std::string(20000, ']') + "}"), cat);
     CHECK(st.has_scenario);
     CHECK(st.scenario.errors.size() == 1);
+}
+
+TEST_CASE("validate: free text that could not fit in a link is refused; at the limit the link fits") {
+    CatalogResult c = parse_catalog(builtin_catalog_json());
+    REQUIRE(c.errors.empty());
+    // A custom model and card whose every text field is at its share of the limit, in the
+    // costliest characters (a control character is written as \u00XX: 6 bytes).
+    Scenario s;
+    s.model_id = "";
+    s.model = *c.catalog.find_model("qwen2.5-7b");
+    s.gpu_id = "";
+    s.gpu = *c.catalog.find_gpu("A100-80G");
+    const size_t share = limits::kMaxScenarioTextJsonBytes / 10 / 6;
+    const std::string costly(share, '\x01');
+    for (std::string* t : {&s.model.name, &s.model.source, &s.gpu.name, &s.gpu.source, &s.gpu.price_source})
+        *t = costly;
+    for (Quote& q : s.quotes) {
+        q.name = costly;
+        q.price_per_card_hour = 9.5;
+    }
+    REQUIRE(validate(s, c.catalog).empty());
+    const std::string hash = encode_hash(s, true, "zh");
+    CHECK(check_hash_length(hash).empty());
+    CHECK(hash.size() <= limits::kMaxHashBytes);
+    HashState st = decode_hash(hash, c.catalog);
+    CHECK(st.scenario.errors.empty());
+    // 66 KB of name (the fuzzer's finding): refused with one message naming the cause.
+    s.gpu.name = std::string(66000, 'x');
+    std::vector<FieldError> errors = validate(s, c.catalog);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].message.find("a link holds at most") != std::string::npos);
+    CHECK(errors[0].message_zh.find("链接最多容纳") != std::string::npos);
 }

@@ -6,7 +6,7 @@
 // [SECTION] Usage text
 // [SECTION] Arguments
 // [SECTION] Input and error output
-// [SECTION] Commands: estimate, gpus, models, hash
+// [SECTION] Commands: estimate, largest-batch, gpus, models, hash
 // [SECTION] Commands: import, export (configs of LLaMA-Factory, axolotl, DeepSpeed, Transformers/TRL)
 // [SECTION] main()
 //
@@ -21,6 +21,7 @@
 #include "core/estimate.h"
 #include "core/json_write.h"
 #include "core/explain.h"
+#include "core/inverse.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
 #include "core/scenario.h"
@@ -50,10 +51,10 @@ const char kUsage[] =
     "traincalc — GPU training time, memory and cost estimator\n"
     "\n"
     "usage:\n"
-    "  traincalc estimate FILE|- [FILE...]  [--kind K] [--text] [--lang en|zh] [--catalog FILE]\n"
+    "  traincalc estimate FILE|- [FILE...]  [--kind K] [--text] [--inverse] [--lang en|zh] [--catalog FILE]\n"
     "      Reads a scenario (JSON, DESIGN.md keys) and prints the estimate as JSON,\n"
     "      or as a Markdown report with --text. Each further FILE (and a FILE that is not a\n"
-    "      scenario) is a config imported over it: see import.\n"
+    "      scenario) is a config imported over it: see import. --inverse adds the inverse answers.\n"
     "  traincalc import FILE [FILE...]  [--kind K] [--lang en|zh] [--catalog FILE]\n"
     "      Reads LLaMA-Factory or axolotl YAML, a DeepSpeed JSON, Transformers/TRL training\n"
     "      arguments or a model's config.json (each over the previous; a scenario JSON first is\n"
@@ -66,6 +67,10 @@ const char kUsage[] =
     "  traincalc mcp [--catalog FILE]\n"
     "      Model Context Protocol server on stdin/stdout (JSON-RPC 2.0, one message a line):\n"
     "      tools estimate, compare_gpus, import_config, export_config.\n"
+    "  traincalc largest-batch FILE|-  [--text] [--lang en|zh] [--catalog FILE]\n"
+    "      The inverse questions on the scenario's cards: the largest micro-batch and the\n"
+    "      longest sequence that fit (and the strategy), the most tokens `budget` buys, the\n"
+    "      cheapest GPU × cards × plan meeting `deadline_hours`. JSON, or lines with --text.\n"
     "  traincalc gpus   [--json] [--catalog FILE]   List the GPU catalog.\n"
     "  traincalc models [--json] [--catalog FILE]   List the model catalog.\n"
     "  traincalc hash FILE|-  [--embed] [--lang en|zh] [--catalog FILE]\n"
@@ -96,6 +101,7 @@ struct Args {
     bool json = false;
     bool embed = false;
     bool help = false;
+    bool inverse = false;              // estimate --inverse
 };
 
 //-----------------------------------------------------------------------------
@@ -167,6 +173,7 @@ bool parse_args(int argc, char** argv, Args& a, std::vector<FieldError>& errors)
         else if (arg == "--text") a.text = true;
         else if (arg == "--json") a.json = true;
         else if (arg == "--embed") a.embed = true;
+        else if (arg == "--inverse") a.inverse = true;
         else if (arg == "--catalog") value("--catalog", a.catalog_file);
         else if (arg == "--kind") value("--kind", a.kind_text);
         else if (arg == "--format") value("--format", a.format_text);
@@ -286,7 +293,21 @@ int cmd_estimate(const Args& a) {
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
     if (a.text) std::cout << report_markdown(e, catalog, a.lang); // with the computed remedies when it does not fit
+    else if (a.inverse) std::cout << estimate_to_json(e, a.lang, inverse_questions(s, catalog), catalog) << "\n";
     else std::cout << estimate_to_json(e, a.lang) << "\n";
+    return 0;
+}
+
+int cmd_largest_batch(const Args& a) {
+    Catalog catalog;
+    std::vector<FieldError> errors;
+    Scenario s;
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    const InverseResult r = inverse_questions(s, catalog);
+    if (!r.ok) return print_errors(r.errors, a.lang);
+    if (a.text)
+        for (const std::string& line : explain(r, catalog, a.lang)) std::cout << plain_text(line, 4096) << "\n";
+    else std::cout << inverse_to_json(r, catalog, a.lang) << "\n";
     return 0;
 }
 
@@ -450,11 +471,12 @@ int main(int argc, char** argv) {
     }
     if (a.command == "estimate") return cmd_estimate(a);
     if (a.command == "hash") return cmd_hash(a);
+    if (a.command == "largest-batch") return cmd_largest_batch(a);
     if (a.command == "gpus") return cmd_gpus(a);
     if (a.command == "models") return cmd_models(a);
     if (a.command == "import") return cmd_import(a);
     if (a.command == "export") return cmd_export(a);
     if (a.command == "mcp") return cmd_mcp(a);
-    return usage_error("unknown command \"" + a.command + "\" (estimate, import, export, mcp, gpus, models, hash)",
-                       "未知的命令 \"" + a.command + "\"（estimate、import、export、mcp、gpus、models、hash）", a.lang);
+    return usage_error("unknown command \"" + a.command + "\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)",
+                       "未知的命令 \"" + a.command + "\"（estimate、largest-batch、import、export、mcp、gpus、models、hash）", a.lang);
 }

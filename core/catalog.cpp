@@ -48,6 +48,8 @@ namespace detail {
 //  price_cny_per_month  number   0 .. 1e9         CNY/card/month
 //  price_usd_per_hour   number   0 .. 1e6         USD/card/hour
 //  purchase_cny         number   0 .. 1e10        CNY/card
+//  host_ram_gib         number   0 .. 1e6         GiB     (a typical rental node of 8 such cards; 0 = unknown)
+//  host_ram_source      string                            where that figure comes from
 //  source, price_source string
 //
 //  ModelSpec key        type     range            required
@@ -92,6 +94,8 @@ const FieldRow<GpuSpec> kGpuRows[] = {
     num_row<GpuSpec>("price_cny_per_month", &GpuSpec::price_cny_per_month, 0, 1e9, "CNY/month"),
     num_row<GpuSpec>("price_usd_per_hour", &GpuSpec::price_usd_per_hour, 0, 1e6, "USD/h"),
     num_row<GpuSpec>("purchase_cny", &GpuSpec::purchase_cny, 0, 1e10, "CNY"),
+    num_row<GpuSpec>("host_ram_gib", &GpuSpec::host_ram_gib, 0, 1e6, "GiB"),
+    str_row<GpuSpec>("host_ram_source", &GpuSpec::host_ram_source),
     str_row<GpuSpec>("source", &GpuSpec::source),
     str_row<GpuSpec>("price_source", &GpuSpec::price_source),
 };

@@ -46,6 +46,8 @@ struct GpuSpec {
     double price_cny_per_month = 0;    // per card
     double price_usd_per_hour = 0;     // per card
     double purchase_cny = 0;           // per card, street price
+    double host_ram_gib = 0;           // host RAM of a typical rental node of 8 such cards, GiB; 0 = unknown
+    std::string host_ram_source;       // where that figure comes from
     std::string source;                // where the spec figures come from (and date)
     std::string price_source;          // where the prices come from (and date)
     bool from_provider = false;        // set by merge_catalog(): the provider's own entry (listed first)

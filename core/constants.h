@@ -110,6 +110,21 @@ constexpr double kBf16MinCc = 8.0, kFp8MinCc = 8.9, kTf32MinCc = 8.0;
 // "Memory nearly full": headroom under this share of usable memory.
 constexpr double kNearlyFullFraction = 0.05;
 constexpr double kBytesPerGB = 1e9;                // decimal GB, as providers bill and networks quote
+// Host RAM while loading. Hugging Face from_pretrained without low_cpu_mem_usage creates the model
+// with random weights and then loads the checkpoint: "Step 1 and 2 both require a full version of the
+// model in memory ... if you are using torch.distributed to launch a distributed training, each
+// process will load the pretrained model and store these two copies in RAM"
+// (https://huggingface.co/docs/transformers/v4.30.0/en/big_models): 2 copies per rank. Under
+// DeepSpeed ZeRO-3 (zero.Init) the random copy is created partitioned: the checkpoint, 1 copy.
+constexpr double kHfLoadCopies = 2;
+constexpr double kZero3InitLoadCopies = 1;
+// ZeRO-Offload keeps the 16-bit gradients beside the fp32 optimizer states on the host for the CPU
+// Adam step (Ren et al. 2021, "ZeRO-Offload", Fig. 2: 2M bytes of gradients + 12M of states on the CPU).
+constexpr double kOffloadGradBytesPerParam = 2;
+// The catalog's host_ram_gib is for a node of this many cards (AWS p4de/p5/g6e.48xlarge, DGX).
+constexpr int kCatalogNodeCards = 8;
+// Spot billing: λ·τ is capped here (e^500 ≈ 1.4e217) so a hopeless run stays a finite number.
+constexpr double kSpotMaxExposure = 500;
 // Rent versus buy: the break-even use commonly quoted for A100-class cards (DESIGN.md, "Cost").
 constexpr double kQuotedBreakEvenLowHours = 300, kQuotedBreakEvenHighHours = 350;
 

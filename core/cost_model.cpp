@@ -3,6 +3,7 @@
 //
 // Index of this file:
 // [SECTION] Prices and cost
+// [SECTION] Spot billing
 // [SECTION] Rent versus buy
 // [SECTION] Provider quotes
 #include "cost_model.h"
@@ -167,6 +168,64 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
     else cost_impl<FastCalc>(s, p, cards, wall_hours, tokens, out, nullptr);
 }
 
+
+//-----------------------------------------------------------------------------
+// [SECTION] Spot billing
+//-----------------------------------------------------------------------------
+
+// The run of W hours is τ-hour segments of work, each saved at its end. With interruptions a
+// Poisson process of rate λ and R hours to restart, a segment takes (1/λ + R)·(e^{λτ} − 1) hours in
+// expectation (each attempt fails with probability 1 − e^{−λτ}; the renewal equation), of which
+// e^{λτ} − 1 are interruptions. Shown as W + N × lost: N = W/τ·(e^{λτ} − 1) interruptions, each
+// losing 1/λ + R − τ/(e^{λτ} − 1) hours, which is τ/2 + R when λτ is small.
+void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult& on_demand, SpotResult& out,
+              Terms* log) {
+    out = SpotResult{};
+    if (!(s.spot_price_hourly > 0)) return;
+    const char* money = kUnitMoney;
+    const double W = std::max(0.0, wall_hours);
+    const double lambda = s.interruptions_per_hour;
+    const bool saved = s.checkpoint_interval_hours > 0 && s.checkpoint_interval_hours < W;
+    const double tau = saved ? s.checkpoint_interval_hours : W;   // no checkpoints: the whole run
+    const char* tau_sym = saved ? "τ" : "W";
+    out.used = true;
+    out.segment_hours = tau;
+    if (lambda > 0 && W > 0) {
+        const double x = Calc(log, TermId::spot_exposure, "")
+                             .first("λ", lambda, "/h").mul(tau_sym, tau, "h").done();
+        const double grow = std::expm1(std::min(x, kSpotMaxExposure)); // e^{λτ} − 1, exact for small λτ
+        out.interruptions = Calc(log, TermId::spot_interruptions, "")
+                                .first("W", W, "h").div(tau_sym, tau, "h").mul("(e^(λτ)−1)", grow).done();
+        out.lost_per_interruption_hours = Calc(log, TermId::spot_lost_per_interruption, "h")
+                                              .first("", 1).div("λ", lambda, "/h")
+                                              .add("R", s.restart_hours, "h")
+                                              .sub(tau_sym, tau, "h").div("(e^(λτ)−1)", grow).done();
+        if (saved) // the rule of thumb, shown beside the exact figure
+            Calc(log, TermId::spot_lost_first_order, "h").first(tau_sym, tau, "h").div("", 2).add("R", s.restart_hours, "h").done();
+        out.billed_hours = Calc(log, TermId::spot_billed_hours, "h")
+                               .first("W", W, "h")
+                               .add("N", out.interruptions, "", TermId::spot_interruptions)
+                               .mul("lost", out.lost_per_interruption_hours, "h", TermId::spot_lost_per_interruption)
+                               .done();
+    } else {
+        out.billed_hours = Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
+    }
+    const double fees = on_demand.storage + on_demand.traffic;
+    out.total = Calc(log, TermId::spot_total, money)
+                    .first("H", out.billed_hours, "h", TermId::spot_billed_hours)
+                    .mul("spot price", s.spot_price_hourly, money).mul("cards", cards < 1 ? 1 : cards)
+                    .add(fees > 0 ? "fees" : nullptr, fees, money, fees > 0 ? TermId::fees : TermId::none)
+                    .done();
+    out.on_demand_total = on_demand.total;
+    out.saving = Calc(log, TermId::spot_saving, money)
+                     .first("on demand", on_demand.total, money)
+                     .sub("spot", out.total, money, TermId::spot_total)
+                     .done();
+    out.interruptions = finite_or(out.interruptions);
+    out.billed_hours = finite_or(out.billed_hours);
+    out.total = finite_or(out.total);
+    out.saving = finite_or(out.saving);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Rent versus buy

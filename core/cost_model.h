@@ -27,6 +27,11 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
 // [SECTION] Rent versus buy, provider quotes
 //-----------------------------------------------------------------------------
 
+// Spot billing against the on-demand cost (see SpotResult): expected interruptions, lost work,
+// billed hours and cost for `cards` cards over a run of `wall_hours`.
+void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult& on_demand, SpotResult& out,
+              Terms* log = nullptr);
+
 // Per card per month: owning (depreciation, power, rack, operations) against renting the same hours.
 void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& out, Terms* log = nullptr);
 // The three provider quotes: billed hours and total (a quote's bandwidth changes the upload time).

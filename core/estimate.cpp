@@ -10,6 +10,7 @@
 // [SECTION] estimate()
 #include "estimate.h"
 #include "cost_model.h"
+#include "host_ram.h"
 #include "strategy.h"
 #include "time_model.h"
 #include <algorithm>
@@ -262,6 +263,7 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
     // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
     if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
     if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
+    if (e.host.known && !e.host.fits) add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
 
 }
@@ -306,6 +308,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     double implied_util = 0;
     estimate_time(e, s, md, g, st, ti, &implied_util, log);
     memory_for(s, md, g, st, e.memory, log);
+    host_ram_for(s, md, g, st, e.memory, e.host, log);
     estimate_cards(e, s, *model, md, g, st, ti);
 
     const Prices prices = prices_for(s, g, catalog, true);
@@ -319,6 +322,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     }
     cost_for(s, prices, s.cards + extra, e.time.wall_hours, md.tokens, e.cost, log);
 
+    spot_for(s, s.cards + extra, e.time.wall_hours, e.cost, e.spot, log);
     buy_for(s, g, prices, e.buy, log);
     quotes_for(s, md, e.time, e.quotes, log);
     add_warnings(e, s, *model, g, st, ti, implied_util);

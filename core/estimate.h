@@ -54,6 +54,24 @@ struct MemoryResult {                  // per GPU, GiB
     bool fits = false;
 };
 
+// Host (CPU) RAM per node: the peak while loading the model (each rank loads its copy, or once per
+// node, as the stack does it) and while training (what offload keeps on the host), against the
+// node's RAM (the scenario's host_ram_gib, else the card's catalog figure; 0 = unknown).
+struct HostRamResult {
+    int ranks_per_node = 1;            // min(cards, cards_per_node)
+    bool load_per_rank = true;         // each rank loads (HF, DeepSpeed, Megatron); false = once per node
+    double load_copies = 1;            // copies a rank holds while loading (HF without low_cpu_mem_usage: 2)
+    double load_per_rank_gib = 0;      // while loading, per rank
+    double load_node_gib = 0;          // while loading, the node
+    double offload_per_rank_gib = 0;   // while training: offloaded states + their gradients + offloaded checkpoints
+    double offload_node_gib = 0;
+    double peak_node_gib = 0;          // the larger of the two
+    double available_gib = 0;          // the node's RAM; 0 = unknown
+    double headroom_gib = 0;           // available − peak (when known)
+    bool known = false;                // available_gib > 0
+    bool fits = true;                  // peak ≤ available (true when unknown)
+};
+
 struct TimeResult {                    // hours
     double compute_hours = 0;          // pure compute, bubble included (GRPO/PPO: training + generation)
     double generation_hours = 0;       // GRPO/PPO: rollout generation (prefill + decode); 0 otherwise
@@ -107,6 +125,22 @@ struct CostResult {
     double price_monthly = 0;
 };
 
+// Spot / preemptible cards: Poisson interruptions at rate λ, work saved every τ hours (the whole
+// run W when there are no checkpoints), R hours to restart. Each τ of work takes in expectation
+// (1/λ + R)·(e^{λτ} − 1) hours (the renewal argument for restart-from-checkpoint), so the run bills
+// H = W/τ · (1/λ + R)·(e^{λτ} − 1): about W·(1 + λ·(τ/2 + R)) when interruptions within τ are rare,
+// and growing exponentially in W without checkpoints.
+struct SpotResult {
+    bool used = false;                 // a spot price was given
+    double segment_hours = 0;          // τ used: the checkpoint interval, or the whole run W
+    double interruptions = 0;          // expected interruptions over the run
+    double lost_per_interruption_hours = 0; // expected work lost + restart per interruption (≈ τ/2 + R)
+    double billed_hours = 0;           // expected hours billed per card (H)
+    double total = 0;                  // H × spot price × cards + fees
+    double on_demand_total = 0;        // the best on-demand plan (CostResult::total)
+    double saving = 0;                 // on-demand − spot (negative: spot costs more)
+};
+
 struct BuyResult {
     double own_per_month = 0;          // per card: depreciation + power + rack + ops
     double power_per_month = 0;        // per card at hours_per_month_used
@@ -143,6 +177,7 @@ enum class WarningCode {
     fp32_slow,              // fp32 training runs at a fraction of the tensor rate
     unverified_gpu,         // figures for this card are unverified
     zero_single_rank,       // ZeRO ≥ 1 with one data-parallel rank: shards nothing
+    host_ram_short,         // the node's peak host RAM (loading or offload) above its RAM
     count
 };
 
@@ -165,11 +200,13 @@ struct Estimate {
     GpuSpec gpu;                       // resolved card
     FlopsResult flops;
     MemoryResult memory;
+    HostRamResult host;
     TimeResult time;
     CardsResult cards;
     CostResult cost;
     BuyResult buy;
     QuoteResult quotes[3];
+    SpotResult spot;
     double throughput_tokens_per_second_per_gpu = 0;
     double gpu_hours = 0;
     std::vector<Warning> warnings;

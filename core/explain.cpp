@@ -8,6 +8,7 @@
 // [SECTION] Small string helpers
 // [SECTION] Term names (en, zh) and the section each term is shown in
 // [SECTION] Explanations per headline
+// [SECTION] Inverse questions
 // [SECTION] Warning texts
 // [SECTION] Markdown report
 #include "explain.h"
@@ -227,6 +228,17 @@ const TermText kTermText[] = {
      "框架开销（CUDA 上下文和工作区 + 显存碎片）"},
     {TermId::memory_per_gpu, Headline::memory, "Per card", "每卡显存"},
     {TermId::host_ram, Headline::memory, "Host RAM for offloaded states, per card", "卸载到 CPU 的状态所需内存（每卡）"},
+    {TermId::host_load_per_rank, Headline::memory, "Host RAM while loading, per rank", "加载模型时每个进程占用的内存"},
+    {TermId::host_load_node, Headline::memory, "Host RAM while loading, per node", "加载模型时每台机器占用的内存"},
+    {TermId::host_offload_grads, Headline::memory, "Gradients for the CPU optimizer step, per rank",
+     "CPU 优化器步骤所需的梯度（每个进程）"},
+    {TermId::host_offload_checkpoints, Headline::memory, "Activation checkpoints offloaded to host RAM, per rank",
+     "卸载到内存的激活检查点（每个进程）"},
+    {TermId::host_offload_per_rank, Headline::memory, "Host RAM while training, per rank", "训练时每个进程占用的内存"},
+    {TermId::host_offload_node, Headline::memory, "Host RAM while training, per node", "训练时每台机器占用的内存"},
+    {TermId::host_peak_node, Headline::memory, "Host RAM peak per node", "每台机器的内存峰值"},
+    {TermId::host_available, Headline::memory, "Host RAM of the rented share of the node", "租到的这部分机器的内存"},
+    {TermId::host_headroom, Headline::memory, "Host RAM headroom per node", "每台机器的内存余量"},
     {TermId::memory_reserve, Headline::memory, "Driver reserve", "驱动保留"},
     {TermId::memory_usable, Headline::memory, "Usable", "可用显存"},
     {TermId::memory_headroom, Headline::memory, "Headroom", "余量"},
@@ -256,6 +268,21 @@ const TermText kTermText[] = {
     {TermId::plan_mixed, Headline::cost, "Cheapest mix of months, days and hours", "包月、按天、按小时的最便宜组合"},
     {TermId::cost_per_million_tokens, Headline::cost, "Per million tokens", "每百万 token"},
     {TermId::quote_total, Headline::cost, "Quote", "报价"},
+    {TermId::spot_exposure, Headline::cost, "Spot: expected interruptions per saved stretch λτ",
+     "竞价：每段（两次保存之间）预期中断次数 λτ"},
+    {TermId::spot_interruptions, Headline::cost, "Spot: expected interruptions over the run N",
+     "竞价：整个训练预期中断次数 N"},
+    {TermId::spot_lost_per_interruption, Headline::cost,
+     "Spot: expected hours lost per interruption (work since the last checkpoint + restart)",
+     "竞价：每次中断预期损失的时间（上次保存后的工作 + 重启）"},
+    {TermId::spot_lost_first_order, Headline::cost, "Spot: the same when λτ is small, τ/2 + R",
+     "竞价：λτ 很小时的近似，τ/2 + R"},
+    {TermId::spot_billed_hours, Headline::cost, "Spot: expected billed hours per card H", "竞价：每卡预期计费时长 H"},
+    {TermId::spot_total, Headline::cost, "Spot: expected cost", "竞价：预期费用"},
+    {TermId::spot_saving, Headline::cost, "Spot: saving against on-demand", "竞价：比按需租用节省"},
+    {TermId::inverse_batch_headroom, Headline::cards, "Headroom", "余量"},
+    {TermId::inverse_seq_headroom, Headline::cards, "Headroom", "余量"},
+    {TermId::inverse_budget_left, Headline::cards, "Budget left", "预算剩余"},
     {TermId::depreciation_per_month, Headline::buy, "Depreciation per card per month", "每卡每月折旧"},
     {TermId::power_per_month, Headline::buy, "Power per card per month", "每卡每月电费"},
     {TermId::own_per_month, Headline::buy, "Owning per card per month", "自购每卡每月成本"},
@@ -320,6 +347,10 @@ const char* symbol_text(const char* sym, Lang lang) {
         {"policy+critic", "策略+价值模型"}, {"prefill", "预填充"}, {"prompt tokens", "提示词 token 数"},
         {"prompts", "提示词数"}, {"reference", "参考模型"}, {"reward", "奖励模型"}, {"step", "每步"},
         {"training", "训练"}, {"inference cards", "推理卡数"},
+        {"spot price", "竞价单价"}, {"on demand", "按需"},   {"spot", "竞价"},
+        {"lost", "每次损失"},         {"copies", "副本数"},       {"ranks", "进程数"},       {"per rank", "每进程"},
+        {"states", "状态"},           {"loading", "加载时"},      {"node RAM", "机器内存"},
+        {"catalog node", "目录中的整机内存"}, {"node cards", "整机卡数"},
     };
     for (const auto& w : words)
         if (std::strcmp(w.en, sym) == 0) return w.zh;
@@ -534,6 +565,28 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
     out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
     explain_objective(e, Headline::memory, F, out);
     push_terms(e, Headline::memory, F, out);
+    const HostRamResult& hr = e.host;
+    out.push_back(hr.load_per_rank
+                      ? fmt(hr.ranks_per_node > 1 ? F.T("Host RAM while loading: each of the node's %d ranks loads its own copy (%s)",
+                                                        "加载时的内存：每台机器的 %d 个进程各自加载一份（%s）")
+                                                  : F.T("Host RAM while loading: the %d rank loads its copy (%s)",
+                                                        "加载时的内存：%d 个进程加载一份（%s）"),
+                            hr.ranks_per_node,
+                            s.stack == Stack::megatron   ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
+                            : s.stack == Stack::torchtitan ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
+                            : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: the checkpoint", "ZeRO-3 初始化下的 from_pretrained：一份检查点")
+                                          : F.T("from_pretrained without low_cpu_mem_usage: random weights and the checkpoint",
+                                                "不带 low_cpu_mem_usage 的 from_pretrained：随机初始化的模型加检查点"))
+                      : F.T("Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)",
+                            "加载时的内存：每台机器只加载一次（Unsloth 把检查点直接流式载入显卡）"));
+    if (s.offload != Offload::none)
+        out.push_back(F.T("Offloaded states live in pinned (page-locked) host memory: they cannot be swapped out",
+                          "卸载的状态放在锁页内存中，不能换出到磁盘"));
+    out.push_back(hr.known ? fmt(F.T("Host RAM per node: peak %s GiB of %s GiB: %s", "每台机器内存：峰值 %s GiB / %s GiB：%s"),
+                                 F.N(hr.peak_node_gib).c_str(), F.N(hr.available_gib).c_str(),
+                                 hr.fits ? F.T("fits", "够用") : F.T("does not fit", "不够"))
+                           : F.T("Host RAM per node: unknown for this card; enter the node's RAM (host_ram_gib)",
+                                 "每台机器内存：这张卡没有默认值，请填写机器内存（host_ram_gib）"));
     out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
                           "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
                       F.N(m.per_gpu_gib).c_str(), F.N(m.usable_gib).c_str(), F.N(m.capacity_gib).c_str(),
@@ -600,6 +653,20 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
         }
         out.push_back(term_line(e.terms, t, F));
     }
+    if (e.spot.used) {
+        const SpotResult& sp = e.spot;
+        if (sp.segment_hours < e.time.wall_hours)
+            out.push_back(F.T("Spot: while interruptions within a checkpoint interval are rare (λτ small), each loses "
+                              "about half an interval plus the restart, τ/2 + R (the line above)",
+                              "竞价：一个保存间隔内很少中断时（λτ 很小），每次中断约损失半个间隔加重启时间，即 τ/2 + R（见上一行）"));
+        else
+            out.push_back(F.T("Spot without checkpoints: every interruption restarts the run from the beginning, so the "
+                              "expected time grows exponentially with its length",
+                              "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
+        out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
+                          F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
+                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜") : F.T("on-demand is cheaper", "按需更便宜")));
+    }
     bool any = false;
     for (const PlanCost& p : c.plans) any = any || p.available;
     if (any)
@@ -639,6 +706,115 @@ std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
     return out;
 }
 
+
+//-----------------------------------------------------------------------------
+// [SECTION] Inverse questions
+//-----------------------------------------------------------------------------
+
+std::string strategy_text(int zero, int tp, Offload offload, Checkpointing checkpointing, Lang lang) {
+    const bool zh = lang == Lang::zh;
+    std::string out = zero > 0 ? fmt("ZeRO-%d", zero) : std::string(zh ? "不用 ZeRO" : "no ZeRO");
+    const char* sep = zh ? "，" : ", ";
+    if (tp > 1) out += sep + fmt("tp %d", tp);
+    if (offload != Offload::none) out += sep + std::string(offload_label(offload, lang));
+    if (checkpointing == Checkpointing::selective) out += sep + std::string(zh ? "选择性重计算" : "selective recomputation");
+    if (checkpointing == Checkpointing::full) out += sep + std::string(zh ? "全量重计算" : "full recomputation");
+    return out;
+}
+
+namespace {
+
+// "Headroom at b = 6 = usable − per card = 77.6 GiB − 70.1 GiB = 7.48 GiB".
+void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const char* sym, const Fmt& F,
+                   std::vector<std::string>& out) {
+    for (int i = 0; i < 2; i++) {
+        const Term* t = r.terms.find(id, i);
+        if (!t) continue;
+        const std::string name = fmt(F.T("Headroom at %s %s", "%s 为 %s 时的余量"), sym,
+                                     F.N(double(a.value + i), 15).c_str());
+        out.push_back(term_line(r.terms, *t, F, name.c_str()) +
+                      (i == 0 ? F.T(" (fits)", "（放得下）") : F.T(" (does not fit)", "（放不下）")));
+    }
+}
+
+} // namespace
+
+std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang) {
+    std::vector<std::string> out;
+    if (!r.ok) return out;
+    const Scenario& s = r.scenario;
+    Fmt F{lang, s.currency};
+    const char* space = F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits",
+                            "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8）都放不下");
+    const FitAnswer& b = r.micro_batch;
+    if (b.found) {
+        out.push_back(fmt(F.T("Largest micro-batch that fits on %d cards: %s%s (%s)", "%d 张卡上放得下的最大微批：%s%s（%s）"),
+                          s.cards, F.N(b.value, 15).c_str(),
+                          b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
+                          strategy_text(b.zero, b.tp, b.offload, b.checkpointing, lang).c_str()));
+        push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
+    } else {
+        out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %d cards",
+                              "最大微批：没有。%s %d 张卡上微批为 1 的情况"),
+                          space, s.cards));
+    }
+    const FitAnswer& q = r.seq_len;
+    if (q.found) {
+        out.push_back(fmt(F.T("Longest sequence that fits on %d cards: %s tokens%s (%s)", "%d 张卡上放得下的最长序列：%s token%s（%s）"),
+                          s.cards, F.N(q.value, 15).c_str(),
+                          q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
+                          strategy_text(q.zero, q.tp, q.offload, q.checkpointing, lang).c_str()));
+        push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
+        const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
+        if (m && m->context > 0 && q.value > m->context)
+            out.push_back(fmt(F.T("That is above the model's context of %s tokens: it fits in memory, the model was not trained for it",
+                                  "超过了模型的上下文长度 %s：显存放得下，但模型没有按这个长度训练"),
+                              F.N(m->context, 15).c_str()));
+    } else {
+        out.push_back(fmt(F.T("Longest sequence: none. %s one token on %d cards", "最长序列：没有。%s %d 张卡上 1 个 token 的情况"),
+                          space, s.cards));
+    }
+    const BudgetAnswer& bu = r.budget;
+    if (bu.asked) {
+        if (bu.found) {
+            out.push_back(fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
+                                  "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
+                              F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(), F.Q(bu.tokens).c_str(),
+                              F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(), plan_label(bu.plan, lang)));
+            for (int i = 0; i < 2; i++)
+                if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
+                    const std::string name = fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
+                                                 F.N(bu.tokens_per_epoch + i, 15).c_str());
+                    out.push_back(term_line(r.terms, *t, F, name.c_str()));
+                }
+        } else if (!bu.fits) {
+            out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
+                              "预算能买的 token：没有，按当前设置显存放不下"));
+        } else {
+            out.push_back(fmt(F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
+                                  "预算能买的 token：没有，%s 连固定时间和传输的费用都不够"),
+                              F.M(s.budget).c_str()));
+        }
+    }
+    const DeadlineAnswer& d = r.deadline;
+    if (d.asked) {
+        if (d.found) {
+            const GpuSpec& g = catalog.gpus[size_t(d.gpu_index)];
+            const std::string name = plain_text(g.name.empty() ? g.id : g.name);
+            out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
+                                  "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
+                              F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
+                              strategy_text(d.zero, d.tp, d.offload, d.checkpointing, lang).c_str(),
+                              plan_label(d.plan, lang), F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
+            static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly, TermId::plan_mixed};
+            if (const Term* t = r.terms.find(plan_terms[int(d.plan)])) out.push_back(term_line(r.terms, *t, F));
+        } else {
+            out.push_back(fmt(F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
+                              F.H(s.deadline_hours).c_str()));
+        }
+    }
+    return out;
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Warning texts
@@ -721,6 +897,14 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
         return fmt(F.T("ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes no memory per card.",
                        "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。"),
                    F.N(w.value).c_str(), F.N(w.limit).c_str());
+    case WarningCode::host_ram_short:
+        return fmt(F.T("Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. "
+                       "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
+                       "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
+                       "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。"),
+                   F.N(w.value).c_str(), F.N(w.limit).c_str(),
+                   e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
+                                                                   : F.T("offloading", "卸载训练"));
     case WarningCode::unverified_gpu:
         return fmt(F.T("The figures for %s are unverified: check them against the vendor's datasheet.",
                        "%s 的参数未经核实：请对照厂商规格表确认。"),

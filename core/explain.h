@@ -3,6 +3,7 @@
 // and Simplified Chinese. Kept apart from estimate() so the arithmetic stays allocation-free.
 #pragma once
 #include "estimate.h"
+#include "inverse.h"
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang);
 // "Compute 3.43e18 FLOPs; compute time 12.5 h, wall clock about 16.4 h; memory per card 21.3 of
 // 80 GiB (fits); cost ¥1,234." An invalid estimate says so ("Some inputs are invalid; ...").
 std::string summary_sentence(const Estimate& e, Lang lang);
+// The inverse questions' answers with their work (InverseResult::terms), e.g. "Largest micro-batch
+// that fits on 8 cards: 6 (ZeRO-2, full recomputation)"; the first line of each answer is its headline.
+std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang);
+// "ZeRO-2, tp 2, optimizer offloaded to CPU, full recomputation" (the parts that are not the default).
+std::string strategy_text(int zero, int tp, Offload offload, Checkpointing checkpointing, Lang lang);
 
 // A Markdown report of the whole estimate (the page's "copy report", the CLI's --text).
 std::string report_markdown(const Estimate& e, Lang lang);

@@ -40,6 +40,7 @@ const char* warning_code_name(WarningCode c) {
     case WarningCode::fp32_slow: return "fp32_slow";
     case WarningCode::unverified_gpu: return "unverified_gpu";
     case WarningCode::zero_single_rank: return "zero_single_rank";
+    case WarningCode::host_ram_short: return "host_ram_short";
     default: return "unknown";
     }
 }
@@ -171,6 +172,83 @@ json quotes_json(const Estimate& e) {
     return quotes;
 }
 
+json host_ram_json(const HostRamResult& h) {
+    return json{{"ranks_per_node", h.ranks_per_node},
+                {"load_per_rank", h.load_per_rank},
+                {"load_per_rank_gib", num(h.load_per_rank_gib)},
+                {"load_node_gib", num(h.load_node_gib)},
+                {"offload_per_rank_gib", num(h.offload_per_rank_gib)},
+                {"offload_node_gib", num(h.offload_node_gib)},
+                {"peak_node_gib", num(h.peak_node_gib)},
+                {"available_gib", num(h.available_gib)},
+                {"known", h.known},
+                {"fits", h.fits}};
+}
+
+json spot_json(const Estimate& e) {
+    const Scenario& s = e.scenario;
+    const SpotResult& sp = e.spot;
+    return json{{"price_hourly", num(s.spot_price_hourly)},
+                {"interruptions_per_hour", num(s.interruptions_per_hour)},
+                {"checkpoint_interval_hours", num(s.checkpoint_interval_hours)},
+                {"restart_hours", num(s.restart_hours)},
+                {"segment_hours", num(sp.segment_hours)},
+                {"interruptions", num(sp.interruptions)},
+                {"lost_per_interruption_hours", num(sp.lost_per_interruption_hours)},
+                {"billed_hours", num(sp.billed_hours)},
+                {"total", num(sp.total)},
+                {"on_demand_total", num(sp.on_demand_total)},
+                {"saving", num(sp.saving)}};
+}
+
+json fit_json(const FitAnswer& a) {
+    return json{{"found", a.found},
+                {"value", a.value},
+                {"at_limit", a.at_limit},
+                {"zero", a.zero},
+                {"tp", a.tp},
+                {"offload", to_string(a.offload)},
+                {"checkpointing", to_string(a.checkpointing)},
+                {"per_gpu_gib", finite_or(a.per_gpu_gib)},
+                {"next_per_gpu_gib", finite_or(a.next_per_gpu_gib)},
+                {"usable_gib", finite_or(a.usable_gib)}};
+}
+
+json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
+    json j = json::object();
+    j["micro_batch"] = fit_json(r.micro_batch);
+    j["seq_len"] = fit_json(r.seq_len);
+    const BudgetAnswer& b = r.budget;
+    if (b.asked)
+        j["budget"] = json{{"budget", finite_or(r.scenario.budget)},
+                           {"found", b.found},
+                           {"fits", b.fits},
+                           {"at_limit", b.at_limit},
+                           {"tokens_per_epoch", finite_or(b.tokens_per_epoch)},
+                           {"tokens", finite_or(b.tokens)},
+                           {"cost_total", finite_or(b.cost_total)},
+                           {"next_cost_total", finite_or(b.next_cost_total)},
+                           {"wall_hours", finite_or(b.wall_hours)},
+                           {"plan", to_string(b.plan)}};
+    const DeadlineAnswer& d = r.deadline;
+    if (d.asked) {
+        const bool g = d.found && d.gpu_index >= 0 && d.gpu_index < int(catalog.gpus.size());
+        j["deadline"] = json{{"deadline_hours", finite_or(r.scenario.deadline_hours)},
+                             {"found", d.found},
+                             {"gpu", g ? catalog.gpus[size_t(d.gpu_index)].id : std::string()},
+                             {"cards", d.cards},
+                             {"zero", d.zero},
+                             {"tp", d.tp},
+                             {"offload", to_string(d.offload)},
+                             {"checkpointing", to_string(d.checkpointing)},
+                             {"plan", to_string(d.plan)},
+                             {"cost_total", finite_or(d.cost_total)},
+                             {"wall_hours", finite_or(d.wall_hours)}};
+    }
+    j["explain"] = lines(explain(r, catalog, lang));
+    return j;
+}
+
 json warnings_json(const Estimate& e, Lang lang) {
     json warnings = json::array();
     for (const Warning& w : e.warnings)
@@ -207,10 +285,12 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
     j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
     j["memory"] = memory_json(e.memory);
     if (e.scenario.objective != Objective::sft) j["objective"] = objective_json(e);
+    j["host_ram"] = host_ram_json(e.host);
     j["cards"] = cards_json(e);
     j["cost"] = cost_json(e.cost);
     j["buy"] = buy_json(e.buy);
     j["quotes"] = quotes_json(e);
+    if (e.spot.used) j["spot"] = spot_json(e);
     j["warnings"] = warnings_json(e, lang);
     j["explain"] = explain_json(e, lang);
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -219,6 +299,18 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
 //-----------------------------------------------------------------------------
 // [SECTION] Catalog entries
 //-----------------------------------------------------------------------------
+
+std::string inverse_to_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
+    if (!r.ok) return errors_to_json(r.errors, lang);
+    return inverse_json(r, catalog, lang).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse, const Catalog& catalog) {
+    json j = json::parse(estimate_to_json(e, lang), nullptr, false);
+    if (j.is_discarded() || !e.ok || !inverse.ok) return estimate_to_json(e, lang);
+    j["inverse"] = inverse_json(inverse, catalog, lang);
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::string gpus_to_json(const std::vector<GpuSpec>& gpus, int indent) {
     Json list = Json::array();

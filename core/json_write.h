@@ -8,6 +8,7 @@
 // [SECTION] Catalog entries
 #pragma once
 #include "estimate.h"
+#include "inverse.h"
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@ namespace traincalc {
 // DESIGN.md's estimate JSON (every key listed there, plus the itemised results), on one line.
 // `lang` chooses the language of error and warning messages and of the explanation lines.
 std::string estimate_to_json(const Estimate& e, Lang lang);
+// The same with the inverse questions' answers under "inverse" (the CLI's `estimate --inverse`).
+std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse, const Catalog& catalog);
+
+// The inverse questions alone: {"micro_batch":{...},"seq_len":{...},"budget":{...},"deadline":{...},
+// "explain":[...]}, or {"errors":[...]} (the CLI's `largest-batch`).
+std::string inverse_to_json(const InverseResult& r, const Catalog& catalog, Lang lang);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Catalog entries

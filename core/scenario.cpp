@@ -118,6 +118,9 @@ int rollout_extra_cards(const Scenario& s) {
 //  scaling_efficiency         number   0.001 .. 1           fraction; absent = default curve (as utilization)
 //  tokens_per_second_per_gpu  number   0 | 0.001 .. 1e9     measured; 0 = not measured
 //  deadline_hours             number   0 .. 1e6             h; 0 = none
+//  budget                     number   0 .. 1e12            money in `currency`; 0 = none
+//  cards_per_node             integer  1 .. 64              GPUs per machine (ranks sharing its RAM)
+//  host_ram_gib               number   0 | 1 .. 1e6         host RAM per node, GiB; 0 = the card's catalog figure
 //  overhead_fraction          number   0 .. 10              of compute time
 //  fixed_hours                number   0 .. 1e5             h
 //  upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
@@ -135,6 +138,10 @@ int rollout_extra_cards(const Scenario& s) {
 //  traffic_gb                 number   0 .. 1e9             GB
 //  traffic_per_gb             number   0 .. 1e6             currency/GB
 //  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324 overflows prices)
+//  spot_price_hourly          number   0 .. 1e9             per card-hour in `currency`; 0 = no spot comparison
+//  interruptions_per_hour     number   0 .. 10              expected interruptions of the run per hour
+//  checkpoint_interval_hours  number   0 .. 1e5             h of work between checkpoints; 0 = none
+//  restart_hours              number   0 .. 1000            h lost to each restart (new instance, reload)
 //  purchase_price             number   -1 .. 1e10           per card; negative = the catalog's
 //  depreciation_months        number   1 .. 600             months
 //  electricity_per_kwh        number   0 .. 100             currency/kWh
@@ -212,6 +219,9 @@ const FieldRow<Scenario> kScenarioRows[] = {
     unset_or_row<Scenario>("tokens_per_second_per_gpu", &Scenario::tokens_per_second_per_gpu, 0.001, 1e9,
                            "tokens/s"),
     num_row<Scenario>("deadline_hours", &Scenario::deadline_hours, 0, 1e6, "h"),
+    num_row<Scenario>("budget", &Scenario::budget, 0, 1e12, "money"),
+    int_row<Scenario>("cards_per_node", &Scenario::cards_per_node, 1, 64, ""),
+    unset_or_row<Scenario>("host_ram_gib", &Scenario::host_ram_gib, 1, 1e6, "GiB"),
     num_row<Scenario>("overhead_fraction", &Scenario::overhead_fraction, 0, 10, "fraction"),
     num_row<Scenario>("fixed_hours", &Scenario::fixed_hours, 0, 1e5, "h"),
     num_row<Scenario>("upload_gb", &Scenario::upload_gb, 0, 1e7, "GB"),
@@ -227,6 +237,10 @@ const FieldRow<Scenario> kScenarioRows[] = {
     num_row<Scenario>("traffic_gb", &Scenario::traffic_gb, 0, 1e9, "GB"),
     num_row<Scenario>("traffic_per_gb", &Scenario::traffic_per_gb, 0, 1e6, "/GB"),
     unset_or_row<Scenario>("cny_per_usd", &Scenario::cny_per_usd, 0.01, 1000, "CNY/USD"),
+    num_row<Scenario>("spot_price_hourly", &Scenario::spot_price_hourly, 0, 1e9, "per card-hour"),
+    num_row<Scenario>("interruptions_per_hour", &Scenario::interruptions_per_hour, 0, 10, "/h"),
+    num_row<Scenario>("checkpoint_interval_hours", &Scenario::checkpoint_interval_hours, 0, 1e5, "h"),
+    num_row<Scenario>("restart_hours", &Scenario::restart_hours, 0, 1000, "h"),
     num_row<Scenario>("purchase_price", &Scenario::purchase_price, -1, 1e10, "per card"),
     num_row<Scenario>("depreciation_months", &Scenario::depreciation_months, 1, 600, "months"),
     num_row<Scenario>("electricity_per_kwh", &Scenario::electricity_per_kwh, 0, 100, "/kWh"),

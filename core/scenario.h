@@ -100,6 +100,9 @@ struct Scenario {
     double scaling_efficiency = 0;       // fraction; 0 = default curve by cards and interconnect
     double tokens_per_second_per_gpu = 0; // measured; 0 = not measured (use utilization)
     double deadline_hours = 0;           // 0 = no deadline
+    int cards_per_node = 8;              // GPUs per machine (ranks sharing one host's RAM)
+    double host_ram_gib = 0;             // host RAM per node, GiB; 0 = the card's catalog figure
+    double budget = 0;                   // money to spend, in `currency`; 0 = none (inverse: most tokens it buys)
 
     // Wall clock.
     double overhead_fraction = 0.15;     // data loading, logging, eval, checkpoints (range ×0.5..×2)
@@ -123,6 +126,13 @@ struct Scenario {
     double traffic_gb = 0;               // egress billed
     double traffic_per_gb = 0;           // traffic fee
     double cny_per_usd = 0;              // exchange rate; 0 = the catalog's
+
+    // Spot / preemptible cards: cheaper, but the provider may take them back (Poisson interruptions).
+    double spot_price_hourly = 0;        // per card-hour in `currency`; 0 = no spot comparison
+    double interruptions_per_hour = 0.05; // expected interruptions of the run per hour; Google stops a
+                                         // preemptible VM within 24 h at the latest (≥ 1/24 h), so 0.05
+    double checkpoint_interval_hours = 1; // h of work between saved checkpoints; 0 = none (restart from scratch)
+    double restart_hours = 0.25;         // h after each interruption: a new instance, reload, resume
 
     // Owning instead (rent versus buy), in `currency`.
     double purchase_price = -1;          // per card; negative = catalog's

@@ -40,7 +40,7 @@ GPU_KEYS = {
     "id", "name", "memory_gib", "tflops_16bit", "tflops_fp8", "bandwidth_gbps", "nvlink_gbps",
     "compute_capability", "tdp_w", "utilization_default", "bf16", "verified",
     "price_cny_per_hour", "price_cny_per_day", "price_cny_per_month", "price_usd_per_hour",
-    "purchase_cny", "source", "price_source",
+    "purchase_cny", "source", "price_source", "host_ram_gib", "host_ram_source",
 }
 MODEL_KEYS = {
     "id", "name", "params", "active_params", "layers", "hidden", "heads", "kv_heads", "ffn",

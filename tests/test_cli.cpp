@@ -179,6 +179,35 @@ TEST_CASE("cli: golden outputs of tests/scenarios/*.json") {
 // [SECTION] Commands and arguments
 //-----------------------------------------------------------------------------
 
+TEST_CASE("cli: largest-batch and estimate --inverse answer the inverse questions") {
+    const std::string scenario = R"({"model":"qwen2.5-7b","gpu":"A100-80G","cards":8,"budget":2000,"deadline_hours":48})";
+    Run r = run_cli("largest-batch -", scenario);
+    CHECK(r.exit_code == 0);
+    Json j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    CHECK(j["micro_batch"]["found"] == true);
+    CHECK(j["micro_batch"]["value"].get<int>() >= 1);
+    CHECK(j["seq_len"]["found"] == true);
+    CHECK(j["budget"]["found"] == true);
+    CHECK(j["budget"]["cost_total"].get<double>() <= 2000);
+    CHECK(j["budget"]["next_cost_total"].get<double>() > 2000);
+    CHECK(j["deadline"]["found"] == true);
+    CHECK(j["explain"][0].get<std::string>().rfind("Largest micro-batch that fits on 8 cards: ", 0) == 0);
+    r = run_cli("largest-batch --text --lang zh -", scenario);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.rfind("8 张卡上放得下的最大微批：", 0) == 0);
+    r = run_cli("estimate --inverse -", scenario);
+    CHECK(r.exit_code == 0);
+    j = Json::parse(r.out, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    CHECK(j["inverse"]["micro_batch"]["value"] == Json::parse(run_cli("largest-batch -", scenario).out)["micro_batch"]["value"]);
+    CHECK(j.contains("memory"));
+    r = run_cli("largest-batch -", R"({"cards":3,"tp":2})");
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] == "cards (3) must be a multiple of tp × pp (2)");
+}
+
 TEST_CASE("cli: --help, no arguments, bad arguments") {
     Run r = run_cli("--help");
     CHECK(r.exit_code == 0);
@@ -192,7 +221,7 @@ TEST_CASE("cli: --help, no arguments, bad arguments") {
     Json j = Json::parse(r.out, nullptr, false);
     REQUIRE(!j.is_discarded());
     CHECK(j["errors"][0]["field"] == "arguments");
-    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, import, export, mcp, gpus, models, hash)");
+    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)");
 
     r = run_cli("estimate --lang fr -");
     CHECK(r.exit_code == 2);

@@ -331,6 +331,7 @@ Catalog grid_catalog() {
     a100.price_cny_per_day = 170;
     a100.price_cny_per_month = 4500;
     a100.purchase_cny = 90000;
+    a100.host_ram_gib = 1152;                                 // the node's RAM: its share is shown
     GpuSpec h100 = a100;
     h100.id = "H100";
     h100.name = "NVIDIA H100 SXM";
@@ -423,6 +424,13 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                 s.rollout = (n / 3) % 2 ? Rollout::separate : Rollout::colocated;
                                 s.rollout_cards = 2;
                                 s.engine_memory_fraction = (n / 5) % 3 == 0 ? 0.3 : 0;
+                                s.cards_per_node = n % 3 == 2 ? 4 : 8;
+                                // Spot billing: with hourly checkpoints, and without any (restart from scratch).
+                                if (n % 3 == 1) {
+                                    s.spot_price_hourly = 3.5;
+                                    s.checkpoint_interval_hours = n % 2 ? 0 : 1;
+                                    s.interruptions_per_hour = n % 4 == 1 ? 0 : 0.05;
+                                }
                                 n++;
                                 f(s);
                             }
@@ -519,6 +527,29 @@ TEST_CASE("every shown formula reproduces its shown result (grid, en and zh)") {
     MESSAGE(lines_checked << " formula lines checked, " << failures << " wrong");
     CHECK(failures == 0);
     CHECK(lines_checked > 10000);
+}
+
+TEST_CASE("inverse answers: every shown formula reproduces its shown result (grid, en and zh)") {
+    const Catalog c = grid_catalog();
+    int lines_checked = 0, failures = 0, n = 0;
+    for_each_grid_scenario([&](const Scenario& grid) {
+        if (n++ % 9 != 0) return;                              // a slice: each answer runs many searches
+        Scenario s = grid;
+        s.budget = n % 2 ? 5000 : 120;
+        s.deadline_hours = n % 3 ? 48 : 0;
+        const InverseResult r = inverse_questions(s, c);
+        REQUIRE_MESSAGE(r.ok, scenario_to_json(s));
+        for (Lang lang : {Lang::en, Lang::zh})
+            for (const std::string& line : explain(r, c, lang)) {
+                if (line.find(" = ") != std::string::npos) lines_checked++;
+                std::string why = check_line(line);
+                if (why.empty()) continue;
+                if (++failures <= 8) FAIL_CHECK(line << "\n    " << why << "\n    " << scenario_to_json(s));
+            }
+    });
+    MESSAGE(lines_checked << " inverse formula lines checked, " << failures << " wrong");
+    CHECK(failures == 0);
+    CHECK(lines_checked > 300);
 }
 
 TEST_CASE("explain() shows the estimate's own inputs, never a newer scenario") {

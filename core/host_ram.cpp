@@ -1,0 +1,127 @@
+// traincalc — core/host_ram.cpp
+// Host RAM per node, each term recorded as computed (core/terms.h).
+//
+// Loading, by stack (what each one's loader does):
+// - hf (Trainer, LLaMA-Factory, TRL, axolotl) and deepspeed: every rank calls from_pretrained, which
+//   without low_cpu_mem_usage holds a randomly initialised model and the loaded checkpoint: two
+//   copies per rank (constants.h, kHfLoadCopies); with ZeRO-3 the zero.Init model is created
+//   partitioned and only the checkpoint is whole: one copy per rank.
+// - megatron: every rank loads its own tensor/pipeline partition of the checkpoint to CPU
+//   (Megatron-LM checkpointing.py, torch.load(..., map_location='cpu')): W ÷ (tp·pp) per rank.
+// - torchtitan: the model is built on the meta device and each rank reads only its shards through
+//   torch.distributed.checkpoint: the node holds at most its ranks' share, W × ranks ÷ cards.
+// - unsloth: one process that streams the checkpoint to the card (device_map): one copy per node.
+// Training: what offload moved to the host per card (the host_ram term of memory_model.cpp), the
+// gradients the CPU optimizer step reads (ZeRO-Offload), and Unsloth's offloaded checkpoints.
+// Offloaded buffers are pinned (page-locked) by default, so they cannot be swapped out: the peak is
+// compared with the physical RAM.
+//
+// Index of this file:
+// [SECTION] Host RAM per node
+#include "host_ram.h"
+#include <algorithm>
+
+namespace traincalc {
+namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Host RAM per node
+//-----------------------------------------------------------------------------
+
+void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                  const MemoryResult& mem, HostRamResult& out, Terms* log) {
+    out = HostRamResult{};
+    const double to_gib = 1.0 / kGiB;
+    const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
+    out.ranks_per_node = ranks;
+    const double W = md.download_bytes;                         // the 16-bit checkpoint, bytes
+    // While loading.
+    {
+        Calc c(log, TermId::host_load_per_rank, "GiB", to_gib);
+        switch (s.stack) {
+        case Stack::megatron:
+            c.first("W", W, "B");
+            if (st.tp > 1) c.div("tp", st.tp);
+            if (st.pp > 1) c.div("pp", st.pp);
+            break;
+        case Stack::torchtitan:
+            c.first("W", W, "B");
+            if (st.cards > 1) c.div("cards", st.cards);
+            break;
+        case Stack::unsloth:
+            out.load_per_rank = false;
+            c.first("W", W, "B");
+            break;
+        default:                                                // hf, deepspeed: from_pretrained per rank
+            out.load_copies = st.zero >= 3 ? kZero3InitLoadCopies : kHfLoadCopies;
+            c.first("copies", out.load_copies).mul("W", W, "B");
+            break;
+        }
+        out.load_per_rank_gib = c.done();
+    }
+    {
+        Calc c(log, TermId::host_load_node, "GiB");
+        c.first("per rank", out.load_per_rank_gib, "GiB", TermId::host_load_per_rank);
+        if (out.load_per_rank && ranks > 1) c.mul("ranks", ranks);
+        out.load_node_gib = c.done();
+    }
+    // While training: what offload keeps on the host, per rank.
+    double grads = 0, checkpoints = 0;
+    if (mem.cpu_ram_gib > 0 && st.offload != Offload::none && md.grads_bytes > 0) {
+        Calc c(log, TermId::host_offload_grads, "GiB", to_gib);
+        c.first("N", md.grads_bytes / md.grad_bytes_per_param).mul("B_g", kOffloadGradBytesPerParam, "B");
+        if (st.tp > 1) c.div("tp", st.tp);
+        if (st.pp > 1) c.div("pp", st.pp);
+        if (st.zero >= 1 && st.dp() > 1) c.div("d", st.dp());
+        grads = c.done(Place::host);
+    }
+    if (md.checkpoints_offloaded) {
+        // Unsloth keeps each layer's input (2·h bytes per token) in host RAM.
+        Calc c(log, TermId::host_offload_checkpoints, "GiB", to_gib);
+        c.first("L", md.layers).mul("s", md.seq_len).mul("b", md.micro_batch).mul("A_in", md.act_input_bytes_per_token_layer, "B");
+        checkpoints = c.done(Place::host);
+    }
+    // Nothing on the host while training (no offload): no lines of zeros in the shown work.
+    Terms* const tlog = mem.cpu_ram_gib > 0 || checkpoints > 0 ? log : nullptr;
+    {
+        Calc c(tlog, TermId::host_offload_per_rank, "GiB");
+        c.first("states", mem.cpu_ram_gib, "GiB", mem.cpu_ram_gib > 0 ? TermId::host_ram : TermId::none);
+        if (grads > 0) c.add("gradients", grads, "GiB", TermId::host_offload_grads);
+        if (checkpoints > 0) c.add("checkpoints", checkpoints, "GiB", TermId::host_offload_checkpoints);
+        out.offload_per_rank_gib = c.done();
+    }
+    {
+        Calc c(tlog, TermId::host_offload_node, "GiB");
+        c.first("per rank", out.offload_per_rank_gib, "GiB", TermId::host_offload_per_rank);
+        if (ranks > 1) c.mul("ranks", ranks);
+        out.offload_node_gib = c.done();
+    }
+    // The peak: loading and training do not overlap (the loaded copies go to the cards first).
+    const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
+    out.peak_node_gib = Calc(log, TermId::host_peak_node, "GiB")
+                            .first(loading_peaks ? "loading" : "training",
+                                   loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
+                                   loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
+                            .done();
+    // The node's RAM: as given, else the catalog's 8-card node, of which a rental of fewer cards
+    // gets its share (providers size RAM per card).
+    if (s.host_ram_gib > 0) {
+        out.available_gib = s.host_ram_gib;
+    } else if (g.host_ram_gib > 0) {
+        Calc c(log, TermId::host_available, "GiB");
+        c.first("catalog node", g.host_ram_gib, "GiB");
+        if (ranks < kCatalogNodeCards) c.mul("ranks", ranks).div("node cards", kCatalogNodeCards);
+        out.available_gib = c.done();
+    }
+    out.known = out.available_gib > 0;
+    if (out.known) {
+        out.headroom_gib = Calc(log, TermId::host_headroom, "GiB")
+                               .first("node RAM", out.available_gib, "GiB")
+                               .sub("peak", out.peak_node_gib, "GiB", TermId::host_peak_node)
+                               .done();
+        out.fits = out.peak_node_gib <= out.available_gib;
+    }
+}
+
+} // namespace detail
+} // namespace traincalc

@@ -1,0 +1,87 @@
+// traincalc — core/inverse.h
+// The questions asked backwards: the largest micro-batch and the longest sequence that fit on the
+// scenario's cards (with the strategy that achieves it, searched over core/strategy.h's space:
+// recomputation × offload × tp × ZeRO), the most tokens a budget buys, and the cheapest GPU × cards
+// × rental plan that meets the deadline (compare_gpus()). Each search is exact: the answer fits
+// (or is affordable) and one more does not, evaluated by the very functions estimate() uses.
+// Not part of estimate() (whose budget is 5 µs): the page runs it once per scenario change.
+//
+// Index of this file:
+// [SECTION] Answers
+// [SECTION] inverse_questions()
+#pragma once
+#include "compare.h"
+#include "estimate.h"
+#include <vector>
+
+namespace traincalc {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Answers (all finite)
+//-----------------------------------------------------------------------------
+
+// The largest micro-batch, or the longest sequence, that fits on the scenario's cards.
+struct FitAnswer {
+    bool found = false;                // some value ≥ 1 fits with some strategy
+    int value = 0;                     // the largest value that fits
+    bool at_limit = false;             // the input's maximum fits: there is no "one more" to refuse
+    int limit = 0;                     // that maximum (65,536 sequences; 1,048,576 tokens)
+    int zero = 0;                      // the strategy that fits it (the fastest of those that do)
+    int tp = 1;
+    Offload offload = Offload::none;
+    Checkpointing checkpointing = Checkpointing::none;
+    double per_gpu_gib = 0;            // memory per card at `value`
+    double next_per_gpu_gib = 0;       // at value + 1 with the same strategy: above usable
+    double usable_gib = 0;
+};
+
+// The most tokens a budget buys on the scenario's cards and strategy (best rental plan).
+struct BudgetAnswer {
+    bool asked = false;                // budget > 0
+    bool found = false;                // one token per epoch is affordable and the run fits
+    bool fits = false;                 // the scenario's strategy fits on its cards at all
+    bool at_limit = false;             // 1e15 tokens per epoch (the input's maximum) is affordable
+    double tokens_per_epoch = 0;       // the answer, a whole number
+    double tokens = 0;                 // D = tokens per epoch × epochs
+    double cost_total = 0;             // at the answer: ≤ budget
+    double next_cost_total = 0;        // one token per epoch more: > budget
+    double wall_hours = 0;             // at the answer
+    Plan plan = Plan::hourly;          // best plan at the answer
+};
+
+// The cheapest GPU × cards × rental plan that finishes within the deadline (compare_gpus()).
+struct DeadlineAnswer {
+    bool asked = false;                // deadline_hours > 0
+    bool found = false;                // some priced card meets it
+    int gpu_index = -1;                // into catalog.gpus
+    int cards = 0;
+    int zero = 0;
+    int tp = 1;
+    Offload offload = Offload::none;
+    Checkpointing checkpointing = Checkpointing::none;
+    Plan plan = Plan::hourly;
+    double cost_total = 0;
+    double wall_hours = 0;
+};
+
+struct InverseResult {
+    bool ok = false;                   // false: the scenario is invalid (errors), nothing else set
+    std::vector<FieldError> errors;
+    Scenario scenario;                 // what was asked
+    FitAnswer micro_batch;
+    FitAnswer seq_len;
+    BudgetAnswer budget;
+    DeadlineAnswer deadline;
+    Terms terms;                       // the shown work: headroom at the answers and one more, costs
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] inverse_questions()
+//-----------------------------------------------------------------------------
+
+// Validates first (the one input contract). `comparison`, when given, is compare_gpus() of this
+// scenario (the page has it already); else it is computed when a deadline is set.
+InverseResult inverse_questions(const Scenario& s, const Catalog& catalog,
+                                const std::vector<GpuOption>* comparison = nullptr);
+
+} // namespace traincalc

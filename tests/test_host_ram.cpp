@@ -1,0 +1,240 @@
+// traincalc — tests/test_host_ram.cpp
+// Host RAM per node (core/host_ram.h, HostRamResult in core/estimate.h): loading as each stack
+// loads (per rank or once per node), what offload keeps on the host, the node's RAM from the
+// scenario or the catalog (a rented share of a node gets its share), the verdict and its warning,
+// the new inputs' exact errors, and the built-in catalog's cited defaults.
+//
+// Index of this file:
+// [SECTION] Fixtures
+// [SECTION] Loading, by stack (hand-computed)
+// [SECTION] Offload while training (hand-computed)
+// [SECTION] The verdict, the inputs and the catalog
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/json_write.h"
+#include "fixtures.h"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+using namespace traincalc;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fixtures
+//-----------------------------------------------------------------------------
+
+namespace {
+
+constexpr double kGiB = 1073741824.0;
+
+Catalog host_catalog() {
+    Catalog c;
+    GpuSpec g;
+    g.id = "A100-80G";
+    g.name = "NVIDIA A100 80GB SXM";
+    g.memory_gib = 80;
+    g.tflops_16bit = 312;
+    g.nvlink_gbps = 600;
+    g.compute_capability = 8.0;
+    g.tdp_w = 400;
+    g.price_cny_per_hour = 8;
+    g.host_ram_gib = 1152;                                     // AWS p4de.24xlarge
+    GpuSpec unknown = g;
+    unknown.id = "no-ram";
+    unknown.host_ram_gib = 0;
+    c.gpus = {g, unknown};
+    c.models = {fixtures::model_7b()};                          // 7e9 parameters: a 14e9-byte 16-bit checkpoint
+    return c;
+}
+
+Scenario full_7b(int cards, int zero) {
+    Scenario s;
+    s.model_id = "test-7b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.cards = cards;
+    s.zero = zero;
+    return s;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Loading, by stack (hand-computed)
+//-----------------------------------------------------------------------------
+
+TEST_CASE("host RAM while loading: every rank holds two copies under Hugging Face, one under ZeRO-3 init") {
+    const Catalog c = host_catalog();
+    // 2 × 14e9 B = 26.0770 GiB per rank; 8 ranks on the node: 208.616 GiB.
+    Estimate e = estimate(full_7b(8, 2), c);
+    REQUIRE(e.ok);
+    CHECK(e.host.ranks_per_node == 8);
+    CHECK(e.host.load_per_rank);
+    CHECK(e.host.load_copies == 2);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(2 * 14e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 2 * 14e9 / kGiB));
+    CHECK(e.host.offload_node_gib == 0);
+    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
+    CHECK(e.host.available_gib == 1152);
+    CHECK(e.host.fits);
+    CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 2 * 14e9 / kGiB));
+    // ZeRO-3 (zero.Init): the random copy is partitioned, the checkpoint whole: 104.308 GiB.
+    e = estimate(full_7b(8, 3), c);
+    CHECK(e.host.load_copies == 1);
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
+    // 16 cards on 8-card nodes: still 8 ranks per node.
+    e = estimate(full_7b(16, 2), c);
+    CHECK(e.host.ranks_per_node == 8);
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 2 * 14e9 / kGiB));
+    Scenario s = full_7b(16, 2);
+    s.cards_per_node = 4;
+    e = estimate(s, c);
+    CHECK(e.host.ranks_per_node == 4);
+    CHECK(e.host.load_node_gib == doctest::Approx(4 * 2 * 14e9 / kGiB));
+}
+
+TEST_CASE("host RAM while loading: Megatron's partitions, torchtitan's shards, Unsloth once per node") {
+    const Catalog c = host_catalog();
+    Scenario s = full_7b(8, 1);
+    s.stack = Stack::megatron;                                 // each rank its tp × pp partition: 14e9 / 4
+    s.tp = 2;
+    s.pp = 2;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / 4 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / 4 / kGiB));
+    s = full_7b(16, 3);
+    s.stack = Stack::torchtitan;                               // its shards: 14e9 / 16 per rank, 8 ranks
+    e = estimate(s, c);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / 16 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(14e9 / 2 / kGiB));
+    s = full_7b(1, 0);
+    s.method = Method::lora;
+    s.stack = Stack::unsloth;                                  // one copy, once per node
+    e = estimate(s, c);
+    CHECK_FALSE(e.host.load_per_rank);
+    CHECK(e.host.load_node_gib == doctest::Approx(14e9 / kGiB));
+    bool said = false;
+    for (const std::string& l : explain(e, Headline::memory, Lang::en))
+        said = said || l == "Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)";
+    CHECK(said);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Offload while training (hand-computed)
+//-----------------------------------------------------------------------------
+
+TEST_CASE("host RAM while training: offloaded states, their gradients, Unsloth's checkpoints") {
+    const Catalog c = host_catalog();
+    // ZeRO-2 optimizer offload on 8 cards: per rank 7e9 × 12 / 8 B of states and 7e9 × 2 / 8 B of
+    // gradients = 11.409 GiB; the node 8 × = 91.27 GiB, below the 208.6 GiB of loading.
+    Scenario s = full_7b(8, 2);
+    s.offload = Offload::optimizer;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.memory.cpu_ram_gib == doctest::Approx(7e9 * 12 / 8 / kGiB));
+    CHECK(e.host.offload_per_rank_gib == doctest::Approx(7e9 * 14 / 8 / kGiB));
+    CHECK(e.host.offload_node_gib == doctest::Approx(7e9 * 14 / kGiB));
+    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
+    // One card, ZeRO-3 with parameter offload: weights 14e9 + states 84e9 + gradients 14e9 bytes =
+    // 104.308 GiB while training; loading is one copy (13.04 GiB); the card's share of the node is
+    // 1152 / 8 = 144 GiB: fits.
+    s = full_7b(1, 3);
+    s.offload = Offload::optimizer_params;
+    e = estimate(s, c);
+    CHECK(e.host.offload_per_rank_gib == doctest::Approx(112e9 / kGiB));
+    CHECK(e.host.peak_node_gib == doctest::Approx(112e9 / kGiB));
+    CHECK(e.host.available_gib == doctest::Approx(144));
+    CHECK(e.host.fits);
+    // Unsloth with full recomputation keeps each layer's input on the host: 32 × 2048 × 2 × 8192 B = 1 GiB.
+    s = full_7b(1, 0);
+    s.method = Method::lora;
+    s.stack = Stack::unsloth;
+    s.checkpointing = Checkpointing::full;
+    s.micro_batch = 2;
+    e = estimate(s, c);
+    CHECK(e.host.offload_per_rank_gib == doctest::Approx(1.0));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The verdict, the inputs and the catalog
+//-----------------------------------------------------------------------------
+
+TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown RAM says so") {
+    const Catalog c = host_catalog();
+    Scenario s = full_7b(1, 3);
+    s.offload = Offload::optimizer_params;
+    s.host_ram_gib = 64;                                       // the node's RAM as given overrides the catalog
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.host.available_gib == 64);
+    CHECK_FALSE(e.host.fits);
+    const Warning* w = nullptr;
+    for (const Warning& x : e.warnings)
+        if (x.code == WarningCode::host_ram_short) w = &x;
+    REQUIRE(w != nullptr);
+    CHECK(warning_text(*w, e, Lang::en) ==
+          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while offloading. "
+          "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.");
+    CHECK(warning_text(*w, e, Lang::zh) ==
+          "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
+          "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。");
+    const nlohmann::json j = nlohmann::json::parse(estimate_to_json(e, Lang::en), nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    CHECK(j["host_ram"]["fits"] == false);
+    CHECK(j["host_ram"]["peak_node_gib"].get<double>() == doctest::Approx(112e9 / kGiB));
+    // A card without a catalog figure: unknown, no verdict, no warning; the page asks for the figure.
+    s = full_7b(8, 2);
+    s.gpu_id = "no-ram";
+    e = estimate(s, c);
+    CHECK_FALSE(e.host.known);
+    CHECK(e.host.fits);
+    for (const Warning& x : e.warnings) CHECK(x.code != WarningCode::host_ram_short);
+    bool asked = false;
+    for (const std::string& l : explain(e, Headline::memory, Lang::en))
+        asked = asked || l == "Host RAM per node: unknown for this card; enter the node's RAM (host_ram_gib)";
+    CHECK(asked);
+}
+
+TEST_CASE("host RAM inputs: exact range errors, round trip, and the catalog field") {
+    const Catalog c = host_catalog();
+    ScenarioResult r = scenario_from_json(R"({"host_ram_gib": 0.5})", c);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "host_ram_gib");
+    CHECK(r.errors[0].message == "host_ram_gib must be 0 (not set) or a number from 1 to 1000000, got 0.5");
+    CHECK(r.errors[0].message_zh == "host_ram_gib 必须是 0（不设置）或 1 到 1000000 之间的数，实际为 0.5");
+    r = scenario_from_json(R"({"cards_per_node": 0})", c);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "cards_per_node must be an integer from 1 to 64, got 0");
+    r = scenario_from_json(R"({"cards_per_node": 4, "host_ram_gib": 512})", c);
+    REQUIRE(r.errors.empty());
+    CHECK(r.scenario.cards_per_node == 4);
+    CHECK(r.scenario.host_ram_gib == 512);
+    r.scenario.model_id = "test-7b";                           // ids this catalog knows
+    r.scenario.gpu_id = "A100-80G";
+    const ScenarioResult back = scenario_from_json(scenario_to_json(r.scenario), c);
+    REQUIRE(back.errors.empty());
+    CHECK(back.scenario.host_ram_gib == 512);
+    // The catalog reads a GPU's host_ram_gib and its source, and refuses a negative figure.
+    CatalogResult cat = parse_catalog(
+        R"({"gpus":[{"id":"x","name":"X","memory_gib":80,"tflops_16bit":300,"host_ram_gib":1152,"host_ram_source":"AWS p4de"}]})");
+    REQUIRE(cat.errors.empty());
+    CHECK(cat.catalog.gpus[0].host_ram_gib == 1152);
+    CHECK(cat.catalog.gpus[0].host_ram_source == "AWS p4de");
+    cat = parse_catalog(R"({"gpus":[{"id":"x","name":"X","memory_gib":80,"tflops_16bit":300,"host_ram_gib":-1}]})");
+    REQUIRE(cat.errors.size() == 1);
+    CHECK(cat.errors[0].field == "gpus[0].host_ram_gib");
+}
+
+TEST_CASE("host RAM: every built-in catalog GPU has a node RAM figure with its source") {
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    REQUIRE(cat.errors.empty());
+    for (const GpuSpec& g : cat.catalog.gpus) {
+        CAPTURE(g.id);
+        CHECK(g.host_ram_gib >= 64);
+        CHECK_FALSE(g.host_ram_source.empty());
+    }
+}

@@ -88,6 +88,8 @@ void estimate_flops(Estimate& e, const ModelDerived& md, Terms* log) {
     f.params = md.params;
     f.active_params = md.active_params;
     f.trainable_params = md.trainable_params;
+    f.padded_tokens_per_sample = md.padded_tokens_per_sample;
+    f.padding_waste = md.padding_waste;
     f.model = Calc(log, TermId::flops_model, "FLOPs")
                   .first("per token", md.flops_model_per_token, "FLOPs", TermId::flops_model_per_token)
                   .mul("D", md.tokens, "tokens", TermId::tokens).done();
@@ -265,6 +267,8 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
     if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
     if (e.host.known && !e.host.fits) add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
+    if (e.flops.padded_tokens_per_sample > 0)
+        add_warning(e, WarningCode::padding_waste, e.flops.padding_waste, e.flops.padded_tokens_per_sample);
 
 }
 

@@ -29,6 +29,8 @@ struct FlopsResult {
     double params = 0;                 // N
     double active_params = 0;          // N_act
     double trainable_params = 0;       // N_t (LoRA: adapters only)
+    double padded_tokens_per_sample = 0; // samples not packed: tokens each costs, padding included; 0 = packed
+    double padding_waste = 0;          // share of processed tokens that are padding (0 when packed)
 };
 
 struct MemoryResult {                  // per GPU, GiB
@@ -178,6 +180,7 @@ enum class WarningCode {
     unverified_gpu,         // figures for this card are unverified
     zero_single_rank,       // ZeRO ≥ 1 with one data-parallel rank: shards nothing
     host_ram_short,         // the node's peak host RAM (loading or offload) above its RAM
+    padding_waste,          // samples not packed: the share of processed tokens that are padding
     count
 };
 

@@ -194,6 +194,8 @@ struct TermText {
 // One row per TermId, in TermId order (checked below).
 const TermText kTermText[] = {
     {TermId::none, Headline::compute, "", ""},
+    {TermId::padded_tokens_per_sample, Headline::compute, "Padded tokens per sample (no packing)",
+     "每条样本填充后的 token 数（不打包）"},
     {TermId::tokens_per_epoch, Headline::compute, "Tokens per epoch", "每轮 token 数"},
     {TermId::tokens, Headline::compute, "Tokens processed D", "训练 token 数 D"},
     {TermId::flops_model_per_token, Headline::compute, "Model FLOPs per token", "每 token 模型 FLOPs"},
@@ -528,6 +530,11 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
         out.push_back(fmt(F.T("Measured throughput: %s tokens/s per card (replaces utilization)",
                               "实测吞吐量：每卡 %s token/秒（代替利用率）"),
                           F.N(s.tokens_per_second_per_gpu).c_str()));
+    else if (s.utilization <= 0 && s.stack == Stack::torchtitan && e.gpu.compute_capability >= kHopperMinCc)
+        out.push_back(fmt(F.T("Utilization u: %s of peak (torchtitan's default %s × %s on Hopper)",
+                              "算力利用率 u：峰值的 %s（torchtitan 默认值 %s，Hopper 上 × %s）"),
+                          F.N(t.utilization).c_str(), F.N(kTorchtitanUtilization).c_str(),
+                          F.N(kFsdpHopperUtilizationRatio).c_str()));
     else
         out.push_back(fmt(F.T("Utilization u: %s of peak (%s)", "算力利用率 u：峰值的 %s（%s）"),
                           F.N(t.utilization).c_str(),
@@ -909,6 +916,11 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
         return fmt(F.T("The figures for %s are unverified: check them against the vendor's datasheet.",
                        "%s 的参数未经核实：请对照厂商规格表确认。"),
                    gpu);
+    case WarningCode::padding_waste:
+        return fmt(F.T("Samples are not packed: each costs %s tokens with its padding, so %s of the compute is padding. "
+                       "Packing (or grouping samples by length) removes it.",
+                       "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s 是填充。打包（或按长度分组）可以省掉。"),
+                   F.N(w.limit).c_str(), F.P(w.value).c_str());
     default: return "";
     }
 }

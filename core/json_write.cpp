@@ -41,6 +41,7 @@ const char* warning_code_name(WarningCode c) {
     case WarningCode::unverified_gpu: return "unverified_gpu";
     case WarningCode::zero_single_rank: return "zero_single_rank";
     case WarningCode::host_ram_short: return "host_ram_short";
+    case WarningCode::padding_waste: return "padding_waste";
     default: return "unknown";
     }
 }
@@ -59,7 +60,7 @@ namespace {
 double num(double v) { return finite_or(v); }
 
 json flops_json(const FlopsResult& f) {
-    return json{{"tokens", num(f.tokens)},
+    json j{{"tokens", num(f.tokens)},
                       {"model", num(f.model)},
                       {"rule_of_thumb", num(f.rule_of_thumb)},
                       {"executed", num(f.executed)},
@@ -67,6 +68,11 @@ json flops_json(const FlopsResult& f) {
                       {"params", num(f.params)},
                       {"active_params", num(f.active_params)},
                       {"trainable_params", num(f.trainable_params)}};
+    if (f.padded_tokens_per_sample > 0) {          // only when samples are not packed
+        j["padded_tokens_per_sample"] = num(f.padded_tokens_per_sample);
+        j["padding_waste"] = num(f.padding_waste);
+    }
+    return j;
 }
 
 json time_json(const TimeResult& t) {

@@ -88,12 +88,36 @@ static Arch arch_of(const ModelSpec& m) {
     return A;
 }
 
-// Data: D = tokens per epoch × epochs, and the bytes to upload.
+// Data: D = tokens per epoch × epochs, and the bytes to upload. Samples that are not packed each
+// take one sequence, padded to the longest sample of their micro-batch (Hugging Face's collators pad
+// to the longest in the batch): the expected longest of b samples spread evenly between
+// 2·avg − max and max is avg + (max − avg)·(b − 1)/(b + 1) — avg at b = 1, max as b grows. The
+// peak memory sees the longest sample (o.seq_len); compute sees the padded average.
 static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
+    if (s.data_input == DataInput::samples && !s.packing) {
+        const double longest = s.max_tokens > 0 ? std::min<double>(s.max_tokens, s.seq_len) : s.seq_len;
+        const double avg = std::min(s.avg_tokens, longest);   // samples are truncated at seq_len
+        const double b = s.micro_batch;
+        o.padded_tokens_per_sample = Calc(log, TermId::padded_tokens_per_sample, "tokens")
+                                         .first("avg", avg, "tokens")
+                                         .add("max - avg", longest - avg, "tokens")
+                                         .mul("(b-1)/(b+1)", (b - 1) / (b + 1))
+                                         .done();
+        o.padding_waste = safe_div(o.padded_tokens_per_sample - s.avg_tokens, o.padded_tokens_per_sample);
+        if (o.padding_waste < 0) o.padding_waste = 0;          // truncated samples: nothing padded
+        o.seq_len = int(longest);
+        o.attention_seq_len = o.padded_tokens_per_sample;
+    }
     Calc c(log, TermId::tokens_per_epoch, "tokens");
     switch (s.data_input) {
     case DataInput::tokens: c.first("tokens", s.tokens); break;
-    case DataInput::samples: c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens); break;
+    case DataInput::samples:
+        if (o.padded_tokens_per_sample > 0)
+            c.first("samples", s.samples)
+                .mul("padded tokens/sample", o.padded_tokens_per_sample, "tokens", TermId::padded_tokens_per_sample);
+        else
+            c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens);
+        break;
     case DataInput::dataset_size:
         c.first("MB", s.dataset_mb).mul("", kMega, "B/MB").div("chars/token", s.chars_per_token)
             .div("B/char", s.bytes_per_char);
@@ -215,14 +239,14 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
     // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
     // flash attention and selective recomputation never store them.
     const bool scores_stored = !s.flash_attention && s.checkpointing != Checkpointing::selective;
-    o.act_scores_bytes_per_token_layer = scores_stored ? 5.0 * A.a * s.seq_len : 0.0;
+    o.act_scores_bytes_per_token_layer = scores_stored ? 5.0 * A.a * o.seq_len : 0.0;
     // torchtitan's op-level selective checkpointing also recomputes every other matmul output.
     const bool op_selective = s.stack == Stack::torchtitan && s.checkpointing == Checkpointing::selective;
     {
         Calc c(log, TermId::act_bytes_per_token_layer, "B");
         c.first("A_lin", o.act_linear_bytes_per_token_layer, "B", TermId::act_linear_bytes);
         if (op_selective) c.mul("op keep", kSelectiveOpKeep);
-        if (scores_stored) c.add("", 5, "B").mul("a", A.a).mul("s", s.seq_len);
+        if (scores_stored) c.add("", 5, "B").mul("a", A.a).mul("s", o.seq_len);
         o.act_bytes_per_token_layer = c.done();
     }
     o.act_input_bytes_per_token_layer = 2 * A.h;
@@ -267,7 +291,7 @@ static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Ter
 
 // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
 static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
-    const double seq = s.seq_len;
+    const double seq = o.attention_seq_len;   // seq_len, or the padded length of unpacked samples
     o.flops_model_per_token = Calc(log, TermId::flops_model_per_token, "FLOPs")
                                   .first("", 6).mul("N_act", A.N_act)
                                   .add("", 12).mul("L", A.L).mul("h", A.h).mul("s", seq)
@@ -311,7 +335,8 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
     o.heads = m.heads < 1 ? 1 : m.heads;
     o.kv_heads = m.kv_heads > 0 ? m.kv_heads : o.heads;
     o.vocab = m.vocab < 0 ? 0 : m.vocab;
-    o.seq_len = s.seq_len;
+    o.seq_len = s.seq_len;                 // unpacked samples: the longest sample (derive_data)
+    o.attention_seq_len = s.seq_len;
     o.micro_batch = s.micro_batch;
     o.params = A.N;
     o.active_params = A.N_act;

@@ -50,7 +50,10 @@ struct ModelDerived {
     double flops_attention_per_token = 0;          // 12·L·h·s (+4·L·h·s with recomputation)
     double flops_executed_per_token = 0;
     double tokens = 0;                             // D
-    double tokens_per_epoch = 0;
+    double tokens_per_epoch = 0;                   // as processed: padded tokens when samples are not packed
+    double padded_tokens_per_sample = 0;           // 0 = packed (or data not given as samples)
+    double padding_waste = 0;                      // share of processed tokens that are padding
+    double attention_seq_len = 1;                  // the sequence length attention FLOPs see on average
     double dataset_bytes = 0;                      // what is uploaded
     // Objective (DPO and relatives, GRPO/PPO): what each training card holds and runs beyond SFT.
     double seqs_per_sample = 1;                    // sequences trained per sample: 2 = chosen + rejected

@@ -89,6 +89,9 @@ int rollout_extra_cards(const Scenario& s) {
 //  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
 //  samples                    number   1 .. 1e12            samples per epoch (sets data_input = samples)
 //  avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input = samples)
+//  max_tokens                 number   0 .. 1e7             the longest sample; 0 = seq_len (used when packing is false)
+//  packing                    boolean                       samples packed into full sequences (default true); false =
+//                                                           each sample padded to the longest in its micro-batch
 //  dataset_mb                 number   0.001 .. 1e9         MB of raw text    (sets data_input = dataset_size)
 //  chars_per_token            number   0.1 .. 20
 //  bytes_per_char             number   0.1 .. 8
@@ -194,6 +197,8 @@ const FieldRow<Scenario> kScenarioRows[] = {
     num_row<Scenario>("tokens", &Scenario::tokens, 1, 1e15, "tokens"),
     num_row<Scenario>("samples", &Scenario::samples, 1, 1e12, "samples"),
     num_row<Scenario>("avg_tokens", &Scenario::avg_tokens, 1, 1e7, "tokens"),
+    num_row<Scenario>("max_tokens", &Scenario::max_tokens, 0, 1e7, "tokens"),
+    bool_row<Scenario>("packing", &Scenario::packing),
     num_row<Scenario>("dataset_mb", &Scenario::dataset_mb, 0.001, 1e9, "MB"),
     num_row<Scenario>("chars_per_token", &Scenario::chars_per_token, 0.1, 20, ""),
     num_row<Scenario>("bytes_per_char", &Scenario::bytes_per_char, 0.1, 8, ""),
@@ -473,6 +478,8 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
     }
+    if (s.packing) j.erase("packing");                            // absent: packed
+    if (s.max_tokens == 0) j.erase("max_tokens");                 // absent: seq_len
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);

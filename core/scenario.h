@@ -70,6 +70,9 @@ struct Scenario {
     double tokens = 2.5e8;               // tokens per epoch, when data_input == tokens
     double samples = 50000;              // when data_input == samples
     double avg_tokens = 500;             // tokens per sample
+    double max_tokens = 0;               // the longest sample, tokens; 0 = seq_len (samples, unpacked)
+    bool packing = true;                 // samples packed into full sequences; false = each sample is one
+                                         // sequence, padded to the longest of its micro-batch
     double dataset_mb = 100;             // raw text size, MB, when data_input == dataset_size
     double chars_per_token = 1.5;        // ~1.5 for Chinese text, ~4 for English
     double bytes_per_char = 3;           // UTF-8: 3 for Chinese, 1 for English

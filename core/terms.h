@@ -22,6 +22,7 @@ namespace traincalc {
 enum class TermId : unsigned char {
     none, // an operand that is a literal, not another term's result
     // Compute
+    padded_tokens_per_sample,
     tokens_per_epoch,
     tokens,
     flops_model_per_token,

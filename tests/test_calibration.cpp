@@ -35,6 +35,11 @@ namespace {
 // Tolerances: what the model achieves on these entries today, stated, not tuned per entry.
 constexpr double kMemoryTolerance = 0.25;     // peak GiB per card, ±25%
 constexpr double kThroughputTolerance = 0.30; // tokens/s per card with the stack's default utilization, ±30%
+// The issue's acceptance rule over the whole set: memory's median |error| ≤ 12% and its 90th
+// percentile ≤ 30%; speed (tokens/s, TFLOP/s, GPU-hours) beyond ±30% on at most one case in ten.
+constexpr double kMemoryMedianMax = 0.12, kMemoryP90Max = 0.30, kSpeedMissShareMax = 0.10;
+
+bool is_memory(const std::string& kind) { return kind == "memory_gib" || kind == "allocated_gib"; }
 
 Json read_published() {
     std::ifstream in(std::string(TRAINCALC_SOURCE_DIR) + "/tests/calibration/published.json");
@@ -48,13 +53,15 @@ Json read_published() {
 // catalog (a "12 GB card").
 Json scenario_json(const Json& setup) {
     Json j = Json::object();
-    for (const char* key : {"model", "method", "lora_rank", "lora_targets", "seq_len", "micro_batch", "cards",
-                            "stack", "checkpointing", "flash_attention", "zero", "loss"})
-        if (setup.contains(key)) j[key] = setup[key];
-    const std::string gpu = setup.value("gpu", "A100-80G");
-    j["gpu"] = (gpu == "H100-SXM" || gpu == "A100-80G") ? gpu : "A100-80G";
     j["grad_accum"] = 1;
     j["tokens"] = 1e9;
+    j["epochs"] = 1;
+    for (const char* key : {"model", "method", "lora_rank", "lora_targets", "seq_len", "micro_batch", "grad_accum",
+                            "cards", "stack", "checkpointing", "flash_attention", "zero", "loss", "precision", "tp",
+                            "pp", "offload", "master_weights", "tokens"})
+        if (setup.contains(key)) j[key] = setup[key];
+    const std::string gpu = setup.value("gpu", "A100-80G");
+    j["gpu"] = (gpu == "H100-SXM" || gpu == "A100-80G" || gpu == "A100-40G" || gpu == "A800-80G") ? gpu : "A100-80G";
     return j;
 }
 
@@ -62,6 +69,7 @@ struct Row {
     std::string id, kind;
     double measured = 0, estimated = 0, error = 0;
     bool report_only = false;
+    std::string outside;   // why it is known to miss its tolerance (the test checks it still does)
 };
 
 std::vector<Row> run_all() {
@@ -75,13 +83,20 @@ std::vector<Row> run_all() {
         r.kind = e.at("kind").get<std::string>();
         r.measured = e.at("measured").get<double>();
         r.report_only = e.value("report_only", false);
+        r.outside = e.value("outside_tolerance", std::string());
         const ScenarioResult sr = scenario_from_json(scenario_json(e.at("setup")).dump(), cat.catalog);
         INFO(r.id);
         REQUIRE(sr.errors.empty());
         const Estimate est = estimate(sr.scenario, cat.catalog);
         REQUIRE(est.ok);
-        r.estimated =
-            r.kind == "memory_gib" ? est.memory.per_gpu_gib : est.throughput_tokens_per_second_per_gpu;
+        const double cards = sr.scenario.cards, compute_s = est.time.compute_hours * 3600;
+        if (r.kind == "memory_gib") r.estimated = est.memory.per_gpu_gib;
+        // torch.cuda.max_memory_allocated(): tensors only, without the CUDA context and allocator cache.
+        else if (r.kind == "allocated_gib") r.estimated = est.memory.per_gpu_gib - est.memory.overhead_gib;
+        else if (r.kind == "tokens_per_s_per_gpu") r.estimated = est.throughput_tokens_per_second_per_gpu;
+        // Executed FLOP/s per card (recomputation counted, as Megatron counts its TFLOP/s).
+        else if (r.kind == "tflops_per_gpu") r.estimated = est.flops.executed / (compute_s * cards) / 1e12;
+        else if (r.kind == "gpu_hours") r.estimated = est.time.compute_hours * cards;
         r.error = r.estimated / r.measured - 1;
         rows.push_back(r);
     }
@@ -96,13 +111,13 @@ std::vector<Row> run_all() {
 
 TEST_CASE("calibration: every published entry is cited and complete") {
     const Json doc = read_published();
-    REQUIRE(doc.at("entries").size() >= 12);
+    REQUIRE(doc.at("entries").size() >= 40); // issue 12: at least 40 published figures
     for (const Json& e : doc.at("entries")) {
         INFO(e.dump());
         CHECK(e.at("source").get<std::string>().rfind("https://", 0) == 0);
         CHECK(e.at("measured").get<double>() > 0);
         const std::string kind = e.at("kind").get<std::string>();
-        CHECK((kind == "memory_gib" || kind == "tokens_per_s_per_gpu"));
+        CHECK((is_memory(kind) || kind == "tokens_per_s_per_gpu" || kind == "tflops_per_gpu" || kind == "gpu_hours"));
         for (const char* key :
              {"model", "method", "seq_len", "micro_batch", "cards", "gpu", "stack", "checkpointing"})
             CHECK(e.at("setup").contains(key));
@@ -111,23 +126,39 @@ TEST_CASE("calibration: every published entry is cited and complete") {
 
 TEST_CASE("calibration: estimates against published measurements") {
     const std::vector<Row> rows = run_all();
-    std::printf("\n%-40s %-22s %10s %10s %8s\n", "entry", "kind", "measured", "estimated", "error");
+    std::printf("\n%-46s %-20s %10s %10s %8s\n", "entry", "kind", "measured", "estimated", "error");
     for (const Row& r : rows)
-        std::printf("%-40s %-22s %10.1f %10.1f %+7.1f%%%s\n", r.id.c_str(), r.kind.c_str(), r.measured,
-                    r.estimated, 100 * r.error, r.report_only ? " (report only)" : "");
-    for (const char* kind : {"memory_gib", "tokens_per_s_per_gpu"}) {
+        std::printf("%-46s %-20s %10.1f %10.1f %+7.1f%%%s\n", r.id.c_str(), r.kind.c_str(), r.measured,
+                    r.estimated, 100 * r.error,
+                    r.report_only ? " (report only)" : !r.outside.empty() ? " (outside tolerance: see its note)" : "");
+    // Per category: memory (peak and allocated) and speed (tokens/s, TFLOP/s, GPU-hours).
+    auto stats = [&](bool memory, double& median, double& p90, double& miss_share) {
         std::vector<double> abs_err;
         for (const Row& r : rows)
-            if (r.kind == kind && !r.report_only) abs_err.push_back(std::fabs(r.error));
+            if (is_memory(r.kind) == memory && !r.report_only) abs_err.push_back(std::fabs(r.error));
+        REQUIRE(!abs_err.empty());
         std::sort(abs_err.begin(), abs_err.end());
-        if (!abs_err.empty())
-            std::printf("%s: %zu entries, median |error| %.1f%%, max %.1f%%\n", kind, abs_err.size(),
-                        100 * abs_err[abs_err.size() / 2], 100 * abs_err.back());
-    }
+        median = abs_err[abs_err.size() / 2];
+        p90 = abs_err[std::min(abs_err.size() - 1, size_t(std::ceil(0.9 * double(abs_err.size()))) - 1)];
+        size_t misses = 0;
+        for (double e : abs_err) misses += e > kThroughputTolerance ? 1 : 0;
+        miss_share = double(misses) / double(abs_err.size());
+        std::printf("%s: %zu entries, median |error| %.1f%%, 90th percentile %.1f%%, max %.1f%%, beyond 30%%: %zu\n",
+                    memory ? "memory" : "speed", abs_err.size(), 100 * median, 100 * p90, 100 * abs_err.back(), misses);
+    };
+    double mem_median = 0, mem_p90 = 0, mem_miss = 0, speed_median = 0, speed_p90 = 0, speed_miss = 0;
+    stats(true, mem_median, mem_p90, mem_miss);
+    stats(false, speed_median, speed_p90, speed_miss);
+    CHECK(mem_median <= kMemoryMedianMax);
+    CHECK(mem_p90 <= kMemoryP90Max);
+    CHECK(speed_miss <= kSpeedMissShareMax);
+    // Every entry within its tolerance, except those whose `outside_tolerance` says why they miss; those
+    // must still miss (when the model comes to explain one, its flag has to go).
     for (const Row& r : rows) {
         if (r.report_only) continue;
         INFO(r.id << ": measured " << r.measured << ", estimated " << r.estimated);
-        CHECK(std::fabs(r.error) <= (r.kind == "memory_gib" ? kMemoryTolerance : kThroughputTolerance));
+        const bool within = std::fabs(r.error) <= (is_memory(r.kind) ? kMemoryTolerance : kThroughputTolerance);
+        CHECK(within == r.outside.empty());
     }
 }
 

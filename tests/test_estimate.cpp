@@ -387,14 +387,18 @@ TEST_CASE("more cards never increase compute time") {
     }
 }
 
-TEST_CASE("default scaling curve: NVLink ~0.95 at 8, PCIe 0.8 at 8 and 0.7 at 32") {
+TEST_CASE("default scaling curve: NVLink 0.95 at 8, 0.89 at 128, 0.85 at 1024; PCIe 0.8 at 8 and 0.7 at 32") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();
     s.cards = 8;
     CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.95));
-    s.cards = 16;
-    CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.90));
+    s.cards = 16;                    // a quarter of the way from 8 to 128 in log2(cards)
+    CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.935));
+    s.cards = 128;
+    CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.89));
     s.cards = 1024;
+    CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.85));
+    s.cards = 16384;
     CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.80));
     s.gpu_id = "RTX4090";
     s.cards = 8;

@@ -40,8 +40,10 @@ TEST_CASE("time_model: the default scaling curve's points, and more cards never 
     CHECK(default_scaling(1, true) == 1.0);
     CHECK(default_scaling(2, true) == doctest::Approx(0.95));
     CHECK(default_scaling(8, true) == doctest::Approx(0.95));
-    CHECK(default_scaling(16, true) == doctest::Approx(0.90));
-    CHECK(default_scaling(1024, true) == doctest::Approx(0.80));
+    CHECK(default_scaling(16, true) == doctest::Approx(0.935));   // nearly flat past one node (issue 12)
+    CHECK(default_scaling(128, true) == doctest::Approx(0.89));
+    CHECK(default_scaling(1024, true) == doctest::Approx(0.85));
+    CHECK(default_scaling(16384, true) == doctest::Approx(0.80));
     CHECK(default_scaling(2, false) == doctest::Approx(0.90));
     CHECK(default_scaling(8, false) == doctest::Approx(0.80));
     CHECK(default_scaling(64, false) == doctest::Approx(0.70));

@@ -143,9 +143,11 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
         if (is_paired(s.objective)) d.mul("chosen+rejected", 2); // DPO/ORPO/SimPO: both sequences trained
         o.tokens = d.done();
     }
+    // What is uploaded is the text itself: unpacked samples' padding is made on the card.
+    const double data_tokens = o.padded_tokens_per_sample > 0 ? s.samples * s.avg_tokens : o.tokens_per_epoch;
     o.dataset_bytes = s.data_input == DataInput::dataset_size
                           ? s.dataset_mb * kMega
-                          : o.tokens_per_epoch * s.chars_per_token * s.bytes_per_char;
+                          : data_tokens * s.chars_per_token * s.bytes_per_char;
 }
 
 // Linear-layer parameters (what QLoRA quantises) and LoRA adapters: r·(d_in + d_out) per adapted

@@ -59,12 +59,6 @@ Scenario samples_scenario(bool packing, int micro_batch) {
     return s;
 }
 
-bool has_warning(const Estimate& e, WarningCode code) {
-    for (const Warning& w : e.warnings)
-        if (w.code == code) return true;
-    return false;
-}
-
 } // namespace
 
 //-----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // traincalc — bench/bench.cpp
 // Native timings of the estimator over the built-in catalog: µs per estimate() and per
-// compare_gpus(), median of several runs of many iterations. Budgets (DESIGN.md): one estimate
+// compare_gpus(), median of several runs of many iterations. Budgets (docs/design.md): one estimate
 // ≤ 5 µs native; the whole comparison ≤ 1 ms in the page (wasm ~2× slower), so ≤ ~300 µs here.
 //
 // Index of this file:

@@ -52,7 +52,7 @@ const char kUsage[] =
     "\n"
     "usage:\n"
     "  traincalc estimate FILE|- [FILE...]  [--kind K] [--text] [--inverse] [--lang en|zh] [--catalog FILE]\n"
-    "      Reads a scenario (JSON, DESIGN.md keys) and prints the estimate as JSON,\n"
+    "      Reads a scenario (JSON, docs/design.md keys) and prints the estimate as JSON,\n"
     "      or as a Markdown report with --text. Each further FILE (and a FILE that is not a\n"
     "      scenario) is a config imported over it: see import. --inverse adds the inverse answers.\n"
     "  traincalc import FILE [FILE...]  [--kind K] [--lang en|zh] [--catalog FILE]\n"

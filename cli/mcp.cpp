@@ -59,7 +59,7 @@ Json tool_result(const Json& value, bool is_error) {
 
 Json scenario_schema() {
     return Json{{"type", "object"},
-                {"description", "A traincalc scenario (DESIGN.md keys): model (catalog id or architecture object), "
+                {"description", "A traincalc scenario (docs/design.md keys): model (catalog id or architecture object), "
                                 "method full|lora|qlora, tokens or samples + avg_tokens, epochs, seq_len, micro_batch, "
                                 "grad_accum, checkpointing, precision, optimizer, zero, tp, pp, offload, gpu (catalog id "
                                 "or object), cards, price … Missing keys take the defaults."}};

@@ -270,7 +270,7 @@ Ctx entry_ctx(const std::string& list, size_t index, const Json& entry) {
     return ctx;
 }
 
-// A scenario's custom card also takes "nvlink": true/false or GB/s (DESIGN.md spelling).
+// A scenario's custom card also takes "nvlink": true/false or GB/s (docs/design.md spelling).
 bool gpu_extra_key(const std::string& key, const Json& v, const Ctx& ctx, GpuSpec& out,
                    std::vector<FieldError>& errors) {
     if (key != "nvlink") return false;

@@ -83,7 +83,7 @@ constexpr double kMegatronUtilization = 0.48;
 constexpr double kFp8CopyBytesPerParam = 1.0;
 // FP8 speeds only the linear layers: torchtitan's Llama 3.1 8B FSDP on 8 and 128 H100 runs
 // 6,667 -> 8,532 and 6,514 -> 8,380 tokens/s/GPU with Float8 (x1.28, x1.29; benchmarks/
-// llama3_h100_202412_torchtitan.md); DESIGN.md: 1.3-1.5 end to end, not the 2x peak. 1.3 used.
+// llama3_h100_202412_torchtitan.md); docs/design.md: 1.3-1.5 end to end, not the 2x peak. 1.3 used.
 constexpr double kFp8EndToEndSpeedup = 1.3;
 constexpr double kContextBytes = kGiB;             // CUDA context and workspaces (~1 GiB, PyTorch measured)
 constexpr double kFragmentation = 0.06;            // allocator fragmentation margin on everything else
@@ -108,7 +108,7 @@ constexpr double kTf32Ratio = 2, kFp32Ratio = 8;
 // The strategy search: tensor-parallel degrees tried (one node's NVLink domain).
 constexpr int kSearchTp[] = {1, 2, 4, 8};
 constexpr int kSearchTpMax = 8;
-// DESIGN.md's worked example: 7B × 2.5e8 tokens × 6 on one A100 (312 TFLOPS) at 40%.
+// docs/design.md's worked example: 7B × 2.5e8 tokens × 6 on one A100 (312 TFLOPS) at 40%.
 constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
 constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;
 constexpr double kExampleSharedSeconds = 856;      // the widely shared wrong answer
@@ -133,7 +133,7 @@ constexpr double kOffloadGradBytesPerParam = 2;
 constexpr int kCatalogNodeCards = 8;
 // Spot billing: λ·τ is capped here (e^500 ≈ 1.4e217) so a hopeless run stays a finite number.
 constexpr double kSpotMaxExposure = 500;
-// Rent versus buy: the break-even use commonly quoted for A100-class cards (DESIGN.md, "Cost").
+// Rent versus buy: the break-even use commonly quoted for A100-class cards (docs/design.md, "Cost").
 constexpr double kQuotedBreakEvenLowHours = 300, kQuotedBreakEvenHighHours = 350;
 
 } // namespace detail

@@ -99,7 +99,7 @@ void estimate_flops(Estimate& e, const ModelDerived& md, Terms* log) {
                      .first("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
                      .mul("D", md.tokens, "tokens", TermId::tokens).done();
     f.per_token_executed = md.flops_executed_per_token;
-    // DESIGN.md's worked example, shown with every estimate (the widely shared version is 100× off).
+    // docs/design.md's worked example, shown with every estimate (the widely shared version is 100× off).
     Calc(log, TermId::worked_example_seconds, "s")
         .first("F", kExampleFlops, "FLOPs").div("peak", kExamplePeakTflops, "TFLOPS")
         .div("", kTflops, "FLOP/s per TFLOPS").div("u", kExampleUtilization).done();

@@ -1,5 +1,5 @@
 // traincalc — core/json_write.cpp
-// Writing JSON: the estimate (DESIGN.md's estimate JSON, every key listed there plus the itemised
+// Writing JSON: the estimate (docs/design.md's estimate JSON, every key listed there plus the itemised
 // results), and catalog entries (the CLI's `gpus`/`models` listings). Never NaN or Infinity.
 //
 // Index of this file:

@@ -1,5 +1,5 @@
 // traincalc — core/json_write.h
-// Writing JSON: the estimate (DESIGN.md's contract) and catalog entries. Values are always finite;
+// Writing JSON: the estimate (docs/design.md's contract) and catalog entries. Values are always finite;
 // invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
 // (The scenario's JSON is written by scenario_to_json(), beside its field table in scenario.h.)
 //
@@ -18,7 +18,7 @@ namespace traincalc {
 // [SECTION] Estimate
 //-----------------------------------------------------------------------------
 
-// DESIGN.md's estimate JSON (every key listed there, plus the itemised results), on one line.
+// docs/design.md's estimate JSON (every key listed there, plus the itemised results), on one line.
 // `lang` chooses the language of error and warning messages and of the explanation lines.
 std::string estimate_to_json(const Estimate& e, Lang lang);
 // The same with the inverse questions' answers under "inverse" (the CLI's `estimate --inverse`).

@@ -1,5 +1,5 @@
 // traincalc — core/scenario.cpp
-// The scenario JSON of DESIGN.md: read (with bilingual range messages), patch, write (every
+// The scenario JSON of docs/design.md: read (with bilingual range messages), patch, write (every
 // field, exact round trip) and validate. One table below is the single place where each
 // field's key, type, range and unit are defined; reading, writing and validate() all use it.
 //

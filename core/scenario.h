@@ -5,7 +5,7 @@
 // Index of this file:
 // [SECTION] Enums
 // [SECTION] Scenario
-// [SECTION] JSON (the contract of DESIGN.md) and validation
+// [SECTION] JSON (the contract of docs/design.md) and validation
 #pragma once
 #include "catalog.h"
 #include <string>
@@ -158,7 +158,7 @@ struct ScenarioResult {
     std::vector<FieldError> errors;    // empty = every key valid
 };
 
-// Reads DESIGN.md's scenario JSON. Missing keys keep the defaults. Unknown keys are errors
+// Reads docs/design.md's scenario JSON. Missing keys keep the defaults. Unknown keys are errors
 // ("unknown key"). Ranges are checked here and in validate().
 ScenarioResult scenario_from_json(std::string_view json_text, const Catalog& catalog);
 

@@ -23,7 +23,7 @@ done
 if command -v npm >/dev/null; then missing=("${missing[@]/npm}"); fi
 missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 
-# Debian source packages need a deb-src entry (TOOLCHAIN.md)
+# Debian source packages need a deb-src entry (docs/toolchain.md)
 src_list=/etc/apt/sources.list.d/traincalc-src.sources
 updated=0
 if [ ! -f "$src_list" ]; then

@@ -8,7 +8,7 @@
 # the peak per input. Not part of scripts/test.sh (it adds more than two minutes: README, "Bad input").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # acorn for Emscripten's optimiser (TOOLCHAIN.md trap 2)
+export NODE_PATH=/usr/share/nodejs   # acorn for Emscripten's optimiser (docs/toolchain.md trap 2)
 t0=$(date +%s)
 # The page embeds the prerendered text (tools/prerender.cpp), made by the native build.
 if [ ! -f build/prerender.html ]; then

@@ -7,7 +7,7 @@
 
 namespace traincalc::fixtures {
 
-// A LLaMA-7B-shaped model with exactly 7e9 parameters (DESIGN.md's worked example's N).
+// A LLaMA-7B-shaped model with exactly 7e9 parameters (docs/design.md's worked example's N).
 inline ModelSpec model_7b() {
     ModelSpec m;
     m.id = "test-7b";

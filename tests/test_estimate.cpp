@@ -1,5 +1,5 @@
 // traincalc — tests/test_estimate.cpp
-// estimate(): the pinned worked examples of DESIGN.md, the properties of the model, warnings,
+// estimate(): the pinned worked examples of docs/design.md, the properties of the model, warnings,
 // errors, and finite output over random and extreme scenarios. Catalogs are built by hand here
 // (the tests do not depend on assets/catalog.json).
 //
@@ -777,7 +777,7 @@ TEST_CASE("custom model and custom card (empty ids) are used directly") {
     CHECK(e.cost.price_hourly == doctest::Approx(8));
 }
 
-TEST_CASE("estimate_to_json carries DESIGN.md's keys") {
+TEST_CASE("estimate_to_json carries docs/design.md's keys") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();
     s.deadline_hours = 10;

@@ -1,5 +1,5 @@
 // traincalc — tests/test_layering.cpp
-// The layering rules of DESIGN.md, checked on the sources: core/ sees no ImGui, SDL,
+// The layering rules of docs/design.md, checked on the sources: core/ sees no ImGui, SDL,
 // Emscripten or I/O; ui/ sees no SDL or Emscripten (web/ is the only platform seam).
 //
 // Index of this file:

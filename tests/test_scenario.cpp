@@ -303,7 +303,7 @@ TEST_CASE("scenario: round trip keeps the custom model and card while catalog id
 // [SECTION] Reading: keys, inference, patches
 //-----------------------------------------------------------------------------
 
-TEST_CASE("scenario: DESIGN.md keys") {
+TEST_CASE("scenario: docs/design.md keys") {
     Catalog cat = test_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":"llama-3.1-8b","method":"full","tokens":1e9,"epochs":1,
         "seq_len":4096,"micro_batch":2,"grad_accum":4,"checkpointing":"full","flash_attention":false,

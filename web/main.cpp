@@ -459,7 +459,7 @@ void frame(void* arg) {
     io.DisplaySize = ImVec2((float)w, p.page_h > (float)h ? p.page_h : (float)h);
     if (w > 0 && h > 0) io.DisplayFramebufferScale = ImVec2((float)dw / w, (float)dh / h);
     const double t = now_ms();
-    // 1.86 asserts DeltaTime > 0 (TOOLCHAIN.md); after an idle pause: no jump in double-click timing.
+    // 1.86 asserts DeltaTime > 0 (docs/toolchain.md); after an idle pause: no jump in double-click timing.
     io.DeltaTime = p.last_frame_ms > 0 && t > p.last_frame_ms && t - p.last_frame_ms < 250.0
                        ? (float)((t - p.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
     p.last_frame_ms = t;

@@ -22,8 +22,7 @@ using namespace traincalc;
 //-----------------------------------------------------------------------------
 
 // Median over `runs` of the mean µs per call over `iters` calls.
-template <typename F>
-static double median_us(int runs, int iters, F&& fn) {
+template <typename F> static double median_us(int runs, int iters, F&& fn) {
     std::vector<double> per_call_us;
     for (int r = 0; r < runs; r++) {
         auto t0 = std::chrono::steady_clock::now();
@@ -45,10 +44,11 @@ static std::string provider_block(int n) {
     std::string text = "{\"mode\":\"extend\",\"gpus\":[";
     char entry[320];
     for (int i = 0; i < n; i++) {
-        std::snprintf(entry, sizeof entry,
-                      "%s{\"id\":\"P%d\",\"name\":\"Provider card %d\",\"memory_gib\":%d,\"tflops_16bit\":%d,"
-                      "\"nvlink_gbps\":%d,\"compute_capability\":8.0,\"tdp_w\":400,\"price_cny_per_hour\":%.1f}",
-                      i ? "," : "", i, i, 24 + 8 * (i % 10), 100 + i % 900, i % 2 ? 600 : 0, 5 + (i % 300) / 10.0);
+        std::snprintf(
+            entry, sizeof entry,
+            "%s{\"id\":\"P%d\",\"name\":\"Provider card %d\",\"memory_gib\":%d,\"tflops_16bit\":%d,"
+            "\"nvlink_gbps\":%d,\"compute_capability\":8.0,\"tdp_w\":400,\"price_cny_per_hour\":%.1f}",
+            i ? "," : "", i, i, 24 + 8 * (i % 10), 100 + i % 900, i % 2 ? 600 : 0, 5 + (i % 300) / 10.0);
         text += entry;
     }
     return text + "]}";
@@ -62,12 +62,14 @@ static std::string compact_block(int n) {
     for (int i = 0; i < n; i++) {
         int k = 0;
         char digits[16];
-        for (unsigned v = unsigned(i); k == 0 || v; v /= 36) digits[k++] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % 36];
+        for (unsigned v = unsigned(i); k == 0 || v; v /= 36)
+            digits[k++] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % 36];
         for (int j = 0; j < k; j++) id[j] = digits[k - 1 - j];
         id[k] = 0;
         char price[40] = "";
         if (i % 2 == 0) std::snprintf(price, sizeof price, ",\"price_cny_per_hour\":%d", 5 + i % 30);
-        std::snprintf(entry, sizeof entry, "%s{\"id\":\"P%s\",\"name\":\"P\",\"memory_gib\":%d,\"tflops_16bit\":%d%s}",
+        std::snprintf(entry, sizeof entry,
+                      "%s{\"id\":\"P%s\",\"name\":\"P\",\"memory_gib\":%d,\"tflops_16bit\":%d%s}",
                       i ? "," : "", id, 24 + 8 * (i % 10), 100 + i % 900, price);
         text += entry;
     }
@@ -75,13 +77,13 @@ static std::string compact_block(int n) {
 }
 
 // Seconds of one call, best of `runs`.
-template <typename F>
-static double best_ms(int runs, F&& fn) {
+template <typename F> static double best_ms(int runs, F&& fn) {
     double best = 1e300;
     for (int r = 0; r < runs; r++) {
         auto t0 = std::chrono::steady_clock::now();
         fn();
-        best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        best = std::min(
+            best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     return best;
 }
@@ -94,11 +96,12 @@ int main() {
     CatalogResult parsed = parse_catalog(builtin_catalog_json());
     const Catalog& catalog = parsed.catalog;
     if (catalog.gpus.empty() || catalog.models.empty()) {
-        std::fprintf(stderr, "bench: the built-in catalog has no GPUs or models (%zu errors)\n", parsed.errors.size());
+        std::fprintf(stderr, "bench: the built-in catalog has no GPUs or models (%zu errors)\n",
+                     parsed.errors.size());
         return 1;
     }
     std::printf("catalog: %zu GPUs, %zu models\n\n", catalog.gpus.size(), catalog.models.size());
-    volatile double sink = 0;   // keeps results alive so the optimiser cannot drop the work
+    volatile double sink = 0; // keeps results alive so the optimiser cannot drop the work
 
     // Scenarios: the default (LoRA 7B on one A100), a full fine-tune with ZeRO-3 on 8 cards with a
     // deadline (exercises the card searches), and a 70B pretraining-sized run.
@@ -117,7 +120,8 @@ int main() {
     scenarios[2].pp = 4;
     scenarios[2].cards = 1024;
     scenarios[2].checkpointing = Checkpointing::full;
-    const char* names[3] = {"default (LoRA 7B, 1 card)", "full 7B, ZeRO-3, 8 cards, deadline", "70B pretrain, 1024 cards"};
+    const char* names[3] = {"default (LoRA 7B, 1 card)", "full 7B, ZeRO-3, 8 cards, deadline",
+                            "70B pretrain, 1024 cards"};
     for (Scenario& s : scenarios)
         if (!catalog.find_gpu(s.gpu_id)) s.gpu_id = catalog.gpus.front().id;
     for (Scenario& s : scenarios)
@@ -153,22 +157,24 @@ int main() {
         });
         std::printf("| cards_curve() 1..4096 | %.2f | — |\n", us);
     }
-    
+
     // A provider's page with thousands of GPUs (issue 11: a 10,000-GPU block): what loading and
     // the first estimate cost. merge_catalog() parses and merges the block over the built-in one.
-    std::printf("\n| provider block | bytes | merge_catalog() ms | estimate() µs | compare_gpus() ms |\n|---|---|---|---|---|\n");
+    std::printf("\n| provider block | bytes | merge_catalog() ms | estimate() µs | compare_gpus() ms "
+                "|\n|---|---|---|---|---|\n");
     for (int n : {1000, 10000, 100000}) {
         const std::string block = n < 100000 ? provider_block(n) : compact_block(n);
         Catalog merged;
         const double merge_ms = best_ms(3, [&] { merged = merge_catalog(catalog, block).catalog; });
         const Scenario& s = scenarios[0];
-        const double est_us = median_us(5, 2000, [&](int) { sink = sink + estimate(s, merged).time.wall_hours; });
+        const double est_us =
+            median_us(5, 2000, [&](int) { sink = sink + estimate(s, merged).time.wall_hours; });
         const double cmp_ms = best_ms(3, [&] {
             auto v = compare_gpus(s, merged);
             sink = sink + (v.empty() ? 0 : v[0].cost_total);
         });
-        std::printf("| %d GPUs%s | %zu | %.1f | %.2f | %.1f |\n", n, n < 100000 ? "" : " (short entries)", block.size(),
-                    merge_ms, est_us, cmp_ms);
+        std::printf("| %d GPUs%s | %zu | %.1f | %.2f | %.1f |\n", n, n < 100000 ? "" : " (short entries)",
+                    block.size(), merge_ms, est_us, cmp_ms);
     }
     return 0;
 }

@@ -19,9 +19,9 @@
 #include "core/config_export.h"
 #include "core/config_import.h"
 #include "core/estimate.h"
-#include "core/json_write.h"
 #include "core/explain.h"
 #include "core/inverse.h"
+#include "core/json_write.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
 #include "core/scenario.h"
@@ -77,7 +77,8 @@ const char kUsage[] =
     "      Prints the URL hash (#s=...) that opens the page on this scenario.\n"
     "  traincalc --help\n"
     "\n"
-    "  --catalog FILE   a provider catalog {\"mode\":\"extend\"|\"replace\",\"gpus\":[...],\"models\":[...]}\n"
+    "  --catalog FILE   a provider catalog "
+    "{\"mode\":\"extend\"|\"replace\",\"gpus\":[...],\"models\":[...]}\n"
     "                   merged over the built-in one.\n"
     "  --lang en|zh     language of warnings, errors and the report (default en).\n"
     "\n"
@@ -89,19 +90,19 @@ const char kUsage[] =
 
 struct Args {
     std::string command;
-    std::string file;                  // the first FILE
-    std::vector<std::string> files;    // every FILE (estimate, import, export take several)
-    std::string kind_text;             // --kind
-    std::string format_text;           // --format
-    std::string out_dir;               // --out
+    std::string file;               // the first FILE
+    std::vector<std::string> files; // every FILE (estimate, import, export take several)
+    std::string kind_text;          // --kind
+    std::string format_text;        // --format
+    std::string out_dir;            // --out
     std::string catalog_file;
     Lang lang = Lang::en;
-    std::string lang_text;             // as given, for the hash
+    std::string lang_text; // as given, for the hash
     bool text = false;
     bool json = false;
     bool embed = false;
     bool help = false;
-    bool inverse = false;              // estimate --inverse
+    bool inverse = false; // estimate --inverse
 };
 
 //-----------------------------------------------------------------------------
@@ -143,7 +144,10 @@ bool read_input(const std::string& path, size_t max_bytes, const char* field, co
         const size_t want = std::min(sizeof buf, max_bytes + 1 - out.size());
         const size_t n = std::fread(buf, 1, want, f);
         out.append(buf, n);
-        if (n < want) { failed = std::ferror(f) != 0; break; }
+        if (n < want) {
+            failed = std::ferror(f) != 0;
+            break;
+        }
     }
     const int read_errno = errno;
     if (f != stdin) std::fclose(f);
@@ -164,29 +168,41 @@ bool parse_args(int argc, char** argv, Args& a, std::vector<FieldError>& errors)
         std::string arg = argv[i];
         auto value = [&](const char* name, std::string& out) {
             if (i + 1 >= argc) {
-                errors.push_back({"arguments", std::string(name) + " needs a value", std::string(name) + " 需要一个值"});
+                errors.push_back(
+                    {"arguments", std::string(name) + " needs a value", std::string(name) + " 需要一个值"});
                 return;
             }
             out = argv[++i];
         };
-        if (arg == "--help" || arg == "-h" || arg == "help") a.help = true;
-        else if (arg == "--text") a.text = true;
-        else if (arg == "--json") a.json = true;
-        else if (arg == "--embed") a.embed = true;
-        else if (arg == "--inverse") a.inverse = true;
-        else if (arg == "--catalog") value("--catalog", a.catalog_file);
-        else if (arg == "--kind") value("--kind", a.kind_text);
-        else if (arg == "--format") value("--format", a.format_text);
-        else if (arg == "--out") value("--out", a.out_dir);
+        if (arg == "--help" || arg == "-h" || arg == "help")
+            a.help = true;
+        else if (arg == "--text")
+            a.text = true;
+        else if (arg == "--json")
+            a.json = true;
+        else if (arg == "--embed")
+            a.embed = true;
+        else if (arg == "--inverse")
+            a.inverse = true;
+        else if (arg == "--catalog")
+            value("--catalog", a.catalog_file);
+        else if (arg == "--kind")
+            value("--kind", a.kind_text);
+        else if (arg == "--format")
+            value("--format", a.format_text);
+        else if (arg == "--out")
+            value("--out", a.out_dir);
         else if (arg == "--lang") {
             value("--lang", a.lang_text);
-            if (a.lang_text == "zh") a.lang = Lang::zh;
+            if (a.lang_text == "zh")
+                a.lang = Lang::zh;
             else if (a.lang_text != "en" && !a.lang_text.empty())
                 errors.push_back({"arguments", "--lang must be en or zh, got \"" + a.lang_text + "\"",
                                   "--lang 必须是 en 或 zh，实际为 \"" + a.lang_text + "\""});
         } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
             errors.push_back({"arguments", "unknown option \"" + arg + "\"", "未知的选项 \"" + arg + "\""});
-        } else positional.push_back(arg);
+        } else
+            positional.push_back(arg);
     }
     if (!positional.empty()) a.command = positional[0];
     if (positional.size() > 1) a.file = positional[1];
@@ -218,16 +234,20 @@ bool load_catalog(const Args& a, Catalog& out, std::vector<FieldError>& errors) 
 
 // One FILE read over `cur`: a scenario JSON (patched over it), or a config (--kind, or told apart by
 // its keys) imported over it. YAML is converted to JSON first, keeping each key's line.
-bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Scenario& cur, ConfigImport* report,
-              std::vector<FieldError>& errors) {
+bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Scenario& cur,
+              ConfigImport* report, std::vector<FieldError>& errors) {
     std::string text;
-    if (!read_input(path, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors)) return false;
+    if (!read_input(path, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors))
+        return false;
     ConfigKind kind = ConfigKind::detect;
     if (!a.kind_text.empty() && !config_kind_from_string(a.kind_text, kind)) {
-        errors.push_back({"arguments", "--kind must be auto, llamafactory, axolotl, deepspeed, hf_training_args or hf_config, got \"" +
-                                           plain_text(a.kind_text) + "\"",
-                          "--kind 必须是 auto、llamafactory、axolotl、deepspeed、hf_training_args 或 hf_config，实际为 \"" +
-                              plain_text(a.kind_text) + "\""});
+        errors.push_back(
+            {"arguments",
+             "--kind must be auto, llamafactory, axolotl, deepspeed, hf_training_args or hf_config, got \"" +
+                 plain_text(a.kind_text) + "\"",
+             "--kind 必须是 auto、llamafactory、axolotl、deepspeed、hf_training_args 或 hf_config，实际为 "
+             "\"" +
+                 plain_text(a.kind_text) + "\""});
         return false;
     }
     // With several files, each error says which one it comes from.
@@ -246,10 +266,14 @@ bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Sc
     ScenarioResult as_scenario;
     if (json && a.kind_text.empty()) {
         as_scenario = scenario_patch(cur, text, catalog);
-        if (as_scenario.errors.empty()) { cur = std::move(as_scenario.scenario); return true; }
+        if (as_scenario.errors.empty()) {
+            cur = std::move(as_scenario.scenario);
+            return true;
+        }
     }
     YamlJson y;
-    if (json) y.json = text;
+    if (json)
+        y.json = text;
     else {
         y = yaml_to_json(text);
         if (!y.errors.empty()) return named(y.errors);
@@ -289,12 +313,16 @@ int cmd_estimate(const Args& a) {
     Catalog catalog;
     std::vector<FieldError> errors;
     Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
+        return print_errors(errors, a.lang);
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
-    if (a.text) std::cout << report_markdown(e, catalog, a.lang); // with the computed remedies when it does not fit
-    else if (a.inverse) std::cout << estimate_to_json(e, a.lang, inverse_questions(s, catalog), catalog) << "\n";
-    else std::cout << estimate_to_json(e, a.lang) << "\n";
+    if (a.text)
+        std::cout << report_markdown(e, catalog, a.lang); // with the computed remedies when it does not fit
+    else if (a.inverse)
+        std::cout << estimate_to_json(e, a.lang, inverse_questions(s, catalog), catalog) << "\n";
+    else
+        std::cout << estimate_to_json(e, a.lang) << "\n";
     return 0;
 }
 
@@ -302,12 +330,15 @@ int cmd_largest_batch(const Args& a) {
     Catalog catalog;
     std::vector<FieldError> errors;
     Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
+        return print_errors(errors, a.lang);
     const InverseResult r = inverse_questions(s, catalog);
     if (!r.ok) return print_errors(r.errors, a.lang);
     if (a.text)
-        for (const std::string& line : explain(r, catalog, a.lang)) std::cout << plain_text(line, 4096) << "\n";
-    else std::cout << inverse_to_json(r, catalog, a.lang) << "\n";
+        for (const std::string& line : explain(r, catalog, a.lang))
+            std::cout << plain_text(line, 4096) << "\n";
+    else
+        std::cout << inverse_to_json(r, catalog, a.lang) << "\n";
     return 0;
 }
 
@@ -315,7 +346,8 @@ int cmd_hash(const Args& a) {
     Catalog catalog;
     std::vector<FieldError> errors;
     Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
+        return print_errors(errors, a.lang);
     const std::string link = encode_hash(s, a.embed, a.lang_text);
     std::vector<FieldError> too_long = check_hash_length(link); // the page would refuse it
     if (!too_long.empty()) return print_errors(too_long, a.lang);
@@ -330,7 +362,9 @@ std::string pad(const std::string& raw, size_t width) {
     return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 
-std::string num(double v) { return plain_number(v); }
+std::string num(double v) {
+    return plain_number(v);
+}
 
 // Parameters in billions, one decimal: "7.6".
 std::string billions(double v) {
@@ -350,9 +384,9 @@ int cmd_gpus(const Args& a) {
     std::cout << pad("id", 14) << pad("name", 34) << pad("GiB", 6) << pad("TFLOPS16", 10) << pad("FP8", 8)
               << pad("CNY/h", 8) << "CC\n";
     for (const GpuSpec& g : catalog.gpus)
-        std::cout << pad(g.id, 14) << pad(g.name, 34) << pad(num(g.memory_gib), 6) << pad(num(g.tflops_16bit), 10)
-                  << pad(num(g.tflops_fp8), 8) << pad(num(g.price_cny_per_hour), 8) << num(g.compute_capability)
-                  << "\n";
+        std::cout << pad(g.id, 14) << pad(g.name, 34) << pad(num(g.memory_gib), 6)
+                  << pad(num(g.tflops_16bit), 10) << pad(num(g.tflops_fp8), 8)
+                  << pad(num(g.price_cny_per_hour), 8) << num(g.compute_capability) << "\n";
     return 0;
 }
 
@@ -364,13 +398,14 @@ int cmd_models(const Args& a) {
         std::cout << models_to_json(catalog.models) << "\n";
         return 0;
     }
-    std::cout << pad("id", 22) << pad("params(B)", 10) << pad("active(B)", 10) << pad("layers", 7) << pad("hidden", 7)
-              << pad("heads", 6) << pad("kv", 4) << pad("vocab", 8) << "context\n";
+    std::cout << pad("id", 22) << pad("params(B)", 10) << pad("active(B)", 10) << pad("layers", 7)
+              << pad("hidden", 7) << pad("heads", 6) << pad("kv", 4) << pad("vocab", 8) << "context\n";
     for (const ModelSpec& m : catalog.models)
         std::cout << pad(m.id, 22) << pad(billions(m.params), 10)
-                  << pad(billions(m.active_params > 0 ? m.active_params : m.params), 10) << pad(num(m.layers), 7)
-                  << pad(num(m.hidden), 7) << pad(num(m.heads), 6) << pad(num(m.kv_heads > 0 ? m.kv_heads : m.heads), 4)
-                  << pad(num(m.vocab), 8) << num(m.context) << "\n";
+                  << pad(billions(m.active_params > 0 ? m.active_params : m.params), 10)
+                  << pad(num(m.layers), 7) << pad(num(m.hidden), 7) << pad(num(m.heads), 6)
+                  << pad(num(m.kv_heads > 0 ? m.kv_heads : m.heads), 4) << pad(num(m.vocab), 8)
+                  << num(m.context) << "\n";
     return 0;
 }
 
@@ -378,12 +413,14 @@ int cmd_models(const Args& a) {
 // [SECTION] Commands: import, export
 //-----------------------------------------------------------------------------
 
-// {"scenario": …, "imports": [{"file", "kind", "applied", "resolved", "ignored", "unused", "errors"}], "errors": […]}
+// {"scenario": …, "imports": [{"file", "kind", "applied", "resolved", "ignored", "unused", "errors"}],
+// "errors": […]}
 int cmd_import(const Args& a) {
     Catalog catalog;
     std::vector<FieldError> errors;
     if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
-    if (a.files.empty()) return usage_error("import needs a config FILE", "import 需要一个配置文件 FILE", a.lang);
+    if (a.files.empty())
+        return usage_error("import needs a config FILE", "import 需要一个配置文件 FILE", a.lang);
     Scenario cur;
     nlohmann::json imports = nlohmann::json::array();
     for (const std::string& f : a.files) {
@@ -411,19 +448,22 @@ int cmd_import(const Args& a) {
 int cmd_export(const Args& a) {
     ExportFormat format = ExportFormat::llamafactory;
     if (a.out_dir.empty() && !export_format_from_string(a.format_text, format))
-        return usage_error("export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"" +
-                               plain_text(a.format_text) + "\"",
-                           "export 需要 --format llamafactory、deepspeed、accelerate 或 launch（或 --out DIR），实际为 \"" +
-                               plain_text(a.format_text) + "\"",
-                           a.lang);
+        return usage_error(
+            "export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"" +
+                plain_text(a.format_text) + "\"",
+            "export 需要 --format llamafactory、deepspeed、accelerate 或 launch（或 --out DIR），实际为 \"" +
+                plain_text(a.format_text) + "\"",
+            a.lang);
     Catalog catalog;
     std::vector<FieldError> errors;
     Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors)) return print_errors(errors, a.lang);
+    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
+        return print_errors(errors, a.lang);
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
     auto notes = [&](const ConfigExport& x) {
-        for (const ExportNote& n : x.notes) std::cerr << x.file_name << ": " << (a.lang == Lang::zh ? n.zh : n.en) << "\n";
+        for (const ExportNote& n : x.notes)
+            std::cerr << x.file_name << ": " << (a.lang == Lang::zh ? n.zh : n.en) << "\n";
     };
     if (a.out_dir.empty()) {
         ConfigExport x = export_config(e, format);
@@ -436,7 +476,8 @@ int cmd_export(const Args& a) {
         const std::string path = a.out_dir + "/" + x.file_name;
         std::ofstream f(path, std::ios::binary);
         if (!(f << x.text) || !f.flush())
-            return print_errors({FieldError{"out", "cannot write \"" + plain_text(path) + "\"", "无法写入 \"" + plain_text(path) + "\""}},
+            return print_errors({FieldError{"out", "cannot write \"" + plain_text(path) + "\"",
+                                            "无法写入 \"" + plain_text(path) + "\""}},
                                 a.lang);
         notes(x);
         std::cout << path << "\n";
@@ -477,6 +518,9 @@ int main(int argc, char** argv) {
     if (a.command == "import") return cmd_import(a);
     if (a.command == "export") return cmd_export(a);
     if (a.command == "mcp") return cmd_mcp(a);
-    return usage_error("unknown command \"" + a.command + "\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)",
-                       "未知的命令 \"" + a.command + "\"（estimate、largest-batch、import、export、mcp、gpus、models、hash）", a.lang);
+    return usage_error("unknown command \"" + a.command +
+                           "\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)",
+                       "未知的命令 \"" + a.command +
+                           "\"（estimate、largest-batch、import、export、mcp、gpus、models、hash）",
+                       a.lang);
 }

@@ -62,8 +62,10 @@ Json convert(const YAML::Node& n, const std::string& path, std::vector<KeyLine>&
     if (depth > 64) throw YAML::Exception(n.Mark(), "nested more than 64 levels");
     switch (n.Type()) {
     case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined: return Json();
-    case YAML::NodeType::Scalar: return scalar(n);
+    case YAML::NodeType::Undefined:
+        return Json();
+    case YAML::NodeType::Scalar:
+        return scalar(n);
     case YAML::NodeType::Sequence: {
         Json a = Json::array();
         for (const YAML::Node& e : n) a.push_back(convert(e, path + "[]", lines, depth + 1));
@@ -107,10 +109,12 @@ YamlJson yaml_to_json(const std::string& text) {
         Json j = convert(root, "", out.lines, 0);
         out.json = j.dump(-1, ' ', false, Json::error_handler_t::replace);
     } catch (const YAML::Exception& e) {
-        const std::string at = e.mark.is_null() ? "" : "line " + std::to_string(e.mark.line + 1) + ", column " +
-                                                           std::to_string(e.mark.column + 1) + ": ";
-        const std::string at_zh = e.mark.is_null() ? "" : "第 " + std::to_string(e.mark.line + 1) + " 行第 " +
-                                                              std::to_string(e.mark.column + 1) + " 列：";
+        const std::string at = e.mark.is_null() ? ""
+                                                : "line " + std::to_string(e.mark.line + 1) + ", column " +
+                                                      std::to_string(e.mark.column + 1) + ": ";
+        const std::string at_zh = e.mark.is_null() ? ""
+                                                   : "第 " + std::to_string(e.mark.line + 1) + " 行第 " +
+                                                         std::to_string(e.mark.column + 1) + " 列：";
         out.errors.push_back(FieldError{"", "YAML: " + at + e.msg, "YAML：" + at_zh + e.msg});
         out.lines.clear();
     }

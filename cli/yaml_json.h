@@ -10,9 +10,9 @@
 namespace traincalc {
 
 struct YamlJson {
-    std::string json;                  // the document as JSON text ("" when errors)
-    std::vector<KeyLine> lines;        // every mapping key, nested keys dotted, 1-based lines
-    std::vector<FieldError> errors;    // YAML syntax errors, with line and column
+    std::string json;               // the document as JSON text ("" when errors)
+    std::vector<KeyLine> lines;     // every mapping key, nested keys dotted, 1-based lines
+    std::vector<FieldError> errors; // YAML syntax errors, with line and column
 };
 
 // Scalars resolve as PyYAML's safe_load does (LLaMA-Factory, axolotl and TRL load their YAML with

@@ -15,7 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>   // snprintf only (number formatting); no file functions in core/
+#include <cstdio> // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -24,7 +24,6 @@
 
 namespace traincalc {
 namespace detail {
-
 
 //-----------------------------------------------------------------------------
 // [SECTION] Field tables: GpuSpec and ModelSpec
@@ -48,9 +47,9 @@ namespace detail {
 //  price_cny_per_month  number   0 .. 1e9         CNY/card/month
 //  price_usd_per_hour   number   0 .. 1e6         USD/card/hour
 //  purchase_cny         number   0 .. 1e10        CNY/card
-//  host_ram_gib         number   0 .. 1e6         GiB     (a typical rental node of 8 such cards; 0 = unknown)
-//  host_ram_source      string                            where that figure comes from
-//  source, price_source string
+//  host_ram_gib         number   0 .. 1e6         GiB     (a typical rental node of 8 such cards; 0 =
+//  unknown) host_ram_source      string                            where that figure comes from source,
+//  price_source string
 //
 //  ModelSpec key        type     range            required
 //  id, name, source     string                    id: catalog
@@ -149,7 +148,8 @@ uint64_t id_hash(std::string_view id) {
 template <class T> IdIndex make_index(const std::vector<T>& list) {
     IdIndex index;
     index.reserve(list.size());
-    for (size_t i = 0; i < list.size(); ++i) index.emplace_back(id_hash(list[i].id), static_cast<uint32_t>(i));
+    for (size_t i = 0; i < list.size(); ++i)
+        index.emplace_back(id_hash(list[i].id), static_cast<uint32_t>(i));
     std::sort(index.begin(), index.end());
     return index;
 }
@@ -167,9 +167,13 @@ template <class T> const T* find_in(const std::vector<T>& list, const IdIndex& i
 
 } // namespace
 
-const GpuSpec* Catalog::find_gpu(std::string_view id) const { return find_in(gpus, gpu_ids, id); }
+const GpuSpec* Catalog::find_gpu(std::string_view id) const {
+    return find_in(gpus, gpu_ids, id);
+}
 
-const ModelSpec* Catalog::find_model(std::string_view id) const { return find_in(models, model_ids, id); }
+const ModelSpec* Catalog::find_model(std::string_view id) const {
+    return find_in(models, model_ids, id);
+}
 
 void Catalog::index_ids() {
     gpu_ids = make_index(gpus);
@@ -180,7 +184,8 @@ ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, do
     const ModelSpec* nearest = nullptr;
     for (const ModelSpec& preset : catalog.models)
         if (preset.experts == 0 && preset.params > 0 &&
-            (!nearest || std::fabs(std::log(preset.params / params)) < std::fabs(std::log(nearest->params / params))))
+            (!nearest ||
+             std::fabs(std::log(preset.params / params)) < std::fabs(std::log(nearest->params / params))))
             nearest = &preset;
     ModelSpec custom = nearest ? *nearest : current;
     custom.id.clear();
@@ -208,15 +213,16 @@ ParamCount count_params(const ModelSpec& m) {
         const double a = m.heads, q_rank = m.q_lora_rank, kv_rank = m.kv_lora_rank;
         const double qk = m.qk_nope_head_dim + m.qk_rope_head_dim;
         const double q = q_rank > 0 ? h * q_rank + q_rank + q_rank * a * qk : h * a * qk;
-        const double kv = h * (kv_rank + m.qk_rope_head_dim) + kv_rank + kv_rank * a * (m.qk_nope_head_dim + m.v_head_dim);
+        const double kv =
+            h * (kv_rank + m.qk_rope_head_dim) + kv_rank + kv_rank * a * (m.qk_nope_head_dim + m.v_head_dim);
         attention = q + kv + a * m.v_head_dim * h;
     } else {
         // q and o project h ↔ heads·head_dim; k and v project h → kv_heads·head_dim (GQA).
         attention = 2 * h * m.heads * head_dim + 2 * h * kv_heads * head_dim;
     }
-    const double norms = 2 * h;                                  // pre-attention and pre-FFN
-    const double matrices = m.gated_ffn ? 3 : 2;                 // gate, up, down / up, down
-    const double ffn = m.ffn > 0 ? m.ffn : 4 * h;                // classic 4h when not given
+    const double norms = 2 * h;                   // pre-attention and pre-FFN
+    const double matrices = m.gated_ffn ? 3 : 2;  // gate, up, down / up, down
+    const double ffn = m.ffn > 0 ? m.ffn : 4 * h; // classic 4h when not given
     const double embeddings = static_cast<double>(m.vocab) * h * (m.tied_embeddings ? 1 : 2);
 
     double total = m.layers * (attention + norms) + embeddings + h; // + final norm
@@ -274,7 +280,8 @@ Ctx entry_ctx(const std::string& list, size_t index, const Json& entry) {
 bool gpu_extra_key(const std::string& key, const Json& v, const Ctx& ctx, GpuSpec& out,
                    std::vector<FieldError>& errors) {
     if (key != "nvlink") return false;
-    if (v.is_boolean()) out.nvlink_gbps = v.get<bool>() ? 600 : 0; // true: A100-class NVLink 3
+    if (v.is_boolean())
+        out.nvlink_gbps = v.get<bool>() ? 600 : 0; // true: A100-class NVLink 3
     else {
         double d = 0;
         if (read_number(v, ctx, "nvlink", Kind::number, 0, 1e5, errors, d)) out.nvlink_gbps = d;
@@ -294,7 +301,8 @@ bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& 
                      std::vector<FieldError>& errors) {
     size_t before = errors.size();
     if (!obj.is_object()) {
-        add_error(errors, ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
+        add_error(errors,
+                  ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
                   ctx.subject_en + "a GPU must be a JSON object, got " + describe_value(obj, false),
                   ctx.subject_zh + "GPU 必须是 JSON 对象，实际为 " + describe_value(obj, true));
         return false;
@@ -321,14 +329,18 @@ void check_model_relations(const ModelSpec& m, const Ctx& ctx, std::vector<Field
                   ctx.subject_zh + ctx.name_prefix + key + " " + zh);
     };
     if (m.kv_heads > m.heads)
-        rel("kv_heads", "must be at most heads (" + format_plain(m.heads) + "), got " + format_plain(m.kv_heads),
+        rel("kv_heads",
+            "must be at most heads (" + format_plain(m.heads) + "), got " + format_plain(m.kv_heads),
             "不能超过 heads（" + format_plain(m.heads) + "），实际为 " + format_plain(m.kv_heads));
     if (m.experts_per_token > m.experts)
         rel("experts_per_token",
-            "must be at most experts (" + format_plain(m.experts) + "), got " + format_plain(m.experts_per_token),
-            "不能超过 experts（" + format_plain(m.experts) + "），实际为 " + format_plain(m.experts_per_token));
+            "must be at most experts (" + format_plain(m.experts) + "), got " +
+                format_plain(m.experts_per_token),
+            "不能超过 experts（" + format_plain(m.experts) + "），实际为 " +
+                format_plain(m.experts_per_token));
     if (m.experts > 0 && m.experts_per_token < 1)
-        rel("experts_per_token", "must be at least 1 when experts is set, got " + format_plain(m.experts_per_token),
+        rel("experts_per_token",
+            "must be at least 1 when experts is set, got " + format_plain(m.experts_per_token),
             "在设置了 experts 时至少为 1，实际为 " + format_plain(m.experts_per_token));
     if (m.dense_layers > m.layers)
         rel("dense_layers",
@@ -346,16 +358,14 @@ void check_model_relations(const ModelSpec& m, const Ctx& ctx, std::vector<Field
             "不能超过 params（" + format_plain(m.params) + "），实际为 " + format_plain(m.active_params));
 }
 
-namespace {
-
-
-} // namespace
+namespace {} // namespace
 
 bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSpec& out,
                        std::vector<FieldError>& errors) {
     size_t before = errors.size();
     if (!obj.is_object()) {
-        add_error(errors, ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
+        add_error(errors,
+                  ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
                   ctx.subject_en + "a model must be a JSON object, got " + describe_value(obj, false),
                   ctx.subject_zh + "模型必须是 JSON 对象，实际为 " + describe_value(obj, true));
         return false;
@@ -390,8 +400,8 @@ bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSp
 
 bool read_gpu_fields(const Json& obj, const Ctx& ctx, GpuSpec& out, std::vector<FieldError>& errors) {
     if (!obj.is_object()) {
-        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(), "an object",
-                   "对象", obj);
+        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(),
+                   "an object", "对象", obj);
         return false;
     }
     GpuSpec g = out;
@@ -402,8 +412,8 @@ bool read_gpu_fields(const Json& obj, const Ctx& ctx, GpuSpec& out, std::vector<
 
 bool read_model_fields(const Json& obj, const Ctx& ctx, ModelSpec& out, std::vector<FieldError>& errors) {
     if (!obj.is_object()) {
-        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(), "an object",
-                   "对象", obj);
+        type_error(errors, Ctx{}, ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1).c_str(),
+                   "an object", "对象", obj);
         return false;
     }
     ModelSpec m = out;
@@ -416,11 +426,20 @@ Json gpu_to_json(const GpuSpec& g) {
     Json j = Json::object();
     for (const FieldRow<GpuSpec>& r : kGpuRows) {
         switch (r.kind) {
-        case Kind::number: j[r.key] = g.*r.num; break;
-        case Kind::integer: j[r.key] = g.*r.integer; break;
-        case Kind::boolean: j[r.key] = g.*r.flag; break;
-        case Kind::string: j[r.key] = g.*r.str; break;
-        case Kind::enumeration: break;
+        case Kind::number:
+            j[r.key] = g.*r.num;
+            break;
+        case Kind::integer:
+            j[r.key] = g.*r.integer;
+            break;
+        case Kind::boolean:
+            j[r.key] = g.*r.flag;
+            break;
+        case Kind::string:
+            j[r.key] = g.*r.str;
+            break;
+        case Kind::enumeration:
+            break;
         }
     }
     return j;
@@ -430,11 +449,20 @@ Json model_to_json(const ModelSpec& m) {
     Json j = Json::object();
     for (const FieldRow<ModelSpec>& r : kModelRows) {
         switch (r.kind) {
-        case Kind::number: j[r.key] = m.*r.num; break;
-        case Kind::integer: j[r.key] = m.*r.integer; break;
-        case Kind::boolean: j[r.key] = m.*r.flag; break;
-        case Kind::string: j[r.key] = m.*r.str; break;
-        case Kind::enumeration: break;
+        case Kind::number:
+            j[r.key] = m.*r.num;
+            break;
+        case Kind::integer:
+            j[r.key] = m.*r.integer;
+            break;
+        case Kind::boolean:
+            j[r.key] = m.*r.flag;
+            break;
+        case Kind::string:
+            j[r.key] = m.*r.str;
+            break;
+        case Kind::enumeration:
+            break;
         }
     }
     return j;
@@ -461,7 +489,7 @@ struct Lists {
     std::vector<ModelSpec> models;
     bool has_gpus = false, has_models = false;
     bool replace = false;
-    size_t dropped_errors = 0;         // past limits::kMaxErrors: counted, not kept
+    size_t dropped_errors = 0; // past limits::kMaxErrors: counted, not kept
 };
 
 // Reads one list, skipping (and reporting) bad and duplicate entries.
@@ -498,7 +526,8 @@ void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& pre
         auto [at, inserted] = first_index.emplace(item.id, i);
         if (!inserted) {
             std::string first = std::string(list) + "[" + std::to_string(at->second) + "]";
-            add_error(errors, ctx.field_prefix + "id", ctx.subject_en + "duplicate id, first defined at " + first,
+            add_error(errors, ctx.field_prefix + "id",
+                      ctx.subject_en + "duplicate id, first defined at " + first,
                       ctx.subject_zh + "id 重复，首次定义于 " + first);
             continue;
         }
@@ -525,23 +554,30 @@ bool parse_document(std::string_view text, bool provider, Catalog& settings, Lis
         if (key == "version") {
             read_number(v, top, "version", Kind::integer, 1, 1, errors, d);
         } else if (key == "prices_date") {
-            if (v.is_string()) settings.prices_date = v.get_ref<const std::string&>();
-            else type_error(errors, top, "prices_date", "a string", "字符串", v);
+            if (v.is_string())
+                settings.prices_date = v.get_ref<const std::string&>();
+            else
+                type_error(errors, top, "prices_date", "a string", "字符串", v);
         } else if (key == "cny_per_usd") {
-            if (read_number(v, top, "cny_per_usd", Kind::number, 0.01, 1000, errors, d)) settings.cny_per_usd = d;
+            if (read_number(v, top, "cny_per_usd", Kind::number, 0.01, 1000, errors, d))
+                settings.cny_per_usd = d;
         } else if (provider && key == "only_provider") {
-            if (v.is_boolean()) settings.only_provider = v.get<bool>();
-            else type_error(errors, top, "only_provider", "true or false", "布尔值（true 或 false）", v);
+            if (v.is_boolean())
+                settings.only_provider = v.get<bool>();
+            else
+                type_error(errors, top, "only_provider", "true or false", "布尔值（true 或 false）", v);
         } else if (provider && key == "mode") {
             static const char* const kModes[] = {"extend", "replace"};
-            if (v.is_string() && v.get_ref<const std::string&>() == "replace") lists.replace = true;
+            if (v.is_string() && v.get_ref<const std::string&>() == "replace")
+                lists.replace = true;
             else if (!v.is_string() || v.get_ref<const std::string&>() != "extend")
                 enum_error(errors, top, "mode", kModes, 2, v);
         } else {
             unknown_key_error(errors, top, key);
         }
     }
-    read_list<GpuSpec>(doc, "gpus", lists.gpus, lists.has_gpus, errors, lists.dropped_errors, read_gpu_object);
+    read_list<GpuSpec>(doc, "gpus", lists.gpus, lists.has_gpus, errors, lists.dropped_errors,
+                       read_gpu_object);
     read_list<ModelSpec>(doc, "models", lists.models, lists.has_models, errors, lists.dropped_errors,
                          read_model_object);
     return true;
@@ -553,8 +589,10 @@ template <class T> void extend_list(std::vector<T>& base, std::vector<T>& extra)
     for (size_t i = 0; i < base.size(); ++i) index.emplace(base[i].id, i);
     for (T& item : extra) {
         auto [at, inserted] = index.emplace(item.id, base.size());
-        if (inserted) base.push_back(std::move(item));
-        else base[at->second] = std::move(item);
+        if (inserted)
+            base.push_back(std::move(item));
+        else
+            base[at->second] = std::move(item);
     }
 }
 
@@ -576,9 +614,10 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
     CatalogResult result;
     result.catalog = base;
     detail::Lists lists;
-    if (!detail::parse_document(provider_json_text, true, result.catalog, lists, result.errors)) return result;
+    if (!detail::parse_document(provider_json_text, true, result.catalog, lists, result.errors))
+        return result;
     detail::cap_errors(result.errors, lists.dropped_errors);
-    for (GpuSpec& g : lists.gpus) g.from_provider = true;   // the comparison lists these first
+    for (GpuSpec& g : lists.gpus) g.from_provider = true; // the comparison lists these first
     if (lists.replace) {
         if (lists.has_gpus) result.catalog.gpus = std::move(lists.gpus);
         if (lists.has_models) result.catalog.models = std::move(lists.models);

@@ -28,29 +28,29 @@ struct FieldError {
 //-----------------------------------------------------------------------------
 
 struct GpuSpec {
-    std::string id;                    // catalog id, e.g. "A100-80G"
-    std::string name;                  // display name, e.g. "NVIDIA A100 80GB SXM"
-    double memory_gib = 0;             // nominal memory, GiB
-    double tflops_16bit = 0;           // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
-    double tflops_fp8 = 0;             // dense FP8 TFLOPS; 0 = no FP8
-    double bandwidth_gbps = 0;         // memory bandwidth, GB/s; 0 = unknown
-    double nvlink_gbps = 0;            // NVLink (or HCCS) bandwidth per card, GB/s; 0 = PCIe only
-    double compute_capability = 0;     // CUDA compute capability, e.g. 8.0; 0 = not NVIDIA
-    double tdp_w = 0;                  // board power, W
+    std::string id;                   // catalog id, e.g. "A100-80G"
+    std::string name;                 // display name, e.g. "NVIDIA A100 80GB SXM"
+    double memory_gib = 0;            // nominal memory, GiB
+    double tflops_16bit = 0;          // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
+    double tflops_fp8 = 0;            // dense FP8 TFLOPS; 0 = no FP8
+    double bandwidth_gbps = 0;        // memory bandwidth, GB/s; 0 = unknown
+    double nvlink_gbps = 0;           // NVLink (or HCCS) bandwidth per card, GB/s; 0 = PCIe only
+    double compute_capability = 0;    // CUDA compute capability, e.g. 8.0; 0 = not NVIDIA
+    double tdp_w = 0;                 // board power, W
     double utilization_default = 0.4; // typical fraction of peak reached in training
-    bool bf16 = true;                  // native bf16 (false below CC 8.0)
-    bool verified = true;              // false = figures from unverified sources
+    bool bf16 = true;                 // native bf16 (false below CC 8.0)
+    bool verified = true;             // false = figures from unverified sources
     // Reference prices: edit to your own quote. 0 = not offered.
-    double price_cny_per_hour = 0;     // per card
-    double price_cny_per_day = 0;      // per card
-    double price_cny_per_month = 0;    // per card
-    double price_usd_per_hour = 0;     // per card
-    double purchase_cny = 0;           // per card, street price
-    double host_ram_gib = 0;           // host RAM of a typical rental node of 8 such cards, GiB; 0 = unknown
-    std::string host_ram_source;       // where that figure comes from
-    std::string source;                // where the spec figures come from (and date)
-    std::string price_source;          // where the prices come from (and date)
-    bool from_provider = false;        // set by merge_catalog(): the provider's own entry (listed first)
+    double price_cny_per_hour = 0;  // per card
+    double price_cny_per_day = 0;   // per card
+    double price_cny_per_month = 0; // per card
+    double price_usd_per_hour = 0;  // per card
+    double purchase_cny = 0;        // per card, street price
+    double host_ram_gib = 0;        // host RAM of a typical rental node of 8 such cards, GiB; 0 = unknown
+    std::string host_ram_source;    // where that figure comes from
+    std::string source;             // where the spec figures come from (and date)
+    std::string price_source;       // where the prices come from (and date)
+    bool from_provider = false;     // set by merge_catalog(): the provider's own entry (listed first)
 };
 
 //-----------------------------------------------------------------------------
@@ -58,34 +58,34 @@ struct GpuSpec {
 //-----------------------------------------------------------------------------
 
 struct ModelSpec {
-    std::string id;                    // lower case, e.g. "qwen2.5-7b"; empty for a custom model
-    std::string name;                  // display name
-    double params = 0;                 // N: total parameters
-    double active_params = 0;          // N_act per token (MoE); 0 = same as params
-    int layers = 0;                    // L
-    int hidden = 0;                    // h
-    int heads = 0;                     // a: attention (query) heads
-    int kv_heads = 0;                  // key/value heads (GQA); 0 = heads
-    int ffn = 0;                       // feed-forward (intermediate) width; per expert for MoE
-    int vocab = 0;                     // V
-    int context = 0;                   // maximum sequence length the model was trained for; 0 = unknown
-    int experts = 0;                   // routed experts per MoE layer; 0 = dense
-    int experts_per_token = 0;         // routed experts active per token
-    bool gated_ffn = true;             // SwiGLU/GeGLU: three FFN matrices instead of two
-    bool tied_embeddings = false;      // input and output embeddings shared
-    std::string source;                // config.json it comes from
+    std::string id;               // lower case, e.g. "qwen2.5-7b"; empty for a custom model
+    std::string name;             // display name
+    double params = 0;            // N: total parameters
+    double active_params = 0;     // N_act per token (MoE); 0 = same as params
+    int layers = 0;               // L
+    int hidden = 0;               // h
+    int heads = 0;                // a: attention (query) heads
+    int kv_heads = 0;             // key/value heads (GQA); 0 = heads
+    int ffn = 0;                  // feed-forward (intermediate) width; per expert for MoE
+    int vocab = 0;                // V
+    int context = 0;              // maximum sequence length the model was trained for; 0 = unknown
+    int experts = 0;              // routed experts per MoE layer; 0 = dense
+    int experts_per_token = 0;    // routed experts active per token
+    bool gated_ffn = true;        // SwiGLU/GeGLU: three FFN matrices instead of two
+    bool tied_embeddings = false; // input and output embeddings shared
+    std::string source;           // config.json it comes from
     // Added for exact parameter counts (all optional; 0 = the simple case).
-    int head_dim = 0;                  // per attention head; 0 = hidden / heads (Gemma-2: 256)
-    int shared_experts = 0;            // MoE: always-active experts of width ffn (DeepSeek, Qwen-MoE)
-    int dense_layers = 0;              // MoE: leading layers with a dense FFN (DeepSeek first_k_dense_replace)
-    int dense_ffn = 0;                 // MoE: FFN width of those dense layers; 0 = ffn
+    int head_dim = 0;       // per attention head; 0 = hidden / heads (Gemma-2: 256)
+    int shared_experts = 0; // MoE: always-active experts of width ffn (DeepSeek, Qwen-MoE)
+    int dense_layers = 0;   // MoE: leading layers with a dense FFN (DeepSeek first_k_dense_replace)
+    int dense_ffn = 0;      // MoE: FFN width of those dense layers; 0 = ffn
     // Multi-head latent attention (DeepSeek-V2/V3/R1, Kimi K2; DeepSeek-V2 paper, section 2.1):
     // keys and values are up-projected from one cached latent per token. 0 = ordinary attention.
-    int kv_lora_rank = 0;              // MLA: width of the key/value latent; > 0 turns MLA on (512)
-    int q_lora_rank = 0;               // MLA: width of the query latent; 0 = full-rank query (1536)
-    int qk_nope_head_dim = 0;          // MLA: per-head query/key width without rotary position (128)
-    int qk_rope_head_dim = 0;          // MLA: per-head rotary width; its key is shared by all heads (64)
-    int v_head_dim = 0;                // MLA: per-head value width (128)
+    int kv_lora_rank = 0;     // MLA: width of the key/value latent; > 0 turns MLA on (512)
+    int q_lora_rank = 0;      // MLA: width of the query latent; 0 = full-rank query (1536)
+    int qk_nope_head_dim = 0; // MLA: per-head query/key width without rotary position (128)
+    int qk_rope_head_dim = 0; // MLA: per-head rotary width; its key is shared by all heads (64)
+    int v_head_dim = 0;       // MLA: per-head value width (128)
 };
 
 //-----------------------------------------------------------------------------
@@ -95,9 +95,9 @@ struct ModelSpec {
 struct Catalog {
     std::vector<GpuSpec> gpus;
     std::vector<ModelSpec> models;
-    double cny_per_usd = 7.2;          // exchange rate used for USD display and USD-only prices
-    std::string prices_date;           // when the reference prices were collected
-    bool only_provider = false;        // provider catalog's "only_provider": compare only its GPUs
+    double cny_per_usd = 7.2;   // exchange rate used for USD display and USD-only prices
+    std::string prices_date;    // when the reference prices were collected
+    bool only_provider = false; // provider catalog's "only_provider": compare only its GPUs
 
     const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent; O(log n) when indexed
     const ModelSpec* find_model(std::string_view id) const; // nullptr when absent; O(log n) when indexed
@@ -120,8 +120,8 @@ ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, do
 //-----------------------------------------------------------------------------
 
 struct CatalogResult {
-    Catalog catalog;                   // valid entries only
-    std::vector<FieldError> errors;    // one per malformed entry or field; empty = all good
+    Catalog catalog;                // valid entries only
+    std::vector<FieldError> errors; // one per malformed entry or field; empty = all good
 };
 
 // Parses a catalog document: {"gpus":[...], "models":[...], "cny_per_usd":7.2, ...}.
@@ -140,9 +140,9 @@ std::string_view builtin_catalog_json();
 // head_dim, FFN, norms, output head unless tied, MoE router/experts/shared experts).
 // Zero when the architecture is incomplete (layers, hidden, heads or vocab missing).
 struct ParamCount {
-    double total = 0;                  // N
-    double active = 0;                 // N_act per token (== total for dense models)
-    double attention_per_layer = 0;    // one layer's q, k, v, o weights (MLA: its projections + latent norms)
+    double total = 0;               // N
+    double active = 0;              // N_act per token (== total for dense models)
+    double attention_per_layer = 0; // one layer's q, k, v, o weights (MLA: its projections + latent norms)
 };
 ParamCount count_params(const ModelSpec& m);
 

@@ -10,11 +10,11 @@
 // [SECTION] remedies()
 // [SECTION] remedy_text()
 #include "compare.h"
+#include "cost_model.h"
 #include "explain.h"
 #include "format.h"
-#include "cost_model.h"
-#include "time_model.h"
 #include "strategy.h"
+#include "time_model.h"
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -33,21 +33,22 @@ namespace {
 // model-derived activation bytes and executed FLOPs, so each has its own scenario copy.
 constexpr int kLevels = kSearchLevels;
 
-struct Context {                         // GPU-independent inputs, computed once
+struct Context { // GPU-independent inputs, computed once
     const Scenario* s = nullptr;
     const Catalog* c = nullptr;
-    ModelDerived md;                     // the scenario's own checkpointing
-    Scenario level_s[kLevels];           // the scenario with checkpointing none/selective/full
+    ModelDerived md;           // the scenario's own checkpointing
+    Scenario level_s[kLevels]; // the scenario with checkpointing none/selective/full
     ModelDerived level_md[kLevels];
-    bool valid = false;                  // validate() accepts the scenario (the one input contract)
+    bool valid = false; // validate() accepts the scenario (the one input contract)
 };
 
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     TimeInputs ti;
     ti.peak_tflops = peak_tflops(g, s.precision);
-    ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g); // the stack's, else the card's
+    ti.utilization =
+        s.utilization > 0 ? s.utilization : default_utilization(s, g); // the stack's, else the card's
     ti.scaling_override = s.scaling_efficiency;
-    ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0;  // a measurement is for its own card
+    ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0; // a measurement is for its own card
     ti.nvlink = g.nvlink_gbps > 0;
     ti.bandwidth_gbps = g.bandwidth_gbps;
     return ti;
@@ -62,7 +63,8 @@ double wall_hours_for(const Scenario& s, const ModelDerived& md, const TimeInput
 
 // A rental price in either currency: what makes a provider's entry an offer, not a spec sheet.
 bool has_rental_price(const GpuSpec& g) {
-    return g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 || g.price_cny_per_month > 0 || g.price_usd_per_hour > 0;
+    return g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 || g.price_cny_per_month > 0 ||
+           g.price_usd_per_hour > 0;
 }
 
 // A scenario moved to another catalog card: prices, purchase and measured speed were the old card's.
@@ -78,7 +80,7 @@ Scenario on_card(const Scenario& s, const GpuSpec& g) {
 // The scenario (already valid) on card g passes validate(): the card's own figures are in range.
 // The strategies searched keep every cross-field rule (core/strategy.h), so this is the whole check.
 bool valid_on_card(const Scenario& s, const GpuSpec& g, const Catalog& c) {
-    if (!s.gpu_id.empty() && g.id == s.gpu_id) return true;   // validated with the scenario
+    if (!s.gpu_id.empty() && g.id == s.gpu_id) return true; // validated with the scenario
     return validate(on_card(s, g), c).empty();
 }
 
@@ -117,13 +119,18 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         int d = 1;
         bool fits = false;
         for (; mp * d <= max_cards; d *= 2) {
-            if (A + B / d <= usable * (1 - 1e-12)) { fits = true; break; }
-            if (B <= 0) break;                                    // more cards never help
+            if (A + B / d <= usable * (1 - 1e-12)) {
+                fits = true;
+                break;
+            }
+            if (B <= 0) break; // more cards never help
         }
         if (!fits) return true;
         int& plain = d_plain[p.offload_index][p.tp_index][p.zero];
-        if (level == 0) plain = d;
-        else if (plain == d) return true;
+        if (level == 0)
+            plain = d;
+        else if (plain == d)
+            return true;
         st.cards = mp * d;
         double wall = wall_hours_for(ls, lmd, ti, st);
         if (s.deadline_hours > 0) {
@@ -140,7 +147,8 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         // the earlier (simpler) strategy.
         const double tol = 1e-9 * std::max(1.0, best.cost_total);
         const bool tie = cost.total <= best.cost_total + tol;
-        const bool better = !best.workable || cost.total < best.cost_total - tol || (tie && st.cards < best.cards) ||
+        const bool better = !best.workable || cost.total < best.cost_total - tol ||
+                            (tie && st.cards < best.cards) ||
                             (tie && st.cards == best.cards && wall < best.wall_hours * (1 - 1e-9));
         if (better) {
             best.workable = true;
@@ -166,7 +174,7 @@ void init_context(Context& cx, const Scenario& s, const Catalog& c) {
     cx.s = &s;
     cx.c = &c;
     const ModelSpec* m = resolve_model(s, c);
-    cx.valid = m && validate(s, c).empty();                   // the one input contract
+    cx.valid = m && validate(s, c).empty(); // the one input contract
     if (cx.valid) derive_model(s, *m, cx.md);
     for (int level = 0; level < kLevels && cx.valid; level++) {
         cx.level_s[level] = s;
@@ -188,8 +196,8 @@ std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, i
     return out;
 }
 
-std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first, size_t last,
-                                          int max_cards) {
+std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first,
+                                          size_t last, int max_cards) {
     if (max_cards < 1) max_cards = 1;
     if (max_cards > kMaxCards) max_cards = kMaxCards;
     if (last > catalog.gpus.size()) last = catalog.gpus.size();
@@ -241,9 +249,11 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     Context cx;
     init_context(cx, s, catalog);
     const GpuSpec* g = nullptr;
-    if (s.gpu_id.empty()) g = &s.gpu;
-    else g = catalog.find_gpu(s.gpu_id);
-    if (!cx.valid || !g) return out;                          // validate() covers the card and tp
+    if (s.gpu_id.empty())
+        g = &s.gpu;
+    else
+        g = catalog.find_gpu(s.gpu_id);
+    if (!cx.valid || !g) return out; // validate() covers the card and tp
     const TimeInputs ti = timing_for(s, *g, true);
     const Prices prices = prices_for(s, *g, catalog, true);
     const int mp = s.tp * s.pp;
@@ -258,13 +268,13 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         p.cards = n;
         MemoryResult m;
         memory_for(s, cx.md, *g, st, m);
-        p.fits = m.fits && n >= mp && n % mp == 0;       // tp·pp must divide the count
+        p.fits = m.fits && n >= mp && n % mp == 0; // tp·pp must divide the count
         p.wall_hours = wall_hours_for(s, cx.md, ti, st);
         CostResult cost;
         cost_for(s, prices, n + rollout_extra_cards(s), p.wall_hours, cx.md.tokens, cost);
         p.cost_total = cost.total;
         out.push_back(p);
-        if (n > max_cards / 2) break;                    // no overflow of n *= 2
+        if (n > max_cards / 2) break; // no overflow of n *= 2
     }
     return out;
 }
@@ -279,7 +289,8 @@ namespace {
 constexpr int kRemedyMaxCards = 4096;
 
 // Runs estimate() on the changed scenario; adds the remedy only when it fits.
-bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_index, std::vector<Remedy>& out) {
+bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_index,
+                std::vector<Remedy>& out) {
     const Estimate e = estimate(t, c);
     if (!e.ok || !e.memory.fits) return false;
     Remedy r;
@@ -303,11 +314,12 @@ bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_in
 
 // The fewest cards (tp·pp × powers of two) at which `t` fits with a ZeRO stage in [z_lo, 3];
 // the lowest stage wins a tie (less communication). Returns false when none up to the limit.
-bool fewest_cards_with_zero(const Scenario& t0, const Catalog& c, int z_lo, RemedyKind kind, std::vector<Remedy>& out) {
+bool fewest_cards_with_zero(const Scenario& t0, const Catalog& c, int z_lo, RemedyKind kind,
+                            std::vector<Remedy>& out) {
     const int mp = std::max(1, t0.tp) * std::max(1, t0.pp);
     for (int n = mp; n <= kRemedyMaxCards; n *= 2) {
         for (int z = z_lo; z <= 3; z++) {
-            if (t0.offload == Offload::optimizer_params && z < 3) continue;   // parameter offload is ZeRO-3
+            if (t0.offload == Offload::optimizer_params && z < 3) continue; // parameter offload is ZeRO-3
             Scenario t = t0;
             t.cards = n;
             t.zero = z;
@@ -320,7 +332,8 @@ bool fewest_cards_with_zero(const Scenario& t0, const Catalog& c, int z_lo, Reme
 
 // `t` on each catalog card with more usable memory than `usable_now`: adds the cheapest priced
 // one that fits, else the smallest that fits. False when none fits.
-bool bigger_card(const Scenario& t, const Catalog& catalog, double usable_now, RemedyKind kind, std::vector<Remedy>& out) {
+bool bigger_card(const Scenario& t, const Catalog& catalog, double usable_now, RemedyKind kind,
+                 std::vector<Remedy>& out) {
     std::vector<Remedy> cards;
     for (size_t i = 0; i < catalog.gpus.size(); i++) {
         const GpuSpec& g = catalog.gpus[i];
@@ -330,9 +343,15 @@ bool bigger_card(const Scenario& t, const Catalog& catalog, double usable_now, R
     }
     const Remedy* best = nullptr;
     for (const Remedy& r : cards) {
-        if (!best) { best = &r; continue; }
+        if (!best) {
+            best = &r;
+            continue;
+        }
         const bool priced = r.cost_total > 0, best_priced = best->cost_total > 0;
-        if (priced != best_priced) { if (priced) best = &r; continue; }
+        if (priced != best_priced) {
+            if (priced) best = &r;
+            continue;
+        }
         if (priced ? r.cost_total < best->cost_total : r.usable_gib < best->usable_gib) best = &r;
     }
     if (best) out.push_back(*best);
@@ -407,7 +426,8 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
 
 Scenario apply_remedy(const Scenario& s, const Remedy& r, const Catalog& catalog) {
     Scenario t = s;
-    if (r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size())) t = on_card(s, catalog.gpus[size_t(r.gpu_index)]);
+    if (r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size()))
+        t = on_card(s, catalog.gpus[size_t(r.gpu_index)]);
     t.cards = r.cards;
     t.zero = r.zero;
     t.micro_batch = r.micro_batch;
@@ -440,35 +460,45 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
     const std::string used = format_number(r.per_gpu_gib, 3), usable = format_number(r.usable_gib, 3);
     const char* s = r.cards == 1 ? "" : "s";
     // "fits N cards: X of Y GiB" / "可放入 N 张卡：X / Y GiB": the shared tail of most remedies.
-    const std::string fits = zh ? printf_string("可放入 %d 张卡：%s / %s GiB", r.cards, used.c_str(), usable.c_str())
-                                : printf_string("fits %d card%s: %s of %s GiB", r.cards, s, used.c_str(), usable.c_str());
-    const std::string per_card = zh ? printf_string("可放下：每卡 %s / %s GiB", used.c_str(), usable.c_str())
-                                    : printf_string("fits: %s of %s GiB per card", used.c_str(), usable.c_str());
+    const std::string fits =
+        zh ? printf_string("可放入 %d 张卡：%s / %s GiB", r.cards, used.c_str(), usable.c_str())
+           : printf_string("fits %d card%s: %s of %s GiB", r.cards, s, used.c_str(), usable.c_str());
+    const std::string per_card =
+        zh ? printf_string("可放下：每卡 %s / %s GiB", used.c_str(), usable.c_str())
+           : printf_string("fits: %s of %s GiB per card", used.c_str(), usable.c_str());
     const std::string ram = format_number(r.cpu_ram_gib, 3);
     switch (r.kind) {
     case RemedyKind::micro_batch:
         return zh ? printf_string("微批改为 1、梯度累积改为 %d（总批量不变）%s", r.grad_accum, fits.c_str())
-                  : printf_string("Micro-batch 1 with gradient accumulation %d (same batch) %s", r.grad_accum, fits.c_str());
+                  : printf_string("Micro-batch 1 with gradient accumulation %d (same batch) %s", r.grad_accum,
+                                  fits.c_str());
     case RemedyKind::recompute_selective:
         return zh ? "选择性重计算" + fits : "Selective recomputation " + fits;
     case RemedyKind::recompute_full:
         return zh ? "全量重计算" + fits : "Full recomputation " + fits;
     case RemedyKind::offload_optimizer:
-        return zh ? printf_string("优化器卸载到 CPU（ZeRO-%d）%s，每卡需内存 %s GiB", r.zero, fits.c_str(), ram.c_str())
-                  : printf_string("Optimizer offload to CPU (ZeRO-%d) %s, %s GiB CPU RAM per card", r.zero, fits.c_str(), ram.c_str());
+        return zh ? printf_string("优化器卸载到 CPU（ZeRO-%d）%s，每卡需内存 %s GiB", r.zero, fits.c_str(),
+                                  ram.c_str())
+                  : printf_string("Optimizer offload to CPU (ZeRO-%d) %s, %s GiB CPU RAM per card", r.zero,
+                                  fits.c_str(), ram.c_str());
     case RemedyKind::offload_params:
-        return zh ? printf_string("优化器和权重卸载到 CPU（ZeRO-3）%s，每卡需内存 %s GiB", fits.c_str(), ram.c_str())
-                  : printf_string("Optimizer and weight offload to CPU (ZeRO-3) %s, %s GiB CPU RAM per card", fits.c_str(), ram.c_str());
+        return zh ? printf_string("优化器和权重卸载到 CPU（ZeRO-3）%s，每卡需内存 %s GiB", fits.c_str(),
+                                  ram.c_str())
+                  : printf_string("Optimizer and weight offload to CPU (ZeRO-3) %s, %s GiB CPU RAM per card",
+                                  fits.c_str(), ram.c_str());
     case RemedyKind::zero_cards:
         return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
                   : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());
     case RemedyKind::bigger_card:
     case RemedyKind::recompute_bigger_card: {
-        const GpuSpec* g = r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size()) ? &catalog.gpus[size_t(r.gpu_index)] : nullptr;
+        const GpuSpec* g = r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size())
+                               ? &catalog.gpus[size_t(r.gpu_index)]
+                               : nullptr;
         const std::string name = g ? (g->name.empty() ? g->id : g->name) : std::string("?");
         if (r.kind == RemedyKind::recompute_bigger_card)
             return zh ? printf_string("全量重计算并换用更大的卡 %s %s", name.c_str(), fits.c_str())
-                      : printf_string("Full recomputation on a bigger card, %s, %s", name.c_str(), fits.c_str());
+                      : printf_string("Full recomputation on a bigger card, %s, %s", name.c_str(),
+                                      fits.c_str());
         return zh ? printf_string("换用更大的卡 %s %s", name.c_str(), fits.c_str())
                   : printf_string("A bigger card, %s, %s", name.c_str(), fits.c_str());
     }
@@ -478,8 +508,10 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
         return zh ? "改用 QLoRA（4 位基座权重）" + fits : "QLoRA (4-bit base weights) " + fits;
     case RemedyKind::recompute_zero_cards:
         return zh ? printf_string("全量重计算加 ZeRO-3 分到 %d 张卡%s", r.cards, per_card.c_str())
-                  : printf_string("Full recomputation with ZeRO-3 on %d card%s %s", r.cards, s, per_card.c_str());
-    case RemedyKind::count: break;
+                  : printf_string("Full recomputation with ZeRO-3 on %d card%s %s", r.cards, s,
+                                  per_card.c_str());
+    case RemedyKind::count:
+        break;
     }
     return "";
 }

@@ -11,17 +11,17 @@
 namespace traincalc {
 
 struct GpuOption {
-    int gpu_index = -1;                // into catalog.gpus
-    bool workable = false;             // some configuration ≤ max cards fits
+    int gpu_index = -1;    // into catalog.gpus
+    bool workable = false; // some configuration ≤ max cards fits
     int cards = 0;
     int zero = 0;
     int tp = 1;
     Offload offload = Offload::none;
     Checkpointing checkpointing = Checkpointing::none; // activation recomputation searched too
-    bool provider = false;             // the provider catalog's own priced GPU (listed first)
+    bool provider = false;                             // the provider catalog's own priced GPU (listed first)
     double memory_per_gpu_gib = 0;
     double wall_hours = 0;
-    double cost_total = 0;             // in the scenario's currency, best plan
+    double cost_total = 0; // in the scenario's currency, best plan
     bool cheapest = false;
     bool fastest = false;
 };
@@ -37,8 +37,8 @@ std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, i
 // the page spreads them over frames). compare_gpus_range() gives the rows of catalog.gpus
 // [first, last) in catalog order, unsorted (only_provider applied); rank_gpu_options() then sorts
 // the rows of every range together and marks them, exactly as compare_gpus() does.
-std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first, size_t last,
-                                          int max_cards = 4096);
+std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& catalog, size_t first,
+                                          size_t last, int max_cards = 4096);
 void rank_gpu_options(std::vector<GpuOption>& rows);
 
 // Time and cost against card count for the chart: counts 1,2,4,…,max_cards.
@@ -53,35 +53,35 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
 // What to change when the scenario does not fit: each remedy is one specific change, checked by
 // running estimate() on the changed scenario, so it always fits (never a generic or wrong hint).
 enum class RemedyKind {
-    micro_batch,            // micro-batch 1, gradient accumulation × old micro-batch (same batch)
-    recompute_selective,    // activation recomputation: selective (no flash attention)
-    recompute_full,         // activation recomputation: full
-    offload_optimizer,      // optimizer states to CPU (ZeRO ≥ 1)
-    offload_params,         // optimizer states and weights to CPU (ZeRO-3)
-    zero_cards,             // a ZeRO stage on the fewest cards (powers of two × tp·pp)
-    bigger_card,            // another catalog GPU with more memory, same cards and strategy
-    lora,                   // LoRA instead of a full fine-tune
-    qlora,                  // QLoRA (never offered to a QLoRA user; LoRA users get only this)
-    recompute_zero_cards,   // full recomputation and ZeRO-3 on the fewest cards (when nothing else fits)
-    recompute_bigger_card,  // full recomputation on a bigger card (when nothing else fits)
+    micro_batch,           // micro-batch 1, gradient accumulation × old micro-batch (same batch)
+    recompute_selective,   // activation recomputation: selective (no flash attention)
+    recompute_full,        // activation recomputation: full
+    offload_optimizer,     // optimizer states to CPU (ZeRO ≥ 1)
+    offload_params,        // optimizer states and weights to CPU (ZeRO-3)
+    zero_cards,            // a ZeRO stage on the fewest cards (powers of two × tp·pp)
+    bigger_card,           // another catalog GPU with more memory, same cards and strategy
+    lora,                  // LoRA instead of a full fine-tune
+    qlora,                 // QLoRA (never offered to a QLoRA user; LoRA users get only this)
+    recompute_zero_cards,  // full recomputation and ZeRO-3 on the fewest cards (when nothing else fits)
+    recompute_bigger_card, // full recomputation on a bigger card (when nothing else fits)
     count
 };
 
 struct Remedy {
     RemedyKind kind = RemedyKind::recompute_full;
-    int cards = 1;                     // cards the changed scenario uses
+    int cards = 1; // cards the changed scenario uses
     int zero = 0;
     int micro_batch = 1;
     int grad_accum = 1;
     Offload offload = Offload::none;
     Checkpointing checkpointing = Checkpointing::none;
     Method method = Method::full;
-    int gpu_index = -1;                // bigger_card: into catalog.gpus; -1 = the scenario's own card
-    double per_gpu_gib = 0;            // estimate() of the changed scenario
+    int gpu_index = -1;     // bigger_card: into catalog.gpus; -1 = the scenario's own card
+    double per_gpu_gib = 0; // estimate() of the changed scenario
     double usable_gib = 0;
-    double cpu_ram_gib = 0;            // offload: host memory per card
+    double cpu_ram_gib = 0; // offload: host memory per card
     double wall_hours = 0;
-    double cost_total = 0;             // scenario's currency, best plan
+    double cost_total = 0; // scenario's currency, best plan
 };
 
 // Empty when the scenario fits or is invalid. Order: changes that keep the training the same

@@ -44,7 +44,10 @@ const char* export_file_name(ExportFormat f) {
 }
 bool export_format_from_string(std::string_view text, ExportFormat& out) {
     for (int i = 0; i < kExportFormatCount; ++i)
-        if (text == kFormatNames[i]) { out = static_cast<ExportFormat>(i); return true; }
+        if (text == kFormatNames[i]) {
+            out = static_cast<ExportFormat>(i);
+            return true;
+        }
     return false;
 }
 
@@ -85,7 +88,9 @@ namespace {
 // [SECTION] Small writers
 //-----------------------------------------------------------------------------
 
-std::string num(double v) { return detail::format_plain(v); }
+std::string num(double v) {
+    return detail::format_plain(v);
+}
 
 // A YAML scalar: bare when it cannot be read as anything but this string, else double-quoted
 // (JSON's string syntax is valid YAML).
@@ -93,8 +98,8 @@ std::string yaml_str(const std::string& s) {
     static const char* const kWords[] = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"};
     bool bare = !s.empty();
     for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-              c == '.' || c == '/'))
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-' || c == '.' || c == '/'))
             bare = false;
     if (bare && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '.')) bare = false;
     std::string l;
@@ -111,7 +116,9 @@ struct Lines {
     void kv(const std::string& k, const std::string& v, const std::string& comment = "") {
         text += k + ": " + v + (comment.empty() ? "" : "  # " + comment) + "\n";
     }
-    void kv_str(const std::string& k, const std::string& v, const std::string& comment = "") { kv(k, yaml_str(v), comment); }
+    void kv_str(const std::string& k, const std::string& v, const std::string& comment = "") {
+        kv(k, yaml_str(v), comment);
+    }
     void kv_bool(const std::string& k, bool b) { kv(k, b ? "true" : "false"); }
     void kv_int(const std::string& k, long long n) { kv(k, num(double(n))); }
 };
@@ -120,18 +127,24 @@ struct Lines {
 std::string model_repo(const Estimate& e, std::vector<ExportNote>& notes) {
     const std::string repo = catalog_model_repo(e.model);
     if (!repo.empty()) return repo;
-    notes.push_back({"model_name_or_path: a custom model has no repository: write its path or Hugging Face name",
-                     "model_name_or_path：自定义模型没有仓库名：请填写其路径或 Hugging Face 名称"});
+    notes.push_back(
+        {"model_name_or_path: a custom model has no repository: write its path or Hugging Face name",
+         "model_name_or_path：自定义模型没有仓库名：请填写其路径或 Hugging Face 名称"});
     return "path/to/your/model";
 }
 
 // LLaMA-Factory's chat template for a catalog model family (src/llamafactory/data/template.py names).
 std::string lf_template(const std::string& id) {
-    struct Row { const char* prefix; const char* tmpl; };
-    static const Row kRows[] = {{"qwen", "qwen"},       {"llama-3", "llama3"},     {"llama-2", "llama2"},
-                                {"mistral", "mistral"}, {"mixtral", "mistral"},    {"deepseek-v3", "deepseek3"},
-                                {"glm-4", "glm4"},      {"yi-", "yi"},             {"internlm2", "intern2"},
-                                {"gemma-2", "gemma2"},  {"baichuan2", "baichuan2"}};
+    struct Row {
+        const char* prefix;
+        const char* tmpl;
+    };
+    static const Row kRows[] = {{"qwen", "qwen"},          {"llama-3", "llama3"},
+                                {"llama-2", "llama2"},     {"mistral", "mistral"},
+                                {"mixtral", "mistral"},    {"deepseek-v3", "deepseek3"},
+                                {"glm-4", "glm4"},         {"yi-", "yi"},
+                                {"internlm2", "intern2"},  {"gemma-2", "gemma2"},
+                                {"baichuan2", "baichuan2"}};
     for (const Row& r : kRows)
         if (id.compare(0, std::char_traits<char>::length(r.prefix), r.prefix) == 0) return r.tmpl;
     return "default";
@@ -139,9 +152,12 @@ std::string lf_template(const std::string& id) {
 
 const char* hf_optim(Optimizer o) {
     switch (o) {
-    case Optimizer::adamw: return "adamw_torch";
-    case Optimizer::adamw_8bit: return "adamw_bnb_8bit";
-    case Optimizer::sgd: return "sgd";
+    case Optimizer::adamw:
+        return "adamw_torch";
+    case Optimizer::adamw_8bit:
+        return "adamw_bnb_8bit";
+    case Optimizer::sgd:
+        return "sgd";
     }
     return "adamw_torch";
 }
@@ -157,8 +173,9 @@ std::string summary(const Estimate& e, const ExportPlan& p) {
     const Scenario& s = e.scenario;
     const std::string model = e.model.id.empty() ? e.model.name : e.model.id;
     const std::string gpu = e.gpu.id.empty() ? e.gpu.name : e.gpu.id;
-    return "traincalc plan: " + model + ", " + to_string(s.method) + ", " + num(p.cards) + " × " + gpu + ", ZeRO-" +
-           num(p.zero) + (p.offload != Offload::none ? std::string(", offload ") + to_string(p.offload) : "") +
+    return "traincalc plan: " + model + ", " + to_string(s.method) + ", " + num(p.cards) + " × " + gpu +
+           ", ZeRO-" + num(p.zero) +
+           (p.offload != Offload::none ? std::string(", offload ") + to_string(p.offload) : "") +
            (p.tp > 1 ? ", tp " + num(p.tp) : "") + ", recomputation " + to_string(p.checkpointing);
 }
 
@@ -181,11 +198,12 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
     j["wall_clock_breakdown"] = false;
     if (s.precision == Precision::bf16 || s.precision == Precision::fp8) j["bf16"] = {{"enabled", true}};
     if (s.precision == Precision::fp16)
-        j["fp16"] = {{"enabled", true}, {"loss_scale", 0}, {"initial_scale_power", 16}, {"loss_scale_window", 1000},
-                     {"hysteresis", 2}, {"min_loss_scale", 1}};
+        j["fp16"] = {{"enabled", true},           {"loss_scale", 0}, {"initial_scale_power", 16},
+                     {"loss_scale_window", 1000}, {"hysteresis", 2}, {"min_loss_scale", 1}};
     if (s.precision == Precision::fp8)
-        notes.push_back({"FP8 training is not a DeepSpeed config switch (Transformer Engine or torchao): written as bf16",
-                         "FP8 训练不是 DeepSpeed 配置项（需 Transformer Engine 或 torchao）：按 bf16 写出"});
+        notes.push_back(
+            {"FP8 training is not a DeepSpeed config switch (Transformer Engine or torchao): written as bf16",
+             "FP8 训练不是 DeepSpeed 配置项（需 Transformer Engine 或 torchao）：按 bf16 写出"});
     Json z = Json::object();
     z["stage"] = p.zero;
     z["overlap_comm"] = true;
@@ -199,23 +217,29 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
         z["stage3_max_reuse_distance"] = 1e9;
         z["sub_group_size"] = 1e9;
         z["stage3_gather_16bit_weights_on_model_save"] = true;
-        notes.push_back({"ZeRO-3 buckets as Transformers fills \"auto\": reduce_bucket_size = hidden² = " + num(h) + "² = " +
-                             num(std::floor(h * h)) + ", stage3_prefetch_bucket_size = 0.9 × hidden², persistence threshold = 10 × hidden",
-                         "ZeRO-3 桶大小按 Transformers 填写 \"auto\" 的方式：reduce_bucket_size = hidden² = " + num(h) + "² = " +
-                             num(std::floor(h * h)) + "，stage3_prefetch_bucket_size = 0.9 × hidden²，持久化阈值 = 10 × hidden"});
+        notes.push_back(
+            {"ZeRO-3 buckets as Transformers fills \"auto\": reduce_bucket_size = hidden² = " + num(h) +
+                 "² = " + num(std::floor(h * h)) +
+                 ", stage3_prefetch_bucket_size = 0.9 × hidden², persistence threshold = 10 × hidden",
+             "ZeRO-3 桶大小按 Transformers 填写 \"auto\" 的方式：reduce_bucket_size = hidden² = " + num(h) +
+                 "² = " + num(std::floor(h * h)) +
+                 "，stage3_prefetch_bucket_size = 0.9 × hidden²，持久化阈值 = 10 × hidden"});
     } else if (p.zero > 0) {
         z["allgather_partitions"] = true;
         z["allgather_bucket_size"] = 5e8;
         z["reduce_scatter"] = true;
         z["reduce_bucket_size"] = 5e8;
-        notes.push_back({"ZeRO-1/2 buckets: DeepSpeed's documented default 5e8 elements (as LLaMA-Factory's ds_z2_config.json)",
-                         "ZeRO-1/2 桶大小：DeepSpeed 文档中的默认值 5e8 个元素（与 LLaMA-Factory 的 ds_z2_config.json 相同）"});
+        notes.push_back({"ZeRO-1/2 buckets: DeepSpeed's documented default 5e8 elements (as LLaMA-Factory's "
+                         "ds_z2_config.json)",
+                         "ZeRO-1/2 桶大小：DeepSpeed 文档中的默认值 5e8 个元素（与 LLaMA-Factory 的 "
+                         "ds_z2_config.json 相同）"});
     } else {
         notes.push_back({"ZeRO-0 is plain data parallelism: DeepSpeed is not needed for this plan",
                          "ZeRO-0 即普通数据并行：本方案不需要 DeepSpeed"});
     }
     if (p.offload != Offload::none) z["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
-    if (p.offload == Offload::optimizer_params) z["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
+    if (p.offload == Offload::optimizer_params)
+        z["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
     j["zero_optimization"] = std::move(z);
     if (p.tp > 1) {
         j["tensor_parallel"] = {{"autotp_size", p.tp}};
@@ -257,15 +281,18 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
         y.kv_str("deepspeed", kFileNames[1], "or drop it and launch with " + std::string(kFileNames[2]));
     if (p.checkpointing == Checkpointing::none) y.kv_bool("disable_gradient_checkpointing", true);
     if (p.checkpointing == Checkpointing::selective)
-        notes.push_back({"LLaMA-Factory recomputes whole layers: selective recomputation is written as gradient checkpointing",
+        notes.push_back({"LLaMA-Factory recomputes whole layers: selective recomputation is written as "
+                         "gradient checkpointing",
                          "LLaMA-Factory 以整层为单位重计算：选择性重计算按梯度检查点写出"});
     y.kv_str("flash_attn", s.flash_attention ? "auto" : "disabled");
     if (s.loss == LossImpl::chunked) y.kv_bool("enable_liger_kernel", true);
     if (s.stack == Stack::unsloth) y.kv_bool("use_unsloth", true);
     if (s.stack != Stack::hf && s.stack != Stack::unsloth)
-        notes.push_back({std::string("the scenario's stack is ") + to_string(s.stack) +
-                             ": LLaMA-Factory runs on the Transformers Trainer, whose utilization and memory differ",
-                         std::string("场景的训练栈为 ") + to_string(s.stack) + "：LLaMA-Factory 基于 Transformers Trainer，利用率与显存会不同"});
+        notes.push_back(
+            {std::string("the scenario's stack is ") + to_string(s.stack) +
+                 ": LLaMA-Factory runs on the Transformers Trainer, whose utilization and memory differ",
+             std::string("场景的训练栈为 ") + to_string(s.stack) +
+                 "：LLaMA-Factory 基于 Transformers Trainer，利用率与显存会不同"});
     y.blank();
     y.comment("## dataset");
     y.kv_str("dataset", "alpaca_en_demo", "replace: your dataset's name in data/dataset_info.json");
@@ -289,7 +316,8 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     if (!s.master_weights && s.precision == Precision::bf16) {
         y.kv_bool("pure_bf16", true);
         if (p.zero == 3)
-            notes.push_back({"LLaMA-Factory refuses pure_bf16 with ZeRO-3", "LLaMA-Factory 不允许 pure_bf16 与 ZeRO-3 同用"});
+            notes.push_back({"LLaMA-Factory refuses pure_bf16 with ZeRO-3",
+                             "LLaMA-Factory 不允许 pure_bf16 与 ZeRO-3 同用"});
     } else if (s.precision == Precision::bf16 || s.precision == Precision::fp8) {
         y.kv_bool("bf16", true);
     } else if (s.precision == Precision::fp16) {
@@ -298,7 +326,8 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.kv_str("optim", hf_optim(s.optimizer));
     y.kv_int("ddp_timeout", 180000000);
     if (p.pp > 1)
-        notes.push_back({"pipeline parallelism (pp " + num(p.pp) + ") is not available in LLaMA-Factory's Trainer: not written",
+        notes.push_back({"pipeline parallelism (pp " + num(p.pp) +
+                             ") is not available in LLaMA-Factory's Trainer: not written",
                          "LLaMA-Factory 的训练器不支持流水线并行（pp " + num(p.pp) + "）：未写出"});
     return y.text;
 }
@@ -313,10 +342,12 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
     const int node = per_node(p.cards);
     const char* sharding = p.zero == 3 ? "FULL_SHARD" : p.zero >= 1 ? "SHARD_GRAD_OP" : "NO_SHARD";
     if (p.zero == 1)
-        notes.push_back({"FSDP has no optimizer-only sharding (ZeRO-1): SHARD_GRAD_OP also shards the gradients (less memory)",
+        notes.push_back({"FSDP has no optimizer-only sharding (ZeRO-1): SHARD_GRAD_OP also shards the "
+                         "gradients (less memory)",
                          "FSDP 没有只分片优化器的模式（ZeRO-1）：SHARD_GRAD_OP 同时分片梯度（显存更少）"});
     if (p.offload == Offload::optimizer)
-        notes.push_back({"FSDP offloads parameters, gradients and optimizer states together: optimizer-only offload is DeepSpeed's",
+        notes.push_back({"FSDP offloads parameters, gradients and optimizer states together: optimizer-only "
+                         "offload is DeepSpeed's",
                          "FSDP 将参数、梯度和优化器状态一起卸载：只卸载优化器是 DeepSpeed 的功能"});
     if (p.offload == Offload::optimizer_params && p.zero != 3)
         notes.push_back({"FSDP parameter offload needs FULL_SHARD", "FSDP 参数卸载需要 FULL_SHARD"});
@@ -328,8 +359,8 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
                          "此 FSDP 配置不含张量并行：请使用 DeepSpeed 文件（AutoTP）"});
     Lines y;
     y.comment(summary(e, p));
-    y.comment("accelerate launch --config_file " + std::string(kFileNames[2]) + " src/train.py " + kFileNames[0] +
-              "  (without its deepspeed: line)");
+    y.comment("accelerate launch --config_file " + std::string(kFileNames[2]) + " src/train.py " +
+              kFileNames[0] + "  (without its deepspeed: line)");
     y.kv_str("compute_environment", "LOCAL_MACHINE");
     y.kv_bool("debug", false);
     y.kv_str("distributed_type", "FSDP");
@@ -347,7 +378,9 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
     sub("fsdp_use_orig_params", "true");
     y.kv_int("machine_rank", 0);
     y.kv_str("main_training_function", "main");
-    y.kv_str("mixed_precision", s.precision == Precision::fp16 ? "fp16" : s.precision == Precision::fp32 ? "no" : "bf16");
+    y.kv_str("mixed_precision", s.precision == Precision::fp16   ? "fp16"
+                                : s.precision == Precision::fp32 ? "no"
+                                                                 : "bf16");
     y.kv_int("num_machines", p.cards / node);
     y.kv_int("num_processes", p.cards);
     y.kv_str("rdzv_backend", "static");
@@ -357,8 +390,10 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
     y.kv_bool("tpu_use_sudo", false);
     y.kv_bool("use_cpu", false);
     if (p.cards / node > 1)
-        notes.push_back({"several machines: set machine_rank (0 … " + num(p.cards / node - 1) + ") and main_process_ip on each",
-                         "多台机器：在每台上设置 machine_rank（0 … " + num(p.cards / node - 1) + "）和 main_process_ip"});
+        notes.push_back(
+            {"several machines: set machine_rank (0 … " + num(p.cards / node - 1) +
+                 ") and main_process_ip on each",
+             "多台机器：在每台上设置 machine_rank（0 … " + num(p.cards / node - 1) + "）和 main_process_ip"});
     return y.text;
 }
 
@@ -374,19 +409,24 @@ std::string launch_sh(const Estimate& e, const ExportPlan& p, std::vector<Export
     t += "# LLaMA-Factory (torchrun underneath";
     t += ds ? std::string(", DeepSpeed from the YAML's deepspeed: ") + kFileNames[1] + ")\n" : ")\n";
     if (nodes == 1) {
-        t += "FORCE_TORCHRUN=1 NNODES=1 NPROC_PER_NODE=" + num(node) + " llamafactory-cli train " + kFileNames[0] + "\n";
+        t += "FORCE_TORCHRUN=1 NNODES=1 NPROC_PER_NODE=" + num(node) + " llamafactory-cli train " +
+             kFileNames[0] + "\n";
     } else {
         t += "# on node i = 0 … " + num(nodes - 1) + " (MASTER_ADDR: node 0's address)\n";
-        t += "FORCE_TORCHRUN=1 NNODES=" + num(nodes) + " NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} MASTER_PORT=29500 NPROC_PER_NODE=" +
+        t += "FORCE_TORCHRUN=1 NNODES=" + num(nodes) +
+             " NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} MASTER_PORT=29500 NPROC_PER_NODE=" +
              num(node) + " llamafactory-cli train " + kFileNames[0] + "\n";
     }
     t += "\n# Or accelerate + FSDP instead of DeepSpeed (remove the YAML's deepspeed: line):\n";
-    t += "# accelerate launch --config_file " + std::string(kFileNames[2]) + " src/train.py " + kFileNames[0] + "\n";
+    t += "# accelerate launch --config_file " + std::string(kFileNames[2]) + " src/train.py " +
+         kFileNames[0] + "\n";
     t += "\n# Or your own training script:\n";
     t += "# torchrun --nnodes " + num(nodes) + " --nproc_per_node " + num(node) + " train.py\n";
-    t += "# deepspeed --num_nodes " + num(nodes) + " --num_gpus " + num(node) + " train.py --deepspeed " + kFileNames[1] + "\n";
+    t += "# deepspeed --num_nodes " + num(nodes) + " --num_gpus " + num(node) + " train.py --deepspeed " +
+         kFileNames[1] + "\n";
     if (p.cards % 8 != 0 && p.cards > 8)
-        notes.push_back({"the GPU count is not a multiple of 8: split as " + num(nodes) + " nodes × " + num(node) + " GPUs",
+        notes.push_back({"the GPU count is not a multiple of 8: split as " + num(nodes) + " nodes × " +
+                             num(node) + " GPUs",
                          "GPU 数不是 8 的倍数：按 " + num(nodes) + " 个节点 × " + num(node) + " 张卡划分"});
     return t;
 }
@@ -408,17 +448,28 @@ ConfigExport export_config(const Estimate& e, ExportFormat f) {
     out.plan = export_plan(e);
     const ExportPlan& p = out.plan;
     if (p.searched)
-        out.notes.push_back({"the scenario's own set-up does not fit in memory: these configs use the fewest-cards set-up found (" +
-                                 num(p.cards) + " cards)",
-                             "场景自身的设置放不下：这些配置使用搜索到的最少卡数设置（" + num(p.cards) + " 张卡）"});
+        out.notes.push_back(
+            {"the scenario's own set-up does not fit in memory: these configs use the fewest-cards set-up "
+             "found (" +
+                 num(p.cards) + " cards)",
+             "场景自身的设置放不下：这些配置使用搜索到的最少卡数设置（" + num(p.cards) + " 张卡）"});
     else if (!p.fits)
-        out.notes.push_back({"this plan does not fit in memory on any card count searched: it will run out of memory",
-                             "此方案在搜索的任何卡数下都放不下：运行时会显存不足"});
+        out.notes.push_back(
+            {"this plan does not fit in memory on any card count searched: it will run out of memory",
+             "此方案在搜索的任何卡数下都放不下：运行时会显存不足"});
     switch (f) {
-    case ExportFormat::llamafactory: out.text = llamafactory_yaml(e, p, out.notes); break;
-    case ExportFormat::deepspeed: out.text = deepspeed_json(e, p, out.notes); break;
-    case ExportFormat::accelerate: out.text = accelerate_yaml(e, p, out.notes); break;
-    case ExportFormat::launch: out.text = launch_sh(e, p, out.notes); break;
+    case ExportFormat::llamafactory:
+        out.text = llamafactory_yaml(e, p, out.notes);
+        break;
+    case ExportFormat::deepspeed:
+        out.text = deepspeed_json(e, p, out.notes);
+        break;
+    case ExportFormat::accelerate:
+        out.text = accelerate_yaml(e, p, out.notes);
+        break;
+    case ExportFormat::launch:
+        out.text = launch_sh(e, p, out.notes);
+        break;
     }
     return out;
 }

@@ -19,10 +19,10 @@ namespace traincalc {
 //-----------------------------------------------------------------------------
 
 enum class ExportFormat {
-    llamafactory,      // "llamafactory": llamafactory-cli train YAML
-    deepspeed,         // "deepspeed": DeepSpeed config JSON
-    accelerate,        // "accelerate": accelerate launch --config_file YAML (FSDP)
-    launch,            // "launch": shell commands (llamafactory-cli / torchrun / deepspeed / accelerate)
+    llamafactory, // "llamafactory": llamafactory-cli train YAML
+    deepspeed,    // "deepspeed": DeepSpeed config JSON
+    accelerate,   // "accelerate": accelerate launch --config_file YAML (FSDP)
+    launch,       // "launch": shell commands (llamafactory-cli / torchrun / deepspeed / accelerate)
 };
 constexpr int kExportFormatCount = 4;
 const char* to_string(ExportFormat f);
@@ -40,8 +40,8 @@ struct ExportPlan {
     Checkpointing checkpointing = Checkpointing::none;
     int micro_batch = 1;
     int grad_accum = 1;
-    bool searched = false;             // true: the scenario's set-up does not fit; this is the search's
-    bool fits = false;                 // the plan fits in memory (per the estimate)
+    bool searched = false; // true: the scenario's set-up does not fit; this is the search's
+    bool fits = false;     // the plan fits in memory (per the estimate)
 };
 ExportPlan export_plan(const Estimate& e);
 
@@ -53,10 +53,10 @@ struct ExportNote {
 struct ConfigExport {
     ExportFormat format = ExportFormat::llamafactory;
     ExportPlan plan;
-    std::string file_name;             // suggested name; the other files refer to each other by these
-    std::string text;                  // the file's content
-    std::vector<ExportNote> notes;     // what the file cannot say, values that are examples, not estimates
-    std::vector<FieldError> errors;    // the estimate's own errors (then text is empty)
+    std::string file_name;          // suggested name; the other files refer to each other by these
+    std::string text;               // the file's content
+    std::vector<ExportNote> notes;  // what the file cannot say, values that are examples, not estimates
+    std::vector<FieldError> errors; // the estimate's own errors (then text is empty)
 };
 
 //-----------------------------------------------------------------------------

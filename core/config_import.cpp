@@ -45,11 +45,20 @@ using detail::Json;
 // [SECTION] Kinds
 //-----------------------------------------------------------------------------
 namespace {
-const char* const kKindNames[] = {"auto", "llamafactory", "axolotl", "deepspeed", "hf_training_args", "hf_config"};
-const char* const kKindRead[] = {"", "read as a LLaMA-Factory config", "read as an axolotl config", "read as a DeepSpeed config",
-                                 "read as Transformers/TRL training arguments", "read as a model's config.json"};
-const char* const kKindReadZh[] = {"", "按 LLaMA-Factory 配置读取", "按 axolotl 配置读取", "按 DeepSpeed 配置读取",
-                                   "按 Transformers/TRL 训练参数读取", "按模型的 config.json 读取"};
+const char* const kKindNames[] = {"auto",      "llamafactory",     "axolotl",
+                                  "deepspeed", "hf_training_args", "hf_config"};
+const char* const kKindRead[] = {"",
+                                 "read as a LLaMA-Factory config",
+                                 "read as an axolotl config",
+                                 "read as a DeepSpeed config",
+                                 "read as Transformers/TRL training arguments",
+                                 "read as a model's config.json"};
+const char* const kKindReadZh[] = {"",
+                                   "按 LLaMA-Factory 配置读取",
+                                   "按 axolotl 配置读取",
+                                   "按 DeepSpeed 配置读取",
+                                   "按 Transformers/TRL 训练参数读取",
+                                   "按模型的 config.json 读取"};
 } // namespace
 
 const char* to_string(ConfigKind k) {
@@ -59,7 +68,10 @@ const char* to_string(ConfigKind k) {
 
 bool config_kind_from_string(std::string_view text, ConfigKind& out) {
     for (size_t i = 0; i < sizeof kKindNames / sizeof kKindNames[0]; ++i)
-        if (text == kKindNames[i]) { out = static_cast<ConfigKind>(i); return true; }
+        if (text == kKindNames[i]) {
+            out = static_cast<ConfigKind>(i);
+            return true;
+        }
     return false;
 }
 
@@ -74,8 +86,12 @@ std::string lower(std::string s) {
     return s;
 }
 
-std::string shown(const Json& v) { return detail::describe_value(v, false); }
-std::string shown_zh(const Json& v) { return detail::describe_value(v, true); }
+std::string shown(const Json& v) {
+    return detail::describe_value(v, false);
+}
+std::string shown_zh(const Json& v) {
+    return detail::describe_value(v, true);
+}
 
 // The patch value as the notes show it: strings bare, numbers plain.
 std::string value_text(const Json& v) {
@@ -93,9 +109,9 @@ struct Importer {
     const Catalog& catalog;
     const std::vector<KeyLine>& lines;
     ConfigImport& out;
-    Json patch = Json::object();                     // scenario JSON keys to apply over `base`
+    Json patch = Json::object();                              // scenario JSON keys to apply over `base`
     std::vector<std::pair<std::string, std::string>> setters; // scenario field → the file key that set it
-    std::vector<std::string> seen;                   // file keys accounted for (applied, ignored, errors)
+    std::vector<std::string> seen; // file keys accounted for (applied, ignored, errors)
 
     Importer(const Scenario& b, const Catalog& c, const std::vector<KeyLine>& l, ConfigImport& o)
         : base(b), catalog(c), lines(l), out(o) {}
@@ -114,7 +130,9 @@ struct Importer {
         return l > 0 ? key + "（第 " + std::to_string(l) + " 行）" : key;
     }
     void mark(const std::string& key) { seen.push_back(key); }
-    bool marked(const std::string& key) const { return std::find(seen.begin(), seen.end(), key) != seen.end(); }
+    bool marked(const std::string& key) const {
+        return std::find(seen.begin(), seen.end(), key) != seen.end();
+    }
     const std::string* setter(const std::string& field) const {
         for (const auto& fs : setters)
             if (fs.first == field) return &fs.second;
@@ -127,7 +145,8 @@ struct Importer {
     }
     ImportNote note(const std::string& key, const std::string& field, const Json& v, std::string en,
                     std::string zh) const {
-        return ImportNote{key, field, field.empty() ? "" : value_text(v), std::move(en), std::move(zh), line_of(key)};
+        return ImportNote{key,           field,         field.empty() ? "" : value_text(v),
+                          std::move(en), std::move(zh), line_of(key)};
     }
     // Sets a scenario field from `key`. Two keys of one file setting one field differently is a
     // conflict the tool itself would refuse (the Trainer checks its DeepSpeed config the same way).
@@ -136,8 +155,9 @@ struct Importer {
         mark(key);
         if (const std::string* by = setter(field)) {
             if (patch[field] != v) {
-                error(key, "sets " + field + " = " + value_text(v) + ", but " + where(*by) + " set it to " +
-                               value_text(patch[field]),
+                error(key,
+                      "sets " + field + " = " + value_text(v) + ", but " + where(*by) + " set it to " +
+                          value_text(patch[field]),
                       "将 " + field + " 设为 " + value_text(v) + "，但 " + where_zh(*by) + " 已设为 " +
                           value_text(patch[field]));
                 return false;
@@ -150,7 +170,8 @@ struct Importer {
         return true;
     }
     // A value the file leaves to the tool (a default, "auto"): set as the tool resolves it, said so.
-    void resolve(const std::string& key, const std::string& field, const Json& v, std::string en, std::string zh) {
+    void resolve(const std::string& key, const std::string& field, const Json& v, std::string en,
+                 std::string zh) {
         set(key, field, v, std::move(en), std::move(zh), true);
     }
     // Only a note: the tool resolves the key to what the scenario already holds.
@@ -166,25 +187,37 @@ struct Importer {
 
     // Typed reads; a wrong type is an error naming the key.
     bool want_bool(const std::string& key, const Json& v, bool& b) {
-        if (v.is_boolean()) { b = v.get<bool>(); return true; }
+        if (v.is_boolean()) {
+            b = v.get<bool>();
+            return true;
+        }
         error(key, "must be true or false, got " + shown(v), "必须是 true 或 false，实际为 " + shown_zh(v));
         return false;
     }
     bool want_int(const std::string& key, const Json& v, long long& n) {
         if (v.is_number()) {
             const double d = v.get<double>();
-            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e15) { n = static_cast<long long>(d); return true; }
+            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e15) {
+                n = static_cast<long long>(d);
+                return true;
+            }
         }
         error(key, "must be a whole number, got " + shown(v), "必须是整数，实际为 " + shown_zh(v));
         return false;
     }
     bool want_number(const std::string& key, const Json& v, double& d) {
-        if (v.is_number() && std::isfinite(v.get<double>())) { d = v.get<double>(); return true; }
+        if (v.is_number() && std::isfinite(v.get<double>())) {
+            d = v.get<double>();
+            return true;
+        }
         error(key, "must be a number, got " + shown(v), "必须是数字，实际为 " + shown_zh(v));
         return false;
     }
     bool want_string(const std::string& key, const Json& v, std::string& s) {
-        if (v.is_string()) { s = v.get_ref<const std::string&>(); return true; }
+        if (v.is_string()) {
+            s = v.get_ref<const std::string&>();
+            return true;
+        }
         error(key, "must be a string, got " + shown(v), "必须是字符串，实际为 " + shown_zh(v));
         return false;
     }
@@ -204,7 +237,9 @@ const Json* get(const Json& obj, const char* key) {
     auto it = obj.find(key);
     return it == obj.end() ? nullptr : &*it;
 }
-bool is_auto(const Json& v) { return v.is_string() && v.get_ref<const std::string&>() == "auto"; }
+bool is_auto(const Json& v) {
+    return v.is_string() && v.get_ref<const std::string&>() == "auto";
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Shared readers
@@ -219,7 +254,10 @@ std::string base_name(const std::string& repo) {
         cut = false;
         for (const char* sfx : kSuffixes) {
             const size_t len = std::char_traits<char>::length(sfx);
-            if (n.size() > len && n.compare(n.size() - len, len, sfx) == 0) { n.resize(n.size() - len); cut = true; }
+            if (n.size() > len && n.compare(n.size() - len, len, sfx) == 0) {
+                n.resize(n.size() - len);
+                cut = true;
+            }
         }
     }
     return n;
@@ -240,20 +278,28 @@ namespace {
 void read_model_name(Importer& im, const std::string& key, const Json& v) {
     std::string name;
     if (!im.want_string(key, v, name)) return;
-    if (im.catalog.find_model(name)) { im.set(key, "model", name); return; }
+    if (im.catalog.find_model(name)) {
+        im.set(key, "model", name);
+        return;
+    }
     const std::string want = base_name(name);
     for (const ModelSpec& m : im.catalog.models) {
         const std::string repo = catalog_model_repo(m);
         if (repo.empty()) continue;
-        if (lower(repo) == lower(name)) { im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id); return; }
+        if (lower(repo) == lower(name)) {
+            im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id);
+            return;
+        }
         if (base_name(repo) == want || lower(m.id) == want) {
             im.set(key, "model", m.id,
-                   name + " has the architecture of the catalog's " + m.id + " (" + repo + "): a fine-tuned variant",
+                   name + " has the architecture of the catalog's " + m.id + " (" + repo +
+                       "): a fine-tuned variant",
                    name + " 与目录中的 " + m.id + "（" + repo + "）结构相同：同一基座的微调版本");
             return;
         }
     }
-    im.ignore(key, "\"" + name + "\" is not in the model catalog: import its config.json too (kind hf_config)",
+    im.ignore(key,
+              "\"" + name + "\" is not in the model catalog: import its config.json too (kind hf_config)",
               "\"" + name + "\" 不在模型目录中：请再导入它的 config.json（类型 hf_config）");
 }
 
@@ -264,16 +310,19 @@ void read_optimizer(Importer& im, const std::string& key, const Json& v) {
     o = lower(o);
     const char* mapped = nullptr;
     if (o == "adamw_torch" || o == "adamw_torch_fused" || o == "adamw_hf" || o == "adamw_apex_fused" ||
-        o == "paged_adamw_32bit" || o == "adamw_torch_xla" || o == "adamw_torch_npu_fused" || o == "adam" || o == "adamw")
+        o == "paged_adamw_32bit" || o == "adamw_torch_xla" || o == "adamw_torch_npu_fused" || o == "adam" ||
+        o == "adamw")
         mapped = "adamw";
-    else if (o == "adamw_bnb_8bit" || o == "adamw_8bit" || o == "paged_adamw_8bit" || o == "adamw_torch_8bit" ||
-             o == "adam8bit" || o == "paged_adam8bit")
+    else if (o == "adamw_bnb_8bit" || o == "adamw_8bit" || o == "paged_adamw_8bit" ||
+             o == "adamw_torch_8bit" || o == "adam8bit" || o == "paged_adam8bit")
         mapped = "adamw_8bit";
     else if (o == "sgd")
         mapped = "sgd";
-    if (mapped) im.set(key, "optimizer", mapped);
+    if (mapped)
+        im.set(key, "optimizer", mapped);
     else
-        im.ignore(key, "optimizer \"" + o + "\" is not modelled (adamw, 8-bit adamw, sgd): the scenario's is kept",
+        im.ignore(key,
+                  "optimizer \"" + o + "\" is not modelled (adamw, 8-bit adamw, sgd): the scenario's is kept",
                   "未建模优化器 \"" + o + "\"（支持 adamw、8 位 adamw、sgd）：保留场景中的设置");
 }
 
@@ -283,8 +332,11 @@ void read_lora_targets(Importer& im, const std::string& key, const Json& v) {
     if (v.is_string()) {
         std::string s = v.get_ref<const std::string&>(), cur;
         for (char c : s + ",") {
-            if (c == ',') { if (!cur.empty()) mods.push_back(cur); cur.clear(); }
-            else if (c != ' ') cur += c;
+            if (c == ',') {
+                if (!cur.empty()) mods.push_back(cur);
+                cur.clear();
+            } else if (c != ' ')
+                cur += c;
         }
     } else if (v.is_array()) {
         for (const Json& e : v)
@@ -298,10 +350,13 @@ void read_lora_targets(Importer& im, const std::string& key, const Json& v) {
     const bool all = has("all") || has("all-linear") ||
                      (has("q_proj") && has("k_proj") && has("v_proj") && has("o_proj") && has("gate_proj") &&
                       has("up_proj") && has("down_proj"));
-    if (all) im.set(key, "lora_targets", "all");
-    else if (mods.size() == 2 && has("q_proj") && has("v_proj")) im.set(key, "lora_targets", "qv");
+    if (all)
+        im.set(key, "lora_targets", "all");
+    else if (mods.size() == 2 && has("q_proj") && has("v_proj"))
+        im.set(key, "lora_targets", "qv");
     else
-        im.ignore(key, "targets other than q,v or every linear layer are not modelled: the scenario's are kept",
+        im.ignore(key,
+                  "targets other than q,v or every linear layer are not modelled: the scenario's are kept",
                   "未建模 q,v 或全部线性层以外的目标模块：保留场景中的设置");
 }
 
@@ -337,18 +392,18 @@ void read_deepspeed_path(Importer& im, const std::string& key, const std::string
     for (const Shipped& s : kShipped) {
         if (file != s.name) continue;
         const std::string what = std::string(s.tool) + "/" + s.name;
-        const std::string en = "the file is not read; " + what + " as shipped: ZeRO-" + std::to_string(s.stage) +
-                               " (import your own file to be exact)";
+        const std::string en = "the file is not read; " + what + " as shipped: ZeRO-" +
+                               std::to_string(s.stage) + " (import your own file to be exact)";
         const std::string zh = "未读取该文件；按 " + what + " 的原始内容：ZeRO-" + std::to_string(s.stage) +
                                "（导入你自己的文件可更准确）";
         im.set(key, "zero", s.stage, en, zh);
         im.set(key, "offload", s.offload, en, zh);
         if (s.param_only)
-            im.out.ignored.push_back(ImportNote{key, "", "",
-                                                "it offloads the parameters but not the optimizer: traincalc "
-                                                "models optimizer offload, or both",
-                                                "它只卸载参数而不卸载优化器：traincalc 只建模优化器卸载或两者同时卸载",
-                                                im.line_of(key)});
+            im.out.ignored.push_back(ImportNote{
+                key, "", "",
+                "it offloads the parameters but not the optimizer: traincalc "
+                "models optimizer offload, or both",
+                "它只卸载参数而不卸载优化器：traincalc 只建模优化器卸载或两者同时卸载", im.line_of(key)});
         return;
     }
     im.ignore(key, "the DeepSpeed file \"" + path + "\" is not read: import it too (kind deepspeed)",
@@ -356,9 +411,12 @@ void read_deepspeed_path(Importer& im, const std::string& key, const std::string
 }
 
 void read_deepspeed_key(Importer& im, const std::string& key, const Json& v) {
-    if (v.is_string()) read_deepspeed_path(im, key, v.get_ref<const std::string&>());
-    else if (v.is_object()) { im.mark(key); read_deepspeed_object(im, v, key + "."); }
-    else if (!v.is_null())
+    if (v.is_string())
+        read_deepspeed_path(im, key, v.get_ref<const std::string&>());
+    else if (v.is_object()) {
+        im.mark(key);
+        read_deepspeed_object(im, v, key + ".");
+    } else if (!v.is_null())
         im.error(key, "must be a file path or a DeepSpeed config object, got " + shown(v),
                  "必须是文件路径或 DeepSpeed 配置对象，实际为 " + shown_zh(v));
 }
@@ -371,8 +429,11 @@ void read_fsdp_options(Importer& im, const std::string& key, const Json& v) {
     if (v.is_string()) {
         std::string cur;
         for (char c : v.get_ref<const std::string&>() + " ") {
-            if (c == ' ' || c == ',') { if (!cur.empty()) opts.push_back(lower(cur)); cur.clear(); }
-            else cur += c;
+            if (c == ' ' || c == ',') {
+                if (!cur.empty()) opts.push_back(lower(cur));
+                cur.clear();
+            } else
+                cur += c;
         }
     } else if (v.is_array()) {
         for (const Json& e : v)
@@ -385,30 +446,40 @@ void read_fsdp_options(Importer& im, const std::string& key, const Json& v) {
         return;
     }
     auto has = [&](const char* o) { return std::find(opts.begin(), opts.end(), o) != opts.end(); };
-    if (opts.empty()) { im.mark(key); return; }
-    int stage = -1;
-    if (has("full_shard") || has("hybrid_shard")) stage = 3;
-    else if (has("shard_grad_op") || has("hybrid_shard_zero2")) stage = 2;
-    if (stage < 0) {
-        im.ignore(key, "no sharding strategy named (full_shard, shard_grad_op)", "未指定分片策略（full_shard、shard_grad_op）");
+    if (opts.empty()) {
+        im.mark(key);
         return;
     }
-    im.set(key, "zero", stage, stage == 3 ? "FSDP FULL_SHARD shards as ZeRO-3 does" : "FSDP SHARD_GRAD_OP shards as ZeRO-2 does",
+    int stage = -1;
+    if (has("full_shard") || has("hybrid_shard"))
+        stage = 3;
+    else if (has("shard_grad_op") || has("hybrid_shard_zero2"))
+        stage = 2;
+    if (stage < 0) {
+        im.ignore(key, "no sharding strategy named (full_shard, shard_grad_op)",
+                  "未指定分片策略（full_shard、shard_grad_op）");
+        return;
+    }
+    im.set(key, "zero", stage,
+           stage == 3 ? "FSDP FULL_SHARD shards as ZeRO-3 does" : "FSDP SHARD_GRAD_OP shards as ZeRO-2 does",
            stage == 3 ? "FSDP FULL_SHARD 的分片与 ZeRO-3 相同" : "FSDP SHARD_GRAD_OP 的分片与 ZeRO-2 相同");
     if (has("offload")) {
         if (stage == 3)
-            im.set(key, "offload", "optimizer+params", "FSDP offload moves parameters, gradients and optimizer states to the CPU",
+            im.set(key, "offload", "optimizer+params",
+                   "FSDP offload moves parameters, gradients and optimizer states to the CPU",
                    "FSDP offload 将参数、梯度和优化器状态移到 CPU");
         else
-            im.ignore(key, "FSDP offload with SHARD_GRAD_OP is not modelled (parameter offload needs full sharding)",
-                      "未建模 SHARD_GRAD_OP 下的 FSDP offload（参数卸载需要完全分片）");
+            im.ignore(
+                key,
+                "FSDP offload with SHARD_GRAD_OP is not modelled (parameter offload needs full sharding)",
+                "未建模 SHARD_GRAD_OP 下的 FSDP offload（参数卸载需要完全分片）");
     }
 }
 
 // Precision from bf16/fp16 flags: true/false, or axolotl's "auto" (bf16 when the card has it).
 // Absent flags fall back to `default_text` ("fp32" for the Trainer, "auto" for axolotl, "bf16" for TRL).
-void read_precision(Importer& im, const Json& doc, const char* tool, const char* default_en, const char* default_zh,
-                    const char* default_value) {
+void read_precision(Importer& im, const Json& doc, const char* tool, const char* default_en,
+                    const char* default_zh, const char* default_value) {
     const Json* bf = get(doc, "bf16");
     const Json* fp = get(doc, "fp16");
     bool b = false, f = false;
@@ -416,16 +487,25 @@ void read_precision(Importer& im, const Json& doc, const char* tool, const char*
     if (bf && !bf->is_null() && !b_auto && !im.want_bool("bf16", *bf, b)) return;
     if (fp && !fp->is_null() && !f_auto && !im.want_bool("fp16", *fp, f)) return;
     if (b && f) {
-        im.error("bf16", "bf16 and fp16 are both true: the Trainer refuses that", "bf16 与 fp16 同时为 true：训练器会拒绝");
+        im.error("bf16", "bf16 and fp16 are both true: the Trainer refuses that",
+                 "bf16 与 fp16 同时为 true：训练器会拒绝");
         return;
     }
-    if (b) { im.set("bf16", "precision", "bf16"); if (fp) im.mark("fp16"); return; }
-    if (f) { im.set("fp16", "precision", "fp16"); if (bf) im.mark("bf16"); return; }
+    if (b) {
+        im.set("bf16", "precision", "bf16");
+        if (fp) im.mark("fp16");
+        return;
+    }
+    if (f) {
+        im.set("fp16", "precision", "fp16");
+        if (bf) im.mark("bf16");
+        return;
+    }
     if (b_auto) {
         const bool has_bf16 = im.gpu_has_bf16();
         im.resolve("bf16", "precision", has_bf16 ? "bf16" : "fp16",
-                   std::string(tool) + " resolves bf16: auto to bf16 when the card supports it, else fp16: " + im.gpu_name() +
-                       (has_bf16 ? " does" : " does not"),
+                   std::string(tool) + " resolves bf16: auto to bf16 when the card supports it, else fp16: " +
+                       im.gpu_name() + (has_bf16 ? " does" : " does not"),
                    std::string(tool) + " 将 bf16: auto 解析为 bf16（卡支持时），否则 fp16：" + im.gpu_name() +
                        (has_bf16 ? " 支持" : " 不支持"));
         if (fp) im.mark("fp16");
@@ -436,8 +516,10 @@ void read_precision(Importer& im, const Json& doc, const char* tool, const char*
     if (std::string(default_value) == "auto" && !explicit_off) {
         const bool has_bf16 = im.gpu_has_bf16();
         im.resolve(key, "precision", has_bf16 ? "bf16" : "fp16",
-                   std::string("not in the file: ") + default_en + "; " + im.gpu_name() + (has_bf16 ? " has bf16" : " has no bf16"),
-                   std::string("文件中没有：") + default_zh + "；" + im.gpu_name() + (has_bf16 ? " 支持 bf16" : " 不支持 bf16"));
+                   std::string("not in the file: ") + default_en + "; " + im.gpu_name() +
+                       (has_bf16 ? " has bf16" : " has no bf16"),
+                   std::string("文件中没有：") + default_zh + "；" + im.gpu_name() +
+                       (has_bf16 ? " 支持 bf16" : " 不支持 bf16"));
         return;
     }
     if (explicit_off) {
@@ -461,22 +543,27 @@ void read_precision(Importer& im, const Json& doc, const char* tool, const char*
 void read_deepspeed_object(Importer& im, const Json& ds, const std::string& prefix) {
     auto key = [&](const std::string& k) { return prefix + k; };
     auto auto_note = [&](const std::string& k, const char* field, const char* from) {
-        im.keep(key(k), std::string("\"auto\": the Trainer fills it from ") + from + " (the scenario's " + field + " is kept)",
+        im.keep(key(k),
+                std::string("\"auto\": the Trainer fills it from ") + from + " (the scenario's " + field +
+                    " is kept)",
                 std::string("\"auto\"：训练器用 ") + from + " 填入（保留场景中的 " + field + "）");
     };
     long long micro = 0, accum = 0, global = 0;
     if (const Json* v = get(ds, "train_micro_batch_size_per_gpu")) {
-        if (is_auto(*v)) auto_note("train_micro_batch_size_per_gpu", "micro_batch", "per_device_train_batch_size");
+        if (is_auto(*v))
+            auto_note("train_micro_batch_size_per_gpu", "micro_batch", "per_device_train_batch_size");
         else if (im.want_int(key("train_micro_batch_size_per_gpu"), *v, micro))
             im.set(key("train_micro_batch_size_per_gpu"), "micro_batch", micro);
     }
     if (const Json* v = get(ds, "gradient_accumulation_steps")) {
-        if (is_auto(*v)) auto_note("gradient_accumulation_steps", "grad_accum", "gradient_accumulation_steps");
+        if (is_auto(*v))
+            auto_note("gradient_accumulation_steps", "grad_accum", "gradient_accumulation_steps");
         else if (im.want_int(key("gradient_accumulation_steps"), *v, accum))
             im.set(key("gradient_accumulation_steps"), "grad_accum", accum);
     }
     if (const Json* v = get(ds, "train_batch_size")) {
-        if (is_auto(*v)) auto_note("train_batch_size", "cards", "the per-card batch × accumulation × world size");
+        if (is_auto(*v))
+            auto_note("train_batch_size", "cards", "the per-card batch × accumulation × world size");
         else if (im.want_int(key("train_batch_size"), *v, global)) {
             if (micro > 0 && accum > 0 && global % (micro * accum) == 0 && global / (micro * accum) >= 1)
                 im.set(key("train_batch_size"), "cards", global / (micro * accum),
@@ -486,10 +573,12 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
                 im.error(key("train_batch_size"),
                          "must be train_micro_batch_size_per_gpu × gradient_accumulation_steps × GPUs, got " +
                              detail::format_plain(double(global)),
-                         "必须等于 train_micro_batch_size_per_gpu × gradient_accumulation_steps × GPU 数，实际为 " +
+                         "必须等于 train_micro_batch_size_per_gpu × gradient_accumulation_steps × GPU "
+                         "数，实际为 " +
                              detail::format_plain(double(global)));
             else
-                im.ignore(key("train_batch_size"), "the GPU count follows only with both the micro-batch and the accumulation given",
+                im.ignore(key("train_batch_size"),
+                          "the GPU count follows only with both the micro-batch and the accumulation given",
                           "只有同时给出微批和累积步数才能推出 GPU 数");
         }
     }
@@ -501,19 +590,36 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
         const std::string k = key(std::string(blk) + ".enabled");
         im.mark(key(blk));
         const Json* en = get(*b, "enabled");
-        if (!b->is_object()) { im.error(key(blk), "must be an object {\"enabled\": ...}", "必须是对象 {\"enabled\": ...}"); continue; }
-        if (!en) { im.mark(k); continue; } // DeepSpeed: "enabled" defaults to false
+        if (!b->is_object()) {
+            im.error(key(blk), "must be an object {\"enabled\": ...}", "必须是对象 {\"enabled\": ...}");
+            continue;
+        }
+        if (!en) {
+            im.mark(k);
+            continue;
+        } // DeepSpeed: "enabled" defaults to false
         bool on = false;
-        if (is_auto(*en)) { any_auto = true; im.mark(k); continue; }
+        if (is_auto(*en)) {
+            any_auto = true;
+            im.mark(k);
+            continue;
+        }
         if (!im.want_bool(k, *en, on)) continue;
         im.mark(k);
         (std::string(blk) == "fp16" ? fp : bf) |= on;
     }
-    if (bf && fp) im.error(key("bf16.enabled"), "bf16 and fp16 are both enabled: DeepSpeed refuses that", "bf16 与 fp16 同时启用：DeepSpeed 会拒绝");
-    else if (bf) im.set(get(ds, "bf16") ? key("bf16.enabled") : key("bfloat16.enabled"), "precision", "bf16");
-    else if (fp) im.set(key("fp16.enabled"), "precision", "fp16");
-    else if (any_auto) im.keep(key("bf16.enabled"), "\"auto\": the Trainer enables bf16 or fp16 as its own bf16/fp16 say (the scenario's precision is kept)",
-                               "\"auto\"：训练器按自身的 bf16/fp16 设置启用（保留场景中的精度）");
+    if (bf && fp)
+        im.error(key("bf16.enabled"), "bf16 and fp16 are both enabled: DeepSpeed refuses that",
+                 "bf16 与 fp16 同时启用：DeepSpeed 会拒绝");
+    else if (bf)
+        im.set(get(ds, "bf16") ? key("bf16.enabled") : key("bfloat16.enabled"), "precision", "bf16");
+    else if (fp)
+        im.set(key("fp16.enabled"), "precision", "fp16");
+    else if (any_auto)
+        im.keep(key("bf16.enabled"),
+                "\"auto\": the Trainer enables bf16 or fp16 as its own bf16/fp16 say (the scenario's "
+                "precision is kept)",
+                "\"auto\"：训练器按自身的 bf16/fp16 设置启用（保留场景中的精度）");
 
     if (const Json* o = get(ds, "optimizer")) {
         im.mark(key("optimizer"));
@@ -521,15 +627,22 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
             std::string type;
             if (im.want_string(key("optimizer.type"), *t, type)) {
                 const std::string l = lower(type);
-                if (l == "adam" || l == "adamw" || l == "fusedadam" || l == "cpuadam") im.set(key("optimizer.type"), "optimizer", "adamw");
-                else im.ignore(key("optimizer.type"), "optimizer \"" + type + "\" is not modelled (Adam, AdamW)", "未建模优化器 \"" + type + "\"（支持 Adam、AdamW）");
+                if (l == "adam" || l == "adamw" || l == "fusedadam" || l == "cpuadam")
+                    im.set(key("optimizer.type"), "optimizer", "adamw");
+                else
+                    im.ignore(key("optimizer.type"),
+                              "optimizer \"" + type + "\" is not modelled (Adam, AdamW)",
+                              "未建模优化器 \"" + type + "\"（支持 Adam、AdamW）");
             }
         }
     }
 
     // ZeRO. DeepSpeed's default is stage 0 (config-json.md).
     const Json* z = get(ds, "zero_optimization");
-    if (z && !z->is_object()) { im.error(key("zero_optimization"), "must be an object", "必须是对象"); return; }
+    if (z && !z->is_object()) {
+        im.error(key("zero_optimization"), "must be an object", "必须是对象");
+        return;
+    }
     if (z) im.mark(key("zero_optimization"));
     long long stage = 0;
     if (const Json* st = z ? get(*z, "stage") : nullptr) {
@@ -537,7 +650,8 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
         im.set(key("zero_optimization.stage"), "zero", stage);
     } else if (prefix.empty() || z) {
         im.resolve(z ? key("zero_optimization.stage") : key("zero_optimization"), "zero", 0,
-                   "not in the file: DeepSpeed's default ZeRO stage is 0", "文件中没有：DeepSpeed 默认 ZeRO 阶段为 0");
+                   "not in the file: DeepSpeed's default ZeRO stage is 0",
+                   "文件中没有：DeepSpeed 默认 ZeRO 阶段为 0");
     }
     if (!z) return;
     auto device = [&](const char* block, std::string& dev) {
@@ -545,7 +659,10 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
         if (!b) return false;
         im.mark(key(std::string("zero_optimization.") + block));
         const Json* d = get(*b, "device");
-        if (!d) { dev = "cpu"; return true; } // config-json.md: device defaults to cpu
+        if (!d) {
+            dev = "cpu";
+            return true;
+        } // config-json.md: device defaults to cpu
         const std::string k = key(std::string("zero_optimization.") + block + ".device");
         if (!im.want_string(k, *d, dev)) return false;
         im.mark(k);
@@ -554,40 +671,56 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
     std::string opt_dev, par_dev;
     const bool has_opt = device("offload_optimizer", opt_dev), has_par = device("offload_param", par_dev);
     bool legacy = false;
-    if (const Json* c = get(*z, "cpu_offload")) { bool b = false; if (im.want_bool(key("zero_optimization.cpu_offload"), *c, b)) legacy = b; }
+    if (const Json* c = get(*z, "cpu_offload")) {
+        bool b = false;
+        if (im.want_bool(key("zero_optimization.cpu_offload"), *c, b)) legacy = b;
+    }
     const bool opt = legacy || (has_opt && opt_dev != "none"), par = has_par && par_dev != "none";
     const std::string opt_key = legacy && !has_opt ? key("zero_optimization.cpu_offload")
-                                                  : key("zero_optimization.offload_optimizer.device");
+                                                   : key("zero_optimization.offload_optimizer.device");
     for (const std::string* d : {&opt_dev, &par_dev})
         if (!d->empty() && *d != "cpu" && *d != "nvme" && *d != "none")
-            im.error(d == &opt_dev ? key("zero_optimization.offload_optimizer.device") : key("zero_optimization.offload_param.device"),
-                     "must be \"cpu\", \"nvme\" or \"none\", got \"" + *d + "\"", "必须是 \"cpu\"、\"nvme\" 或 \"none\"，实际为 \"" + *d + "\"");
+            im.error(d == &opt_dev ? key("zero_optimization.offload_optimizer.device")
+                                   : key("zero_optimization.offload_param.device"),
+                     "must be \"cpu\", \"nvme\" or \"none\", got \"" + *d + "\"",
+                     "必须是 \"cpu\"、\"nvme\" 或 \"none\"，实际为 \"" + *d + "\"");
     if (par && stage != 3)
-        im.error(key("zero_optimization.offload_param.device"), "parameter offload is valid only with ZeRO stage 3 (DeepSpeed)",
+        im.error(key("zero_optimization.offload_param.device"),
+                 "parameter offload is valid only with ZeRO stage 3 (DeepSpeed)",
                  "参数卸载只能用于 ZeRO 阶段 3（DeepSpeed）");
     else if (opt && stage < 1)
-        im.error(opt_key, "optimizer offload needs ZeRO stage 1, 2 or 3 (DeepSpeed)", "优化器卸载需要 ZeRO 阶段 1、2 或 3（DeepSpeed）");
+        im.error(opt_key, "optimizer offload needs ZeRO stage 1, 2 or 3 (DeepSpeed)",
+                 "优化器卸载需要 ZeRO 阶段 1、2 或 3（DeepSpeed）");
     else if (opt && par)
         im.set(key("zero_optimization.offload_param.device"), "offload", "optimizer+params",
-               opt_dev == "nvme" || par_dev == "nvme" ? "NVMe offload: the GPU holds the same as with CPU offload" : "",
+               opt_dev == "nvme" || par_dev == "nvme"
+                   ? "NVMe offload: the GPU holds the same as with CPU offload"
+                   : "",
                opt_dev == "nvme" || par_dev == "nvme" ? "NVMe 卸载：GPU 上的占用与 CPU 卸载相同" : "");
     else if (opt)
-        im.set(opt_key, "offload", "optimizer", opt_dev == "nvme" ? "NVMe offload: the GPU holds the same as with CPU offload" : "",
+        im.set(opt_key, "offload", "optimizer",
+               opt_dev == "nvme" ? "NVMe offload: the GPU holds the same as with CPU offload" : "",
                opt_dev == "nvme" ? "NVMe 卸载：GPU 上的占用与 CPU 卸载相同" : "");
     else if (par)
         im.ignore(key("zero_optimization.offload_param.device"),
                   "parameters offloaded without the optimizer: traincalc models optimizer offload, or both",
                   "只卸载参数而不卸载优化器：traincalc 只建模优化器卸载或两者同时卸载");
     else if (has_opt || has_par || prefix.empty())
-        im.resolve(has_opt ? key("zero_optimization.offload_optimizer.device") : key("zero_optimization"), "offload", "none",
+        im.resolve(has_opt ? key("zero_optimization.offload_optimizer.device") : key("zero_optimization"),
+                   "offload", "none",
                    has_opt || has_par ? "" : "no offload_optimizer or offload_param: nothing is offloaded",
                    has_opt || has_par ? "" : "没有 offload_optimizer 或 offload_param：不卸载");
     // Communication buffers take GPU memory the estimate does not count.
-    for (const char* b : {"reduce_bucket_size", "allgather_bucket_size", "stage3_prefetch_bucket_size", "stage3_max_live_parameters"}) {
+    for (const char* b : {"reduce_bucket_size", "allgather_bucket_size", "stage3_prefetch_bucket_size",
+                          "stage3_max_live_parameters"}) {
         const Json* v = get(*z, b);
         if (!v) continue;
         const std::string k = key(std::string("zero_optimization.") + b);
-        if (is_auto(*v)) { im.keep(k, "\"auto\": the Trainer sets it from the model's hidden size", "\"auto\"：训练器按模型的隐藏维度设置"); continue; }
+        if (is_auto(*v)) {
+            im.keep(k, "\"auto\": the Trainer sets it from the model's hidden size",
+                    "\"auto\"：训练器按模型的隐藏维度设置");
+            continue;
+        }
         im.ignore(k, "communication buffers (elements; 16-bit: 2 bytes each) are not in the memory estimate",
                   "通信缓冲区（元素数；16 位每个 2 字节）未计入显存估计");
     }
@@ -595,14 +728,16 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
         im.mark(key("tensor_parallel"));
         if (const Json* n = get(*tp, "autotp_size")) {
             long long t = 0;
-            if (im.want_int(key("tensor_parallel.autotp_size"), *n, t)) im.set(key("tensor_parallel.autotp_size"), "tp", t);
+            if (im.want_int(key("tensor_parallel.autotp_size"), *n, t))
+                im.set(key("tensor_parallel.autotp_size"), "tp", t);
         }
     }
     if (get(ds, "activation_checkpointing"))
         im.ignore(key("activation_checkpointing"),
                   "DeepSpeed's activation checkpointing applies to models that call deepspeed.checkpointing; "
                   "Hugging Face models use the Trainer's gradient_checkpointing",
-                  "DeepSpeed 的激活检查点只作用于调用 deepspeed.checkpointing 的模型；Hugging Face 模型用训练器的 gradient_checkpointing");
+                  "DeepSpeed 的激活检查点只作用于调用 deepspeed.checkpointing 的模型；Hugging Face "
+                  "模型用训练器的 gradient_checkpointing");
 }
 
 //-----------------------------------------------------------------------------
@@ -610,23 +745,29 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
 //-----------------------------------------------------------------------------
 
 struct TrainerDefaults {
-    const char* tool;       // named in the notes
-    long long micro_batch;  // per_device_train_batch_size
+    const char* tool;      // named in the notes
+    long long micro_batch; // per_device_train_batch_size
     long long grad_accum;
     double epochs;
-    const char* precision;  // "fp32", "bf16", "auto"
+    const char* precision; // "fp32", "bf16", "auto"
     const char* precision_en;
     const char* precision_zh;
-    bool checkpointing;     // gradient checkpointing on by default
+    bool checkpointing; // gradient checkpointing on by default
 };
 
 // Keys of TrainingArguments (Transformers) that LLaMA-Factory and TRL pass through unchanged.
 void read_trainer_keys(Importer& im, const Json& doc, const TrainerDefaults& d) {
-    auto with_default = [&](const char* k, const char* field, long long def_int, double def_num, bool integer) {
+    auto with_default = [&](const char* k, const char* field, long long def_int, double def_num,
+                            bool integer) {
         const Json* v = get(doc, k);
         if (v && !v->is_null()) {
-            if (integer) { long long n = 0; if (im.want_int(k, *v, n)) im.set(k, field, n); }
-            else { double x = 0; if (im.want_number(k, *v, x)) im.set(k, field, x); }
+            if (integer) {
+                long long n = 0;
+                if (im.want_int(k, *v, n)) im.set(k, field, n);
+            } else {
+                double x = 0;
+                if (im.want_number(k, *v, x)) im.set(k, field, x);
+            }
             return;
         }
         const Json def = integer ? Json(def_int) : Json(def_num);
@@ -639,17 +780,24 @@ void read_trainer_keys(Importer& im, const Json& doc, const TrainerDefaults& d) 
     if (const Json* v = get(doc, "max_steps")) {
         long long n = 0;
         if (im.want_int("max_steps", *v, n) && n > 0)
-            im.ignore("max_steps", "max_steps overrides num_train_epochs in the Trainer: give the data as tokens or samples to match it",
-                      "训练器中 max_steps 优先于 num_train_epochs：请按 token 数或样本数给出数据量以与之对应");
-        else im.mark("max_steps");
+            im.ignore(
+                "max_steps",
+                "max_steps overrides num_train_epochs in the Trainer: give the data as tokens or samples to "
+                "match it",
+                "训练器中 max_steps 优先于 num_train_epochs：请按 token 数或样本数给出数据量以与之对应");
+        else
+            im.mark("max_steps");
     }
     if (const Json* v = get(doc, "optim")) read_optimizer(im, "optim", *v);
     if (const Json* v = get(doc, "use_liger_kernel")) {
         bool b = false;
         if (im.want_bool("use_liger_kernel", *v, b)) {
-            if (b) im.set("use_liger_kernel", "loss", "chunked", "Liger's fused linear cross-entropy keeps no full logits",
-                          "Liger 的融合线性交叉熵不保留完整 logits");
-            else im.mark("use_liger_kernel");
+            if (b)
+                im.set("use_liger_kernel", "loss", "chunked",
+                       "Liger's fused linear cross-entropy keeps no full logits",
+                       "Liger 的融合线性交叉熵不保留完整 logits");
+            else
+                im.mark("use_liger_kernel");
         }
     }
     if (const Json* v = get(doc, "fsdp")) read_fsdp_options(im, "fsdp", *v);
@@ -661,18 +809,29 @@ void read_gradient_checkpointing(Importer& im, const Json& doc, const TrainerDef
     const Json* v = get(doc, "gradient_checkpointing");
     if (v && !v->is_null()) {
         bool b = false;
-        if (im.want_bool("gradient_checkpointing", *v, b)) im.set("gradient_checkpointing", "checkpointing", b ? "full" : "none");
+        if (im.want_bool("gradient_checkpointing", *v, b))
+            im.set("gradient_checkpointing", "checkpointing", b ? "full" : "none");
         return;
     }
-    im.resolve("gradient_checkpointing", "checkpointing", d.checkpointing ? "full" : "none",
-               std::string("not in the file: ") + d.tool + (d.checkpointing ? " checkpoints every layer by default" : " does not checkpoint by default"),
-               std::string("文件中没有：") + d.tool + (d.checkpointing ? " 默认对每层做检查点" : " 默认不做检查点"));
+    im.resolve(
+        "gradient_checkpointing", "checkpointing", d.checkpointing ? "full" : "none",
+        std::string("not in the file: ") + d.tool +
+            (d.checkpointing ? " checkpoints every layer by default" : " does not checkpoint by default"),
+        std::string("文件中没有：") + d.tool + (d.checkpointing ? " 默认对每层做检查点" : " 默认不做检查点"));
 }
 
 // TRL-only keys (ModelConfig and SFTConfig, trl/trainer/sft_config.py; trl/trainer/model_config.py).
-const char* const kTrlMarkers[] = {"max_length", "max_seq_length", "packing", "use_peft", "dataset_text_field",
-                                   "loss_type", "completion_only_loss", "assistant_only_loss", "dataset_name",
-                                   "padding_free", "lora_r"};
+const char* const kTrlMarkers[] = {"max_length",
+                                   "max_seq_length",
+                                   "packing",
+                                   "use_peft",
+                                   "dataset_text_field",
+                                   "loss_type",
+                                   "completion_only_loss",
+                                   "assistant_only_loss",
+                                   "dataset_name",
+                                   "padding_free",
+                                   "lora_r"};
 bool is_trl(const Json& doc) {
     for (const char* k : kTrlMarkers)
         if (doc.contains(k)) return true;
@@ -683,55 +842,87 @@ void read_hf_training_args(Importer& im, const Json& doc) {
     const bool trl = is_trl(doc);
     // Transformers: per_device_train_batch_size 8, 1 accumulation step, 3 epochs, fp32, no checkpointing.
     // TRL's SFTConfig changes bf16 (on unless fp16) and gradient_checkpointing (on).
-    const TrainerDefaults d = trl ? TrainerDefaults{"TRL SFTConfig", 8, 1, 3.0, "bf16", "TRL's SFTConfig trains in bf16 unless fp16 is set",
-                                                    "TRL 的 SFTConfig 默认以 bf16 训练（除非设置 fp16）", true}
-                                  : TrainerDefaults{"Transformers' TrainingArguments", 8, 1, 3.0, "fp32",
+    const TrainerDefaults d = trl ? TrainerDefaults{"TRL SFTConfig",
+                                                    8,
+                                                    1,
+                                                    3.0,
+                                                    "bf16",
+                                                    "TRL's SFTConfig trains in bf16 unless fp16 is set",
+                                                    "TRL 的 SFTConfig 默认以 bf16 训练（除非设置 fp16）",
+                                                    true}
+                                  : TrainerDefaults{"Transformers' TrainingArguments",
+                                                    8,
+                                                    1,
+                                                    3.0,
+                                                    "fp32",
                                                     "without bf16 or fp16 the Trainer trains in fp32",
-                                                    "未设置 bf16 或 fp16 时训练器以 fp32 训练", false};
+                                                    "未设置 bf16 或 fp16 时训练器以 fp32 训练",
+                                                    false};
     read_trainer_keys(im, doc, d);
     read_gradient_checkpointing(im, doc, d);
     read_precision(im, doc, d.tool, d.precision_en, d.precision_zh, d.precision);
     if (const Json* v = get(doc, "model_name_or_path")) read_model_name(im, "model_name_or_path", *v);
-    const char* len_key = doc.contains("max_length") ? "max_length" : doc.contains("max_seq_length") ? "max_seq_length" : nullptr;
+    const char* len_key = doc.contains("max_length")       ? "max_length"
+                          : doc.contains("max_seq_length") ? "max_seq_length"
+                                                           : nullptr;
     if (len_key) {
         long long n = 0;
-        if (im.want_int(len_key, doc[len_key], n)) im.set(len_key, "seq_len", n, "the longest sequence a batch holds", "一个批次中最长的序列");
+        if (im.want_int(len_key, doc[len_key], n))
+            im.set(len_key, "seq_len", n, "the longest sequence a batch holds", "一个批次中最长的序列");
     } else if (trl) {
-        im.resolve("max_length", "seq_len", 1024, "not in the file: TRL SFTConfig's default max_length", "文件中没有：TRL SFTConfig 的默认 max_length");
+        im.resolve("max_length", "seq_len", 1024, "not in the file: TRL SFTConfig's default max_length",
+                   "文件中没有：TRL SFTConfig 的默认 max_length");
     }
     if (const Json* v = get(doc, "packing")) {
         bool b = false;
         if (im.want_bool("packing", *v, b))
-            im.keep("packing", b ? "packing fills every sequence to max_length: give avg_tokens = max_length" : "no packing: each sample is one sequence",
-                    b ? "打包使每条序列填满 max_length：请把 avg_tokens 设为 max_length" : "不打包：每个样本一条序列");
+            im.keep("packing",
+                    b ? "packing fills every sequence to max_length: give avg_tokens = max_length"
+                      : "no packing: each sample is one sequence",
+                    b ? "打包使每条序列填满 max_length：请把 avg_tokens 设为 max_length"
+                      : "不打包：每个样本一条序列");
     }
     if (const Json* v = get(doc, "use_peft")) {
         bool peft = false;
         if (im.want_bool("use_peft", *v, peft)) {
             bool q4 = false;
             if (const Json* q = get(doc, "load_in_4bit")) im.want_bool("load_in_4bit", *q, q4);
-            if (peft) im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "", q4 ? "配合 load_in_4bit：QLoRA" : "");
-            else im.set("use_peft", "method", "full");
+            if (peft)
+                im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "",
+                       q4 ? "配合 load_in_4bit：QLoRA" : "");
+            else
+                im.set("use_peft", "method", "full");
             if (get(doc, "load_in_4bit")) im.mark("load_in_4bit");
             if (peft) {
-                if (const Json* r = get(doc, "lora_r")) { long long n = 0; if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n); }
-                else im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r", "文件中没有：TRL ModelConfig 的默认 lora_r");
-                if (const Json* t = get(doc, "lora_target_modules")) read_lora_targets(im, "lora_target_modules", *t);
+                if (const Json* r = get(doc, "lora_r")) {
+                    long long n = 0;
+                    if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
+                } else
+                    im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r",
+                               "文件中没有：TRL ModelConfig 的默认 lora_r");
+                if (const Json* t = get(doc, "lora_target_modules"))
+                    read_lora_targets(im, "lora_target_modules", *t);
             }
         }
     }
     if (const Json* v = get(doc, "loss_type")) {
         std::string t;
         if (im.want_string("loss_type", *v, t)) {
-            if (t == "chunked_nll") im.set("loss_type", "loss", "chunked", "the cross-entropy runs in chunks: no full logits kept", "交叉熵分块计算：不保留完整 logits");
-            else im.mark("loss_type");
+            if (t == "chunked_nll")
+                im.set("loss_type", "loss", "chunked",
+                       "the cross-entropy runs in chunks: no full logits kept",
+                       "交叉熵分块计算：不保留完整 logits");
+            else
+                im.mark("loss_type");
         }
     }
     if (const Json* v = get(doc, "load_in_8bit")) {
         bool b = false;
         if (im.want_bool("load_in_8bit", *v, b) && b)
-            im.ignore("load_in_8bit", "8-bit base weights are not modelled (16-bit LoRA or 4-bit QLoRA)", "未建模 8 位基座权重（支持 16 位 LoRA 或 4 位 QLoRA）");
-        else im.mark("load_in_8bit");
+            im.ignore("load_in_8bit", "8-bit base weights are not modelled (16-bit LoRA or 4-bit QLoRA)",
+                      "未建模 8 位基座权重（支持 16 位 LoRA 或 4 位 QLoRA）");
+        else
+            im.mark("load_in_8bit");
     }
 }
 
@@ -741,9 +932,14 @@ void read_hf_training_args(Importer& im, const Json& doc) {
 
 void read_llamafactory(Importer& im, const Json& doc) {
     // Training arguments: Transformers' defaults, which LLaMA-Factory keeps (no mixed precision unless set).
-    const TrainerDefaults d{"LLaMA-Factory (Transformers' TrainingArguments)", 8, 1, 3.0, "fp32",
+    const TrainerDefaults d{"LLaMA-Factory (Transformers' TrainingArguments)",
+                            8,
+                            1,
+                            3.0,
+                            "fp32",
                             "without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32",
-                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 以 fp32 训练", false};
+                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 以 fp32 训练",
+                            false};
     read_trainer_keys(im, doc, d);
     if (const Json* v = get(doc, "model_name_or_path")) read_model_name(im, "model_name_or_path", *v);
 
@@ -755,36 +951,61 @@ void read_llamafactory(Importer& im, const Json& doc) {
     const Json* q = get(doc, "quantization_bit");
     if (q && !q->is_null() && !im.want_int("quantization_bit", *q, qbit)) return;
     if (ft != "lora" && ft != "full") {
-        im.error("finetuning_type", "\"" + ft + "\" is not modelled: traincalc estimates full, lora (and QLoRA through quantization_bit)",
-                 "未建模 \"" + ft + "\"：traincalc 支持 full、lora（以及通过 quantization_bit 的 QLoRA）");
+        im.error(
+            "finetuning_type",
+            "\"" + ft +
+                "\" is not modelled: traincalc estimates full, lora (and QLoRA through quantization_bit)",
+            "未建模 \"" + ft + "\"：traincalc 支持 full、lora（以及通过 quantization_bit 的 QLoRA）");
     } else if (qbit != 0 && ft != "lora") {
         im.error("quantization_bit", "quantization is only compatible with the LoRA method (LLaMA-Factory)",
                  "量化只能与 LoRA 方法一起使用（LLaMA-Factory）");
     } else {
         const char* method = ft == "full" ? "full" : qbit == 4 ? "qlora" : "lora";
         const std::string k = "finetuning_type";
-        if (ftv) im.set(k, "method", method, qbit == 4 ? "with quantization_bit: 4, QLoRA" : "", qbit == 4 ? "配合 quantization_bit: 4，即 QLoRA" : "");
-        else im.resolve(k, "method", method, "not in the file: LLaMA-Factory's default finetuning_type is lora", "文件中没有：LLaMA-Factory 默认 finetuning_type 为 lora");
+        if (ftv)
+            im.set(k, "method", method, qbit == 4 ? "with quantization_bit: 4, QLoRA" : "",
+                   qbit == 4 ? "配合 quantization_bit: 4，即 QLoRA" : "");
+        else
+            im.resolve(k, "method", method,
+                       "not in the file: LLaMA-Factory's default finetuning_type is lora",
+                       "文件中没有：LLaMA-Factory 默认 finetuning_type 为 lora");
         if (q) {
-            if (qbit == 4 || qbit == 0) im.mark("quantization_bit");
-            else im.ignore("quantization_bit", "only 4-bit base weights (QLoRA) are modelled: estimated as LoRA on 16-bit weights",
-                           "只建模 4 位基座权重（QLoRA）：按 16 位权重上的 LoRA 估算");
+            if (qbit == 4 || qbit == 0)
+                im.mark("quantization_bit");
+            else
+                im.ignore("quantization_bit",
+                          "only 4-bit base weights (QLoRA) are modelled: estimated as LoRA on 16-bit weights",
+                          "只建模 4 位基座权重（QLoRA）：按 16 位权重上的 LoRA 估算");
         }
         if (ft == "lora") {
-            if (const Json* r = get(doc, "lora_rank")) { long long n = 0; if (im.want_int("lora_rank", *r, n)) im.set("lora_rank", "lora_rank", n); }
-            else im.resolve("lora_rank", "lora_rank", 8, "not in the file: LLaMA-Factory's default lora_rank", "文件中没有：LLaMA-Factory 的默认 lora_rank");
-            if (const Json* t = get(doc, "lora_target")) read_lora_targets(im, "lora_target", *t);
-            else im.resolve("lora_target", "lora_targets", "all", "not in the file: LLaMA-Factory's default lora_target is all", "文件中没有：LLaMA-Factory 默认 lora_target 为 all");
+            if (const Json* r = get(doc, "lora_rank")) {
+                long long n = 0;
+                if (im.want_int("lora_rank", *r, n)) im.set("lora_rank", "lora_rank", n);
+            } else
+                im.resolve("lora_rank", "lora_rank", 8, "not in the file: LLaMA-Factory's default lora_rank",
+                           "文件中没有：LLaMA-Factory 的默认 lora_rank");
+            if (const Json* t = get(doc, "lora_target"))
+                read_lora_targets(im, "lora_target", *t);
+            else
+                im.resolve("lora_target", "lora_targets", "all",
+                           "not in the file: LLaMA-Factory's default lora_target is all",
+                           "文件中没有：LLaMA-Factory 默认 lora_target 为 all");
         }
     }
     if (const Json* v = get(doc, "stage")) {
         std::string st;
         if (im.want_string("stage", *v, st)) {
-            if (st == "sft" || st == "pt") im.mark("stage");
+            if (st == "sft" || st == "pt")
+                im.mark("stage");
             else
-                im.ignore("stage", "stage " + st + " is estimated as supervised fine-tuning: it runs more per sample "
-                                   "(dpo/kto: chosen and rejected sequences and a reference forward pass; ppo/rm: more models)",
-                          "阶段 " + st + " 按监督微调估算：它每个样本计算更多（dpo/kto：正负两条序列及参考模型前向；ppo/rm：更多模型）");
+                im.ignore("stage",
+                          "stage " + st +
+                              " is estimated as supervised fine-tuning: it runs more per sample "
+                              "(dpo/kto: chosen and rejected sequences and a reference forward pass; ppo/rm: "
+                              "more models)",
+                          "阶段 " + st +
+                              " 按监督微调估算：它每个样本计算更多（dpo/kto：正负两条序列及参考模型前向；ppo/"
+                              "rm：更多模型）");
         }
     }
     // Sequence length: cutoff_len (default 2048).
@@ -792,29 +1013,43 @@ void read_llamafactory(Importer& im, const Json& doc) {
         long long n = 0;
         if (im.want_int("cutoff_len", *v, n)) im.set("cutoff_len", "seq_len", n);
     } else {
-        im.resolve("cutoff_len", "seq_len", 2048, "not in the file: LLaMA-Factory's default cutoff_len", "文件中没有：LLaMA-Factory 的默认 cutoff_len");
+        im.resolve("cutoff_len", "seq_len", 2048, "not in the file: LLaMA-Factory's default cutoff_len",
+                   "文件中没有：LLaMA-Factory 的默认 cutoff_len");
     }
     bool packing = false;
-    if (const Json* v = get(doc, "packing")) { if (!v->is_null()) im.want_bool("packing", *v, packing); }
-    else if (const Json* sv = get(doc, "stage")) packing = sv->is_string() && sv->get_ref<const std::string&>() == "pt";
-    if (const Json* v = get(doc, "neat_packing")) { bool b = false; if (im.want_bool("neat_packing", *v, b) && b) packing = true; }
-    if (packing) im.keep(get(doc, "packing") ? "packing" : get(doc, "neat_packing") ? "neat_packing" : "stage",
-                         "packing fills every sequence to cutoff_len: give avg_tokens = cutoff_len", "打包使每条序列填满 cutoff_len：请把 avg_tokens 设为 cutoff_len");
+    if (const Json* v = get(doc, "packing")) {
+        if (!v->is_null()) im.want_bool("packing", *v, packing);
+    } else if (const Json* sv = get(doc, "stage"))
+        packing = sv->is_string() && sv->get_ref<const std::string&>() == "pt";
+    if (const Json* v = get(doc, "neat_packing")) {
+        bool b = false;
+        if (im.want_bool("neat_packing", *v, b) && b) packing = true;
+    }
+    if (packing)
+        im.keep(get(doc, "packing")        ? "packing"
+                : get(doc, "neat_packing") ? "neat_packing"
+                                           : "stage",
+                "packing fills every sequence to cutoff_len: give avg_tokens = cutoff_len",
+                "打包使每条序列填满 cutoff_len：请把 avg_tokens 设为 cutoff_len");
     // Gradient checkpointing is on unless disable_gradient_checkpointing (model_utils/checkpointing.py).
     bool no_gc = false;
     const Json* gc = get(doc, "disable_gradient_checkpointing");
     if (gc && !im.want_bool("disable_gradient_checkpointing", *gc, no_gc)) return;
-    if (gc) im.set("disable_gradient_checkpointing", "checkpointing", no_gc ? "none" : "full");
-    else im.resolve("disable_gradient_checkpointing", "checkpointing", "full",
-                    "not in the file: LLaMA-Factory enables gradient checkpointing unless disable_gradient_checkpointing is true",
-                    "文件中没有：除非 disable_gradient_checkpointing 为 true，LLaMA-Factory 都启用梯度检查点");
+    if (gc)
+        im.set("disable_gradient_checkpointing", "checkpointing", no_gc ? "none" : "full");
+    else
+        im.resolve("disable_gradient_checkpointing", "checkpointing", "full",
+                   "not in the file: LLaMA-Factory enables gradient checkpointing unless "
+                   "disable_gradient_checkpointing is true",
+                   "文件中没有：除非 disable_gradient_checkpointing 为 true，LLaMA-Factory 都启用梯度检查点");
     if (get(doc, "gradient_checkpointing")) im.mark("gradient_checkpointing");
     // Precision: bf16 / fp16, or pure_bf16 (no fp32 master weights).
     bool pure = false;
     if (const Json* v = get(doc, "pure_bf16")) im.want_bool("pure_bf16", *v, pure);
     if (pure) {
         im.set("pure_bf16", "precision", "bf16");
-        im.set("pure_bf16", "master_weights", false, "pure bf16: no fp32 master weights", "纯 bf16：没有 fp32 主权重");
+        im.set("pure_bf16", "master_weights", false, "pure bf16: no fp32 master weights",
+               "纯 bf16：没有 fp32 主权重");
         if (get(doc, "bf16")) im.mark("bf16");
         if (get(doc, "fp16")) im.mark("fp16");
     } else {
@@ -824,13 +1059,22 @@ void read_llamafactory(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "enable_liger_kernel")) {
         bool b = false;
         if (im.want_bool("enable_liger_kernel", *v, b)) {
-            if (b) im.set("enable_liger_kernel", "loss", "chunked", "Liger's fused linear cross-entropy keeps no full logits", "Liger 的融合线性交叉熵不保留完整 logits");
-            else im.mark("enable_liger_kernel");
+            if (b)
+                im.set("enable_liger_kernel", "loss", "chunked",
+                       "Liger's fused linear cross-entropy keeps no full logits",
+                       "Liger 的融合线性交叉熵不保留完整 logits");
+            else
+                im.mark("enable_liger_kernel");
         }
     }
     if (const Json* v = get(doc, "use_unsloth")) {
         bool b = false;
-        if (im.want_bool("use_unsloth", *v, b)) { if (b) im.set("use_unsloth", "stack", "unsloth"); else im.mark("use_unsloth"); }
+        if (im.want_bool("use_unsloth", *v, b)) {
+            if (b)
+                im.set("use_unsloth", "stack", "unsloth");
+            else
+                im.mark("use_unsloth");
+        }
     }
     if (const Json* v = get(doc, "flash_attn")) {
         std::string fa;
@@ -839,17 +1083,24 @@ void read_llamafactory(Importer& im, const Json& doc) {
                    fa == "auto" ? "auto: SDPA or FlashAttention-2, neither stores the attention scores" : "",
                    fa == "auto" ? "auto：SDPA 或 FlashAttention-2，都不保存注意力分数" : "");
     }
-    for (const char* k : {"use_dora", "use_galore", "use_badam", "use_apollo", "use_adam_mini", "use_llama_pro"}) {
+    for (const char* k :
+         {"use_dora", "use_galore", "use_badam", "use_apollo", "use_adam_mini", "use_llama_pro"}) {
         const Json* v = get(doc, k);
         bool b = false;
         if (!v || !im.want_bool(k, *v, b)) continue;
-        if (b) im.ignore(k, std::string(k) + " changes the trainable parameters or the optimizer's memory: not modelled",
-                         std::string(k) + " 会改变可训练参数或优化器显存：未建模");
-        else im.mark(k);
+        if (b)
+            im.ignore(k,
+                      std::string(k) +
+                          " changes the trainable parameters or the optimizer's memory: not modelled",
+                      std::string(k) + " 会改变可训练参数或优化器显存：未建模");
+        else
+            im.mark(k);
     }
     if (const Json* v = get(doc, "max_samples"))
         if (!v->is_null())
-            im.ignore("max_samples", "caps each dataset's samples; the datasets' sizes are not in the config: give samples or tokens",
+            im.ignore("max_samples",
+                      "caps each dataset's samples; the datasets' sizes are not in the config: give samples "
+                      "or tokens",
                       "限制每个数据集的样本数；配置中没有数据集大小：请给出样本数或 token 数");
 }
 
@@ -864,101 +1115,151 @@ void read_axolotl(Importer& im, const Json& doc) {
     const Json* av = get(doc, "adapter");
     if (av && !av->is_null() && !im.want_string("adapter", *av, adapter)) return;
     bool q4 = false, q8 = false;
-    if (const Json* v = get(doc, "load_in_4bit")) if (!v->is_null()) im.want_bool("load_in_4bit", *v, q4);
-    if (const Json* v = get(doc, "load_in_8bit")) if (!v->is_null()) im.want_bool("load_in_8bit", *v, q8);
+    if (const Json* v = get(doc, "load_in_4bit"))
+        if (!v->is_null()) im.want_bool("load_in_4bit", *v, q4);
+    if (const Json* v = get(doc, "load_in_8bit"))
+        if (!v->is_null()) im.want_bool("load_in_8bit", *v, q8);
     if (get(doc, "load_in_4bit")) im.mark("load_in_4bit");
     if (get(doc, "load_in_8bit")) im.mark("load_in_8bit");
     if (adapter.empty()) {
         im.resolve("adapter", "method", "full", "no adapter: a full fine-tune", "没有 adapter：全参数微调");
     } else if (adapter == "qlora" && !q4) {
-        im.error("adapter", "qlora needs load_in_4bit: true (axolotl)", "qlora 需要 load_in_4bit: true（axolotl）");
+        im.error("adapter", "qlora needs load_in_4bit: true (axolotl)",
+                 "qlora 需要 load_in_4bit: true（axolotl）");
     } else if (adapter == "lora" || adapter == "qlora") {
-        im.set("adapter", "method", q4 ? "qlora" : "lora", q4 && adapter == "lora" ? "4-bit base weights with a LoRA adapter: QLoRA" : "",
+        im.set("adapter", "method", q4 ? "qlora" : "lora",
+               q4 && adapter == "lora" ? "4-bit base weights with a LoRA adapter: QLoRA" : "",
                q4 && adapter == "lora" ? "4 位基座权重配 LoRA：即 QLoRA" : "");
         if (q8 && !q4)
-            im.ignore("load_in_8bit", "8-bit base weights are not modelled: estimated as LoRA on 16-bit weights",
+            im.ignore("load_in_8bit",
+                      "8-bit base weights are not modelled: estimated as LoRA on 16-bit weights",
                       "未建模 8 位基座权重：按 16 位权重上的 LoRA 估算");
-        if (const Json* r = get(doc, "lora_r")) { long long n = 0; if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n); }
-        else im.error("lora_r", "a LoRA adapter needs lora_r", "LoRA 适配器需要 lora_r");
+        if (const Json* r = get(doc, "lora_r")) {
+            long long n = 0;
+            if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
+        } else
+            im.error("lora_r", "a LoRA adapter needs lora_r", "LoRA 适配器需要 lora_r");
         bool linear = false;
-        if (const Json* t = get(doc, "lora_target_linear")) if (!t->is_null()) im.want_bool("lora_target_linear", *t, linear);
-        if (linear) im.set("lora_target_linear", "lora_targets", "all");
-        else if (const Json* t = get(doc, "lora_target_modules"); t && !t->is_null()) read_lora_targets(im, "lora_target_modules", *t);
+        if (const Json* t = get(doc, "lora_target_linear"))
+            if (!t->is_null()) im.want_bool("lora_target_linear", *t, linear);
+        if (linear)
+            im.set("lora_target_linear", "lora_targets", "all");
+        else if (const Json* t = get(doc, "lora_target_modules"); t && !t->is_null())
+            read_lora_targets(im, "lora_target_modules", *t);
         if (get(doc, "lora_target_linear")) im.mark("lora_target_linear");
         if (get(doc, "lora_target_modules")) im.mark("lora_target_modules");
     } else {
-        im.error("adapter", "\"" + adapter + "\" is not modelled: traincalc estimates lora, qlora or none (full)",
+        im.error("adapter",
+                 "\"" + adapter + "\" is not modelled: traincalc estimates lora, qlora or none (full)",
                  "未建模 \"" + adapter + "\"：traincalc 支持 lora、qlora 或不用（全参数）");
     }
     // Batch and length: axolotl's defaults micro_batch_size 1, accumulation 1, epochs 1, sequence_len 512.
-    struct Row { const char* key; const char* field; double def; bool integer; };
-    for (const Row& r : {Row{"micro_batch_size", "micro_batch", 1, true}, Row{"gradient_accumulation_steps", "grad_accum", 1, true},
+    struct Row {
+        const char* key;
+        const char* field;
+        double def;
+        bool integer;
+    };
+    for (const Row& r : {Row{"micro_batch_size", "micro_batch", 1, true},
+                         Row{"gradient_accumulation_steps", "grad_accum", 1, true},
                          Row{"num_epochs", "epochs", 1, false}, Row{"sequence_len", "seq_len", 512, true}}) {
         const Json* v = get(doc, r.key);
         if (v && !v->is_null()) {
-            if (r.integer) { long long n = 0; if (im.want_int(r.key, *v, n)) im.set(r.key, r.field, n); }
-            else { double x = 0; if (im.want_number(r.key, *v, x)) im.set(r.key, r.field, x); }
+            if (r.integer) {
+                long long n = 0;
+                if (im.want_int(r.key, *v, n)) im.set(r.key, r.field, n);
+            } else {
+                double x = 0;
+                if (im.want_number(r.key, *v, x)) im.set(r.key, r.field, x);
+            }
         } else {
             const Json def = r.integer ? Json(static_cast<long long>(r.def)) : Json(r.def);
-            im.resolve(r.key, r.field, def, "not in the file: axolotl's default", "文件中没有：axolotl 的默认值");
+            im.resolve(r.key, r.field, def, "not in the file: axolotl's default",
+                       "文件中没有：axolotl 的默认值");
         }
     }
     if (const Json* v = get(doc, "max_steps")) {
         long long n = 0;
         if (!v->is_null() && im.want_int("max_steps", *v, n) && n > 0)
-            im.ignore("max_steps", "max_steps overrides num_epochs: give the data as tokens or samples to match it",
+            im.ignore("max_steps",
+                      "max_steps overrides num_epochs: give the data as tokens or samples to match it",
                       "max_steps 优先于 num_epochs：请按 token 数或样本数给出数据量以与之对应");
-        else im.mark("max_steps");
+        else
+            im.mark("max_steps");
     }
     if (const Json* v = get(doc, "sample_packing")) {
         bool b = false;
         if (!v->is_null() && im.want_bool("sample_packing", *v, b) && b)
-            im.keep("sample_packing", "packing fills every sequence to sequence_len: give avg_tokens = sequence_len",
+            im.keep("sample_packing",
+                    "packing fills every sequence to sequence_len: give avg_tokens = sequence_len",
                     "打包使每条序列填满 sequence_len：请把 avg_tokens 设为 sequence_len");
-        else im.mark("sample_packing");
+        else
+            im.mark("sample_packing");
     }
     // gradient_checkpointing: true, "offload" or "offload_disk" recompute every layer; default false.
     const Json* gc = get(doc, "gradient_checkpointing");
     if (gc && !gc->is_null()) {
-        if (gc->is_boolean()) im.set("gradient_checkpointing", "checkpointing", gc->get<bool>() ? "full" : "none");
-        else if (gc->is_string()) im.set("gradient_checkpointing", "checkpointing", "full",
-                                         "the checkpointed activations also go to the CPU or disk: the estimate keeps them on the GPU",
-                                         "检查点激活值还会卸载到 CPU 或磁盘：估计仍按保留在 GPU 上计算");
-        else im.error("gradient_checkpointing", "must be true, false, \"offload\" or \"offload_disk\", got " + shown(*gc),
-                      "必须是 true、false、\"offload\" 或 \"offload_disk\"，实际为 " + shown_zh(*gc));
+        if (gc->is_boolean())
+            im.set("gradient_checkpointing", "checkpointing", gc->get<bool>() ? "full" : "none");
+        else if (gc->is_string())
+            im.set(
+                "gradient_checkpointing", "checkpointing", "full",
+                "the checkpointed activations also go to the CPU or disk: the estimate keeps them on the GPU",
+                "检查点激活值还会卸载到 CPU 或磁盘：估计仍按保留在 GPU 上计算");
+        else
+            im.error("gradient_checkpointing",
+                     "must be true, false, \"offload\" or \"offload_disk\", got " + shown(*gc),
+                     "必须是 true、false、\"offload\" 或 \"offload_disk\"，实际为 " + shown_zh(*gc));
     } else {
-        im.resolve("gradient_checkpointing", "checkpointing", "none", "not in the file: axolotl does not checkpoint by default",
+        im.resolve("gradient_checkpointing", "checkpointing", "none",
+                   "not in the file: axolotl does not checkpoint by default",
                    "文件中没有：axolotl 默认不做检查点");
     }
     if (const Json* v = get(doc, "activation_offloading"))
         if (!v->is_null() && !(v->is_boolean() && !v->get<bool>()))
-            im.ignore("activation_offloading", "activations offloaded to the CPU: not modelled", "激活值卸载到 CPU：未建模");
+            im.ignore("activation_offloading", "activations offloaded to the CPU: not modelled",
+                      "激活值卸载到 CPU：未建模");
     // Precision: bf16 defaults to "auto" (resolve_dtype: bf16 when the card has it, else fp16).
     bool fp8 = false;
-    if (const Json* v = get(doc, "fp8")) if (!v->is_null()) im.want_bool("fp8", *v, fp8);
+    if (const Json* v = get(doc, "fp8"))
+        if (!v->is_null()) im.want_bool("fp8", *v, fp8);
     if (fp8) {
-        im.set("fp8", "precision", "fp8", "FP8 matmuls (torchao); weights stay 16-bit", "FP8 矩阵乘（torchao）；权重仍为 16 位");
+        im.set("fp8", "precision", "fp8", "FP8 matmuls (torchao); weights stay 16-bit",
+               "FP8 矩阵乘（torchao）；权重仍为 16 位");
         if (get(doc, "bf16")) im.mark("bf16");
         if (get(doc, "fp16")) im.mark("fp16");
     } else {
         if (get(doc, "fp8")) im.mark("fp8");
-        read_precision(im, doc, "axolotl", "axolotl's bf16 defaults to auto (bf16 when the card has it, else fp16)",
+        read_precision(im, doc, "axolotl",
+                       "axolotl's bf16 defaults to auto (bf16 when the card has it, else fp16)",
                        "axolotl 的 bf16 默认为 auto（卡支持时用 bf16，否则 fp16）", "auto");
     }
     for (const char* k : {"flash_attention", "sdp_attention", "xformers_attention"}) {
         const Json* v = get(doc, k);
         bool b = false;
-        if (!v || v->is_null() || !im.want_bool(k, *v, b)) { if (v) im.mark(k); continue; }
-        if (b) im.set(k, "flash_attention", true, "the attention scores are not stored", "不保存注意力分数");
-        else im.mark(k);
+        if (!v || v->is_null() || !im.want_bool(k, *v, b)) {
+            if (v) im.mark(k);
+            continue;
+        }
+        if (b)
+            im.set(k, "flash_attention", true, "the attention scores are not stored", "不保存注意力分数");
+        else
+            im.mark(k);
     }
-    if (const Json* v = get(doc, "optimizer")) if (!v->is_null()) read_optimizer(im, "optimizer", *v);
+    if (const Json* v = get(doc, "optimizer"))
+        if (!v->is_null()) read_optimizer(im, "optimizer", *v);
     for (const char* k : {"chunked_cross_entropy", "cut_cross_entropy", "liger_fused_linear_cross_entropy"}) {
         const Json* v = get(doc, k);
         bool b = false;
-        if (!v || v->is_null() || !im.want_bool(k, *v, b)) { if (v) im.mark(k); continue; }
-        if (b) im.set(k, "loss", "chunked", "the loss keeps no full fp32 logits", "损失不保留完整的 fp32 logits");
-        else im.mark(k);
+        if (!v || v->is_null() || !im.want_bool(k, *v, b)) {
+            if (v) im.mark(k);
+            continue;
+        }
+        if (b)
+            im.set(k, "loss", "chunked", "the loss keeps no full fp32 logits",
+                   "损失不保留完整的 fp32 logits");
+        else
+            im.mark(k);
     }
     if (const Json* v = get(doc, "deepspeed")) read_deepspeed_key(im, "deepspeed", *v);
     // FSDP: `fsdp` options (v1), or fsdp_config with fsdp_version 2 (reshard_after_forward false = ZeRO-2).
@@ -967,9 +1268,12 @@ void read_axolotl(Importer& im, const Json& doc) {
         im.mark("fsdp_config");
         if (!im.has("zero")) {
             bool reshard = true;
-            if (const Json* r = get(*c, "reshard_after_forward")) im.want_bool("fsdp_config.reshard_after_forward", *r, reshard);
-            im.set(get(*c, "reshard_after_forward") ? "fsdp_config.reshard_after_forward" : "fsdp_config", "zero", reshard ? 3 : 2,
-                   reshard ? "FSDP resharding after forward shards as ZeRO-3 does" : "FSDP without resharding after forward shards as ZeRO-2 does",
+            if (const Json* r = get(*c, "reshard_after_forward"))
+                im.want_bool("fsdp_config.reshard_after_forward", *r, reshard);
+            im.set(get(*c, "reshard_after_forward") ? "fsdp_config.reshard_after_forward" : "fsdp_config",
+                   "zero", reshard ? 3 : 2,
+                   reshard ? "FSDP resharding after forward shards as ZeRO-3 does"
+                           : "FSDP without resharding after forward shards as ZeRO-2 does",
                    reshard ? "FSDP 前向后重新分片，与 ZeRO-3 相同" : "FSDP 前向后不重新分片，与 ZeRO-2 相同");
         }
         for (const char* k : {"offload_params", "fsdp_offload_params"}) {
@@ -978,10 +1282,13 @@ void read_axolotl(Importer& im, const Json& doc) {
             const std::string key = std::string("fsdp_config.") + k;
             if (!o || !im.want_bool(key, *o, b)) continue;
             if (b && im.patch.value("zero", 0) == 3)
-                im.set(key, "offload", "optimizer+params", "FSDP offload moves parameters, gradients and optimizer states to the CPU",
+                im.set(key, "offload", "optimizer+params",
+                       "FSDP offload moves parameters, gradients and optimizer states to the CPU",
                        "FSDP offload 将参数、梯度和优化器状态移到 CPU");
-            else if (b) im.ignore(key, "parameter offload needs full sharding", "参数卸载需要完全分片");
-            else im.mark(key);
+            else if (b)
+                im.ignore(key, "parameter offload needs full sharding", "参数卸载需要完全分片");
+            else
+                im.mark(key);
         }
     }
     if (const Json* v = get(doc, "tensor_parallel_size"); v && !v->is_null()) {
@@ -989,9 +1296,11 @@ void read_axolotl(Importer& im, const Json& doc) {
         if (im.want_int("tensor_parallel_size", *v, n)) im.set("tensor_parallel_size", "tp", n);
     }
     if (const Json* v = get(doc, "context_parallel_size"); v && !v->is_null())
-        im.ignore("context_parallel_size", "context (sequence) parallelism is not modelled", "未建模上下文（序列）并行");
+        im.ignore("context_parallel_size", "context (sequence) parallelism is not modelled",
+                  "未建模上下文（序列）并行");
     if (const Json* v = get(doc, "rl"); v && !v->is_null())
-        im.ignore("rl", "preference/RL training is estimated as supervised fine-tuning: it runs more per sample",
+        im.ignore("rl",
+                  "preference/RL training is estimated as supervised fine-tuning: it runs more per sample",
                   "偏好/强化学习训练按监督微调估算：它每个样本计算更多");
 }
 
@@ -1002,19 +1311,24 @@ void read_axolotl(Importer& im, const Json& doc) {
 ConfigKind detect(const Json& doc, std::string& marker) {
     auto any = [&](std::initializer_list<const char*> keys) {
         for (const char* k : keys)
-            if (doc.contains(k)) { marker = k; return true; }
+            if (doc.contains(k)) {
+                marker = k;
+                return true;
+            }
         return false;
     };
     if (any({"hidden_size", "num_hidden_layers", "architectures"})) return ConfigKind::hf_config;
-    if (any({"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size", "zero_allow_untested_optimizer"}))
+    if (any({"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size",
+             "zero_allow_untested_optimizer"}))
         return ConfigKind::deepspeed;
-    if (any({"finetuning_type", "cutoff_len", "template", "lora_rank", "quantization_bit", "disable_gradient_checkpointing",
-             "lora_target", "stage", "enable_liger_kernel"}))
+    if (any({"finetuning_type", "cutoff_len", "template", "lora_rank", "quantization_bit",
+             "disable_gradient_checkpointing", "lora_target", "stage", "enable_liger_kernel"}))
         return ConfigKind::llamafactory;
-    if (any({"base_model", "micro_batch_size", "sequence_len", "num_epochs", "adapter", "sample_packing", "lora_target_linear"}))
+    if (any({"base_model", "micro_batch_size", "sequence_len", "num_epochs", "adapter", "sample_packing",
+             "lora_target_linear"}))
         return ConfigKind::axolotl;
-    if (any({"per_device_train_batch_size", "num_train_epochs", "output_dir", "gradient_accumulation_steps", "max_length",
-             "max_seq_length", "use_peft"}))
+    if (any({"per_device_train_batch_size", "num_train_epochs", "output_dir", "gradient_accumulation_steps",
+             "max_length", "max_seq_length", "use_peft"}))
         return ConfigKind::hf_training_args;
     return ConfigKind::detect;
 }
@@ -1023,8 +1337,10 @@ ConfigKind detect(const Json& doc, std::string& marker) {
 void collect_keys(const Json& obj, const std::string& prefix, std::vector<std::string>& keys) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string k = prefix + it.key();
-        if (it.value().is_object() && !it.value().empty()) collect_keys(it.value(), k + ".", keys);
-        else keys.push_back(k);
+        if (it.value().is_object() && !it.value().empty())
+            collect_keys(it.value(), k + ".", keys);
+        else
+            keys.push_back(k);
     }
 }
 
@@ -1034,15 +1350,17 @@ void collect_keys(const Json& obj, const std::string& prefix, std::vector<std::s
 // [SECTION] import_config() and JSON
 //-----------------------------------------------------------------------------
 
-ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Scenario& base, const Catalog& catalog,
-                           const std::vector<KeyLine>& lines) {
+ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Scenario& base,
+                           const Catalog& catalog, const std::vector<KeyLine>& lines) {
     ConfigImport out;
     out.scenario = base;
     out.kind = kind;
     Json doc;
-    if (!detail::parse_json(json_text, limits::kMaxConfigBytes, "the config", "配置", doc, out.errors)) return out;
+    if (!detail::parse_json(json_text, limits::kMaxConfigBytes, "the config", "配置", doc, out.errors))
+        return out;
     if (!doc.is_object()) {
-        detail::add_error(out.errors, "", "a config must be a JSON object (a YAML mapping), got " + shown(doc),
+        detail::add_error(out.errors, "",
+                          "a config must be a JSON object (a YAML mapping), got " + shown(doc),
                           "配置必须是 JSON 对象（YAML 映射），实际为 " + shown_zh(doc));
         return out;
     }
@@ -1051,26 +1369,41 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
         std::string marker;
         out.kind = detect(doc, marker);
         if (out.kind == ConfigKind::detect) {
-            detail::add_error(out.errors, "", "cannot tell which tool this config is for: no key of LLaMA-Factory, axolotl, "
-                                              "DeepSpeed, Transformers/TRL or config.json found; give the kind",
-                              "无法判断配置属于哪个工具：没有 LLaMA-Factory、axolotl、DeepSpeed、Transformers/TRL 或 config.json 的键；请指定类型");
+            detail::add_error(
+                out.errors, "",
+                "cannot tell which tool this config is for: no key of LLaMA-Factory, axolotl, "
+                "DeepSpeed, Transformers/TRL or config.json found; give the kind",
+                "无法判断配置属于哪个工具：没有 LLaMA-Factory、axolotl、DeepSpeed、Transformers/TRL 或 "
+                "config.json 的键；请指定类型");
             return out;
         }
         const size_t k = static_cast<size_t>(out.kind);
         out.resolved.push_back(ImportNote{marker, "", "", std::string(kKindRead[k]) + " (key " + marker + ")",
-                                          std::string(kKindReadZh[k]) + "（键 " + marker + "）", im.line_of(marker)});
+                                          std::string(kKindReadZh[k]) + "（键 " + marker + "）",
+                                          im.line_of(marker)});
     }
     switch (out.kind) {
-    case ConfigKind::llamafactory: read_llamafactory(im, doc); break;
-    case ConfigKind::axolotl: read_axolotl(im, doc); break;
-    case ConfigKind::deepspeed: read_deepspeed_object(im, doc, ""); break;
-    case ConfigKind::hf_training_args: read_hf_training_args(im, doc); break;
+    case ConfigKind::llamafactory:
+        read_llamafactory(im, doc);
+        break;
+    case ConfigKind::axolotl:
+        read_axolotl(im, doc);
+        break;
+    case ConfigKind::deepspeed:
+        read_deepspeed_object(im, doc, "");
+        break;
+    case ConfigKind::hf_training_args:
+        read_hf_training_args(im, doc);
+        break;
     case ConfigKind::hf_config: {
         // The catalog's reader of config.json; the model goes into the patch as a custom model.
         ModelResult m;
         detail::model_from_hf_object(doc, detail::Ctx{}, m);
         collect_keys(doc, "", im.seen);
-        if (!m.errors.empty()) { out.errors.insert(out.errors.end(), m.errors.begin(), m.errors.end()); break; }
+        if (!m.errors.empty()) {
+            out.errors.insert(out.errors.end(), m.errors.begin(), m.errors.end());
+            break;
+        }
         im.patch["model"] = detail::model_to_json(m.model);
         im.setters.emplace_back("model", "config.json");
         out.applied.push_back(ImportNote{"config.json", "model", value_text(im.patch["model"]),
@@ -1078,7 +1411,8 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
                                          "从 config.json 读取结构并据此计算参数量", 0});
         break;
     }
-    case ConfigKind::detect: break;
+    case ConfigKind::detect:
+        break;
     }
     // Keys nobody read: listed by name, so nothing is dropped silently.
     std::vector<std::string> all;
@@ -1112,7 +1446,8 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
     // Notes in the file's order when lines are known.
     auto by_line = [](const ImportNote& a, const ImportNote& b) { return a.line < b.line; };
     if (!lines.empty())
-        for (auto* list : {&out.applied, &out.resolved, &out.ignored}) std::stable_sort(list->begin(), list->end(), by_line);
+        for (auto* list : {&out.applied, &out.resolved, &out.ignored})
+            std::stable_sort(list->begin(), list->end(), by_line);
     return out;
 }
 
@@ -1122,7 +1457,10 @@ std::string config_import_to_json(const ConfigImport& r, Lang lang, int indent) 
         Json a = Json::array();
         for (const ImportNote& n : list) {
             Json o = {{"key", n.key}, {"note", zh && !n.note_zh.empty() ? n.note_zh : n.note}};
-            if (!n.field.empty()) { o["field"] = n.field; o["value"] = n.value; }
+            if (!n.field.empty()) {
+                o["field"] = n.field;
+                o["value"] = n.value;
+            }
             if (n.line > 0) o["line"] = n.line;
             a.push_back(std::move(o));
         }
@@ -1138,7 +1476,8 @@ std::string config_import_to_json(const ConfigImport& r, Lang lang, int indent) 
     j["unused"] = r.unused;
     Json errors = Json::array();
     for (const FieldError& e : r.errors)
-        errors.push_back({{"field", e.field}, {"message", zh && !e.message_zh.empty() ? e.message_zh : e.message}});
+        errors.push_back(
+            {{"field", e.field}, {"message", zh && !e.message_zh.empty() ? e.message_zh : e.message}});
     j["errors"] = std::move(errors);
     return detail::dump_safe(j, indent);
 }

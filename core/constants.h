@@ -15,9 +15,9 @@ namespace detail {
 // [SECTION] Small numeric helpers
 //-----------------------------------------------------------------------------
 
-constexpr double kGiB = 1073741824.0;          // 2^30 bytes
-constexpr double kMaxFinite = 1e300;            // results are clamped below this: never Infinity
-constexpr int kMaxCards = 65536;                // the largest card count any search considers
+constexpr double kGiB = 1073741824.0; // 2^30 bytes
+constexpr double kMaxFinite = 1e300;  // results are clamped below this: never Infinity
+constexpr int kMaxCards = 65536;      // the largest card count any search considers
 
 // Division that never yields NaN or Infinity: a zero or non-finite denominator gives `fallback`.
 inline double safe_div(double num, double den, double fallback = 0.0) {
@@ -32,12 +32,14 @@ inline double finite_or(double v, double fallback = 0.0) {
     if (v < -kMaxFinite) return -kMaxFinite;
     return v + 0.0; // -0 + 0 = +0: no "-0" in any output
 }
-inline double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
+inline double clampd(double v, double lo, double hi) {
+    return v < lo ? lo : (v > hi ? hi : v);
+}
 // ceil(x / unit) · unit for billing in whole units; unit ≤ 0 is treated as 1.
 inline double ceil_units(double x, double unit) {
     if (!(unit > 0)) unit = 1;
     if (!(x > 0)) return 0;
-    double n = std::ceil(x / unit - 1e-9);      // 1e-9: 24.0000000001 h must not bill 25 h
+    double n = std::ceil(x / unit - 1e-9); // 1e-9: 24.0000000001 h must not bill 25 h
     return (n < 1 ? 1 : n) * unit;
 }
 
@@ -48,7 +50,7 @@ inline double ceil_units(double x, double unit) {
 // QLoRA NF4: 4 bits per weight plus double-quantised constants ≈ 0.127 bit/param (blocks of 64;
 // Dettmers et al. 2023, section 2): 0.5 + 0.127/8 ≈ 0.516 B per quantised parameter.
 constexpr double kNf4BytesPerParam = 0.5 + 0.127 / 8.0;
-constexpr double kBase16BytesPerParam = 2.0;       // the 16-bit base checkpoint (download, QLoRA rest)
+constexpr double kBase16BytesPerParam = 2.0; // the 16-bit base checkpoint (download, QLoRA rest)
 // Logits and loss, bytes per token per vocabulary entry, by loss implementation:
 // - fp32 upcast (Hugging Face models: bf16 logits, their fp32 copy, log-softmax and gradients): ~17.
 //   Unsloth's context-length table (https://unsloth.ai/docs/basics/unsloth-benchmarks, HF + FA2,
@@ -74,7 +76,7 @@ constexpr double kTorchtitanUtilization = 0.65;
 // matched rows is 0.68 (0.57-0.90). torchtitan's Llama 3.1 8B reaches 33-39% MFU on H100 against
 // 58% on A100 (ratio 0.57-0.67; benchmarks/llama3_h100_202412_torchtitan.md, docs/performance.md).
 constexpr double kFsdpHopperUtilizationRatio = 0.68;
-constexpr double kHopperMinCc = 9.0;               // H100/H800/H200/H20 (and later)
+constexpr double kHopperMinCc = 9.0; // H100/H800/H200/H20 (and later)
 // Megatron-LM on A100 at 1-3k GPUs: 137-163 TFLOP/s with recomputation counted (44-52% of 312,
 // shared/references/gpu-specs.md, Narayanan et al. 2021).
 constexpr double kMegatronUtilization = 0.48;
@@ -85,19 +87,19 @@ constexpr double kFp8CopyBytesPerParam = 1.0;
 // 6,667 -> 8,532 and 6,514 -> 8,380 tokens/s/GPU with Float8 (x1.28, x1.29; benchmarks/
 // llama3_h100_202412_torchtitan.md); docs/design.md: 1.3-1.5 end to end, not the 2x peak. 1.3 used.
 constexpr double kFp8EndToEndSpeedup = 1.3;
-constexpr double kContextBytes = kGiB;             // CUDA context and workspaces (~1 GiB, PyTorch measured)
-constexpr double kFragmentation = 0.06;            // allocator fragmentation margin on everything else
-constexpr double kDriverReserveFraction = 0.03;    // the driver keeps ~3% of nominal memory
-constexpr double kDriverReserveMinGib = 0.5;       // and at least 0.5 GiB
-constexpr double kLayersInFlight = 2;              // parameter offload: this layer and the prefetched next
-constexpr double kPilotMargin = 1.5;               // pilot extrapolation margin (what a small pilot misses)
-constexpr double kImpossibleUtilization = 0.75;    // measured throughput above this share of peak is implausible
-constexpr double kDefaultUtilization = 0.4;        // when neither scenario nor card gives one
-constexpr double kDefaultCnyPerUsd = 7.2;          // when neither scenario nor catalog gives a rate
+constexpr double kContextBytes = kGiB;          // CUDA context and workspaces (~1 GiB, PyTorch measured)
+constexpr double kFragmentation = 0.06;         // allocator fragmentation margin on everything else
+constexpr double kDriverReserveFraction = 0.03; // the driver keeps ~3% of nominal memory
+constexpr double kDriverReserveMinGib = 0.5;    // and at least 0.5 GiB
+constexpr double kLayersInFlight = 2;           // parameter offload: this layer and the prefetched next
+constexpr double kPilotMargin = 1.5;            // pilot extrapolation margin (what a small pilot misses)
+constexpr double kImpossibleUtilization = 0.75; // measured throughput above this share of peak is implausible
+constexpr double kDefaultUtilization = 0.4;     // when neither scenario nor card gives one
+constexpr double kDefaultCnyPerUsd = 7.2;       // when neither scenario nor catalog gives a rate
 constexpr double kHoursPerDay = 24, kHoursPerMonth = 720; // billing units (30-day month)
 constexpr double kSecondsPerHour = 3600;
-constexpr double kTflops = 1e12;                   // FLOP/s per TFLOPS
-constexpr double kMega = 1e6;                      // Mbit→bit, MB→B, tokens per million
+constexpr double kTflops = 1e12; // FLOP/s per TFLOPS
+constexpr double kMega = 1e6;    // Mbit→bit, MB→B, tokens per million
 constexpr double kBitsPerByte = 8;
 constexpr double kWattsPerKw = 1000;
 // Offload slowdowns (ZeRO-Offload / ZeRO-Infinity papers' single-node figures, rounded).
@@ -111,13 +113,13 @@ constexpr int kSearchTpMax = 8;
 // docs/design.md's worked example: 7B × 2.5e8 tokens × 6 on one A100 (312 TFLOPS) at 40%.
 constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
 constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;
-constexpr double kExampleSharedSeconds = 856;      // the widely shared wrong answer
+constexpr double kExampleSharedSeconds = 856; // the widely shared wrong answer
 // Compute capability each precision needs (NVIDIA: bf16 tensor cores from Ampere 8.0, FP8 from
 // Ada/Hopper 8.9); below 8.0 there is no TF32 either.
 constexpr double kBf16MinCc = 8.0, kFp8MinCc = 8.9, kTf32MinCc = 8.0;
 // "Memory nearly full": headroom under this share of usable memory.
 constexpr double kNearlyFullFraction = 0.05;
-constexpr double kBytesPerGB = 1e9;                // decimal GB, as providers bill and networks quote
+constexpr double kBytesPerGB = 1e9; // decimal GB, as providers bill and networks quote
 // Host RAM while loading. Hugging Face from_pretrained without low_cpu_mem_usage creates the model
 // with random weights and then loads the checkpoint: "Step 1 and 2 both require a full version of the
 // model in memory ... if you are using torch.distributed to launch a distributed training, each

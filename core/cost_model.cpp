@@ -56,7 +56,9 @@ Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool sc
 // Cheapest mix of whole months (720 h), days and billed hours covering `wall` hours, per card.
 // Cost is linear in each count apart from the tail, so only the candidates 0, floor and
 // floor + 1 of each larger unit need trying (9 combinations).
-struct Mix { double months = 0, days = 0, hours = 0, cost = -1; };
+struct Mix {
+    double months = 0, days = 0, hours = 0, cost = -1;
+};
 static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
     Mix best;
     double months_c[3] = {0, std::floor(wall / kHoursPerMonth), std::floor(wall / kHoursPerMonth) + 1};
@@ -78,7 +80,7 @@ static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
 
 template <class C>
 static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
-              CostResult& out, Terms* log) {
+                      CostResult& out, Terms* log) {
     const double n = cards < 1 ? 1 : cards;
     const double wall = std::max(0.0, wall_hours);
     const char* money = kUnitMoney;
@@ -87,11 +89,15 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
     out.price_daily = p.daily;
     out.price_monthly = p.monthly;
     out.storage = C(log, TermId::storage_fee, money)
-                      .first("storage", s.storage_gb, "GB").mul("per GB-month", s.storage_per_gb_month, money)
-                      .mul("wall", wall, "h", TermId::wall_hours).div("", kHoursPerMonth, "h/month")
-                      .done();                                  // prorated months
+                      .first("storage", s.storage_gb, "GB")
+                      .mul("per GB-month", s.storage_per_gb_month, money)
+                      .mul("wall", wall, "h", TermId::wall_hours)
+                      .div("", kHoursPerMonth, "h/month")
+                      .done(); // prorated months
     out.traffic = C(log, TermId::traffic_fee, money)
-                      .first("traffic", s.traffic_gb, "GB").mul("per GB", s.traffic_per_gb, money).done();
+                      .first("traffic", s.traffic_gb, "GB")
+                      .mul("per GB", s.traffic_per_gb, money)
+                      .done();
     const double fees = C(log, TermId::fees, money)
                             .first("storage", out.storage, money, TermId::storage_fee)
                             .add("traffic", out.traffic, money, TermId::traffic_fee)
@@ -105,8 +111,11 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
     hourly.total = 0;
     if (hourly.available)
         hourly.total = C(log, TermId::plan_hourly, money)
-                           .first("billed", hourly.units, "h").mul("price", p.hourly, money).mul("cards", n)
-                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+                           .first("billed", hourly.units, "h")
+                           .mul("price", p.hourly, money)
+                           .mul("cards", n)
+                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
+                           .done();
 
     PlanCost& daily = out.plans[1];
     daily.plan = Plan::daily;
@@ -115,8 +124,11 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
     daily.total = 0;
     if (daily.available)
         daily.total = C(log, TermId::plan_daily, money)
-                          .first("days", daily.units).mul("price", p.daily, money).mul("cards", n)
-                          .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+                          .first("days", daily.units)
+                          .mul("price", p.daily, money)
+                          .mul("cards", n)
+                          .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
+                          .done();
 
     PlanCost& monthly = out.plans[2];
     monthly.plan = Plan::monthly;
@@ -125,13 +137,17 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
     monthly.total = 0;
     if (monthly.available)
         monthly.total = C(log, TermId::plan_monthly, money)
-                            .first("months", monthly.units).mul("price", p.monthly, money).mul("cards", n)
-                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees).done();
+                            .first("months", monthly.units)
+                            .mul("price", p.monthly, money)
+                            .mul("cards", n)
+                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
+                            .done();
 
     PlanCost& mixed = out.plans[3];
     mixed.plan = Plan::mixed;
     const Mix mix = (hourly.available || daily.available || monthly.available)
-                        ? cheapest_mix(p, wall, s.min_billed_hours) : Mix{};
+                        ? cheapest_mix(p, wall, s.min_billed_hours)
+                        : Mix{};
     mixed.available = mix.cost >= 0;
     mixed.units = mix.months * kHoursPerMonth + mix.days * kHoursPerDay + mix.hours;
     mixed.total = 0;
@@ -158,16 +174,18 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
     }
     out.per_million_tokens = C(log, TermId::cost_per_million_tokens, money)
                                  .first("total", out.total, money)
-                                 .div("D", tokens, "tokens", TermId::tokens).mul("", kMega, "tokens")
+                                 .div("D", tokens, "tokens", TermId::tokens)
+                                 .mul("", kMega, "tokens")
                                  .done();
 }
 
 void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
               CostResult& out, Terms* log) {
-    if (log) cost_impl<Calc>(s, p, cards, wall_hours, tokens, out, log);
-    else cost_impl<FastCalc>(s, p, cards, wall_hours, tokens, out, nullptr);
+    if (log)
+        cost_impl<Calc>(s, p, cards, wall_hours, tokens, out, log);
+    else
+        cost_impl<FastCalc>(s, p, cards, wall_hours, tokens, out, nullptr);
 }
-
 
 //-----------------------------------------------------------------------------
 // [SECTION] Spot billing
@@ -186,34 +204,47 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
     const double W = std::max(0.0, wall_hours);
     const double lambda = s.interruptions_per_hour;
     const bool saved = s.checkpoint_interval_hours > 0 && s.checkpoint_interval_hours < W;
-    const double tau = saved ? s.checkpoint_interval_hours : W;   // no checkpoints: the whole run
+    const double tau = saved ? s.checkpoint_interval_hours : W; // no checkpoints: the whole run
     const char* tau_sym = saved ? "τ" : "W";
     out.used = true;
     out.segment_hours = tau;
     if (lambda > 0 && W > 0) {
-        const double x = Calc(log, TermId::spot_exposure, "")
-                             .first("λ", lambda, "/h").mul(tau_sym, tau, "h").done();
+        const double x =
+            Calc(log, TermId::spot_exposure, "").first("λ", lambda, "/h").mul(tau_sym, tau, "h").done();
         const double grow = std::expm1(std::min(x, kSpotMaxExposure)); // e^{λτ} − 1, exact for small λτ
         out.interruptions = Calc(log, TermId::spot_interruptions, "")
-                                .first("W", W, "h").div(tau_sym, tau, "h").mul("(e^(λτ)−1)", grow).done();
+                                .first("W", W, "h")
+                                .div(tau_sym, tau, "h")
+                                .mul("(e^(λτ)−1)", grow)
+                                .done();
         out.lost_per_interruption_hours = Calc(log, TermId::spot_lost_per_interruption, "h")
-                                              .first("", 1).div("λ", lambda, "/h")
+                                              .first("", 1)
+                                              .div("λ", lambda, "/h")
                                               .add("R", s.restart_hours, "h")
-                                              .sub(tau_sym, tau, "h").div("(e^(λτ)−1)", grow).done();
+                                              .sub(tau_sym, tau, "h")
+                                              .div("(e^(λτ)−1)", grow)
+                                              .done();
         if (saved) // the rule of thumb, shown beside the exact figure
-            Calc(log, TermId::spot_lost_first_order, "h").first(tau_sym, tau, "h").div("", 2).add("R", s.restart_hours, "h").done();
-        out.billed_hours = Calc(log, TermId::spot_billed_hours, "h")
-                               .first("W", W, "h")
-                               .add("N", out.interruptions, "", TermId::spot_interruptions)
-                               .mul("lost", out.lost_per_interruption_hours, "h", TermId::spot_lost_per_interruption)
-                               .done();
+            Calc(log, TermId::spot_lost_first_order, "h")
+                .first(tau_sym, tau, "h")
+                .div("", 2)
+                .add("R", s.restart_hours, "h")
+                .done();
+        out.billed_hours =
+            Calc(log, TermId::spot_billed_hours, "h")
+                .first("W", W, "h")
+                .add("N", out.interruptions, "", TermId::spot_interruptions)
+                .mul("lost", out.lost_per_interruption_hours, "h", TermId::spot_lost_per_interruption)
+                .done();
     } else {
-        out.billed_hours = Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
+        out.billed_hours =
+            Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
     }
     const double fees = on_demand.storage + on_demand.traffic;
     out.total = Calc(log, TermId::spot_total, money)
                     .first("H", out.billed_hours, "h", TermId::spot_billed_hours)
-                    .mul("spot price", s.spot_price_hourly, money).mul("cards", cards < 1 ? 1 : cards)
+                    .mul("spot price", s.spot_price_hourly, money)
+                    .mul("cards", cards < 1 ? 1 : cards)
                     .add(fees > 0 ? "fees" : nullptr, fees, money, fees > 0 ? TermId::fees : TermId::none)
                     .done();
     out.on_demand_total = on_demand.total;
@@ -237,47 +268,72 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
     const double H = s.hours_per_month_used;
     const char* money = kUnitMoney;
     b.depreciation_per_month = Calc(log, TermId::depreciation_per_month, money)
-                                   .first("purchase", prices.purchase, money).div("months", s.depreciation_months).done();
+                                   .first("purchase", prices.purchase, money)
+                                   .div("months", s.depreciation_months)
+                                   .done();
     const double power_per_hour = g.tdp_w / kWattsPerKw * s.pue * s.electricity_per_kwh;
     b.power_per_month = Calc(log, TermId::power_per_month, money)
-                            .first("TDP", g.tdp_w, "W").div("", kWattsPerKw, "W/kW").mul("PUE", s.pue)
-                            .mul("hours", H, "h").mul("per kWh", s.electricity_per_kwh, money).done();
-    b.own_per_month = Calc(log, TermId::own_per_month, money)
-                          .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
-                          .add("power", b.power_per_month, money, TermId::power_per_month)
-                          .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
+                            .first("TDP", g.tdp_w, "W")
+                            .div("", kWattsPerKw, "W/kW")
+                            .mul("PUE", s.pue)
+                            .mul("hours", H, "h")
+                            .mul("per kWh", s.electricity_per_kwh, money)
+                            .done();
+    b.own_per_month =
+        Calc(log, TermId::own_per_month, money)
+            .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+            .add("power", b.power_per_month, money, TermId::power_per_month)
+            .add("rack", s.rack_per_month, money)
+            .add("operations", s.ops_per_month, money)
+            .done();
     {
         // The cheapest plan for the same hours: whole billed hours, whole days, or one month.
         double rent = -1;
         int plan = -1;
         const double billed = ceil_units(H, s.min_billed_hours);
         const double days = std::ceil(H / kHoursPerDay - 1e-9);
-        if (prices.hourly > 0) { rent = billed * prices.hourly; plan = 0; }
-        if (prices.daily > 0 && (rent < 0 || days * prices.daily < rent)) { rent = days * prices.daily; plan = 1; }
-        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) { rent = prices.monthly; plan = 2; }
+        if (prices.hourly > 0) {
+            rent = billed * prices.hourly;
+            plan = 0;
+        }
+        if (prices.daily > 0 && (rent < 0 || days * prices.daily < rent)) {
+            rent = days * prices.daily;
+            plan = 1;
+        }
+        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) {
+            rent = prices.monthly;
+            plan = 2;
+        }
         if (plan >= 0) {
             Calc c(log, TermId::rent_per_month, money);
-            if (plan == 0) c.first("billed", billed, "h").mul("price", prices.hourly, money);
-            else if (plan == 1) c.first("days", days).mul("price", prices.daily, money);
-            else c.first("month", 1).mul("price", prices.monthly, money);
+            if (plan == 0)
+                c.first("billed", billed, "h").mul("price", prices.hourly, money);
+            else if (plan == 1)
+                c.first("days", days).mul("price", prices.daily, money);
+            else
+                c.first("month", 1).mul("price", prices.monthly, money);
             rent = c.done();
         }
         b.rent_per_month = rent < 0 ? 0 : rent;
         if (prices.hourly > power_per_hour) {
-            const double fixed = Calc(log, TermId::fixed_per_month, money)
-                                     .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
-                                     .add("rack", s.rack_per_month, money).add("operations", s.ops_per_month, money).done();
+            const double fixed =
+                Calc(log, TermId::fixed_per_month, money)
+                    .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+                    .add("rack", s.rack_per_month, money)
+                    .add("operations", s.ops_per_month, money)
+                    .done();
             const double margin = Calc(log, TermId::margin_per_hour, money)
                                       .first("price", prices.hourly, money)
-                                      .sub("power per hour", power_per_hour, money).done();
+                                      .sub("power per hour", power_per_hour, money)
+                                      .done();
             b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h")
                                                .first("fixed", fixed, money, TermId::fixed_per_month)
-                                               .div("margin", margin, money, TermId::margin_per_hour).done();
+                                               .div("margin", margin, money, TermId::margin_per_hour)
+                                               .done();
         }
-        b.purchase_known = prices.purchase > 0;                // no price: depreciation 0 would fake "buy"
+        b.purchase_known = prices.purchase > 0; // no price: depreciation 0 would fake "buy"
         b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
     }
-
 }
 
 //-----------------------------------------------------------------------------
@@ -285,7 +341,8 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
 //-----------------------------------------------------------------------------
 
 // Provider quotes: the quote's bandwidth (if given) changes the upload time, hence the wall.
-void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, QuoteResult (&out)[3], Terms* log) {
+void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, QuoteResult (&out)[3],
+                Terms* log) {
     const char* money = kUnitMoney;
     for (int i = 0; i < 3; i++) {
         const Quote& q = s.quotes[i];
@@ -295,17 +352,23 @@ void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, 
         double wall = t.wall_hours;
         if (q.bandwidth_mbps > 0) {
             double upload_bytes = s.upload_gb > 0 ? s.upload_gb * kBytesPerGB : md.dataset_bytes;
-            wall += safe_div(upload_bytes * kBitsPerByte, q.bandwidth_mbps * kMega) / kSecondsPerHour - t.upload_hours;
+            wall += safe_div(upload_bytes * kBitsPerByte, q.bandwidth_mbps * kMega) / kSecondsPerHour -
+                    t.upload_hours;
         }
         qr.used = true;
         qr.billed_hours = ceil_units(wall, q.min_billed_hours);
         qr.total = Calc(log, TermId::quote_total, money, 1.0, i)
-                       .first("cards", s.cards).mul("billed", qr.billed_hours, "h").mul("price", q.price_per_card_hour, money)
-                       .add("storage", s.storage_gb, "GB").mul("per GB-month", q.storage_per_gb_month, money).mul("wall", wall, "h")
+                       .first("cards", s.cards)
+                       .mul("billed", qr.billed_hours, "h")
+                       .mul("price", q.price_per_card_hour, money)
+                       .add("storage", s.storage_gb, "GB")
+                       .mul("per GB-month", q.storage_per_gb_month, money)
+                       .mul("wall", wall, "h")
                        .div("", kHoursPerMonth, "h/month")
-                       .add("traffic", s.traffic_gb, "GB").mul("per GB", q.traffic_per_gb, money).done();
+                       .add("traffic", s.traffic_gb, "GB")
+                       .mul("per GB", q.traffic_per_gb, money)
+                       .done();
     }
-
 }
 
 } // namespace detail

@@ -15,7 +15,7 @@ namespace detail {
 // [SECTION] Prices and rental cost
 //-----------------------------------------------------------------------------
 
-struct Prices {                     // per card, in the scenario's currency; 0 = not offered
+struct Prices { // per card, in the scenario's currency; 0 = not offered
     double hourly = 0, daily = 0, monthly = 0, purchase = 0;
 };
 Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card);

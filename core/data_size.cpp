@@ -7,14 +7,22 @@
 
 namespace traincalc {
 
-static bool positive(double v) { return std::isfinite(v) && v > 0; }
+static bool positive(double v) {
+    return std::isfinite(v) && v > 0;
+}
 
 double tokens_per_epoch(const Scenario& s) {
     double t = 0;
     switch (s.data_input) {
-    case DataInput::tokens: t = s.tokens; break;
-    case DataInput::samples: t = s.samples * s.avg_tokens; break;
-    case DataInput::dataset_size: t = s.dataset_mb * detail::kMega / s.chars_per_token / s.bytes_per_char; break;
+    case DataInput::tokens:
+        t = s.tokens;
+        break;
+    case DataInput::samples:
+        t = s.samples * s.avg_tokens;
+        break;
+    case DataInput::dataset_size:
+        t = s.dataset_mb * detail::kMega / s.chars_per_token / s.bytes_per_char;
+        break;
     }
     return positive(t) ? t : 0.0;
 }
@@ -22,7 +30,9 @@ double tokens_per_epoch(const Scenario& s) {
 void set_tokens_per_epoch(Scenario& s, double tokens) {
     if (!positive(tokens)) return;
     switch (s.data_input) {
-    case DataInput::tokens: s.tokens = tokens; break;
+    case DataInput::tokens:
+        s.tokens = tokens;
+        break;
     case DataInput::samples:
         if (positive(s.avg_tokens)) s.samples = std::max(1.0, std::round(tokens / s.avg_tokens));
         break;

@@ -37,7 +37,9 @@ double wall_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
 // evaluations of wall_clock() itself give the line, so the search below times only the compute.
 struct WallLine {
     double fixed_h = 0, per_compute_h = 1;
-    double at(double compute_seconds) const { return fixed_h + per_compute_h * compute_seconds / kSecondsPerHour; }
+    double at(double compute_seconds) const {
+        return fixed_h + per_compute_h * compute_seconds / kSecondsPerHour;
+    }
 };
 WallLine wall_line(const Scenario& s, const ModelDerived& md) {
     TimeResult t0, t1;
@@ -63,8 +65,10 @@ int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInpu
     if (wall(hi) > s.deadline_hours) return 0;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (wall(mid) <= s.deadline_hours) hi = mid;
-        else lo = mid + 1;
+        if (wall(mid) <= s.deadline_hours)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     for (int step = 0; step < 3 && lo <= kMaxCards / mp; step++, lo++) { // the line's rounding: confirm
         st.cards = lo * mp;
@@ -92,23 +96,31 @@ void estimate_flops(Estimate& e, const ModelDerived& md, Terms* log) {
     f.padding_waste = md.padding_waste;
     f.model = Calc(log, TermId::flops_model, "FLOPs")
                   .first("per token", md.flops_model_per_token, "FLOPs", TermId::flops_model_per_token)
-                  .mul("D", md.tokens, "tokens", TermId::tokens).done();
+                  .mul("D", md.tokens, "tokens", TermId::tokens)
+                  .done();
     f.rule_of_thumb = Calc(log, TermId::flops_rule_of_thumb, "FLOPs")
-                          .first("", 6).mul("N", md.params).mul("D", md.tokens, "tokens", TermId::tokens).done();
-    f.executed = Calc(log, TermId::flops_executed, "FLOPs")
-                     .first("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
-                     .mul("D", md.tokens, "tokens", TermId::tokens).done();
+                          .first("", 6)
+                          .mul("N", md.params)
+                          .mul("D", md.tokens, "tokens", TermId::tokens)
+                          .done();
+    f.executed =
+        Calc(log, TermId::flops_executed, "FLOPs")
+            .first("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
+            .mul("D", md.tokens, "tokens", TermId::tokens)
+            .done();
     f.per_token_executed = md.flops_executed_per_token;
     // docs/design.md's worked example, shown with every estimate (the widely shared version is 100× off).
     Calc(log, TermId::worked_example_seconds, "s")
-        .first("F", kExampleFlops, "FLOPs").div("peak", kExamplePeakTflops, "TFLOPS")
-        .div("", kTflops, "FLOP/s per TFLOPS").div("u", kExampleUtilization).done();
-
+        .first("F", kExampleFlops, "FLOPs")
+        .div("peak", kExamplePeakTflops, "TFLOPS")
+        .div("", kTflops, "FLOP/s per TFLOPS")
+        .div("u", kExampleUtilization)
+        .done();
 }
 
 // Peak, compute time (bubble, offload), wall clock, utilization used, throughput.
-void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                   TimeInputs& ti, double* implied_util, Terms* log) {
+void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const GpuSpec& g,
+                   const Strategy& st, TimeInputs& ti, double* implied_util, Terms* log) {
     TimeResult& t = e.time;
     ti.peak_tflops = peak_tflops(g, s.precision, log);
     ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
@@ -121,30 +133,34 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
     t.generation_hours = generation_s / kSecondsPerHour;
     const double compute_h = Calc(log, TermId::compute_hours, "h")
                                  .first("compute", compute_s, "s", TermId::compute_seconds)
-                                 .div("", kSecondsPerHour, "s/h").done();
+                                 .div("", kSecondsPerHour, "s/h")
+                                 .done();
     wall_clock(s, md, compute_h, t, log);
     t.pipeline_bubble = bubble;
     t.scaling_efficiency = scaling;
     t.peak_tflops = ti.peak_tflops;
     if (ti.measured_tps > 0) {
-        *implied_util = Calc(log, TermId::implied_utilization, "")
-                           .first("tokens/s", ti.measured_tps)
-                           .mul("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
-                           .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
-                           .div("", kTflops, "FLOP/s per TFLOPS").done();
+        *implied_util =
+            Calc(log, TermId::implied_utilization, "")
+                .first("tokens/s", ti.measured_tps)
+                .mul("per token", md.flops_executed_per_token, "FLOPs", TermId::flops_executed_per_token)
+                .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                .div("", kTflops, "FLOP/s per TFLOPS")
+                .done();
         t.utilization = *implied_util;
     } else {
         t.utilization = ti.utilization;
     }
-    t.effective_tflops_per_gpu = Calc(log, TermId::effective_tflops, "TFLOPS")
-                                     .first("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
-                                     .mul("u", t.utilization, "", ti.measured_tps > 0 ? TermId::implied_utilization : TermId::none)
-                                     .done();
+    t.effective_tflops_per_gpu =
+        Calc(log, TermId::effective_tflops, "TFLOPS")
+            .first("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+            .mul("u", t.utilization, "", ti.measured_tps > 0 ? TermId::implied_utilization : TermId::none)
+            .done();
     e.throughput_tokens_per_second_per_gpu = Calc(log, TermId::throughput, "tokens/s")
                                                  .first("D", md.tokens, "tokens", TermId::tokens)
                                                  .div("compute", compute_s, "s", TermId::compute_seconds)
-                                                 .div("cards", std::max(s.cards, 1)).done();
-
+                                                 .div("cards", std::max(s.cards, 1))
+                                                 .done();
 }
 
 // Another recomputation level is evaluated on the estimate's own copy of the scenario with only
@@ -163,8 +179,8 @@ struct LevelScratch {
 
 // Fewest cards that fit (the scenario's strategy and the best one, recomputation included: the
 // search space of core/strategy.h, shared with compare_gpus()), cards for the deadline.
-void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const ModelDerived& md, const GpuSpec& g,
-                    const Strategy& st, const TimeInputs& ti) {
+void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const ModelDerived& md,
+                    const GpuSpec& g, const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
     // The scenario's own level uses its own derived model; another level is derived when reached.
@@ -186,11 +202,11 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         c.best_checkpointing = s.checkpointing;
     }
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
-        if (best == st.pp && best_slowdown == 1.0) return false;  // tp 1, d 1, nothing slower: unbeatable
+        if (best == st.pp && best_slowdown == 1.0) return false; // tp 1, d 1, nothing slower: unbeatable
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
         const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;
-        if (best > 0 && p.tp * st.pp >= bound) return true;       // cannot win
+        if (best > 0 && p.tp * st.pp >= bound) return true; // cannot win
         if (p.checkpointing != ls->checkpointing) {
             if (p.checkpointing == s.checkpointing) {
                 ls = &s;
@@ -229,7 +245,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             c.for_deadline_any = c.for_deadline;
         } else if (c.best_checkpointing == s.checkpointing) {
             c.for_deadline_any = cards_for_deadline(s, md, ti, bs, best);
-        } else {                                                  // the best level's FLOPs set its time
+        } else { // the best level's FLOPs set its time
             other.set(c.best_checkpointing, m);
             c.for_deadline_any = cards_for_deadline(other.s, other.md, ti, bs, best);
         }
@@ -249,8 +265,10 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
         add_warning(e, WarningCode::no_bf16, cc, kBf16MinCc);
     if (s.precision == Precision::fp8 && (g.tflops_fp8 <= 0 || (cc > 0 && cc < kFp8MinCc)))
         add_warning(e, WarningCode::no_fp8, cc, kFp8MinCc);
-    if (s.precision == Precision::fp32) add_warning(e, WarningCode::fp32_slow, ti.peak_tflops, g.tflops_16bit);
-    if (s.cards > 1 && !(g.nvlink_gbps > 0)) add_warning(e, WarningCode::pcie_scaling, t.scaling_efficiency, 1.0);
+    if (s.precision == Precision::fp32)
+        add_warning(e, WarningCode::fp32_slow, ti.peak_tflops, g.tflops_16bit);
+    if (s.cards > 1 && !(g.nvlink_gbps > 0))
+        add_warning(e, WarningCode::pcie_scaling, t.scaling_efficiency, 1.0);
     if (m.context > 0 && s.seq_len > m.context)
         add_warning(e, WarningCode::seq_over_context, s.seq_len, m.context);
     if (ti.measured_tps > 0 && implied_util > kImpossibleUtilization)
@@ -258,18 +276,21 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
     if (!e.memory.fits)
         add_warning(e, WarningCode::does_not_fit, e.memory.per_gpu_gib, e.memory.usable_gib);
     else if (e.memory.headroom_gib < kNearlyFullFraction * e.memory.usable_gib)
-        add_warning(e, WarningCode::memory_nearly_full, e.memory.headroom_gib, kNearlyFullFraction * e.memory.usable_gib);
-    if (t.fixed_hours > t.compute_hours) add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
+        add_warning(e, WarningCode::memory_nearly_full, e.memory.headroom_gib,
+                    kNearlyFullFraction * e.memory.usable_gib);
+    if (t.fixed_hours > t.compute_hours)
+        add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
     if (s.deadline_hours > 0 && c.for_deadline_any == 0)
         add_warning(e, WarningCode::deadline_impossible, s.deadline_hours, t.wall_hours);
     // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
     if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
-    if (s.offload != Offload::none) add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
-    if (e.host.known && !e.host.fits) add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
+    if (s.offload != Offload::none)
+        add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
+    if (e.host.known && !e.host.fits)
+        add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
     if (e.flops.padded_tokens_per_sample > 0)
         add_warning(e, WarningCode::padding_waste, e.flops.padding_waste, e.flops.padded_tokens_per_sample);
-
 }
 
 } // namespace
@@ -285,7 +306,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     e.scenario = s;
     // One input contract: validate() holds every range and rule; nothing is re-checked here.
     e.errors = validate(s, catalog);
-    if (!e.errors.empty()) return e;                          // ok = false, the rest zero
+    if (!e.errors.empty()) return e; // ok = false, the rest zero
     const ModelSpec* model = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
     const GpuSpec* gpu = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
     assert(model && gpu && "validate() accepted an unknown model or card id");
@@ -294,8 +315,8 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     const GpuSpec& g = *gpu;
 
     Terms* log = &e.terms;
-    log->items.reserve(80);                                    // one allocation each for every term
-    log->operands.reserve(400);                                // and every operand (~65 and ~330 used)
+    log->items.reserve(80);     // one allocation each for every term
+    log->operands.reserve(400); // and every operand (~65 and ~330 used)
     ModelDerived md;
     derive_model(s, *model, md, log);
     estimate_flops(e, md, log);
@@ -319,9 +340,10 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     // Separate GRPO/PPO inference cards are rented for the whole run too.
     const int extra = rollout_extra_cards(s);
     {
-        Calc c(log, TermId::gpu_hours, "card-h");           // card-hours: not a duration
+        Calc c(log, TermId::gpu_hours, "card-h"); // card-hours: not a duration
         c.first("cards", s.cards).mul("wall", e.time.wall_hours, "h", TermId::wall_hours);
-        if (extra > 0) c.add("inference cards", extra).mul("wall", e.time.wall_hours, "h", TermId::wall_hours);
+        if (extra > 0)
+            c.add("inference cards", extra).mul("wall", e.time.wall_hours, "h", TermId::wall_hours);
         e.gpu_hours = c.done();
     }
     cost_for(s, prices, s.cards + extra, e.time.wall_hours, md.tokens, e.cost, log);

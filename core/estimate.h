@@ -21,38 +21,39 @@ namespace traincalc {
 //-----------------------------------------------------------------------------
 
 struct FlopsResult {
-    double tokens = 0;                 // D: tokens processed (per-epoch tokens × epochs)
-    double model = 0;                  // model FLOPs, (6·N_act + 12·L·h·s)·D  (PaLM MFU)
-    double rule_of_thumb = 0;          // 6·N·D
-    double executed = 0;               // what the cards execute (method, recomputation)
-    double per_token_executed = 0;     // executed / D
-    double params = 0;                 // N
-    double active_params = 0;          // N_act
-    double trainable_params = 0;       // N_t (LoRA: adapters only)
-    double padded_tokens_per_sample = 0; // samples not packed: tokens each costs, padding included; 0 = packed
-    double padding_waste = 0;          // share of processed tokens that are padding (0 when packed)
+    double tokens = 0;             // D: tokens processed (per-epoch tokens × epochs)
+    double model = 0;              // model FLOPs, (6·N_act + 12·L·h·s)·D  (PaLM MFU)
+    double rule_of_thumb = 0;      // 6·N·D
+    double executed = 0;           // what the cards execute (method, recomputation)
+    double per_token_executed = 0; // executed / D
+    double params = 0;             // N
+    double active_params = 0;      // N_act
+    double trainable_params = 0;   // N_t (LoRA: adapters only)
+    double padded_tokens_per_sample =
+        0;                    // samples not packed: tokens each costs, padding included; 0 = packed
+    double padding_waste = 0; // share of processed tokens that are padding (0 when packed)
 };
 
-struct MemoryResult {                  // per GPU, GiB
+struct MemoryResult { // per GPU, GiB
     double weights_gib = 0;
     double gradients_gib = 0;
     double optimizer_gib = 0;
-    double adapters_gib = 0;           // LoRA/QLoRA adapter weights + their grads/states
+    double adapters_gib = 0; // LoRA/QLoRA adapter weights + their grads/states
     double activations_gib = 0;
-    double logits_gib = 0;             // s·b·V·B_logits: logits and loss, by loss implementation
-    double gathered_gib = 0;           // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
-    double reference_gib = 0;          // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
-    double reward_gib = 0;             // PPO reward model
-    double critic_gib = 0;             // PPO value model's states (as the policy's)
-    double kv_cache_gib = 0;           // GRPO/PPO: rollouts' KV cache per engine card
-    double generation_gib = 0;         // GRPO/PPO: engine weights + KV cache per engine card
-    double engine_slice_gib = 0;       // colocated engine's reserved slice held through training
-    double overhead_gib = 0;           // CUDA context, workspaces, fragmentation margin
-    double per_gpu_gib = 0;            // sum of the above
-    double capacity_gib = 0;           // the card's nominal memory
-    double usable_gib = 0;             // capacity less what the driver keeps
-    double headroom_gib = 0;           // usable - per_gpu (negative: does not fit)
-    double cpu_ram_gib = 0;            // host memory needed for offloaded states (per node... per GPU)
+    double logits_gib = 0;       // s·b·V·B_logits: logits and loss, by loss implementation
+    double gathered_gib = 0;     // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
+    double reference_gib = 0;    // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
+    double reward_gib = 0;       // PPO reward model
+    double critic_gib = 0;       // PPO value model's states (as the policy's)
+    double kv_cache_gib = 0;     // GRPO/PPO: rollouts' KV cache per engine card
+    double generation_gib = 0;   // GRPO/PPO: engine weights + KV cache per engine card
+    double engine_slice_gib = 0; // colocated engine's reserved slice held through training
+    double overhead_gib = 0;     // CUDA context, workspaces, fragmentation margin
+    double per_gpu_gib = 0;      // sum of the above
+    double capacity_gib = 0;     // the card's nominal memory
+    double usable_gib = 0;       // capacity less what the driver keeps
+    double headroom_gib = 0;     // usable - per_gpu (negative: does not fit)
+    double cpu_ram_gib = 0;      // host memory needed for offloaded states (per node... per GPU)
     bool fits = false;
 };
 
@@ -60,69 +61,70 @@ struct MemoryResult {                  // per GPU, GiB
 // node, as the stack does it) and while training (what offload keeps on the host), against the
 // node's RAM (the scenario's host_ram_gib, else the card's catalog figure; 0 = unknown).
 struct HostRamResult {
-    int ranks_per_node = 1;            // min(cards, cards_per_node)
-    bool load_per_rank = true;         // each rank loads (HF, DeepSpeed, Megatron); false = once per node
-    double load_copies = 1;            // copies a rank holds while loading (HF without low_cpu_mem_usage: 2)
-    double load_per_rank_gib = 0;      // while loading, per rank
-    double load_node_gib = 0;          // while loading, the node
-    double offload_per_rank_gib = 0;   // while training: offloaded states + their gradients + offloaded checkpoints
+    int ranks_per_node = 1;       // min(cards, cards_per_node)
+    bool load_per_rank = true;    // each rank loads (HF, DeepSpeed, Megatron); false = once per node
+    double load_copies = 1;       // copies a rank holds while loading (HF without low_cpu_mem_usage: 2)
+    double load_per_rank_gib = 0; // while loading, per rank
+    double load_node_gib = 0;     // while loading, the node
+    double offload_per_rank_gib =
+        0; // while training: offloaded states + their gradients + offloaded checkpoints
     double offload_node_gib = 0;
-    double peak_node_gib = 0;          // the larger of the two
-    double available_gib = 0;          // the node's RAM; 0 = unknown
-    double headroom_gib = 0;           // available − peak (when known)
-    bool known = false;                // available_gib > 0
-    bool fits = true;                  // peak ≤ available (true when unknown)
+    double peak_node_gib = 0; // the larger of the two
+    double available_gib = 0; // the node's RAM; 0 = unknown
+    double headroom_gib = 0;  // available − peak (when known)
+    bool known = false;       // available_gib > 0
+    bool fits = true;         // peak ≤ available (true when unknown)
 };
 
-struct TimeResult {                    // hours
-    double compute_hours = 0;          // pure compute, bubble included (GRPO/PPO: training + generation)
-    double generation_hours = 0;       // GRPO/PPO: rollout generation (prefill + decode); 0 otherwise
-    double wall_hours = 0;             // expected wall clock
+struct TimeResult {              // hours
+    double compute_hours = 0;    // pure compute, bubble included (GRPO/PPO: training + generation)
+    double generation_hours = 0; // GRPO/PPO: rollout generation (prefill + decode); 0 otherwise
+    double wall_hours = 0;       // expected wall clock
     double wall_hours_low = 0;
     double wall_hours_high = 0;
-    double overhead_hours = 0;         // proportional overhead
-    double fixed_hours = 0;            // set-up and debugging
+    double overhead_hours = 0; // proportional overhead
+    double fixed_hours = 0;    // set-up and debugging
     double upload_hours = 0;
     double download_hours = 0;
     double checkpoint_hours = 0;
     double pilot_extrapolated_hours = 0; // pilot × total/pilot × 1.5; 0 = no pilot given
-    double pipeline_bubble = 1;        // (m+p-1)/m
-    double utilization = 0;            // used (given, default, or implied by measured throughput)
-    double scaling_efficiency = 0;     // used
+    double pipeline_bubble = 1;          // (m+p-1)/m
+    double utilization = 0;              // used (given, default, or implied by measured throughput)
+    double scaling_efficiency = 0;       // used
     double effective_tflops_per_gpu = 0; // peak × utilization
-    double peak_tflops = 0;            // dense 16-bit or FP8 peak used
+    double peak_tflops = 0;              // dense 16-bit or FP8 peak used
 };
 
 struct CardsResult {
-    int min_for_memory = 0;            // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
-    int min_for_memory_any = 0;        // smallest count with the best recomputation/ZeRO/offload/TP choice
-    int best_zero = 0;                 // the strategy that achieves min_for_memory_any
+    int min_for_memory = 0;     // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
+    int min_for_memory_any = 0; // smallest count with the best recomputation/ZeRO/offload/TP choice
+    int best_zero = 0;          // the strategy that achieves min_for_memory_any
     int best_tp = 1;
     Offload best_offload = Offload::none;
     Checkpointing best_checkpointing = Checkpointing::none;
-    int for_deadline = 0;              // cards to finish within deadline_hours; 0 = no deadline or impossible
-    int for_deadline_any = 0;          // the same with the best strategy above (when the scenario's never fits)
+    int for_deadline = 0;     // cards to finish within deadline_hours; 0 = no deadline or impossible
+    int for_deadline_any = 0; // the same with the best strategy above (when the scenario's never fits)
 };
 
 // enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.
 
 struct PlanCost {
     Plan plan = Plan::hourly;
-    bool available = false;            // false when the price is not offered
-    double units = 0;                  // billed hours/days/months per card (whole units)
-    double total = 0;                  // all cards, fees included
+    bool available = false; // false when the price is not offered
+    double units = 0;       // billed hours/days/months per card (whole units)
+    double total = 0;       // all cards, fees included
 };
 
 struct CostResult {
     Currency currency = Currency::cny;
     Plan best_plan = Plan::hourly;
-    double total = 0;                  // best plan, fees included
-    PlanCost plans[4];                 // hourly, daily, monthly, cheapest mix
-    double storage = 0;                // storage fee for the rental period
+    double total = 0;   // best plan, fees included
+    PlanCost plans[4];  // hourly, daily, monthly, cheapest mix
+    double storage = 0; // storage fee for the rental period
     double traffic = 0;
-    double per_million_tokens = 0;     // total / (D / 1e6)
-    double gpu_hours = 0;              // cards × wall hours
-    double price_hourly = 0;           // prices used (after catalog defaults and currency)
+    double per_million_tokens = 0; // total / (D / 1e6)
+    double gpu_hours = 0;          // cards × wall hours
+    double price_hourly = 0;       // prices used (after catalog defaults and currency)
     double price_daily = 0;
     double price_monthly = 0;
 };
@@ -133,24 +135,24 @@ struct CostResult {
 // H = W/τ · (1/λ + R)·(e^{λτ} − 1): about W·(1 + λ·(τ/2 + R)) when interruptions within τ are rare,
 // and growing exponentially in W without checkpoints.
 struct SpotResult {
-    bool used = false;                 // a spot price was given
-    double segment_hours = 0;          // τ used: the checkpoint interval, or the whole run W
-    double interruptions = 0;          // expected interruptions over the run
+    bool used = false;                      // a spot price was given
+    double segment_hours = 0;               // τ used: the checkpoint interval, or the whole run W
+    double interruptions = 0;               // expected interruptions over the run
     double lost_per_interruption_hours = 0; // expected work lost + restart per interruption (≈ τ/2 + R)
-    double billed_hours = 0;           // expected hours billed per card (H)
-    double total = 0;                  // H × spot price × cards + fees
-    double on_demand_total = 0;        // the best on-demand plan (CostResult::total)
-    double saving = 0;                 // on-demand − spot (negative: spot costs more)
+    double billed_hours = 0;                // expected hours billed per card (H)
+    double total = 0;                       // H × spot price × cards + fees
+    double on_demand_total = 0;             // the best on-demand plan (CostResult::total)
+    double saving = 0;                      // on-demand − spot (negative: spot costs more)
 };
 
 struct BuyResult {
-    double own_per_month = 0;          // per card: depreciation + power + rack + ops
-    double power_per_month = 0;        // per card at hours_per_month_used
+    double own_per_month = 0;   // per card: depreciation + power + rack + ops
+    double power_per_month = 0; // per card at hours_per_month_used
     double depreciation_per_month = 0;
-    double rent_per_month = 0;         // per card renting the same hours (cheapest plan)
+    double rent_per_month = 0;             // per card renting the same hours (cheapest plan)
     double break_even_hours_per_month = 0; // above this, owning is cheaper; 0 = never
     bool buying_cheaper = false;
-    bool purchase_known = false;       // a purchase price > 0 exists; false = "unknown", never "buy"
+    bool purchase_known = false; // a purchase price > 0 exists; false = "unknown", never "buy"
 };
 
 struct QuoteResult {
@@ -164,30 +166,30 @@ struct QuoteResult {
 //-----------------------------------------------------------------------------
 
 enum class WarningCode {
-    no_bf16,                // bf16 on a card below compute capability 8.0
-    no_fp8,                 // fp8 on a card below 8.9 (or without an FP8 rate)
-    pcie_scaling,           // multi-card on a PCIe-only card
-    seq_over_context,       // seq_len above the model's context
-    impossible_throughput,  // measured tokens/s implies > 75% of peak
-    memory_nearly_full,     // headroom below 5% of usable
-    does_not_fit,           // per-GPU memory above usable
+    no_bf16,                  // bf16 on a card below compute capability 8.0
+    no_fp8,                   // fp8 on a card below 8.9 (or without an FP8 rate)
+    pcie_scaling,             // multi-card on a PCIe-only card
+    seq_over_context,         // seq_len above the model's context
+    impossible_throughput,    // measured tokens/s implies > 75% of peak
+    memory_nearly_full,       // headroom below 5% of usable
+    does_not_fit,             // per-GPU memory above usable
     fixed_overhead_dominates, // fixed hours larger than compute
-    deadline_impossible,    // no card count meets the deadline
-    cards_not_divisible,    // unused since validate() requires cards to be a multiple of tp·pp
-    qlora_needs_lora_rank,  // reserved
-    offload_slow,           // CPU offload: compute slowed by PCIe transfers
-    fp32_slow,              // fp32 training runs at a fraction of the tensor rate
-    unverified_gpu,         // figures for this card are unverified
-    zero_single_rank,       // ZeRO ≥ 1 with one data-parallel rank: shards nothing
-    host_ram_short,         // the node's peak host RAM (loading or offload) above its RAM
-    padding_waste,          // samples not packed: the share of processed tokens that are padding
+    deadline_impossible,      // no card count meets the deadline
+    cards_not_divisible,      // unused since validate() requires cards to be a multiple of tp·pp
+    qlora_needs_lora_rank,    // reserved
+    offload_slow,             // CPU offload: compute slowed by PCIe transfers
+    fp32_slow,                // fp32 training runs at a fraction of the tensor rate
+    unverified_gpu,           // figures for this card are unverified
+    zero_single_rank,         // ZeRO ≥ 1 with one data-parallel rank: shards nothing
+    host_ram_short,           // the node's peak host RAM (loading or offload) above its RAM
+    padding_waste,            // samples not packed: the share of processed tokens that are padding
     count
 };
 
 struct Warning {
     WarningCode code;
-    double value = 0;       // the offending number (e.g. implied utilization)
-    double limit = 0;       // the limit it crossed
+    double value = 0; // the offending number (e.g. implied utilization)
+    double limit = 0; // the limit it crossed
 };
 
 //-----------------------------------------------------------------------------
@@ -195,12 +197,12 @@ struct Warning {
 //-----------------------------------------------------------------------------
 
 struct Estimate {
-    bool ok = false;                   // false when errors is non-empty; the rest is zero
+    bool ok = false; // false when errors is non-empty; the rest is zero
     std::vector<FieldError> errors;
-    Scenario scenario;                 // the inputs this estimate answered (explain() shows these)
-    Terms terms;                       // every result's formula and operands, as computed
-    ModelSpec model;                   // resolved model
-    GpuSpec gpu;                       // resolved card
+    Scenario scenario; // the inputs this estimate answered (explain() shows these)
+    Terms terms;       // every result's formula and operands, as computed
+    ModelSpec model;   // resolved model
+    GpuSpec gpu;       // resolved card
     FlopsResult flops;
     MemoryResult memory;
     HostRamResult host;

@@ -13,10 +13,10 @@
 // [SECTION] Markdown report
 #include "explain.h"
 #include "compare.h"
-#include "format.h"
 #include "constants.h"
-#include "time_model.h"
+#include "format.h"
 #include "safe_text.h"
+#include "time_model.h"
 #include <cassert>
 #include <cmath>
 #include <cstdarg>
@@ -81,7 +81,7 @@ std::string format_number(double v, int significant) {
 std::string format_hours(double hours, Lang lang) {
     if (!std::isfinite(hours) || hours < 0) hours = 0;
     bool zh = lang == Lang::zh;
-    if (hours * 60 < 1) {  // under a minute: seconds, not "0 min"
+    if (hours * 60 < 1) { // under a minute: seconds, not "0 min"
         return format_number(std::round(hours * 3600)) + (zh ? " 秒" : " s");
     }
     if (hours < 1) {
@@ -144,18 +144,25 @@ struct Fmt {
 const char* plan_label(Plan p, Lang lang) {
     bool zh = lang == Lang::zh;
     switch (p) {
-    case Plan::daily: return zh ? "按天" : "daily";
-    case Plan::monthly: return zh ? "按月" : "monthly";
-    case Plan::mixed: return zh ? "包月+按天+按小时组合" : "cheapest mix";
-    default: return zh ? "按小时" : "hourly";
+    case Plan::daily:
+        return zh ? "按天" : "daily";
+    case Plan::monthly:
+        return zh ? "按月" : "monthly";
+    case Plan::mixed:
+        return zh ? "包月+按天+按小时组合" : "cheapest mix";
+    default:
+        return zh ? "按小时" : "hourly";
     }
 }
 const char* offload_label(Offload o, Lang lang) {
     bool zh = lang == Lang::zh;
     switch (o) {
-    case Offload::optimizer: return zh ? "优化器卸载到 CPU" : "optimizer offloaded to CPU";
-    case Offload::optimizer_params: return zh ? "优化器和参数卸载到 CPU" : "optimizer and parameters offloaded to CPU";
-    default: return zh ? "不卸载" : "no offload";
+    case Offload::optimizer:
+        return zh ? "优化器卸载到 CPU" : "optimizer offloaded to CPU";
+    case Offload::optimizer_params:
+        return zh ? "优化器和参数卸载到 CPU" : "optimizer and parameters offloaded to CPU";
+    default:
+        return zh ? "不卸载" : "no offload";
     }
 }
 // The best strategy's recomputation: named when it uses some, and "none" when the scenario's
@@ -163,16 +170,22 @@ const char* offload_label(Offload o, Lang lang) {
 const char* recompute_suffix(Checkpointing c, Checkpointing scenario_c, Lang lang) {
     const bool zh = lang == Lang::zh;
     switch (c) {
-    case Checkpointing::selective: return zh ? "，选择性重计算" : ", selective recomputation";
-    case Checkpointing::full: return zh ? "，全量重计算" : ", full recomputation";
-    default: return scenario_c == Checkpointing::none ? "" : (zh ? "，不重计算" : ", no recomputation");
+    case Checkpointing::selective:
+        return zh ? "，选择性重计算" : ", selective recomputation";
+    case Checkpointing::full:
+        return zh ? "，全量重计算" : ", full recomputation";
+    default:
+        return scenario_c == Checkpointing::none ? "" : (zh ? "，不重计算" : ", no recomputation");
     }
 }
 const char* method_label(Method m, Lang lang) {
     switch (m) {
-    case Method::lora: return "LoRA";
-    case Method::qlora: return "QLoRA";
-    default: return lang == Lang::zh ? "全参数微调" : "full fine-tune";
+    case Method::lora:
+        return "LoRA";
+    case Method::qlora:
+        return "QLoRA";
+    default:
+        return lang == Lang::zh ? "全参数微调" : "full fine-tune";
     }
 }
 
@@ -201,20 +214,25 @@ const TermText kTermText[] = {
     {TermId::flops_model_per_token, Headline::compute, "Model FLOPs per token", "每 token 模型 FLOPs"},
     {TermId::flops_model, Headline::compute, "Model FLOPs", "模型 FLOPs"},
     {TermId::flops_rule_of_thumb, Headline::compute, "Rule of thumb", "经验公式"},
-    {TermId::flops_attention_per_token, Headline::compute, "Attention FLOPs per token", "每 token 注意力 FLOPs"},
-    {TermId::flops_executed_per_token, Headline::compute, "Executed FLOPs per token", "每 token 实际执行 FLOPs"},
+    {TermId::flops_attention_per_token, Headline::compute, "Attention FLOPs per token",
+     "每 token 注意力 FLOPs"},
+    {TermId::flops_executed_per_token, Headline::compute, "Executed FLOPs per token",
+     "每 token 实际执行 FLOPs"},
     {TermId::flops_executed, Headline::compute, "Executed FLOPs", "实际执行 FLOPs"},
-    {TermId::worked_example_seconds, Headline::compute, "Check: the widely quoted worked example (6 × N × D, one A100)",
+    {TermId::worked_example_seconds, Headline::compute,
+     "Check: the widely quoted worked example (6 × N × D, one A100)",
      "核对：广为流传的例子（6 × N × D，一张 A100）"},
     {TermId::adapter_width_per_layer, Headline::memory, "Adapter widths per layer (d_in + d_out per matrix)",
      "每层适配器宽度（每个矩阵 d_in + d_out）"},
     {TermId::adapter_params, Headline::memory, "Adapter parameters N_a", "适配器参数 N_a"},
-    {TermId::adapter_bytes_per_param, Headline::memory, "Adapter bytes per parameter (weights, gradients, optimizer)",
+    {TermId::adapter_bytes_per_param, Headline::memory,
+     "Adapter bytes per parameter (weights, gradients, optimizer)",
      "适配器每参数字节（权重、梯度、优化器状态）"},
     {TermId::weights_model, Headline::memory, "Weights, whole model W", "整个模型的权重 W"},
     {TermId::weights, Headline::memory, "Weights per card", "每卡权重"},
     {TermId::weights_in_flight, Headline::memory, "Weights in flight on the card", "显卡上正在使用的权重"},
-    {TermId::weights_gathered, Headline::memory, "Layers gathered in flight (ZeRO-3/FSDP all-gather and prefetch)",
+    {TermId::weights_gathered, Headline::memory,
+     "Layers gathered in flight (ZeRO-3/FSDP all-gather and prefetch)",
      "ZeRO-3/FSDP 聚合中的层（all-gather 与预取）"},
     {TermId::gradients, Headline::memory, "Gradients", "梯度"},
     {TermId::optimizer, Headline::memory, "Optimizer states", "优化器状态"},
@@ -224,22 +242,29 @@ const TermText kTermText[] = {
     {TermId::act_bytes_per_token_layer, Headline::memory, "Activation bytes per token per layer A",
      "每 token 每层激活字节 A"},
     {TermId::activations, Headline::memory, "Activations", "激活"},
-    {TermId::logits, Headline::memory, "Logits and loss (by loss implementation)", "Logits 与损失（取决于损失实现）"},
+    {TermId::logits, Headline::memory, "Logits and loss (by loss implementation)",
+     "Logits 与损失（取决于损失实现）"},
     {TermId::memory_subtotal, Headline::memory, "Subtotal", "小计"},
     {TermId::memory_overhead, Headline::memory, "Overhead (CUDA context and workspaces + fragmentation)",
      "框架开销（CUDA 上下文和工作区 + 显存碎片）"},
     {TermId::memory_per_gpu, Headline::memory, "Per card", "每卡显存"},
-    {TermId::host_ram, Headline::memory, "Host RAM for offloaded states, per card", "卸载到 CPU 的状态所需内存（每卡）"},
-    {TermId::host_load_per_rank, Headline::memory, "Host RAM while loading, per rank", "加载模型时每个进程占用的内存"},
-    {TermId::host_load_node, Headline::memory, "Host RAM while loading, per node", "加载模型时每台机器占用的内存"},
+    {TermId::host_ram, Headline::memory, "Host RAM for offloaded states, per card",
+     "卸载到 CPU 的状态所需内存（每卡）"},
+    {TermId::host_load_per_rank, Headline::memory, "Host RAM while loading, per rank",
+     "加载模型时每个进程占用的内存"},
+    {TermId::host_load_node, Headline::memory, "Host RAM while loading, per node",
+     "加载模型时每台机器占用的内存"},
     {TermId::host_offload_grads, Headline::memory, "Gradients for the CPU optimizer step, per rank",
      "CPU 优化器步骤所需的梯度（每个进程）"},
-    {TermId::host_offload_checkpoints, Headline::memory, "Activation checkpoints offloaded to host RAM, per rank",
-     "卸载到内存的激活检查点（每个进程）"},
-    {TermId::host_offload_per_rank, Headline::memory, "Host RAM while training, per rank", "训练时每个进程占用的内存"},
-    {TermId::host_offload_node, Headline::memory, "Host RAM while training, per node", "训练时每台机器占用的内存"},
+    {TermId::host_offload_checkpoints, Headline::memory,
+     "Activation checkpoints offloaded to host RAM, per rank", "卸载到内存的激活检查点（每个进程）"},
+    {TermId::host_offload_per_rank, Headline::memory, "Host RAM while training, per rank",
+     "训练时每个进程占用的内存"},
+    {TermId::host_offload_node, Headline::memory, "Host RAM while training, per node",
+     "训练时每台机器占用的内存"},
     {TermId::host_peak_node, Headline::memory, "Host RAM peak per node", "每台机器的内存峰值"},
-    {TermId::host_available, Headline::memory, "Host RAM of the rented share of the node", "租到的这部分机器的内存"},
+    {TermId::host_available, Headline::memory, "Host RAM of the rented share of the node",
+     "租到的这部分机器的内存"},
     {TermId::host_headroom, Headline::memory, "Host RAM headroom per node", "每台机器的内存余量"},
     {TermId::memory_reserve, Headline::memory, "Driver reserve", "驱动保留"},
     {TermId::memory_usable, Headline::memory, "Usable", "可用显存"},
@@ -267,7 +292,8 @@ const TermText kTermText[] = {
     {TermId::plan_hourly, Headline::cost, "Hourly", "按小时"},
     {TermId::plan_daily, Headline::cost, "Daily", "按天"},
     {TermId::plan_monthly, Headline::cost, "Monthly", "按月"},
-    {TermId::plan_mixed, Headline::cost, "Cheapest mix of months, days and hours", "包月、按天、按小时的最便宜组合"},
+    {TermId::plan_mixed, Headline::cost, "Cheapest mix of months, days and hours",
+     "包月、按天、按小时的最便宜组合"},
     {TermId::cost_per_million_tokens, Headline::cost, "Per million tokens", "每百万 token"},
     {TermId::quote_total, Headline::cost, "Quote", "报价"},
     {TermId::spot_exposure, Headline::cost, "Spot: expected interruptions per saved stretch λτ",
@@ -279,7 +305,8 @@ const TermText kTermText[] = {
      "竞价：每次中断预期损失的时间（上次保存后的工作 + 重启）"},
     {TermId::spot_lost_first_order, Headline::cost, "Spot: the same when λτ is small, τ/2 + R",
      "竞价：λτ 很小时的近似，τ/2 + R"},
-    {TermId::spot_billed_hours, Headline::cost, "Spot: expected billed hours per card H", "竞价：每卡预期计费时长 H"},
+    {TermId::spot_billed_hours, Headline::cost, "Spot: expected billed hours per card H",
+     "竞价：每卡预期计费时长 H"},
     {TermId::spot_total, Headline::cost, "Spot: expected cost", "竞价：预期费用"},
     {TermId::spot_saving, Headline::cost, "Spot: saving against on-demand", "竞价：比按需租用节省"},
     {TermId::inverse_batch_headroom, Headline::cards, "Headroom", "余量"},
@@ -288,7 +315,8 @@ const TermText kTermText[] = {
     {TermId::depreciation_per_month, Headline::buy, "Depreciation per card per month", "每卡每月折旧"},
     {TermId::power_per_month, Headline::buy, "Power per card per month", "每卡每月电费"},
     {TermId::own_per_month, Headline::buy, "Owning per card per month", "自购每卡每月成本"},
-    {TermId::rent_per_month, Headline::buy, "Renting the same hours per card per month", "租用同样时长每卡每月"},
+    {TermId::rent_per_month, Headline::buy, "Renting the same hours per card per month",
+     "租用同样时长每卡每月"},
     {TermId::fixed_per_month, Headline::buy, "Fixed owning cost per month", "每月固定自购成本"},
     {TermId::margin_per_hour, Headline::buy, "Rent above power per hour", "每小时租金减电费"},
     {TermId::break_even_hours, Headline::buy, "Break-even use per month", "每月盈亏平衡使用时长"},
@@ -297,24 +325,33 @@ const TermText kTermText[] = {
      "生成的 token 数（每个提示词 G 条回答）"},
     {TermId::reference_weights, Headline::memory, "Reference model (frozen copy)", "参考模型（冻结副本）"},
     {TermId::reward_weights, Headline::memory, "Reward model (frozen)", "奖励模型（冻结）"},
-    {TermId::critic_states, Headline::memory, "Value model (critic), trained like the policy", "价值模型（critic），与策略模型一样训练"},
+    {TermId::critic_states, Headline::memory, "Value model (critic), trained like the policy",
+     "价值模型（critic），与策略模型一样训练"},
     {TermId::kv_bytes_per_token, Headline::memory, "KV cache bytes per token (K and V, every layer)",
      "每 token 的 KV 缓存字节（K 和 V，所有层）"},
-    {TermId::rollout_batch, Headline::time, "Rollouts decoded at once per engine card B", "每张推理卡同时解码的序列数 B"},
-    {TermId::kv_cache, Headline::memory, "Rollouts' KV cache per engine card", "每张推理卡上生成序列的 KV 缓存"},
-    {TermId::engine_weights, Headline::memory, "Inference engine's copy of the policy", "推理引擎中的策略模型副本"},
-    {TermId::generation_phase, Headline::memory, "Generation phase (engine + KV cache)", "生成阶段（推理引擎 + KV 缓存）"},
-    {TermId::training_phase, Headline::memory, "Training phase (activations + logits)", "训练阶段（激活 + logits）"},
+    {TermId::rollout_batch, Headline::time, "Rollouts decoded at once per engine card B",
+     "每张推理卡同时解码的序列数 B"},
+    {TermId::kv_cache, Headline::memory, "Rollouts' KV cache per engine card",
+     "每张推理卡上生成序列的 KV 缓存"},
+    {TermId::engine_weights, Headline::memory, "Inference engine's copy of the policy",
+     "推理引擎中的策略模型副本"},
+    {TermId::generation_phase, Headline::memory, "Generation phase (engine + KV cache)",
+     "生成阶段（推理引擎 + KV 缓存）"},
+    {TermId::training_phase, Headline::memory, "Training phase (activations + logits)",
+     "训练阶段（激活 + logits）"},
     {TermId::engine_slice, Headline::memory, "Inference engine's reserved slice (gpu_memory_utilization)",
      "推理引擎预留的显存（gpu_memory_utilization）"},
-    {TermId::decode_step_memory, Headline::time, "Decode step, memory-bound (weights + KV read)", "解码一步（受显存带宽限制：读权重和 KV）"},
+    {TermId::decode_step_memory, Headline::time, "Decode step, memory-bound (weights + KV read)",
+     "解码一步（受显存带宽限制：读权重和 KV）"},
     {TermId::decode_step_compute, Headline::time, "Decode step, compute-bound", "解码一步（受算力限制）"},
     {TermId::decode_seconds, Headline::time, "Decoding (the slower step above)", "解码（取上面较慢的一步）"},
-    {TermId::prefill_seconds, Headline::time, "Prefill (each prompt once, prefix caching)", "预填充（每个提示词一次，前缀缓存）"},
+    {TermId::prefill_seconds, Headline::time, "Prefill (each prompt once, prefix caching)",
+     "预填充（每个提示词一次，前缀缓存）"},
     {TermId::generation_seconds, Headline::time, "Generation time", "生成时间"},
     {TermId::train_seconds, Headline::time, "Training time", "训练时间"},
 };
-static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count), "one kTermText row per TermId");
+static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count),
+              "one kTermText row per TermId");
 
 const TermText& term_text(TermId id) {
     size_t i = size_t(id);
@@ -329,30 +366,97 @@ const char* symbol_text(const char* sym, Lang lang) {
         const char* en;
         const char* zh;
     } words[] = {
-        {"activations", "激活"},  {"adapters", "适配器"},     {"billed", "计费时长"},  {"bubble", "气泡"},
-        {"capacity", "标称显存"}, {"cards", "卡数"},          {"checkpoints", "检查点"}, {"compute", "计算"},
-        {"context", "上下文"},    {"dataset", "数据集"},      {"days", "天数"},        {"depreciation", "折旧"},
-        {"download", "下载"},      {"download bw", "下载带宽"}, {"epochs", "轮数"},         {"fees", "其他费用"},    {"fixed", "固定时间"}, {"framework", "框架开销"}, {"in flight", "同时驻留层数"},
-        {"gradients", "梯度"},    {"hours", "小时"},          {"layers", "层数"},      {"logits", "logits"},
-        {"margin", "差价"},       {"minimum", "最少"},        {"month", "月"},         {"months", "月数"},
-        {"offload", "卸载"},      {"operations", "运维"},     {"optimizer", "优化器"}, {"overhead", "额外开销"},
-        {"peak", "峰值"},         {"per GB", "每 GB"},        {"per GB-month", "每 GB·月"}, {"per card", "每卡"},
-        {"per kWh", "每千瓦时"},  {"per token", "每 token"},  {"pilot", "试跑"},       {"power", "电费"},
-        {"power per hour", "每小时电费"}, {"price", "单价"},  {"purchase", "购卡价"},  {"rack", "机柜"},
-        {"reserve", "保留"},      {"samples", "样本数"},      {"share", "数据占比"},   {"size", "大小"},
-        {"slots", "槽位"},        {"storage", "存储"},        {"subtotal", "小计"},    {"tokens", "token 数"},
-        {"tokens/s", "token/秒"}, {"tokens/sample", "每样本 token"}, {"total", "合计"}, {"traffic", "流量"},
-        {"upload", "上传"},        {"upload bw", "上传带宽"},   {"upload size", "上传数据量"},   {"usable", "可用"},         {"wall", "总耗时"},      {"weights", "权重"},
+        {"activations", "激活"},
+        {"adapters", "适配器"},
+        {"billed", "计费时长"},
+        {"bubble", "气泡"},
+        {"capacity", "标称显存"},
+        {"cards", "卡数"},
+        {"checkpoints", "检查点"},
+        {"compute", "计算"},
+        {"context", "上下文"},
+        {"dataset", "数据集"},
+        {"days", "天数"},
+        {"depreciation", "折旧"},
+        {"download", "下载"},
+        {"download bw", "下载带宽"},
+        {"epochs", "轮数"},
+        {"fees", "其他费用"},
+        {"fixed", "固定时间"},
+        {"framework", "框架开销"},
+        {"in flight", "同时驻留层数"},
+        {"gradients", "梯度"},
+        {"hours", "小时"},
+        {"layers", "层数"},
+        {"logits", "logits"},
+        {"margin", "差价"},
+        {"minimum", "最少"},
+        {"month", "月"},
+        {"months", "月数"},
+        {"offload", "卸载"},
+        {"operations", "运维"},
+        {"optimizer", "优化器"},
+        {"overhead", "额外开销"},
+        {"peak", "峰值"},
+        {"per GB", "每 GB"},
+        {"per GB-month", "每 GB·月"},
+        {"per card", "每卡"},
+        {"per kWh", "每千瓦时"},
+        {"per token", "每 token"},
+        {"pilot", "试跑"},
+        {"power", "电费"},
+        {"power per hour", "每小时电费"},
+        {"price", "单价"},
+        {"purchase", "购卡价"},
+        {"rack", "机柜"},
+        {"reserve", "保留"},
+        {"samples", "样本数"},
+        {"share", "数据占比"},
+        {"size", "大小"},
+        {"slots", "槽位"},
+        {"storage", "存储"},
+        {"subtotal", "小计"},
+        {"tokens", "token 数"},
+        {"tokens/s", "token/秒"},
+        {"tokens/sample", "每样本 token"},
+        {"total", "合计"},
+        {"traffic", "流量"},
+        {"upload", "上传"},
+        {"upload bw", "上传带宽"},
+        {"upload size", "上传数据量"},
+        {"usable", "可用"},
+        {"wall", "总耗时"},
+        {"weights", "权重"},
         {"write", "写入速度"},
-        {"chosen+rejected", "选中+拒绝"}, {"critic", "价值模型"}, {"decode", "解码"}, {"engine", "推理引擎"},
-        {"engine cards", "推理卡数"}, {"fraction", "比例"}, {"generation", "生成"}, {"KV cache", "KV 缓存"},
-        {"policy+critic", "策略+价值模型"}, {"prefill", "预填充"}, {"prompt tokens", "提示词 token 数"},
-        {"prompts", "提示词数"}, {"reference", "参考模型"}, {"reward", "奖励模型"}, {"step", "每步"},
-        {"training", "训练"}, {"inference cards", "推理卡数"},
-        {"spot price", "竞价单价"}, {"on demand", "按需"},   {"spot", "竞价"},
-        {"lost", "每次损失"},         {"copies", "副本数"},       {"ranks", "进程数"},       {"per rank", "每进程"},
-        {"states", "状态"},           {"loading", "加载时"},      {"node RAM", "机器内存"},
-        {"catalog node", "目录中的整机内存"}, {"node cards", "整机卡数"},
+        {"chosen+rejected", "选中+拒绝"},
+        {"critic", "价值模型"},
+        {"decode", "解码"},
+        {"engine", "推理引擎"},
+        {"engine cards", "推理卡数"},
+        {"fraction", "比例"},
+        {"generation", "生成"},
+        {"KV cache", "KV 缓存"},
+        {"policy+critic", "策略+价值模型"},
+        {"prefill", "预填充"},
+        {"prompt tokens", "提示词 token 数"},
+        {"prompts", "提示词数"},
+        {"reference", "参考模型"},
+        {"reward", "奖励模型"},
+        {"step", "每步"},
+        {"training", "训练"},
+        {"inference cards", "推理卡数"},
+        {"spot price", "竞价单价"},
+        {"on demand", "按需"},
+        {"spot", "竞价"},
+        {"lost", "每次损失"},
+        {"copies", "副本数"},
+        {"ranks", "进程数"},
+        {"per rank", "每进程"},
+        {"states", "状态"},
+        {"loading", "加载时"},
+        {"node RAM", "机器内存"},
+        {"catalog node", "目录中的整机内存"},
+        {"node cards", "整机卡数"},
     };
     for (const auto& w : words)
         if (std::strcmp(w.en, sym) == 0) return w.zh;
@@ -361,11 +465,16 @@ const char* symbol_text(const char* sym, Lang lang) {
 
 const char* op_text(Op op) {
     switch (op) {
-    case Op::add: return " + ";
-    case Op::sub: return " − ";
-    case Op::mul: return " × ";
-    case Op::div: return " ÷ ";
-    default: return "";
+    case Op::add:
+        return " + ";
+    case Op::sub:
+        return " − ";
+    case Op::mul:
+        return " × ";
+    case Op::div:
+        return " ÷ ";
+    default:
+        return "";
     }
 }
 
@@ -398,7 +507,8 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         if (symbolic) line += sym + " = ";
         line += num + " = ";
     } else if (t.count == 1 && *terms.operand(t, 0).symbol) {
-        line += std::string(symbol_text(terms.operand(t, 0).symbol, F.lang)) + " = "; // "Weights per card = W = 13 GiB"
+        line += std::string(symbol_text(terms.operand(t, 0).symbol, F.lang)) +
+                " = "; // "Weights per card = W = 13 GiB"
     }
     line += value_text(t.result, t.unit, F);
     // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h").
@@ -423,13 +533,20 @@ void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::st
 
 static const char* objective_label(Objective o) {
     switch (o) {
-    case Objective::dpo: return "DPO";
-    case Objective::orpo: return "ORPO";
-    case Objective::kto: return "KTO";
-    case Objective::simpo: return "SimPO";
-    case Objective::grpo: return "GRPO";
-    case Objective::ppo: return "PPO";
-    default: return "SFT";
+    case Objective::dpo:
+        return "DPO";
+    case Objective::orpo:
+        return "ORPO";
+    case Objective::kto:
+        return "KTO";
+    case Objective::simpo:
+        return "SimPO";
+    case Objective::grpo:
+        return "GRPO";
+    case Objective::ppo:
+        return "PPO";
+    default:
+        return "SFT";
     }
 }
 
@@ -441,85 +558,105 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
     const bool ref = uses_reference(o) && s.reference == Reference::model;
     if (h == Headline::compute) {
         if (is_paired(o))
-            out.push_back(fmt(F.T("%s: a chosen and a rejected sequence per sample, both trained (D counts both)",
-                                  "%s：每个样本一条选中、一条拒绝的序列，都参与训练（D 计入两者）"),
-                              objective_label(o)));
+            out.push_back(
+                fmt(F.T("%s: a chosen and a rejected sequence per sample, both trained (D counts both)",
+                        "%s：每个样本一条选中、一条拒绝的序列，都参与训练（D 计入两者）"),
+                    objective_label(o)));
         if (is_rl(o))
-            out.push_back(fmt(F.T("%s: each prompt is rolled out G = %d times, %d generated + %d prompt tokens (s − c); "
-                                  "every completion is trained at length s",
-                                  "%s：每个提示词生成 G = %d 条回答，生成 %d 个 token，提示词 %d 个 token（s − c）；每条回答按长度 s 训练"),
-                              objective_label(o), s.generations, s.completion_len, s.seq_len - s.completion_len));
+            out.push_back(fmt(
+                F.T("%s: each prompt is rolled out G = %d times, %d generated + %d prompt tokens (s − c); "
+                    "every completion is trained at length s",
+                    "%s：每个提示词生成 G = %d 条回答，生成 %d 个 token，提示词 %d 个 token（s − "
+                    "c）；每条回答按长度 s 训练"),
+                objective_label(o), s.generations, s.completion_len, s.seq_len - s.completion_len));
         if (ref)
-            out.push_back(F.T("The reference model runs a forward pass on every trained token (2 × N_act, the ref term)",
-                              "参考模型对每个训练 token 做一次前向（2 × N_act，即 ref 项）"));
+            out.push_back(F.T(
+                "The reference model runs a forward pass on every trained token (2 × N_act, the ref term)",
+                "参考模型对每个训练 token 做一次前向（2 × N_act，即 ref 项）"));
         else if (uses_reference(o))
-            out.push_back(s.reference == Reference::precomputed
-                              ? F.T("Reference log-probs precomputed before training: no reference forward",
-                                    "参考模型的对数概率已预先算好：训练时不做参考前向")
-                              : F.T("No reference model (KL coefficient β = 0)", "不使用参考模型（KL 系数 β = 0）"));
+            out.push_back(
+                s.reference == Reference::precomputed
+                    ? F.T("Reference log-probs precomputed before training: no reference forward",
+                          "参考模型的对数概率已预先算好：训练时不做参考前向")
+                    : F.T("No reference model (KL coefficient β = 0)", "不使用参考模型（KL 系数 β = 0）"));
         if (o == Objective::orpo || o == Objective::simpo)
             out.push_back(fmt(F.T("%s needs no reference model", "%s 不需要参考模型"), objective_label(o)));
         return;
     }
     if (h == Headline::memory) {
         if (ref && s.method != Method::full)
-            out.push_back(F.T("Reference = the base model with the adapters disabled (TRL does this for PEFT models): no extra copy",
-                              "参考模型 = 关闭适配器的基座模型（TRL 对 PEFT 模型就是这样做的）：不另占一份显存"));
+            out.push_back(
+                F.T("Reference = the base model with the adapters disabled (TRL does this for PEFT models): "
+                    "no extra copy",
+                    "参考模型 = 关闭适配器的基座模型（TRL 对 PEFT 模型就是这样做的）：不另占一份显存"));
         if (is_paired(o))
-            out.push_back(F.T("Chosen and rejected go through one concatenated forward: activations and logits × 2",
-                              "选中与拒绝序列拼接后一次前向：激活和 logits × 2"));
+            out.push_back(
+                F.T("Chosen and rejected go through one concatenated forward: activations and logits × 2",
+                    "选中与拒绝序列拼接后一次前向：激活和 logits × 2"));
         if (is_rl(o)) {
             if (s.rollout == Rollout::separate)
-                out.push_back(fmt(F.T("Rollouts on %d separate inference card(s), each holding the generation phase above; "
-                                      "the training cards hold no engine",
-                                      "生成在 %d 张独立的推理卡上进行，每张卡占用上面的生成阶段显存；训练卡上没有推理引擎"),
-                                  s.rollout_cards));
+                out.push_back(fmt(
+                    F.T("Rollouts on %d separate inference card(s), each holding the generation phase above; "
+                        "the training cards hold no engine",
+                        "生成在 %d 张独立的推理卡上进行，每张卡占用上面的生成阶段显存；训练卡上没有推理引擎"),
+                    s.rollout_cards));
             else if (s.engine_memory_fraction > 0)
-                out.push_back(F.T("Colocated engine keeps its gpu_memory_utilization slice through training: training + slice",
+                out.push_back(F.T("Colocated engine keeps its gpu_memory_utilization slice through training: "
+                                  "training + slice",
                                   "同卡推理引擎在训练时也保留 gpu_memory_utilization 份额：训练 + 预留"));
             else
-                out.push_back(fmt(F.T("Colocated engine sleeps while the policy trains (vLLM sleep mode): the card holds the "
-                                      "larger phase, generation %s GiB or training %s GiB, not their sum",
-                                      "同卡推理引擎在训练时休眠（vLLM sleep mode）：显卡只需容纳较大的阶段——生成 %s GiB 或训练 %s GiB，而不是两者之和"),
-                                  F.N(e.memory.generation_gib).c_str(),
-                                  F.N(e.memory.activations_gib + e.memory.logits_gib).c_str()));
+                out.push_back(
+                    fmt(F.T("Colocated engine sleeps while the policy trains (vLLM sleep mode): the card "
+                            "holds the "
+                            "larger phase, generation %s GiB or training %s GiB, not their sum",
+                            "同卡推理引擎在训练时休眠（vLLM sleep mode）：显卡只需容纳较大的阶段——生成 %s "
+                            "GiB 或训练 %s GiB，而不是两者之和"),
+                        F.N(e.memory.generation_gib).c_str(),
+                        F.N(e.memory.activations_gib + e.memory.logits_gib).c_str()));
             if (s.stack == Stack::unsloth && s.rollout == Rollout::colocated)
-                out.push_back(F.T("Unsloth: vLLM shares the training weights (fast_inference): no engine copy",
-                                  "Unsloth：vLLM 与训练共用权重（fast_inference）：不另存一份"));
+                out.push_back(
+                    F.T("Unsloth: vLLM shares the training weights (fast_inference): no engine copy",
+                        "Unsloth：vLLM 与训练共用权重（fast_inference）：不另存一份"));
         }
         return;
     }
     if (h == Headline::time && is_rl(o))
-        out.push_back(fmt(F.T("Compute splits into training %s and generation %s (%s of it)",
-                              "计算时间分为训练 %s 和生成 %s（占 %s）"),
-                          F.H(e.time.compute_hours - e.time.generation_hours).c_str(), F.H(e.time.generation_hours).c_str(),
-                          F.P(e.time.compute_hours > 0 ? e.time.generation_hours / e.time.compute_hours : 0).c_str()));
+        out.push_back(fmt(
+            F.T("Compute splits into training %s and generation %s (%s of it)",
+                "计算时间分为训练 %s 和生成 %s（占 %s）"),
+            F.H(e.time.compute_hours - e.time.generation_hours).c_str(), F.H(e.time.generation_hours).c_str(),
+            F.P(e.time.compute_hours > 0 ? e.time.generation_hours / e.time.compute_hours : 0).c_str()));
 }
 
 static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
     const FlopsResult& f = e.flops;
     explain_objective(e, Headline::compute, F, out);
-    push_terms(e, Headline::compute, F, out, [](const Estimate&, const Term& t) {
-        return t.id != TermId::worked_example_seconds;
-    });
+    push_terms(e, Headline::compute, F, out,
+               [](const Estimate&, const Term& t) { return t.id != TermId::worked_example_seconds; });
     if (s.method != Method::full)
-        out.push_back(F.T("LoRA/QLoRA: frozen weights need no weight gradients (the backward pass costs one forward "
-                          "less per parameter); only the adapters N_a are trained",
-                          "LoRA/QLoRA：冻结的权重不需要计算权重梯度（反向传播每个参数少一次前向的计算量）；只训练适配器参数 N_a"));
+        out.push_back(
+            F.T("LoRA/QLoRA: frozen weights need no weight gradients (the backward pass costs one forward "
+                "less per parameter); only the adapters N_a are trained",
+                "LoRA/"
+                "QLoRA：冻结的权重不需要计算权重梯度（反向传播每个参数少一次前向的计算量）；只训练适配器参数 "
+                "N_a"));
     if (s.checkpointing == Checkpointing::full)
-        out.push_back(F.T("Full activation recomputation repeats the forward pass: the extra N_act term above",
-                          "完整激活重计算会再做一次前向：即上面多出的 N_act 项"));
+        out.push_back(
+            F.T("Full activation recomputation repeats the forward pass: the extra N_act term above",
+                "完整激活重计算会再做一次前向：即上面多出的 N_act 项"));
     if (s.checkpointing != Checkpointing::none)
-        out.push_back(F.T("Recomputation repeats the attention core's forward: the second L × h × s term above",
-                          "重计算会重做注意力核心的前向：即上面第二个 L × h × s 项"));
-    out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"), F.Q(f.trainable_params).c_str(),
-                      method_label(s.method, F.lang)));
+        out.push_back(
+            F.T("Recomputation repeats the attention core's forward: the second L × h × s term above",
+                "重计算会重做注意力核心的前向：即上面第二个 L × h × s 项"));
+    out.push_back(fmt(F.T("Trainable parameters N_t: %s (%s)", "可训练参数 N_t：%s（%s）"),
+                      F.Q(f.trainable_params).c_str(), method_label(s.method, F.lang)));
     if (const Term* ex = e.terms.find(TermId::worked_example_seconds)) {
         out.push_back(term_line(e.terms, *ex, F));
-        out.push_back(fmt(F.T("The widely shared \"≈%s s\" for that example is about 100× too small: an exponent slipped.",
-                              "网上流传的“约 %s 秒”小了约 100 倍：指数算错了。"),
-                          F.N(kExampleSharedSeconds).c_str()));
+        out.push_back(fmt(
+            F.T("The widely shared \"≈%s s\" for that example is about 100× too small: an exponent slipped.",
+                "网上流传的“约 %s 秒”小了约 100 倍：指数算错了。"),
+            F.N(kExampleSharedSeconds).c_str()));
     }
 }
 
@@ -542,10 +679,11 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                           : s.stack == Stack::torchtitan ? F.T("torchtitan's default", "torchtitan 默认值")
                           : s.stack == Stack::megatron   ? F.T("Megatron's default", "Megatron 默认值")
                                                          : F.T("the card's default", "该卡默认值")));
-    out.push_back(fmt(F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
-                      s.scaling_efficiency > 0 ? F.T("given", "已填写")
-                                               : (e.gpu.nvlink_gbps > 0 ? F.T("default curve, NVLink", "默认曲线，NVLink")
-                                                                        : F.T("default curve, PCIe", "默认曲线，PCIe"))));
+    out.push_back(fmt(
+        F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
+        s.scaling_efficiency > 0 ? F.T("given", "已填写")
+                                 : (e.gpu.nvlink_gbps > 0 ? F.T("default curve, NVLink", "默认曲线，NVLink")
+                                                          : F.T("default curve, PCIe", "默认曲线，PCIe"))));
     if (s.offload != Offload::none)
         out.push_back(fmt(F.T("CPU offload slows compute: × %s", "CPU 卸载使计算变慢：× %s"),
                           F.N(offload_slowdown(s.offload)).c_str()));
@@ -559,46 +697,60 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
     const Scenario& s = e.scenario;
     const MemoryResult& m = e.memory;
     if (s.method != Method::full)
-        out.push_back(fmt(F.T("LoRA rank r %d on %s", "LoRA 秩 r %d，作用于%s"), s.lora_rank,
-                          s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v"));
-    const char* rc = s.checkpointing == Checkpointing::full
-                         ? F.T("full recomputation: each layer keeps its input A_in; one layer keeps everything",
-                               "完整重计算：每层只保留输入 A_in，再加一层的完整激活")
-                         : (s.checkpointing == Checkpointing::selective
-                                ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
-                                : (s.flash_attention ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
-                                                     : F.T("the s² attention scores are stored (the a × s term in A)",
-                                                           "保存 s² 注意力分数（A 中的 a × s 项）")));
+        out.push_back(
+            fmt(F.T("LoRA rank r %d on %s", "LoRA 秩 r %d，作用于%s"), s.lora_rank,
+                s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v"));
+    const char* rc =
+        s.checkpointing == Checkpointing::full
+            ? F.T("full recomputation: each layer keeps its input A_in; one layer keeps everything",
+                  "完整重计算：每层只保留输入 A_in，再加一层的完整激活")
+            : (s.checkpointing == Checkpointing::selective
+                   ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
+                   : (s.flash_attention
+                          ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
+                          : F.T("the s² attention scores are stored (the a × s term in A)",
+                                "保存 s² 注意力分数（A 中的 a × s 项）")));
     out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
     explain_objective(e, Headline::memory, F, out);
     push_terms(e, Headline::memory, F, out);
     const HostRamResult& hr = e.host;
-    out.push_back(hr.load_per_rank
-                      ? fmt(hr.ranks_per_node > 1 ? F.T("Host RAM while loading: each of the node's %d ranks loads its own copy (%s)",
-                                                        "加载时的内存：每台机器的 %d 个进程各自加载一份（%s）")
-                                                  : F.T("Host RAM while loading: the %d rank loads its copy (%s)",
-                                                        "加载时的内存：%d 个进程加载一份（%s）"),
-                            hr.ranks_per_node,
-                            s.stack == Stack::megatron   ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
-                            : s.stack == Stack::torchtitan ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
-                            : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: the checkpoint", "ZeRO-3 初始化下的 from_pretrained：一份检查点")
-                                          : F.T("from_pretrained without low_cpu_mem_usage: random weights and the checkpoint",
-                                                "不带 low_cpu_mem_usage 的 from_pretrained：随机初始化的模型加检查点"))
-                      : F.T("Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)",
-                            "加载时的内存：每台机器只加载一次（Unsloth 把检查点直接流式载入显卡）"));
+    out.push_back(
+        hr.load_per_rank
+            ? fmt(hr.ranks_per_node > 1
+                      ? F.T("Host RAM while loading: each of the node's %d ranks loads its own copy (%s)",
+                            "加载时的内存：每台机器的 %d 个进程各自加载一份（%s）")
+                      : F.T("Host RAM while loading: the %d rank loads its copy (%s)",
+                            "加载时的内存：%d 个进程加载一份（%s）"),
+                  hr.ranks_per_node,
+                  s.stack == Stack::megatron
+                      ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
+                  : s.stack == Stack::torchtitan
+                      ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
+                  : s.zero >= 3
+                      ? F.T("from_pretrained under ZeRO-3 init: the checkpoint",
+                            "ZeRO-3 初始化下的 from_pretrained：一份检查点")
+                      : F.T("from_pretrained without low_cpu_mem_usage: random weights and the checkpoint",
+                            "不带 low_cpu_mem_usage 的 from_pretrained：随机初始化的模型加检查点"))
+            : F.T("Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)",
+                  "加载时的内存：每台机器只加载一次（Unsloth 把检查点直接流式载入显卡）"));
     if (s.offload != Offload::none)
-        out.push_back(F.T("Offloaded states live in pinned (page-locked) host memory: they cannot be swapped out",
-                          "卸载的状态放在锁页内存中，不能换出到磁盘"));
-    out.push_back(hr.known ? fmt(F.T("Host RAM per node: peak %s GiB of %s GiB: %s", "每台机器内存：峰值 %s GiB / %s GiB：%s"),
-                                 F.N(hr.peak_node_gib).c_str(), F.N(hr.available_gib).c_str(),
-                                 hr.fits ? F.T("fits", "够用") : F.T("does not fit", "不够"))
-                           : F.T("Host RAM per node: unknown for this card; enter the node's RAM (host_ram_gib)",
-                                 "每台机器内存：这张卡没有默认值，请填写机器内存（host_ram_gib）"));
-    out.push_back(fmt(F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
-                          "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
-                      F.N(m.per_gpu_gib).c_str(), F.N(m.usable_gib).c_str(), F.N(m.capacity_gib).c_str(),
-                      m.fits ? fmt(F.T("fits, %s GiB headroom", "放得下，余量 %s GiB"), F.N(m.headroom_gib).c_str()).c_str()
-                             : fmt(F.T("does not fit, %s GiB short", "放不下，缺 %s GiB"), F.N(-m.headroom_gib).c_str()).c_str()));
+        out.push_back(
+            F.T("Offloaded states live in pinned (page-locked) host memory: they cannot be swapped out",
+                "卸载的状态放在锁页内存中，不能换出到磁盘"));
+    out.push_back(hr.known
+                      ? fmt(F.T("Host RAM per node: peak %s GiB of %s GiB: %s",
+                                "每台机器内存：峰值 %s GiB / %s GiB：%s"),
+                            F.N(hr.peak_node_gib).c_str(), F.N(hr.available_gib).c_str(),
+                            hr.fits ? F.T("fits", "够用") : F.T("does not fit", "不够"))
+                      : F.T("Host RAM per node: unknown for this card; enter the node's RAM (host_ram_gib)",
+                            "每台机器内存：这张卡没有默认值，请填写机器内存（host_ram_gib）"));
+    out.push_back(fmt(
+        F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
+            "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
+        F.N(m.per_gpu_gib).c_str(), F.N(m.usable_gib).c_str(), F.N(m.capacity_gib).c_str(),
+        m.fits ? fmt(F.T("fits, %s GiB headroom", "放得下，余量 %s GiB"), F.N(m.headroom_gib).c_str()).c_str()
+               : fmt(F.T("does not fit, %s GiB short", "放不下，缺 %s GiB"), F.N(-m.headroom_gib).c_str())
+                     .c_str()));
 }
 
 static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
@@ -627,19 +779,25 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                           kSearchTpMax));
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
-            out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d",
-                                  "要在%s内完成需要：%d 张卡"),
-                              F.H(s.deadline_hours).c_str(), c.for_deadline));
+            out.push_back(
+                fmt(F.T("Cards to finish within %s on the wall clock: %d", "要在%s内完成需要：%d 张卡"),
+                    F.H(s.deadline_hours).c_str(), c.for_deadline));
         else if (c.for_deadline_any > 0)
-            out.push_back(fmt(F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, %s%s); none with the current one",
-                                  "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
-                              F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
-                              offload_label(c.best_offload, F.lang), recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
+            out.push_back(fmt(
+                F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, "
+                    "%s%s); none with the current one",
+                    "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
+                F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
+                offload_label(c.best_offload, F.lang),
+                recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
         else
-            out.push_back(fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
-                                  "%s 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
-                              max_cards.c_str(), F.H(s.deadline_hours).c_str(),
-                              F.H(e.time.fixed_hours + e.time.upload_hours + e.time.download_hours + e.time.checkpoint_hours).c_str()));
+            out.push_back(
+                fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
+                        "%s 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
+                    max_cards.c_str(), F.H(s.deadline_hours).c_str(),
+                    F.H(e.time.fixed_hours + e.time.upload_hours + e.time.download_hours +
+                        e.time.checkpoint_hours)
+                        .c_str()));
     }
 }
 
@@ -650,12 +808,15 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
     for (const Term& t : e.terms.items) {
         if (term_text(t.id).section != Headline::cost) continue;
         // Zero fees would only lengthen every plan's line; they are shown when charged.
-        if (!fees && (t.id == TermId::storage_fee || t.id == TermId::traffic_fee || t.id == TermId::fees)) continue;
+        if (!fees && (t.id == TermId::storage_fee || t.id == TermId::traffic_fee || t.id == TermId::fees))
+            continue;
         if (t.id == TermId::quote_total) {
             const Quote& q = s.quotes[t.index];
-            std::string name = std::string(F.T("Quote ", "报价 ")) + (q.name.empty() ? std::to_string(t.index + 1) : q.name);
+            std::string name =
+                std::string(F.T("Quote ", "报价 ")) + (q.name.empty() ? std::to_string(t.index + 1) : q.name);
             out.push_back(term_line(e.terms, t, F, name.c_str()) +
-                          fmt(F.T(" (deposit %s, refundable, not added)", "（押金 %s，可退，未计入）"), F.M(q.deposit).c_str()));
+                          fmt(F.T(" (deposit %s, refundable, not added)", "（押金 %s，可退，未计入）"),
+                              F.M(q.deposit).c_str()));
             continue;
         }
         out.push_back(term_line(e.terms, t, F));
@@ -663,16 +824,20 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
     if (e.spot.used) {
         const SpotResult& sp = e.spot;
         if (sp.segment_hours < e.time.wall_hours)
-            out.push_back(F.T("Spot: while interruptions within a checkpoint interval are rare (λτ small), each loses "
-                              "about half an interval plus the restart, τ/2 + R (the line above)",
-                              "竞价：一个保存间隔内很少中断时（λτ 很小），每次中断约损失半个间隔加重启时间，即 τ/2 + R（见上一行）"));
+            out.push_back(
+                F.T("Spot: while interruptions within a checkpoint interval are rare (λτ small), each loses "
+                    "about half an interval plus the restart, τ/2 + R (the line above)",
+                    "竞价：一个保存间隔内很少中断时（λτ 很小），每次中断约损失半个间隔加重启时间，即 τ/2 + "
+                    "R（见上一行）"));
         else
-            out.push_back(F.T("Spot without checkpoints: every interruption restarts the run from the beginning, so the "
-                              "expected time grows exponentially with its length",
-                              "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
+            out.push_back(F.T(
+                "Spot without checkpoints: every interruption restarts the run from the beginning, so the "
+                "expected time grows exponentially with its length",
+                "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
         out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
                           F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
-                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜") : F.T("on-demand is cheaper", "按需更便宜")));
+                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜")
+                                         : F.T("on-demand is cheaper", "按需更便宜")));
     }
     bool any = false;
     for (const PlanCost& p : c.plans) any = any || p.available;
@@ -688,13 +853,16 @@ static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string
     const BuyResult& b = e.buy;
     push_terms(e, Headline::buy, F, out);
     if (b.break_even_hours_per_month > 0)
-        out.push_back(fmt(F.T("Owning is cheaper above the break-even use (commonly quoted ~%s–%s h per month for A100-class cards)",
+        out.push_back(fmt(F.T("Owning is cheaper above the break-even use (commonly quoted ~%s–%s h per "
+                              "month for A100-class cards)",
                               "使用时长超过盈亏平衡点则自购更划算（A100 级别常见说法约每月 %s–%s 小时）"),
                           F.N(kQuotedBreakEvenLowHours).c_str(), F.N(kQuotedBreakEvenHighHours).c_str()));
     else
-        out.push_back(F.T("No break-even: the hourly rent does not exceed the power cost", "没有盈亏平衡点：按小时租金不高于电费"));
-    out.push_back(b.buying_cheaper ? F.T("At this usage, buying is cheaper than renting", "按这个使用量，自购比租用便宜")
-                                   : F.T("At this usage, renting is cheaper than buying", "按这个使用量，租用比自购便宜"));
+        out.push_back(F.T("No break-even: the hourly rent does not exceed the power cost",
+                          "没有盈亏平衡点：按小时租金不高于电费"));
+    out.push_back(b.buying_cheaper
+                      ? F.T("At this usage, buying is cheaper than renting", "按这个使用量，自购比租用便宜")
+                      : F.T("At this usage, renting is cheaper than buying", "按这个使用量，租用比自购便宜"));
 }
 
 std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
@@ -702,17 +870,30 @@ std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
     if (!e.ok) return out;
     Fmt F{lang, e.cost.currency};
     switch (h) {
-    case Headline::compute: explain_compute(e, F, out); break;
-    case Headline::time: explain_time(e, F, out); break;
-    case Headline::memory: explain_memory(e, F, out); break;
-    case Headline::cards: explain_cards(e, F, out); break;
-    case Headline::cost: explain_cost(e, F, out); break;
-    case Headline::buy: explain_buy(e, F, out); break;
-    default: assert(false && "explain: unknown Headline value: pass one of Headline::compute..buy"); break;
+    case Headline::compute:
+        explain_compute(e, F, out);
+        break;
+    case Headline::time:
+        explain_time(e, F, out);
+        break;
+    case Headline::memory:
+        explain_memory(e, F, out);
+        break;
+    case Headline::cards:
+        explain_cards(e, F, out);
+        break;
+    case Headline::cost:
+        explain_cost(e, F, out);
+        break;
+    case Headline::buy:
+        explain_buy(e, F, out);
+        break;
+    default:
+        assert(false && "explain: unknown Headline value: pass one of Headline::compute..buy");
+        break;
     }
     return out;
 }
-
 
 //-----------------------------------------------------------------------------
 // [SECTION] Inverse questions
@@ -724,8 +905,10 @@ std::string strategy_text(int zero, int tp, Offload offload, Checkpointing check
     const char* sep = zh ? "，" : ", ";
     if (tp > 1) out += sep + fmt("tp %d", tp);
     if (offload != Offload::none) out += sep + std::string(offload_label(offload, lang));
-    if (checkpointing == Checkpointing::selective) out += sep + std::string(zh ? "选择性重计算" : "selective recomputation");
-    if (checkpointing == Checkpointing::full) out += sep + std::string(zh ? "全量重计算" : "full recomputation");
+    if (checkpointing == Checkpointing::selective)
+        out += sep + std::string(zh ? "选择性重计算" : "selective recomputation");
+    if (checkpointing == Checkpointing::full)
+        out += sep + std::string(zh ? "全量重计算" : "full recomputation");
     return out;
 }
 
@@ -737,8 +920,8 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
     for (int i = 0; i < 2; i++) {
         const Term* t = r.terms.find(id, i);
         if (!t) continue;
-        const std::string name = fmt(F.T("Headroom at %s %s", "%s 为 %s 时的余量"), sym,
-                                     F.N(double(a.value + i), 15).c_str());
+        const std::string name =
+            fmt(F.T("Headroom at %s %s", "%s 为 %s 时的余量"), sym, F.N(double(a.value + i), 15).c_str());
         out.push_back(term_line(r.terms, *t, F, name.c_str()) +
                       (i == 0 ? F.T(" (fits)", "（放得下）") : F.T(" (does not fit)", "（放不下）")));
     }
@@ -755,7 +938,8 @@ std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog,
                             "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8）都放不下");
     const FitAnswer& b = r.micro_batch;
     if (b.found) {
-        out.push_back(fmt(F.T("Largest micro-batch that fits on %d cards: %s%s (%s)", "%d 张卡上放得下的最大微批：%s%s（%s）"),
+        out.push_back(fmt(F.T("Largest micro-batch that fits on %d cards: %s%s (%s)",
+                              "%d 张卡上放得下的最大微批：%s%s（%s）"),
                           s.cards, F.N(b.value, 15).c_str(),
                           b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                           strategy_text(b.zero, b.tp, b.offload, b.checkpointing, lang).c_str()));
@@ -767,40 +951,46 @@ std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog,
     }
     const FitAnswer& q = r.seq_len;
     if (q.found) {
-        out.push_back(fmt(F.T("Longest sequence that fits on %d cards: %s tokens%s (%s)", "%d 张卡上放得下的最长序列：%s token%s（%s）"),
+        out.push_back(fmt(F.T("Longest sequence that fits on %d cards: %s tokens%s (%s)",
+                              "%d 张卡上放得下的最长序列：%s token%s（%s）"),
                           s.cards, F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                           strategy_text(q.zero, q.tp, q.offload, q.checkpointing, lang).c_str()));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
         const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
         if (m && m->context > 0 && q.value > m->context)
-            out.push_back(fmt(F.T("That is above the model's context of %s tokens: it fits in memory, the model was not trained for it",
+            out.push_back(fmt(F.T("That is above the model's context of %s tokens: it fits in memory, the "
+                                  "model was not trained for it",
                                   "超过了模型的上下文长度 %s：显存放得下，但模型没有按这个长度训练"),
                               F.N(m->context, 15).c_str()));
     } else {
-        out.push_back(fmt(F.T("Longest sequence: none. %s one token on %d cards", "最长序列：没有。%s %d 张卡上 1 个 token 的情况"),
+        out.push_back(fmt(F.T("Longest sequence: none. %s one token on %d cards",
+                              "最长序列：没有。%s %d 张卡上 1 个 token 的情况"),
                           space, s.cards));
     }
     const BudgetAnswer& bu = r.budget;
     if (bu.asked) {
         if (bu.found) {
-            out.push_back(fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
-                                  "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
-                              F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(), F.Q(bu.tokens).c_str(),
-                              F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(), plan_label(bu.plan, lang)));
+            out.push_back(
+                fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
+                        "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
+                    F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(), F.Q(bu.tokens).c_str(),
+                    F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(), plan_label(bu.plan, lang)));
             for (int i = 0; i < 2; i++)
                 if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
-                    const std::string name = fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
-                                                 F.N(bu.tokens_per_epoch + i, 15).c_str());
+                    const std::string name =
+                        fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
+                            F.N(bu.tokens_per_epoch + i, 15).c_str());
                     out.push_back(term_line(r.terms, *t, F, name.c_str()));
                 }
         } else if (!bu.fits) {
             out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
                               "预算能买的 token：没有，按当前设置显存放不下"));
         } else {
-            out.push_back(fmt(F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
-                                  "预算能买的 token：没有，%s 连固定时间和传输的费用都不够"),
-                              F.M(s.budget).c_str()));
+            out.push_back(fmt(
+                F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
+                    "预算能买的 token：没有，%s 连固定时间和传输的费用都不够"),
+                F.M(s.budget).c_str()));
         }
     }
     const DeadlineAnswer& d = r.deadline;
@@ -812,12 +1002,16 @@ std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog,
                                   "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
                               F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
                               strategy_text(d.zero, d.tp, d.offload, d.checkpointing, lang).c_str(),
-                              plan_label(d.plan, lang), F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
-            static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly, TermId::plan_mixed};
-            if (const Term* t = r.terms.find(plan_terms[int(d.plan)])) out.push_back(term_line(r.terms, *t, F));
+                              plan_label(d.plan, lang), F.M(d.cost_total).c_str(),
+                              F.H(d.wall_hours).c_str()));
+            static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly,
+                                                TermId::plan_mixed};
+            if (const Term* t = r.terms.find(plan_terms[int(d.plan)]))
+                out.push_back(term_line(r.terms, *t, F));
         } else {
-            out.push_back(fmt(F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
-                              F.H(s.deadline_hours).c_str()));
+            out.push_back(fmt(
+                F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
+                F.H(s.deadline_hours).c_str()));
         }
     }
     return out;
@@ -828,19 +1022,24 @@ std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog,
 //-----------------------------------------------------------------------------
 
 std::string summary_sentence(const Estimate& e, Lang l) {
-    if (!e.ok) return l == Lang::zh ? "输入有误，请检查标出的字段。" : "Some inputs are invalid; see the marked fields.";
-    std::string fits = e.memory.fits ? (l == Lang::zh ? "放得下" : "fits") : (l == Lang::zh ? "放不下" : "does not fit");
+    if (!e.ok)
+        return l == Lang::zh ? "输入有误，请检查标出的字段。"
+                             : "Some inputs are invalid; see the marked fields.";
+    std::string fits =
+        e.memory.fits ? (l == Lang::zh ? "放得下" : "fits") : (l == Lang::zh ? "放不下" : "does not fit");
     std::string s;
     if (l == Lang::zh) {
-        s = "算力 " + format_number(e.flops.executed) + " FLOPs；计算时间 " + format_hours(e.time.compute_hours, l) +
-            "，实际约 " + format_hours(e.time.wall_hours, l) + "；每卡显存 " + format_number(e.memory.per_gpu_gib) +
-            " / " + format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
+        s = "算力 " + format_number(e.flops.executed) + " FLOPs；计算时间 " +
+            format_hours(e.time.compute_hours, l) + "，实际约 " + format_hours(e.time.wall_hours, l) +
+            "；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / " +
+            format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
             format_money(e.cost.total, e.cost.currency) + "。";
     } else {
-        s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " + format_hours(e.time.compute_hours, l) +
-            ", wall clock about " + format_hours(e.time.wall_hours, l) + "; memory per card " +
-            format_number(e.memory.per_gpu_gib) + " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits +
-            "); cost " + format_money(e.cost.total, e.cost.currency) + ".";
+        s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
+            format_hours(e.time.compute_hours, l) + ", wall clock about " +
+            format_hours(e.time.wall_hours, l) + "; memory per card " + format_number(e.memory.per_gpu_gib) +
+            " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits + "); cost " +
+            format_money(e.cost.total, e.cost.currency) + ".";
     }
     return s;
 }
@@ -850,11 +1049,13 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
     const char* gpu = e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str();
     switch (w.code) {
     case WarningCode::no_bf16:
-        return fmt(F.T("%s (compute capability %s) has no native bf16: it needs %s or newer. Use fp16 with loss scaling.",
+        return fmt(F.T("%s (compute capability %s) has no native bf16: it needs %s or newer. Use fp16 with "
+                       "loss scaling.",
                        "%s（计算能力 %s）不支持原生 bf16，需要 %s 及以上。请改用 fp16 并开启 loss scaling。"),
                    gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
     case WarningCode::no_fp8:
-        return fmt(F.T("%s (compute capability %s) has no FP8 tensor cores (needs %s or newer): the 16-bit rate is used.",
+        return fmt(F.T("%s (compute capability %s) has no FP8 tensor cores (needs %s or newer): the 16-bit "
+                       "rate is used.",
                        "%s（计算能力 %s）没有 FP8 张量核心（需要 %s 及以上）：按 16 位算力计算。"),
                    gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
     case WarningCode::pcie_scaling:
@@ -866,26 +1067,33 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
                        "序列长度 %s 超过了模型的上下文长度 %s。"),
                    F.N(w.value).c_str(), F.N(w.limit).c_str());
     case WarningCode::impossible_throughput:
-        return fmt(F.T("The measured throughput implies %s of peak: above %s is not achievable in training; check the figure.",
+        return fmt(F.T("The measured throughput implies %s of peak: above %s is not achievable in training; "
+                       "check the figure.",
                        "实测吞吐量意味着算力利用率为峰值的 %s：训练中超过 %s 是做不到的，请核对数据。"),
                    F.P(w.value).c_str(), F.P(w.limit).c_str());
     case WarningCode::memory_nearly_full:
-        return fmt(F.T("Memory is nearly full: %s GiB headroom, under %s of usable memory. Expect out-of-memory on long batches.",
+        return fmt(F.T("Memory is nearly full: %s GiB headroom, under %s of usable memory. Expect "
+                       "out-of-memory on long batches.",
                        "显存快满了：余量只有 %s GiB，不到可用显存的 %s，遇到长样本可能爆显存。"),
                    F.N(w.value).c_str(), F.P(kNearlyFullFraction).c_str());
     case WarningCode::does_not_fit:
-        // Neutral: the changes that do fit are computed (remedies()) and listed beside it, never guessed here.
-        return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable (%s GiB short): this run cannot start as set, "
+        // Neutral: the changes that do fit are computed (remedies()) and listed beside it, never guessed
+        // here.
+        return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable (%s GiB short): this run cannot "
+                       "start as set, "
                        "so its time and cost are not a plan.",
-                       "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s GiB）：按当前设置无法开始训练，时间和费用仅供参考。"),
+                       "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s "
+                       "GiB）：按当前设置无法开始训练，时间和费用仅供参考。"),
                    F.N(w.value).c_str(), F.N(w.limit).c_str(), F.N(w.value - w.limit).c_str());
     case WarningCode::fixed_overhead_dominates:
-        return fmt(F.T("Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",
-                       "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。"),
-                   F.H(w.value).c_str(), F.H(w.limit).c_str());
+        return fmt(
+            F.T("Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",
+                "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。"),
+            F.H(w.value).c_str(), F.H(w.limit).c_str());
     case WarningCode::deadline_impossible:
-        return fmt(F.T("No card count up to %s meets the %s deadline.", "%s 张卡以内都无法在 %s 的期限内完成。"),
-                   F.N(kMaxCards).c_str(), F.H(w.value).c_str());
+        return fmt(
+            F.T("No card count up to %s meets the %s deadline.", "%s 张卡以内都无法在 %s 的期限内完成。"),
+            F.N(kMaxCards).c_str(), F.H(w.value).c_str());
     case WarningCode::cards_not_divisible:
         return fmt(F.T("%s cards are not a multiple of tp × pp = %s: some cards would sit idle.",
                        "%s 张卡不是 tp × pp = %s 的整数倍：会有卡闲置。"),
@@ -897,38 +1105,44 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
                        "CPU 卸载每一步都要经 PCIe 传输状态：计算时间按慢 %s 倍估算。"),
                    F.N(w.value).c_str());
     case WarningCode::fp32_slow:
-        return fmt(F.T("fp32 training runs at %s TFLOPS (TF32 or plain FP32) instead of the %s TFLOPS 16-bit rate.",
-                       "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str());
+        return fmt(
+            F.T("fp32 training runs at %s TFLOPS (TF32 or plain FP32) instead of the %s TFLOPS 16-bit rate.",
+                "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。"),
+            F.N(w.value).c_str(), F.N(w.limit).c_str());
     case WarningCode::zero_single_rank:
-        return fmt(F.T("ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes no memory per card.",
+        return fmt(F.T("ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes "
+                       "no memory per card.",
                        "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。"),
                    F.N(w.value).c_str(), F.N(w.limit).c_str());
     case WarningCode::host_ram_short:
-        return fmt(F.T("Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. "
-                       "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
-                       "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
-                       "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str(),
-                   e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
-                                                                   : F.T("offloading", "卸载训练"));
+        return fmt(
+            F.T("Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while "
+                "%s. "
+                "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
+                "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
+                "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。"),
+            F.N(w.value).c_str(), F.N(w.limit).c_str(),
+            e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
+                                                            : F.T("offloading", "卸载训练"));
     case WarningCode::unverified_gpu:
         return fmt(F.T("The figures for %s are unverified: check them against the vendor's datasheet.",
                        "%s 的参数未经核实：请对照厂商规格表确认。"),
                    gpu);
     case WarningCode::padding_waste:
-        return fmt(F.T("Samples are not packed: each costs %s tokens with its padding, so %s of the compute is padding. "
+        return fmt(F.T("Samples are not packed: each costs %s tokens with its padding, so %s of the compute "
+                       "is padding. "
                        "Packing (or grouping samples by length) removes it.",
-                       "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s 是填充。打包（或按长度分组）可以省掉。"),
+                       "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s "
+                       "是填充。打包（或按长度分组）可以省掉。"),
                    F.N(w.limit).c_str(), F.P(w.value).c_str());
-    default: return "";
+    default:
+        return "";
     }
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Markdown report
 //-----------------------------------------------------------------------------
-
 
 std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang) {
     std::string md = report_markdown(e, lang);
@@ -939,33 +1153,41 @@ std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang
     md += zh ? "## 怎样才能放下\n\n" : "## What would make it fit\n\n";
     if (rs.empty())
         md += zh ? "- 在这个目录里，单项或组合的改动都放不下：换更大的显卡或缩短序列\n"
-                 : "- No single change or combination searched fits with this catalog: a larger card or shorter sequences\n";
-    for (const Remedy& r : rs) md += "- " + markdown_text(remedy_text(r, catalog, lang), 4 * kMaxShownNameBytes) + "\n";
+                 : "- No single change or combination searched fits with this catalog: a larger card or "
+                   "shorter sequences\n";
+    for (const Remedy& r : rs)
+        md += "- " + markdown_text(remedy_text(r, catalog, lang), 4 * kMaxShownNameBytes) + "\n";
     md += "\n";
     return md;
 }
 
 std::string report_markdown(const Estimate& raw, Lang lang) {
-    const Estimate e = markdown_safe(raw);                     // names escaped, cut, control characters gone
-    const Scenario& s = e.scenario;                            // the inputs this estimate answered
+    const Estimate e = markdown_safe(raw); // names escaped, cut, control characters gone
+    const Scenario& s = e.scenario;        // the inputs this estimate answered
     Fmt F{lang, e.cost.currency};
     std::string md;
     if (!e.ok) {
         md += F.T("# Training estimate: invalid input\n\n", "# 训练估算：输入有误\n\n");
-        for (const FieldError& fe : e.errors) md += "- " + (lang == Lang::zh ? fe.message_zh : fe.message) + "\n";
+        for (const FieldError& fe : e.errors)
+            md += "- " + (lang == Lang::zh ? fe.message_zh : fe.message) + "\n";
         return md;
     }
-    const std::string model = e.model.name.empty() ? (e.model.id.empty() ? std::string("custom") : e.model.id) : e.model.name;
+    const std::string model =
+        e.model.name.empty() ? (e.model.id.empty() ? std::string("custom") : e.model.id) : e.model.name;
     const std::string gpu = e.gpu.name.empty() ? e.gpu.id : e.gpu.name;
     md += fmt(F.T("# Training estimate: %s, %s, %d × %s\n\n", "# 训练估算：%s，%s，%d × %s\n\n"),
               model.c_str(), method_label(s.method, F.lang), s.cards, gpu.c_str());
     md += F.T("| | |\n|---|---|\n", "| | |\n|---|---|\n");
-    md += fmt(F.T("| Executed compute | %s FLOPs |\n", "| 实际计算量 | %s FLOPs |\n"), F.N(e.flops.executed).c_str());
+    md += fmt(F.T("| Executed compute | %s FLOPs |\n", "| 实际计算量 | %s FLOPs |\n"),
+              F.N(e.flops.executed).c_str());
     // A run that does not fit cannot start: its time and cost say so on their own rows.
-    const std::string not_fit = e.memory.fits ? "" : F.T(" — does not fit, cannot run as set", " — 显存放不下，无法按此运行");
-    md += fmt(F.T("| Compute time | %s%s |\n", "| 计算时间 | %s%s |\n"), F.H(e.time.compute_hours).c_str(), not_fit.c_str());
-    md += fmt(F.T("| Wall clock | %s (%s – %s)%s |\n", "| 总耗时 | %s（%s – %s）%s |\n"), F.H(e.time.wall_hours).c_str(),
-              F.H(e.time.wall_hours_low).c_str(), F.H(e.time.wall_hours_high).c_str(), not_fit.c_str());
+    const std::string not_fit =
+        e.memory.fits ? "" : F.T(" — does not fit, cannot run as set", " — 显存放不下，无法按此运行");
+    md += fmt(F.T("| Compute time | %s%s |\n", "| 计算时间 | %s%s |\n"), F.H(e.time.compute_hours).c_str(),
+              not_fit.c_str());
+    md += fmt(F.T("| Wall clock | %s (%s – %s)%s |\n", "| 总耗时 | %s（%s – %s）%s |\n"),
+              F.H(e.time.wall_hours).c_str(), F.H(e.time.wall_hours_low).c_str(),
+              F.H(e.time.wall_hours_high).c_str(), not_fit.c_str());
     md += fmt(F.T("| Memory per card | %s / %s GiB (%s) |\n", "| 每卡显存 | %s / %s GiB（%s）|\n"),
               F.N(e.memory.per_gpu_gib).c_str(), F.N(e.memory.usable_gib).c_str(),
               e.memory.fits ? F.T("fits", "放得下") : F.T("does not fit", "放不下"));
@@ -978,7 +1200,7 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
         md += "\n";
     }
     static const Headline heads[] = {Headline::compute, Headline::time, Headline::memory,
-                                     Headline::cards, Headline::cost, Headline::buy};
+                                     Headline::cards,   Headline::cost, Headline::buy};
     static const char* const titles_en[] = {"Compute", "Time", "Memory", "Cards", "Cost", "Rent or buy"};
     static const char* const titles_zh[] = {"算力需求", "时间", "显存", "卡数", "费用", "租用还是自购"};
     for (int i = 0; i < 6; i++) {

@@ -34,7 +34,7 @@ std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang
 
 // Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
 std::string format_number(double v, int significant = 3);
-std::string format_hours(double hours, Lang lang);   // "23.4 h" / "2.3 days" / "23.4 小时"
-std::string format_money(double v, Currency c);      // "¥1,234" / "$1,234"
+std::string format_hours(double hours, Lang lang); // "23.4 h" / "2.3 days" / "23.4 小时"
+std::string format_money(double v, Currency c);    // "¥1,234" / "$1,234"
 
 } // namespace traincalc

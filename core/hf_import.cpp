@@ -52,8 +52,9 @@ struct HfReader {
         return fallback;
     }
     std::string text(const char* key) {
-        return cfg.contains(key) && cfg[key].is_string() ? truncate_utf8(cfg[key].get_ref<const std::string&>(), 200)
-                                                          : std::string();
+        return cfg.contains(key) && cfg[key].is_string()
+                   ? truncate_utf8(cfg[key].get_ref<const std::string&>(), 200)
+                   : std::string();
     }
 };
 
@@ -63,7 +64,8 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
     std::vector<FieldError>& errors = out.errors;
     size_t before = errors.size();
     if (!cfg.is_object()) {
-        add_error(errors, ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
+        add_error(errors,
+                  ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
                   ctx.subject_en + "a config.json must be a JSON object, got " + describe_value(cfg, false),
                   ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
         return;

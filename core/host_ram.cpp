@@ -34,7 +34,7 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
     const double to_gib = 1.0 / kGiB;
     const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
     out.ranks_per_node = ranks;
-    const double W = md.download_bytes;                         // the 16-bit checkpoint, bytes
+    const double W = md.download_bytes; // the 16-bit checkpoint, bytes
     // While loading.
     {
         Calc c(log, TermId::host_load_per_rank, "GiB", to_gib);
@@ -52,7 +52,7 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
             out.load_per_rank = false;
             c.first("W", W, "B");
             break;
-        default:                                                // hf, deepspeed: from_pretrained per rank
+        default: // hf, deepspeed: from_pretrained per rank
             out.load_copies = st.zero >= 3 ? kZero3InitLoadCopies : kHfLoadCopies;
             c.first("copies", out.load_copies).mul("W", W, "B");
             break;
@@ -78,7 +78,10 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
     if (md.checkpoints_offloaded) {
         // Unsloth keeps each layer's input (2·h bytes per token) in host RAM.
         Calc c(log, TermId::host_offload_checkpoints, "GiB", to_gib);
-        c.first("L", md.layers).mul("s", md.seq_len).mul("b", md.micro_batch).mul("A_in", md.act_input_bytes_per_token_layer, "B");
+        c.first("L", md.layers)
+            .mul("s", md.seq_len)
+            .mul("b", md.micro_batch)
+            .mul("A_in", md.act_input_bytes_per_token_layer, "B");
         checkpoints = c.done(Place::host);
     }
     // Nothing on the host while training (no offload): no lines of zeros in the shown work.
@@ -98,11 +101,12 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
     }
     // The peak: loading and training do not overlap (the loaded copies go to the cards first).
     const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
-    out.peak_node_gib = Calc(log, TermId::host_peak_node, "GiB")
-                            .first(loading_peaks ? "loading" : "training",
-                                   loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
-                                   loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
-                            .done();
+    out.peak_node_gib =
+        Calc(log, TermId::host_peak_node, "GiB")
+            .first(loading_peaks ? "loading" : "training",
+                   loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
+                   loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
+            .done();
     // The node's RAM: as given, else the catalog's 8-card node, of which a rental of fewer cards
     // gets its share (providers size RAM per card).
     if (s.host_ram_gib > 0) {

@@ -29,18 +29,20 @@ namespace {
 // [SECTION] Shared helpers
 //-----------------------------------------------------------------------------
 
-constexpr int kMaxMicroBatch = 65536;     // scenario.cpp's range of micro_batch
-constexpr int kMaxSeqLen = 1048576;       // and of seq_len
+constexpr int kMaxMicroBatch = 65536;       // scenario.cpp's range of micro_batch
+constexpr int kMaxSeqLen = 1048576;         // and of seq_len
 constexpr double kMaxTokensPerEpoch = 1e15; // and of tokens
 
 // Largest v in [lo, hi] with fits(v), given fits(lo); hi = the input's maximum.
 template <class F> int largest_fitting(int lo, int hi, F&& fits, bool* at_limit) {
     *at_limit = fits(hi);
     if (*at_limit) return hi;
-    while (hi - lo > 1) {                 // fits(lo), !fits(hi)
+    while (hi - lo > 1) { // fits(lo), !fits(hi)
         const int mid = lo + (hi - lo) / 2;
-        if (fits(mid)) lo = mid;
-        else hi = mid;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid;
     }
     return lo;
 }
@@ -48,10 +50,14 @@ template <class F> int largest_fitting(int lo, int hi, F&& fits, bool* at_limit)
 // "Usable − per card" at the answer (index 0) and at one more (index 1): the shown work.
 void record_headroom(Terms& log, TermId id, const FitAnswer& a) {
     Calc(&log, id, "GiB", 1.0, 0)
-        .first("usable", a.usable_gib, "GiB").sub("per card", a.per_gpu_gib, "GiB").done();
+        .first("usable", a.usable_gib, "GiB")
+        .sub("per card", a.per_gpu_gib, "GiB")
+        .done();
     if (!a.at_limit)
         Calc(&log, id, "GiB", 1.0, 1)
-            .first("usable", a.usable_gib, "GiB").sub("per card", a.next_per_gpu_gib, "GiB").done();
+            .first("usable", a.usable_gib, "GiB")
+            .sub("per card", a.next_per_gpu_gib, "GiB")
+            .done();
 }
 
 //-----------------------------------------------------------------------------
@@ -69,7 +75,8 @@ struct FitSearch {
     Scenario level_s[kSearchLevels];
     ModelDerived level_md[kSearchLevels];
 
-    FitSearch(const Scenario& s_, const ModelSpec& m_, const GpuSpec& g_, Knob k) : s(s_), m(m_), g(g_), knob(k) {
+    FitSearch(const Scenario& s_, const ModelSpec& m_, const GpuSpec& g_, Knob k)
+        : s(s_), m(m_), g(g_), knob(k) {
         for (int level = 0; level < kSearchLevels; level++) {
             level_s[level] = s;
             level_s[level].checkpointing = Checkpointing(level);
@@ -82,7 +89,7 @@ struct FitSearch {
         Scenario& ls = level_s[level];
         ModelDerived& md = level_md[level];
         int& knob_value = knob == Knob::micro_batch ? ls.micro_batch : ls.seq_len;
-        if (knob_value != v) {            // derived again: the objectives' terms (KV cache, rollouts) use both
+        if (knob_value != v) { // derived again: the objectives' terms (KV cache, rollouts) use both
             knob_value = v;
             derive_model(ls, m, md);
         }
@@ -104,7 +111,7 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
     best.limit = knob == Knob::micro_batch ? kMaxMicroBatch : kMaxSeqLen;
     double best_slowdown = 0;
     for_each_strategy(s, fs.level_md[0], s.cards, [&](const SearchPoint& p) {
-        if (s.cards % (p.tp * s.pp) != 0) return true;            // the cards are fixed: tp·pp must divide them
+        if (s.cards % (p.tp * s.pp) != 0) return true; // the cards are fixed: tp·pp must divide them
         auto fits = [&](int v) { return fs.memory(p, v).fits; };
         const double slowdown = strategy_slowdown(p);
         int v = 0;
@@ -112,7 +119,7 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         if (!best.found) {
             if (!fits(1)) return true;
             v = largest_fitting(1, best.limit, fits, &at_limit);
-        } else if (!best.at_limit && fits(best.value + 1)) {      // beats the best so far
+        } else if (!best.at_limit && fits(best.value + 1)) { // beats the best so far
             v = largest_fitting(best.value + 1, best.limit, fits, &at_limit);
         } else if (slowdown < best_slowdown && fits(best.value)) { // as large, and faster
             v = best.value;
@@ -156,7 +163,8 @@ struct CostOfTokens {
     Prices prices;
     TimeInputs ti;
     Strategy st;
-    CostOfTokens(const Scenario& s, const ModelSpec& m_, const GpuSpec& g_, const Catalog& c) : t(s), m(m_), g(g_) {
+    CostOfTokens(const Scenario& s, const ModelSpec& m_, const GpuSpec& g_, const Catalog& c)
+        : t(s), m(m_), g(g_) {
         t.data_input = DataInput::tokens;
         prices = prices_for(s, g, c, true);
         ti.peak_tflops = peak_tflops(g, s.precision);
@@ -179,7 +187,9 @@ struct CostOfTokens {
         double scaling = 1, bubble = 1;
         const double compute_s = compute_seconds(t, md, ti, st, &scaling, &bubble);
         const double compute_h = Calc(nullptr, TermId::compute_hours, "h")
-                                     .first("compute", compute_s, "s").div("", kSecondsPerHour, "s/h").done();
+                                     .first("compute", compute_s, "s")
+                                     .div("", kSecondsPerHour, "s/h")
+                                     .done();
         TimeResult tr;
         wall_clock(t, md, compute_h, tr);
         CostResult c;
@@ -190,7 +200,8 @@ struct CostOfTokens {
     }
 };
 
-BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g, const Catalog& c, Terms& log) {
+BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g, const Catalog& c,
+                         Terms& log) {
     BudgetAnswer a;
     a.asked = s.budget > 0;
     if (!a.asked) return a;
@@ -205,7 +216,7 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     MemoryResult mem;
     memory_for(s, md0, g, st, mem);
     a.fits = mem.fits;
-    if (!a.fits) return a;                                          // a run that cannot start buys nothing
+    if (!a.fits) return a; // a run that cannot start buys nothing
     CostOfTokens cost(s, m, g, c);
     double wall = 0;
     auto affordable = [&](double tokens) { return cost.at(tokens, &wall).total <= s.budget; };
@@ -216,8 +227,10 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     if (a.at_limit) lo = hi;
     while (hi - lo > 1) {
         const double mid = std::floor(lo + (hi - lo) / 2);
-        if (affordable(mid)) lo = mid;
-        else hi = mid;
+        if (affordable(mid))
+            lo = mid;
+        else
+            hi = mid;
     }
     a.found = true;
     a.tokens_per_epoch = lo;
@@ -231,10 +244,14 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     // Shown work: what is left of the budget at the answer, and at one token per epoch more.
     const char* money = kUnitMoney;
     Calc(&log, TermId::inverse_budget_left, money, 1.0, 0)
-        .first("budget", s.budget, money).sub("cost", a.cost_total, money).done();
+        .first("budget", s.budget, money)
+        .sub("cost", a.cost_total, money)
+        .done();
     if (!a.at_limit)
         Calc(&log, TermId::inverse_budget_left, money, 1.0, 1)
-            .first("budget", s.budget, money).sub("cost", a.next_cost_total, money).done();
+            .first("budget", s.budget, money)
+            .sub("cost", a.next_cost_total, money)
+            .done();
     return a;
 }
 
@@ -242,8 +259,8 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
 // [SECTION] Cheapest plan for a deadline
 //-----------------------------------------------------------------------------
 
-DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c, const std::vector<GpuOption>& options,
-                                     Terms& log) {
+DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c,
+                                     const std::vector<GpuOption>& options, Terms& log) {
     DeadlineAnswer a;
     a.asked = s.deadline_hours > 0;
     if (!a.asked) return a;
@@ -252,7 +269,7 @@ DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c, const 
         if (!o.workable || o.gpu_index < 0 || o.gpu_index >= int(c.gpus.size())) continue;
         const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
         const Prices p = prices_for(s, g, c, !s.gpu_id.empty() && g.id == s.gpu_id);
-        if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) continue;  // a card without a price is no plan
+        if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) continue; // a card without a price is no plan
         if (!best || o.cost_total < best->cost_total ||
             (o.cost_total == best->cost_total && o.wall_hours < best->wall_hours))
             best = &o;
@@ -275,7 +292,8 @@ DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c, const 
     ModelDerived md;
     derive_model(ls, *m, md);
     CostResult cost;
-    cost_for(s, prices_for(s, g, c, own_card), best->cards + rollout_extra_cards(s), best->wall_hours, md.tokens, cost, &log);
+    cost_for(s, prices_for(s, g, c, own_card), best->cards + rollout_extra_cards(s), best->wall_hours,
+             md.tokens, cost, &log);
     a.plan = cost.best_plan;
     a.cost_total = cost.total;
     return a;
@@ -287,10 +305,11 @@ DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c, const 
 // [SECTION] inverse_questions()
 //-----------------------------------------------------------------------------
 
-InverseResult inverse_questions(const Scenario& s, const Catalog& catalog, const std::vector<GpuOption>* comparison) {
+InverseResult inverse_questions(const Scenario& s, const Catalog& catalog,
+                                const std::vector<GpuOption>* comparison) {
     InverseResult r;
     r.scenario = s;
-    r.errors = validate(s, catalog);                            // the one input contract
+    r.errors = validate(s, catalog); // the one input contract
     if (!r.errors.empty()) return r;
     const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
     const GpuSpec* g = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);

@@ -22,38 +22,38 @@ namespace traincalc {
 
 // The largest micro-batch, or the longest sequence, that fits on the scenario's cards.
 struct FitAnswer {
-    bool found = false;                // some value ≥ 1 fits with some strategy
-    int value = 0;                     // the largest value that fits
-    bool at_limit = false;             // the input's maximum fits: there is no "one more" to refuse
-    int limit = 0;                     // that maximum (65,536 sequences; 1,048,576 tokens)
-    int zero = 0;                      // the strategy that fits it (the fastest of those that do)
+    bool found = false;    // some value ≥ 1 fits with some strategy
+    int value = 0;         // the largest value that fits
+    bool at_limit = false; // the input's maximum fits: there is no "one more" to refuse
+    int limit = 0;         // that maximum (65,536 sequences; 1,048,576 tokens)
+    int zero = 0;          // the strategy that fits it (the fastest of those that do)
     int tp = 1;
     Offload offload = Offload::none;
     Checkpointing checkpointing = Checkpointing::none;
-    double per_gpu_gib = 0;            // memory per card at `value`
-    double next_per_gpu_gib = 0;       // at value + 1 with the same strategy: above usable
+    double per_gpu_gib = 0;      // memory per card at `value`
+    double next_per_gpu_gib = 0; // at value + 1 with the same strategy: above usable
     double usable_gib = 0;
 };
 
 // The most tokens a budget buys on the scenario's cards and strategy (best rental plan).
 struct BudgetAnswer {
-    bool asked = false;                // budget > 0
-    bool found = false;                // one token per epoch is affordable and the run fits
-    bool fits = false;                 // the scenario's strategy fits on its cards at all
-    bool at_limit = false;             // 1e15 tokens per epoch (the input's maximum) is affordable
-    double tokens_per_epoch = 0;       // the answer, a whole number
-    double tokens = 0;                 // D = tokens per epoch × epochs
-    double cost_total = 0;             // at the answer: ≤ budget
-    double next_cost_total = 0;        // one token per epoch more: > budget
-    double wall_hours = 0;             // at the answer
-    Plan plan = Plan::hourly;          // best plan at the answer
+    bool asked = false;          // budget > 0
+    bool found = false;          // one token per epoch is affordable and the run fits
+    bool fits = false;           // the scenario's strategy fits on its cards at all
+    bool at_limit = false;       // 1e15 tokens per epoch (the input's maximum) is affordable
+    double tokens_per_epoch = 0; // the answer, a whole number
+    double tokens = 0;           // D = tokens per epoch × epochs
+    double cost_total = 0;       // at the answer: ≤ budget
+    double next_cost_total = 0;  // one token per epoch more: > budget
+    double wall_hours = 0;       // at the answer
+    Plan plan = Plan::hourly;    // best plan at the answer
 };
 
 // The cheapest GPU × cards × rental plan that finishes within the deadline (compare_gpus()).
 struct DeadlineAnswer {
-    bool asked = false;                // deadline_hours > 0
-    bool found = false;                // some priced card meets it
-    int gpu_index = -1;                // into catalog.gpus
+    bool asked = false; // deadline_hours > 0
+    bool found = false; // some priced card meets it
+    int gpu_index = -1; // into catalog.gpus
     int cards = 0;
     int zero = 0;
     int tp = 1;
@@ -65,14 +65,14 @@ struct DeadlineAnswer {
 };
 
 struct InverseResult {
-    bool ok = false;                   // false: the scenario is invalid (errors), nothing else set
+    bool ok = false; // false: the scenario is invalid (errors), nothing else set
     std::vector<FieldError> errors;
-    Scenario scenario;                 // what was asked
+    Scenario scenario; // what was asked
     FitAnswer micro_batch;
     FitAnswer seq_len;
     BudgetAnswer budget;
     DeadlineAnswer deadline;
-    Terms terms;                       // the shown work: headroom at the answers and one more, costs
+    Terms terms; // the shown work: headroom at the answers and one more, costs
 };
 
 //-----------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 #include "core/json_read.h"
 
 #include <cmath>
-#include <cstdio>   // snprintf only (number formatting); no file functions in core/
+#include <cstdio> // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -46,7 +46,8 @@ std::string format_plain(double v) {
         std::string mantissa = out.substr(0, e), exponent = out.substr(e + 1);
         bool negative = !exponent.empty() && exponent[0] == '-';
         size_t digits = exponent.find_first_not_of("+-0");
-        out = mantissa + "e" + (negative ? "-" : "") + (digits == std::string::npos ? "0" : exponent.substr(digits));
+        out = mantissa + "e" + (negative ? "-" : "") +
+              (digits == std::string::npos ? "0" : exponent.substr(digits));
     }
     return out;
 }
@@ -91,7 +92,11 @@ std::string dump_safe(const Json& j, int indent) {
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\' && i + 1 < text.size()) { out += c; out += text[++i]; continue; }
+            if (c == '\\' && i + 1 < text.size()) {
+                out += c;
+                out += text[++i];
+                continue;
+            }
             if (c == '"') in_string = false;
         } else if (c == '"') {
             in_string = true;
@@ -108,20 +113,29 @@ std::string dump_safe(const Json& j, int indent) {
 
 std::string describe_value(const Json& v, bool zh) {
     switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case Json::value_t::string: return "\"" + truncate_utf8(v.get_ref<const std::string&>(), 60) + "\"";
-    case Json::value_t::number_integer: return format_plain(static_cast<double>(v.get<std::int64_t>()));
-    case Json::value_t::number_unsigned: return format_plain(static_cast<double>(v.get<std::uint64_t>()));
-    case Json::value_t::number_float: return format_plain(v.get<double>());
-    case Json::value_t::array: return zh ? "数组" : "an array";
-    case Json::value_t::object: return zh ? "对象" : "an object";
-    default: return zh ? "无法识别的值" : "an unreadable value";
+    case Json::value_t::null:
+        return "null";
+    case Json::value_t::boolean:
+        return v.get<bool>() ? "true" : "false";
+    case Json::value_t::string:
+        return "\"" + truncate_utf8(v.get_ref<const std::string&>(), 60) + "\"";
+    case Json::value_t::number_integer:
+        return format_plain(static_cast<double>(v.get<std::int64_t>()));
+    case Json::value_t::number_unsigned:
+        return format_plain(static_cast<double>(v.get<std::uint64_t>()));
+    case Json::value_t::number_float:
+        return format_plain(v.get<double>());
+    case Json::value_t::array:
+        return zh ? "数组" : "an array";
+    case Json::value_t::object:
+        return zh ? "对象" : "an object";
+    default:
+        return zh ? "无法识别的值" : "an unreadable value";
     }
 }
 
-void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind,
-                 double lo, double hi, const std::string& got_en, const std::string& got_zh) {
+void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind, double lo,
+                 double hi, const std::string& got_en, const std::string& got_zh) {
     const bool integer = kind == Kind::integer;
     std::string name = ctx.name_prefix + key;
     add_error(errors, ctx.field_prefix + key,
@@ -131,8 +145,8 @@ void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* ke
                   (integer ? "整数" : "数") + "，实际为 " + got_zh);
 }
 
-void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
-                const char* want_en, const char* want_zh, const Json& got) {
+void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, const char* want_en,
+                const char* want_zh, const Json& got) {
     std::string name = ctx.name_prefix + key;
     add_error(errors, ctx.field_prefix + key,
               ctx.subject_en + name + " must be " + want_en + ", got " + describe_value(got, false),
@@ -141,7 +155,8 @@ void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key
 
 void unknown_key_error(std::vector<FieldError>& errors, const Ctx& ctx, const std::string& key) {
     std::string shown = truncate_utf8(key, 60);
-    add_error(errors, ctx.field_prefix + shown, ctx.subject_en + "unknown key \"" + ctx.name_prefix + shown + "\"",
+    add_error(errors, ctx.field_prefix + shown,
+              ctx.subject_en + "unknown key \"" + ctx.name_prefix + shown + "\"",
               ctx.subject_zh + "未知的键 \"" + ctx.name_prefix + shown + "\"");
 }
 
@@ -151,8 +166,8 @@ void required_error(std::vector<FieldError>& errors, const Ctx& ctx, const char*
               ctx.subject_zh + "缺少必填字段 " + name);
 }
 
-void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
-                const char* const* names, int count, const Json& got) {
+void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, const char* const* names,
+                int count, const Json& got) {
     std::string list_en, list_zh;
     for (int i = 0; i < count; ++i) {
         list_en += (i ? ", \"" : "\"") + std::string(names[i]) + "\"";
@@ -174,18 +189,22 @@ void row_range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char
     add_error(errors, ctx.field_prefix + key,
               ctx.subject_en + name + " must be 0 (not set) or a number from " + format_plain(lo) + " to " +
                   format_plain(hi) + ", got " + got_en,
-              ctx.subject_zh + name + " 必须是 0（不设置）或 " + format_plain(lo) + " 到 " + format_plain(hi) +
-                  " 之间的数，实际为 " + got_zh);
+              ctx.subject_zh + name + " 必须是 0（不设置）或 " + format_plain(lo) + " 到 " +
+                  format_plain(hi) + " 之间的数，实际为 " + got_zh);
 }
 
 bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, double lo, double hi,
                  std::vector<FieldError>& errors, double& out, Zero zero) {
     double d = 0;
-    if (v.is_number_unsigned()) d = static_cast<double>(v.get<std::uint64_t>());
-    else if (v.is_number_integer()) d = static_cast<double>(v.get<std::int64_t>());
-    else if (v.is_number_float()) d = v.get<double>();
+    if (v.is_number_unsigned())
+        d = static_cast<double>(v.get<std::uint64_t>());
+    else if (v.is_number_integer())
+        d = static_cast<double>(v.get<std::int64_t>());
+    else if (v.is_number_float())
+        d = v.get<double>();
     else {
-        row_range_error(errors, ctx, key, kind, lo, hi, zero, describe_value(v, false), describe_value(v, true));
+        row_range_error(errors, ctx, key, kind, lo, hi, zero, describe_value(v, false),
+                        describe_value(v, true));
         return false;
     }
     // The parser never yields NaN, but an overflowing literal such as 1e999 reads as inf.

@@ -34,10 +34,10 @@ using Json = nlohmann::json;
 // Catalog: field "gpus[3].memory_gib", message "gpus[3] (id \"X\"): memory_gib must ...".
 // Scenario: field "model.layers", message "model.layers must ...".
 struct Ctx {
-    std::string field_prefix;          // prepended to the key for FieldError::field
-    std::string name_prefix;           // prepended to the key inside the message
-    std::string subject_en;            // e.g. "gpus[3] (id \"X\"): "
-    std::string subject_zh;            // e.g. "gpus[3]（id \"X\"）："
+    std::string field_prefix; // prepended to the key for FieldError::field
+    std::string name_prefix;  // prepended to the key inside the message
+    std::string subject_en;   // e.g. "gpus[3] (id \"X\"): "
+    std::string subject_zh;   // e.g. "gpus[3]（id \"X\"）："
 };
 
 void add_error(std::vector<FieldError>& errors, std::string field, std::string en, std::string zh);
@@ -87,42 +87,48 @@ template <class T> struct FieldRow {
     int T::*integer;
     bool T::*flag;
     std::string T::*str;
-    double min, max;                   // inclusive range for number/integer
-    bool required;                     // catalog entries: must be present
-    const char* unit;                  // for documentation and the UI
-    int (*get)(const T&);              // enumeration only
-    void (*set)(T&, int);              // enumeration only
-    const char* const* names;          // enumeration only
-    int name_count;                    // enumeration only
-    Zero zero;                         // number only: is 0 outside [min, max] allowed
+    double min, max;          // inclusive range for number/integer
+    bool required;            // catalog entries: must be present
+    const char* unit;         // for documentation and the UI
+    int (*get)(const T&);     // enumeration only
+    void (*set)(T&, int);     // enumeration only
+    const char* const* names; // enumeration only
+    int name_count;           // enumeration only
+    Zero zero;                // number only: is 0 outside [min, max] allowed
 };
 
-template <class T> FieldRow<T> num_row(const char* key, double T::*m, double lo, double hi,
-                                       const char* unit, bool required = false) {
-    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0,
-            Zero::in_range};
+template <class T>
+FieldRow<T> num_row(const char* key, double T::*m, double lo, double hi, const char* unit,
+                    bool required = false) {
+    return {key,  Kind::number, m,       nullptr, nullptr, nullptr,       lo, hi, required,
+            unit, nullptr,      nullptr, nullptr, 0,       Zero::in_range};
 }
 // A number whose 0 means "not set": 0, or a value in [lo, hi] (lo > 0, so nothing underflows).
-template <class T> FieldRow<T> unset_or_row(const char* key, double T::*m, double lo, double hi, const char* unit,
-                                            Zero zero = Zero::unset) {
-    return {key, Kind::number, m, nullptr, nullptr, nullptr, lo, hi, false, unit, nullptr, nullptr, nullptr, 0, zero};
+template <class T>
+FieldRow<T> unset_or_row(const char* key, double T::*m, double lo, double hi, const char* unit,
+                         Zero zero = Zero::unset) {
+    return {key,   Kind::number, m,       nullptr, nullptr, nullptr, lo,  hi,
+            false, unit,         nullptr, nullptr, nullptr, 0,       zero};
 }
-template <class T> FieldRow<T> int_row(const char* key, int T::*m, double lo, double hi,
-                                       const char* unit, bool required = false) {
-    return {key, Kind::integer, nullptr, m, nullptr, nullptr, lo, hi, required, unit, nullptr, nullptr, nullptr, 0,
-            Zero::in_range};
+template <class T>
+FieldRow<T> int_row(const char* key, int T::*m, double lo, double hi, const char* unit,
+                    bool required = false) {
+    return {key,  Kind::integer, nullptr, m,       nullptr, nullptr,       lo, hi, required,
+            unit, nullptr,       nullptr, nullptr, 0,       Zero::in_range};
 }
 template <class T> FieldRow<T> bool_row(const char* key, bool T::*m) {
-    return {key, Kind::boolean, nullptr, nullptr, m, nullptr, 0, 1, false, "", nullptr, nullptr, nullptr, 0, Zero::in_range};
+    return {key, Kind::boolean, nullptr, nullptr, m, nullptr,       0, 1, false,
+            "",  nullptr,       nullptr, nullptr, 0, Zero::in_range};
 }
 template <class T> FieldRow<T> str_row(const char* key, std::string T::*m, bool required = false) {
-    return {key, Kind::string, nullptr, nullptr, nullptr, m, 0, 0, required, "", nullptr, nullptr, nullptr, 0,
-            Zero::in_range};
+    return {key,     Kind::string, nullptr, nullptr, nullptr,       m, 0, 0, required, "",
+            nullptr, nullptr,      nullptr, 0,       Zero::in_range};
 }
-template <class T> FieldRow<T> enum_row(const char* key, int (*get)(const T&), void (*set)(T&, int),
-                                        const char* const* names, int count) {
-    return {key, Kind::enumeration, nullptr, nullptr, nullptr, nullptr, 0, 0, false, "", get, set, names, count,
-            Zero::in_range};
+template <class T>
+FieldRow<T> enum_row(const char* key, int (*get)(const T&), void (*set)(T&, int), const char* const* names,
+                     int count) {
+    return {key,   Kind::enumeration, nullptr, nullptr, nullptr, nullptr, 0, 0, false, "", get, set, names,
+            count, Zero::in_range};
 }
 
 //-----------------------------------------------------------------------------
@@ -130,14 +136,14 @@ template <class T> FieldRow<T> enum_row(const char* key, int (*get)(const T&), v
 //-----------------------------------------------------------------------------
 
 // Messages shared by readers and validate().
-void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind,
-                 double lo, double hi, const std::string& got_en, const std::string& got_zh);
-void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
-                const char* want_en, const char* want_zh, const Json& got);
+void range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind, double lo,
+                 double hi, const std::string& got_en, const std::string& got_zh);
+void type_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, const char* want_en,
+                const char* want_zh, const Json& got);
 void unknown_key_error(std::vector<FieldError>& errors, const Ctx& ctx, const std::string& key);
 void required_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key);
-void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key,
-                const char* const* names, int count, const Json& got);
+void enum_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, const char* const* names,
+                int count, const Json& got);
 
 // Numbers: finite, in range (or 0 when `zero` allows it), integral for Kind::integer; -0 reads as 0.
 // Returns false (and reports) otherwise.
@@ -147,30 +153,42 @@ bool read_number(const Json& v, const Ctx& ctx, const char* key, Kind kind, doub
 void row_range_error(std::vector<FieldError>& errors, const Ctx& ctx, const char* key, Kind kind, double lo,
                      double hi, Zero zero, const std::string& got_en, const std::string& got_zh);
 
-template <class T> bool read_row(const FieldRow<T>& row, const Json& v, const Ctx& ctx, T& out,
-                                 std::vector<FieldError>& errors) {
+template <class T>
+bool read_row(const FieldRow<T>& row, const Json& v, const Ctx& ctx, T& out,
+              std::vector<FieldError>& errors) {
     switch (row.kind) {
     case Kind::number:
     case Kind::integer: {
         double d = 0;
         if (!read_number(v, ctx, row.key, row.kind, row.min, row.max, errors, d, row.zero)) return false;
-        if (row.kind == Kind::number) out.*row.num = d;
-        else out.*row.integer = static_cast<int>(d);
+        if (row.kind == Kind::number)
+            out.*row.num = d;
+        else
+            out.*row.integer = static_cast<int>(d);
         return true;
     }
     case Kind::boolean:
-        if (!v.is_boolean()) { type_error(errors, ctx, row.key, "true or false", "true 或 false", v); return false; }
+        if (!v.is_boolean()) {
+            type_error(errors, ctx, row.key, "true or false", "true 或 false", v);
+            return false;
+        }
         out.*row.flag = v.get<bool>();
         return true;
     case Kind::string:
-        if (!v.is_string()) { type_error(errors, ctx, row.key, "a string", "字符串", v); return false; }
+        if (!v.is_string()) {
+            type_error(errors, ctx, row.key, "a string", "字符串", v);
+            return false;
+        }
         out.*row.str = v.get_ref<const std::string&>();
         return true;
     case Kind::enumeration:
         if (v.is_string()) {
             const std::string& s = v.get_ref<const std::string&>();
             for (int i = 0; i < row.name_count; ++i)
-                if (s == row.names[i]) { row.set(out, i); return true; }
+                if (s == row.names[i]) {
+                    row.set(out, i);
+                    return true;
+                }
         }
         enum_error(errors, ctx, row.key, row.names, row.name_count, v);
         return false;
@@ -179,8 +197,8 @@ template <class T> bool read_row(const FieldRow<T>& row, const Json& v, const Ct
 }
 
 // Range check of a value already in the struct (validate(), catalog cross-checks).
-template <class T> bool check_row(const FieldRow<T>& row, const T& in, const Ctx& ctx,
-                                  std::vector<FieldError>& errors) {
+template <class T>
+bool check_row(const FieldRow<T>& row, const T& in, const Ctx& ctx, std::vector<FieldError>& errors) {
     if (row.kind != Kind::number && row.kind != Kind::integer) return true;
     double d = row.kind == Kind::number ? in.*row.num : static_cast<double>(in.*row.integer);
     if (d >= row.min && d <= row.max) return true; // false for NaN
@@ -190,7 +208,8 @@ template <class T> bool check_row(const FieldRow<T>& row, const T& in, const Ctx
     return false;
 }
 
-template <class T, size_t N> const FieldRow<T>* find_row(const FieldRow<T> (&rows)[N], const std::string& key) {
+template <class T, size_t N>
+const FieldRow<T>* find_row(const FieldRow<T> (&rows)[N], const std::string& key) {
     for (const FieldRow<T>& r : rows)
         if (key == r.key) return &r;
     return nullptr;
@@ -206,8 +225,10 @@ bool read_object(const FieldRow<T> (&rows)[N], const Json& obj, const Ctx& ctx, 
     size_t before = errors.size();
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const FieldRow<T>* row = find_row(rows, it.key());
-        if (row) read_row(*row, it.value(), ctx, out, errors);
-        else if (!other || !other(it.key(), it.value(), ctx, out, errors)) unknown_key_error(errors, ctx, it.key());
+        if (row)
+            read_row(*row, it.value(), ctx, out, errors);
+        else if (!other || !other(it.key(), it.value(), ctx, out, errors))
+            unknown_key_error(errors, ctx, it.key());
     }
     return errors.size() == before;
 }

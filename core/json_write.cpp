@@ -25,24 +25,42 @@ using json = nlohmann::json;
 
 const char* warning_code_name(WarningCode c) {
     switch (c) {
-    case WarningCode::no_bf16: return "no_bf16";
-    case WarningCode::no_fp8: return "no_fp8";
-    case WarningCode::pcie_scaling: return "pcie_scaling";
-    case WarningCode::seq_over_context: return "seq_over_context";
-    case WarningCode::impossible_throughput: return "impossible_throughput";
-    case WarningCode::memory_nearly_full: return "memory_nearly_full";
-    case WarningCode::does_not_fit: return "does_not_fit";
-    case WarningCode::fixed_overhead_dominates: return "fixed_overhead_dominates";
-    case WarningCode::deadline_impossible: return "deadline_impossible";
-    case WarningCode::cards_not_divisible: return "cards_not_divisible";
-    case WarningCode::qlora_needs_lora_rank: return "qlora_needs_lora_rank";
-    case WarningCode::offload_slow: return "offload_slow";
-    case WarningCode::fp32_slow: return "fp32_slow";
-    case WarningCode::unverified_gpu: return "unverified_gpu";
-    case WarningCode::zero_single_rank: return "zero_single_rank";
-    case WarningCode::host_ram_short: return "host_ram_short";
-    case WarningCode::padding_waste: return "padding_waste";
-    default: return "unknown";
+    case WarningCode::no_bf16:
+        return "no_bf16";
+    case WarningCode::no_fp8:
+        return "no_fp8";
+    case WarningCode::pcie_scaling:
+        return "pcie_scaling";
+    case WarningCode::seq_over_context:
+        return "seq_over_context";
+    case WarningCode::impossible_throughput:
+        return "impossible_throughput";
+    case WarningCode::memory_nearly_full:
+        return "memory_nearly_full";
+    case WarningCode::does_not_fit:
+        return "does_not_fit";
+    case WarningCode::fixed_overhead_dominates:
+        return "fixed_overhead_dominates";
+    case WarningCode::deadline_impossible:
+        return "deadline_impossible";
+    case WarningCode::cards_not_divisible:
+        return "cards_not_divisible";
+    case WarningCode::qlora_needs_lora_rank:
+        return "qlora_needs_lora_rank";
+    case WarningCode::offload_slow:
+        return "offload_slow";
+    case WarningCode::fp32_slow:
+        return "fp32_slow";
+    case WarningCode::unverified_gpu:
+        return "unverified_gpu";
+    case WarningCode::zero_single_rank:
+        return "zero_single_rank";
+    case WarningCode::host_ram_short:
+        return "host_ram_short";
+    case WarningCode::padding_waste:
+        return "padding_waste";
+    default:
+        return "unknown";
     }
 }
 
@@ -57,18 +75,20 @@ json lines(const std::vector<std::string>& v) {
 namespace {
 
 // Never NaN or Infinity in the output.
-double num(double v) { return finite_or(v); }
+double num(double v) {
+    return finite_or(v);
+}
 
 json flops_json(const FlopsResult& f) {
     json j{{"tokens", num(f.tokens)},
-                      {"model", num(f.model)},
-                      {"rule_of_thumb", num(f.rule_of_thumb)},
-                      {"executed", num(f.executed)},
-                      {"per_token_executed", num(f.per_token_executed)},
-                      {"params", num(f.params)},
-                      {"active_params", num(f.active_params)},
-                      {"trainable_params", num(f.trainable_params)}};
-    if (f.padded_tokens_per_sample > 0) {          // only when samples are not packed
+           {"model", num(f.model)},
+           {"rule_of_thumb", num(f.rule_of_thumb)},
+           {"executed", num(f.executed)},
+           {"per_token_executed", num(f.per_token_executed)},
+           {"params", num(f.params)},
+           {"active_params", num(f.active_params)},
+           {"trainable_params", num(f.trainable_params)}};
+    if (f.padded_tokens_per_sample > 0) { // only when samples are not packed
         j["padded_tokens_per_sample"] = num(f.padded_tokens_per_sample);
         j["padding_waste"] = num(f.padding_waste);
     }
@@ -77,37 +97,30 @@ json flops_json(const FlopsResult& f) {
 
 json time_json(const TimeResult& t) {
     return json{{"compute_hours", num(t.compute_hours)},
-                     {"wall_hours", num(t.wall_hours)},
-                     {"wall_hours_low", num(t.wall_hours_low)},
-                     {"wall_hours_high", num(t.wall_hours_high)},
-                     {"overhead_hours", num(t.overhead_hours)},
-                     {"fixed_hours", num(t.fixed_hours)},
-                     {"upload_hours", num(t.upload_hours)},
-                     {"download_hours", num(t.download_hours)},
-                     {"checkpoint_hours", num(t.checkpoint_hours)},
-                     {"pilot_extrapolated_hours", num(t.pilot_extrapolated_hours)},
-                     {"pipeline_bubble", num(t.pipeline_bubble)},
-                     {"utilization", num(t.utilization)},
-                     {"scaling_efficiency", num(t.scaling_efficiency)},
-                     {"effective_tflops_per_gpu", num(t.effective_tflops_per_gpu)},
-                     {"peak_tflops", num(t.peak_tflops)}};
+                {"wall_hours", num(t.wall_hours)},
+                {"wall_hours_low", num(t.wall_hours_low)},
+                {"wall_hours_high", num(t.wall_hours_high)},
+                {"overhead_hours", num(t.overhead_hours)},
+                {"fixed_hours", num(t.fixed_hours)},
+                {"upload_hours", num(t.upload_hours)},
+                {"download_hours", num(t.download_hours)},
+                {"checkpoint_hours", num(t.checkpoint_hours)},
+                {"pilot_extrapolated_hours", num(t.pilot_extrapolated_hours)},
+                {"pipeline_bubble", num(t.pipeline_bubble)},
+                {"utilization", num(t.utilization)},
+                {"scaling_efficiency", num(t.scaling_efficiency)},
+                {"effective_tflops_per_gpu", num(t.effective_tflops_per_gpu)},
+                {"peak_tflops", num(t.peak_tflops)}};
 }
 
 json memory_json(const MemoryResult& m) {
-    return json{{"per_gpu_gib", num(m.per_gpu_gib)},
-                       {"weights_gib", num(m.weights_gib)},
-                       {"gradients_gib", num(m.gradients_gib)},
-                       {"optimizer_gib", num(m.optimizer_gib)},
-                       {"adapters_gib", num(m.adapters_gib)},
-                       {"activations_gib", num(m.activations_gib)},
-                       {"logits_gib", num(m.logits_gib)},
-                       {"gathered_gib", num(m.gathered_gib)},
-                       {"overhead_gib", num(m.overhead_gib)},
-                       {"capacity_gib", num(m.capacity_gib)},
-                       {"usable_gib", num(m.usable_gib)},
-                       {"headroom_gib", num(m.headroom_gib)},
-                       {"cpu_ram_gib", num(m.cpu_ram_gib)},
-                       {"fits", m.fits}};
+    return json{{"per_gpu_gib", num(m.per_gpu_gib)},     {"weights_gib", num(m.weights_gib)},
+                {"gradients_gib", num(m.gradients_gib)}, {"optimizer_gib", num(m.optimizer_gib)},
+                {"adapters_gib", num(m.adapters_gib)},   {"activations_gib", num(m.activations_gib)},
+                {"logits_gib", num(m.logits_gib)},       {"gathered_gib", num(m.gathered_gib)},
+                {"overhead_gib", num(m.overhead_gib)},   {"capacity_gib", num(m.capacity_gib)},
+                {"usable_gib", num(m.usable_gib)},       {"headroom_gib", num(m.headroom_gib)},
+                {"cpu_ram_gib", num(m.cpu_ram_gib)},     {"fits", m.fits}};
 }
 
 // Present only beyond SFT (SFT output is unchanged).
@@ -116,27 +129,28 @@ json objective_json(const Estimate& e) {
     const TimeResult& t = e.time;
     const MemoryResult& m = e.memory;
     return json{{"name", to_string(s.objective)},
-                          {"generation_hours", num(t.generation_hours)},
-                          {"training_hours", num(t.compute_hours - t.generation_hours)},
-                          {"reference_gib", num(m.reference_gib)},
-                          {"reward_gib", num(m.reward_gib)},
-                          {"critic_gib", num(m.critic_gib)},
-                          {"kv_cache_gib", num(m.kv_cache_gib)},
-                          {"generation_gib", num(m.generation_gib)},
-                          {"engine_slice_gib", num(m.engine_slice_gib)},
-                          {"billed_cards", s.cards + rollout_extra_cards(s)}};
+                {"generation_hours", num(t.generation_hours)},
+                {"training_hours", num(t.compute_hours - t.generation_hours)},
+                {"reference_gib", num(m.reference_gib)},
+                {"reward_gib", num(m.reward_gib)},
+                {"critic_gib", num(m.critic_gib)},
+                {"kv_cache_gib", num(m.kv_cache_gib)},
+                {"generation_gib", num(m.generation_gib)},
+                {"engine_slice_gib", num(m.engine_slice_gib)},
+                {"billed_cards", s.cards + rollout_extra_cards(s)}};
 }
 
 json cards_json(const Estimate& e) {
     const CardsResult& c = e.cards;
     return json{{"count", e.scenario.cards},
-                      {"min_for_memory", c.min_for_memory},
-                      {"min_for_memory_any", c.min_for_memory_any},
-                      {"best_zero", c.best_zero},
-                      {"best_tp", c.best_tp},
-                      {"best_offload", to_string(c.best_offload)},
-                      {"best_checkpointing", to_string(c.best_checkpointing)},
-                      {"for_deadline", c.for_deadline}, {"for_deadline_any", c.for_deadline_any}};
+                {"min_for_memory", c.min_for_memory},
+                {"min_for_memory_any", c.min_for_memory_any},
+                {"best_zero", c.best_zero},
+                {"best_tp", c.best_tp},
+                {"best_offload", to_string(c.best_offload)},
+                {"best_checkpointing", to_string(c.best_checkpointing)},
+                {"for_deadline", c.for_deadline},
+                {"for_deadline_any", c.for_deadline_any}};
 }
 
 json cost_json(const CostResult& cost) {
@@ -146,34 +160,37 @@ json cost_json(const CostResult& cost) {
         plans.push_back(json{{"plan", to_string(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
     }
     return json{{"currency", to_string(cost.currency)},
-                     {"best_plan", to_string(cost.best_plan)},
-                     {"total", num(cost.total)},
-                     {"plans", plans},
-                     {"storage", num(cost.storage)},
-                     {"traffic", num(cost.traffic)},
-                     {"per_million_tokens", num(cost.per_million_tokens)},
-                     {"gpu_hours", num(cost.gpu_hours)},
-                     {"price_hourly", num(cost.price_hourly)},
-                     {"price_daily", num(cost.price_daily)},
-                     {"price_monthly", num(cost.price_monthly)}};
+                {"best_plan", to_string(cost.best_plan)},
+                {"total", num(cost.total)},
+                {"plans", plans},
+                {"storage", num(cost.storage)},
+                {"traffic", num(cost.traffic)},
+                {"per_million_tokens", num(cost.per_million_tokens)},
+                {"gpu_hours", num(cost.gpu_hours)},
+                {"price_hourly", num(cost.price_hourly)},
+                {"price_daily", num(cost.price_daily)},
+                {"price_monthly", num(cost.price_monthly)}};
 }
 
 json buy_json(const BuyResult& b) {
     return json{{"own_per_month", num(b.own_per_month)},
-                    {"power_per_month", num(b.power_per_month)},
-                    {"depreciation_per_month", num(b.depreciation_per_month)},
-                    {"rent_per_month", num(b.rent_per_month)},
-                    {"break_even_hours_per_month", num(b.break_even_hours_per_month)},
-                    {"buying_cheaper", b.buying_cheaper},
-                    {"purchase_known", b.purchase_known}};
+                {"power_per_month", num(b.power_per_month)},
+                {"depreciation_per_month", num(b.depreciation_per_month)},
+                {"rent_per_month", num(b.rent_per_month)},
+                {"break_even_hours_per_month", num(b.break_even_hours_per_month)},
+                {"buying_cheaper", b.buying_cheaper},
+                {"purchase_known", b.purchase_known}};
 }
 
 json quotes_json(const Estimate& e) {
     json quotes = json::array();
     for (int i = 0; i < 3; i++) {
         const QuoteResult& q = e.quotes[i];
-        quotes.push_back(json{{"name", e.scenario.quotes[i].name}, {"used", q.used}, {"billed_hours", num(q.billed_hours)},
-                              {"total", num(q.total)}, {"deposit", num(e.scenario.quotes[i].deposit)}});
+        quotes.push_back(json{{"name", e.scenario.quotes[i].name},
+                              {"used", q.used},
+                              {"billed_hours", num(q.billed_hours)},
+                              {"total", num(q.total)},
+                              {"deposit", num(e.scenario.quotes[i].deposit)}});
     }
     return quotes;
 }
@@ -258,18 +275,20 @@ json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
 json warnings_json(const Estimate& e, Lang lang) {
     json warnings = json::array();
     for (const Warning& w : e.warnings)
-        warnings.push_back(json{{"code", warning_code_name(w.code)}, {"message", warning_text(w, e, lang)},
-                                {"value", num(w.value)}, {"limit", num(w.limit)}});
+        warnings.push_back(json{{"code", warning_code_name(w.code)},
+                                {"message", warning_text(w, e, lang)},
+                                {"value", num(w.value)},
+                                {"limit", num(w.limit)}});
     return warnings;
 }
 
 json explain_json(const Estimate& e, Lang lang) {
     return json{{"compute", lines(explain(e, Headline::compute, lang))},
-                        {"time", lines(explain(e, Headline::time, lang))},
-                        {"memory", lines(explain(e, Headline::memory, lang))},
-                        {"cards", lines(explain(e, Headline::cards, lang))},
-                        {"cost", lines(explain(e, Headline::cost, lang))},
-                        {"buy", lines(explain(e, Headline::buy, lang))}};
+                {"time", lines(explain(e, Headline::time, lang))},
+                {"memory", lines(explain(e, Headline::memory, lang))},
+                {"cards", lines(explain(e, Headline::cards, lang))},
+                {"cost", lines(explain(e, Headline::cost, lang))},
+                {"buy", lines(explain(e, Headline::buy, lang))}};
 }
 
 } // namespace
@@ -279,7 +298,8 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
     j["ok"] = e.ok;
     json errors = json::array();
     for (const FieldError& fe : e.errors)
-        errors.push_back(json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
+        errors.push_back(
+            json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
     j["errors"] = errors;
     // Invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
     if (!e.ok) return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -311,7 +331,8 @@ std::string inverse_to_json(const InverseResult& r, const Catalog& catalog, Lang
     return inverse_json(r, catalog, lang).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse, const Catalog& catalog) {
+std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse,
+                             const Catalog& catalog) {
     json j = json::parse(estimate_to_json(e, lang), nullptr, false);
     if (j.is_discarded() || !e.ok || !inverse.ok) return estimate_to_json(e, lang);
     j["inverse"] = inverse_json(inverse, catalog, lang);
@@ -330,6 +351,8 @@ std::string models_to_json(const std::vector<ModelSpec>& models, int indent) {
     return dump_safe(list, indent);
 }
 
-std::string plain_number(double v) { return format_plain(v); }
+std::string plain_number(double v) {
+    return format_plain(v);
+}
 
 } // namespace traincalc

@@ -22,7 +22,8 @@ namespace traincalc {
 // `lang` chooses the language of error and warning messages and of the explanation lines.
 std::string estimate_to_json(const Estimate& e, Lang lang);
 // The same with the inverse questions' answers under "inverse" (the CLI's `estimate --inverse`).
-std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse, const Catalog& catalog);
+std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse,
+                             const Catalog& catalog);
 
 // The inverse questions alone: {"micro_batch":{...},"seq_len":{...},"budget":{...},"deadline":{...},
 // "explain":[...]}, or {"errors":[...]} (the CLI's `largest-batch`).

@@ -14,7 +14,6 @@ namespace detail {
 // [SECTION] Memory per GPU
 //-----------------------------------------------------------------------------
 
-
 // Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
 // Factors of 1 are left out: they change nothing and would only lengthen the shown work.
 template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
@@ -31,8 +30,7 @@ struct States {
     double reference = 0, reward = 0, critic = 0;         // the objective's other models (on the card)
 };
 
-template <class C>
-static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log) {
+template <class C> static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log) {
     const double to_gib = 1.0 / kGiB;
     const bool params_off = st.offload == Offload::optimizer_params;
     const bool opt_off = st.offload != Offload::none;
@@ -121,7 +119,9 @@ static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log
 // before each sync), whatever the training precision.
 template <class C> static double engine_weights_gib(const ModelDerived& md, Terms* log) {
     return C(log, TermId::engine_weights, "GiB", 1.0 / kGiB)
-        .first("N", md.params).mul("", kBase16BytesPerParam, "B").done();
+        .first("N", md.params)
+        .mul("", kBase16BytesPerParam, "B")
+        .done();
 }
 
 // GRPO/PPO rollouts: the engine's weights and the KV cache of the sequences it decodes at once.
@@ -130,10 +130,10 @@ template <class C> static double engine_weights_gib(const ModelDerived& md, Term
 // engine holds a whole copy of the policy (vLLM tensor_parallel_size 1, TRL's default) except
 // with Unsloth, whose vLLM shares the training weights (fast_inference; 4-bit with QLoRA).
 struct Rollouts {
-    double batch = 0;            // sequences decoded at once per engine card
-    double engine_weights = 0;   // GiB
-    double kv = 0;               // GiB at the end of decoding (whole sequences)
-    double phase = 0;            // GiB: engine weights + KV cache
+    double batch = 0;          // sequences decoded at once per engine card
+    double engine_weights = 0; // GiB
+    double kv = 0;             // GiB at the end of decoding (whole sequences)
+    double phase = 0;          // GiB: engine weights + KV cache
 };
 template <class C>
 static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, Terms* log) {
@@ -141,13 +141,18 @@ static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const S
     const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
     // Recorded once, by the generation time (time_model.cpp), with this same arithmetic.
     r.batch = std::max(1.0, FastCalc(log, TermId::rollout_batch, "")
-                                .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1)).mul("d", st.dp())
-                                .div("engine cards", engine_cards).done());
+                                .first("b", md.micro_batch)
+                                .mul("m", std::max(s.grad_accum, 1))
+                                .mul("d", st.dp())
+                                .div("engine cards", engine_cards)
+                                .done());
     const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
     r.engine_weights = shared ? 0.0 : engine_weights_gib<C>(md, log);
     r.kv = C(log, TermId::kv_cache, "GiB", 1.0 / kGiB)
-               .first("B", r.batch, "", TermId::rollout_batch).mul("s", md.seq_len)
-               .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token).done();
+               .first("B", r.batch, "", TermId::rollout_batch)
+               .mul("s", md.seq_len)
+               .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
+               .done();
     C c(log, TermId::generation_phase, "GiB");
     if (!shared) c.first("engine", r.engine_weights, "GiB", TermId::engine_weights);
     c.add("KV cache", r.kv, "GiB", TermId::kv_cache);
@@ -176,7 +181,7 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
     {
         C c(log, TermId::activations, "GiB", to_gib);
         if (s.checkpointing == Checkpointing::full && md.checkpoints_offloaded) {
-            c.first("s", md.seq_len);                          // one layer's, the inputs on the host
+            c.first("s", md.seq_len); // one layer's, the inputs on the host
             sequences(c);
         } else {
             c.first("L_stage", layers_stage);
@@ -197,12 +202,14 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
     // Conservative: the first stage's activations plus the logits (which live on the last).
     {
         C c(log, TermId::logits, "GiB", to_gib);
-        c.first("s", md.seq_len).mul("b", md.micro_batch).mul("V", md.vocab).mul("B_logits", md.logits_bytes_per_vocab, "B");
+        c.first("s", md.seq_len)
+            .mul("b", md.micro_batch)
+            .mul("V", md.vocab)
+            .mul("B_logits", md.logits_bytes_per_vocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
         if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
         *logits_gib = c.done();
     }
-
 }
 
 // The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
@@ -222,7 +229,8 @@ template <class C> static double usable_impl(const GpuSpec& g, Terms* log) {
 template <class C>
 static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                         MemoryResult& out, Terms* log) {
-    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 && "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
+    assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 &&
+           "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
     const bool params_off = st.offload == Offload::optimizer_params;
     const bool opt_off = st.offload != Offload::none;
     const States held = state_terms<C>(md, st, log);
@@ -243,13 +251,16 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         if (s.rollout == Rollout::colocated) {
             const double train_phase = C(log, TermId::training_phase, "GiB")
                                            .first("activations", acts, "GiB", TermId::activations)
-                                           .add("logits", logits, "GiB", TermId::logits).done();
+                                           .add("logits", logits, "GiB", TermId::logits)
+                                           .done();
             if (s.engine_memory_fraction > 0) {
                 phase = C(log, TermId::engine_slice, "GiB")
-                            .first("fraction", s.engine_memory_fraction).mul("capacity", g.memory_gib, "GiB").done();
+                            .first("fraction", s.engine_memory_fraction)
+                            .mul("capacity", g.memory_gib, "GiB")
+                            .done();
                 phase_id = TermId::engine_slice;
             } else if (r.phase > train_phase) {
-                phase = r.phase;                          // the larger phase replaces training's
+                phase = r.phase; // the larger phase replaces training's
                 phase_id = TermId::generation_phase;
             }
         }
@@ -266,10 +277,11 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
         if (held.reference > 0) c.add("reference", held.reference, "GiB", TermId::reference_weights);
         if (held.reward > 0) c.add("reward", held.reward, "GiB", TermId::reward_weights);
         if (held.critic > 0) c.add("critic", held.critic, "GiB", TermId::critic_states);
-        if (phase_id == TermId::generation_phase)         // max(generation, training): generation is larger
+        if (phase_id == TermId::generation_phase) // max(generation, training): generation is larger
             c.add("generation", phase, "GiB", TermId::generation_phase);
         else
-            c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+            c.add("activations", acts, "GiB", TermId::activations)
+                .add("logits", logits, "GiB", TermId::logits);
         if (phase_id == TermId::engine_slice) c.add("engine", phase, "GiB", TermId::engine_slice);
         rest = c.done();
     }
@@ -314,12 +326,16 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.fits = out.per_gpu_gib <= out.usable_gib;
 }
 
-double usable_gib(const GpuSpec& g) { return usable_impl<FastCalc>(g, nullptr); }
+double usable_gib(const GpuSpec& g) {
+    return usable_impl<FastCalc>(g, nullptr);
+}
 
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out, Terms* log) {
-    if (log) memory_impl<Calc>(s, md, g, st, out, log);
-    else memory_impl<FastCalc>(s, md, g, st, out, nullptr);
+    if (log)
+        memory_impl<Calc>(s, md, g, st, out, log);
+    else
+        memory_impl<FastCalc>(s, md, g, st, out, nullptr);
 }
 
 } // namespace detail

@@ -21,9 +21,11 @@ struct Strategy {
     int tp = 1;
     int pp = 1;
     Offload offload = Offload::none;
-    int dp() const { int d = cards / (tp * pp); return d < 1 ? 1 : d; }
+    int dp() const {
+        int d = cards / (tp * pp);
+        return d < 1 ? 1 : d;
+    }
 };
-
 
 //-----------------------------------------------------------------------------
 // [SECTION] Memory per card

@@ -19,31 +19,42 @@ namespace detail {
 // the optimizer states (ZeRO paper: 2 + 2 + 12 = 16 B/param with AdamW); pure fp32 needs none.
 static double weight_bytes_per_param(Precision p) {
     switch (p) {
-    case Precision::fp32: return 4;
-    case Precision::fp8: return 2;   // FP8 training keeps the 16-bit weights (+ FP8 copies, derive_bytes)
-    default: return 2;
+    case Precision::fp32:
+        return 4;
+    case Precision::fp8:
+        return 2; // FP8 training keeps the 16-bit weights (+ FP8 copies, derive_bytes)
+    default:
+        return 2;
     }
 }
-static double grad_bytes_per_param(Precision p) { return p == Precision::fp32 ? 4 : 2; }
+static double grad_bytes_per_param(Precision p) {
+    return p == Precision::fp32 ? 4 : 2;
+}
 static double optimizer_bytes_per_param(Optimizer o, Precision p, bool master_weights) {
     bool master = p != Precision::fp32 && master_weights; // fp32 training needs no separate fp32 master copy
-    if (!master_weights && p != Precision::fp32) {       // pure 16-bit: the states in 16-bit, no master
+    if (!master_weights && p != Precision::fp32) {        // pure 16-bit: the states in 16-bit, no master
         switch (o) {
-        case Optimizer::adamw_8bit: return 2;             // two 8-bit moments
-        case Optimizer::sgd: return 2;                    // 16-bit momentum
-        default: return 4;                                // 16-bit m + v
+        case Optimizer::adamw_8bit:
+            return 2; // two 8-bit moments
+        case Optimizer::sgd:
+            return 2; // 16-bit momentum
+        default:
+            return 4; // 16-bit m + v
         }
     }
     switch (o) {
-    case Optimizer::adamw_8bit: return (master ? 4 : 0) + 2;  // master + two 8-bit moments = 6
-    case Optimizer::sgd: return (master ? 4 : 0) + 4;         // master + momentum = 8
-    default: return (master ? 4 : 0) + 8;                     // master + m + v = 12
+    case Optimizer::adamw_8bit:
+        return (master ? 4 : 0) + 2; // master + two 8-bit moments = 6
+    case Optimizer::sgd:
+        return (master ? 4 : 0) + 4; // master + momentum = 8
+    default:
+        return (master ? 4 : 0) + 8; // master + m + v = 12
     }
 }
 
 // The architecture's widths, with the defaults for what a model leaves out.
 struct Arch {
-    double N = 0, N_act = 0;          // parameters, active per token
+    double N = 0, N_act = 0;            // parameters, active per token
     double L = 1, h = 1, a = 1, kv = 1; // layers, hidden, heads, key/value heads
     double q_width = 1, kv_width = 1; // a·head_dim (= h unless head_dim is set, Gemma-2); kv·head_dim (GQA)
     // Multi-head latent attention (DeepSeek, Kimi): queries and keys a·(nope + rope) wide, values
@@ -51,9 +62,9 @@ struct Arch {
     // up-projections. kv_width is then the value width (LoRA widths only approximate MLA).
     bool mla = false;
     double v_width = 0, latent_width = 0;
-    double kv_cache_values = 0;       // MLA: the cached latent per token per layer (kv_lora_rank + rope)
-    double attn_linear = 0;           // one layer's q, k, v, o weights (count_params)
-    double f = 0, ffn_mats = 3;       // feed-forward width; 3 matrices gated (SwiGLU), else 2
+    double kv_cache_values = 0; // MLA: the cached latent per token per layer (kv_lora_rank + rope)
+    double attn_linear = 0;     // one layer's q, k, v, o weights (count_params)
+    double f = 0, ffn_mats = 3; // feed-forward width; 3 matrices gated (SwiGLU), else 2
     double experts = 1, experts_active = 1;
     double V = 0;
 };
@@ -96,7 +107,7 @@ static Arch arch_of(const ModelSpec& m) {
 static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
     if (s.data_input == DataInput::samples && !s.packing) {
         const double longest = s.max_tokens > 0 ? std::min<double>(s.max_tokens, s.seq_len) : s.seq_len;
-        const double avg = std::min(s.avg_tokens, longest);   // samples are truncated at seq_len
+        const double avg = std::min(s.avg_tokens, longest); // samples are truncated at seq_len
         const double b = s.micro_batch;
         o.padded_tokens_per_sample = Calc(log, TermId::padded_tokens_per_sample, "tokens")
                                          .first("avg", avg, "tokens")
@@ -104,22 +115,27 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
                                          .mul("(b-1)/(b+1)", (b - 1) / (b + 1))
                                          .done();
         o.padding_waste = safe_div(o.padded_tokens_per_sample - s.avg_tokens, o.padded_tokens_per_sample);
-        if (o.padding_waste < 0) o.padding_waste = 0;          // truncated samples: nothing padded
+        if (o.padding_waste < 0) o.padding_waste = 0; // truncated samples: nothing padded
         o.seq_len = int(longest);
         o.attention_seq_len = o.padded_tokens_per_sample;
     }
     Calc c(log, TermId::tokens_per_epoch, "tokens");
     switch (s.data_input) {
-    case DataInput::tokens: c.first("tokens", s.tokens); break;
+    case DataInput::tokens:
+        c.first("tokens", s.tokens);
+        break;
     case DataInput::samples:
         if (o.padded_tokens_per_sample > 0)
             c.first("samples", s.samples)
-                .mul("padded tokens/sample", o.padded_tokens_per_sample, "tokens", TermId::padded_tokens_per_sample);
+                .mul("padded tokens/sample", o.padded_tokens_per_sample, "tokens",
+                     TermId::padded_tokens_per_sample);
         else
             c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens);
         break;
     case DataInput::dataset_size:
-        c.first("MB", s.dataset_mb).mul("", kMega, "B/MB").div("chars/token", s.chars_per_token)
+        c.first("MB", s.dataset_mb)
+            .mul("", kMega, "B/MB")
+            .div("chars/token", s.chars_per_token)
             .div("B/char", s.bytes_per_char);
         break;
     }
@@ -128,8 +144,10 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
         // GRPO/PPO: the samples are prompts; each is rolled out G times and every completion is
         // trained on at its padded length s (prompt + completion, as TRL pads them).
         Calc p(log, TermId::rl_prompts, "");
-        if (s.data_input == DataInput::samples) p.first("samples", s.samples);
-        else p.first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch).div("s", s.seq_len);
+        if (s.data_input == DataInput::samples)
+            p.first("samples", s.samples);
+        else
+            p.first("D_epoch", o.tokens_per_epoch, "tokens", TermId::tokens_per_epoch).div("s", s.seq_len);
         o.prompts = p.done();
         o.tokens = Calc(log, TermId::tokens, "tokens")
                        .first("prompts", o.prompts, "", TermId::rl_prompts)
@@ -160,10 +178,10 @@ static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, 
     o.other_params = A.N - o.linear_params;
     if (s.method != Method::full) {
         Calc w(log, TermId::adapter_width_per_layer, "");
-        w.first("h", A.h).add("q", A.q_width).add("h", A.h).add("kv", A.kv_width);          // q, v
+        w.first("h", A.h).add("q", A.q_width).add("h", A.h).add("kv", A.kv_width); // q, v
         if (s.lora_targets == LoraTargets::all) {
-            w.add("h", A.h).add("kv", A.kv_width).add("q", A.q_width).add("h", A.h);        // k, o
-            w.add("mats", A.ffn_mats).mul("h", A.h).mul("E", A.experts);                     // gate, up, down
+            w.add("h", A.h).add("kv", A.kv_width).add("q", A.q_width).add("h", A.h); // k, o
+            w.add("mats", A.ffn_mats).mul("h", A.h).mul("E", A.experts);             // gate, up, down
             w.add("mats", A.ffn_mats).mul("f", A.f).mul("E", A.experts);
         }
         double width = w.done();
@@ -185,11 +203,13 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
     {
         Calc c(log, TermId::weights_model, "GiB", 1.0 / kGiB);
         if (o.quantised)
-            c.first("N_lin", o.linear_params).mul("B_nf4", kNf4BytesPerParam, "B")
-                .add("N_other", o.other_params).mul("B_w", kBase16BytesPerParam, "B");
+            c.first("N_lin", o.linear_params)
+                .mul("B_nf4", kNf4BytesPerParam, "B")
+                .add("N_other", o.other_params)
+                .mul("B_w", kBase16BytesPerParam, "B");
         else
             c.first("N", A.N).mul("B_w", o.weight_bytes_per_param, "B");
-        if (!o.quantised && s.precision == Precision::fp8)   // the linear layers' FP8 copies
+        if (!o.quantised && s.precision == Precision::fp8) // the linear layers' FP8 copies
             c.add("N_lin", o.linear_params).mul("B_fp8", kFp8CopyBytesPerParam, "B");
         o.weights_bytes = c.done() * kGiB;
     }
@@ -207,7 +227,7 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
         o.adapter_bytes = o.adapter_params * o.adapter_bytes_per_param;
         o.checkpoint_bytes = o.adapter_params * (kBase16BytesPerParam + o.optimizer_bytes_per_param);
     }
-    o.download_bytes = A.N * kBase16BytesPerParam;               // the 16-bit base checkpoint
+    o.download_bytes = A.N * kBase16BytesPerParam; // the 16-bit base checkpoint
     o.layer_weights_bytes = o.weights_bytes / A.L;
 }
 
@@ -215,9 +235,11 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
 static double logits_bytes_per_vocab(const Scenario& s) {
     LossImpl loss = s.loss;
     if (loss == LossImpl::stack)
-        loss = s.stack == Stack::unsloth ? LossImpl::chunked : LossImpl::fp32_upcast; // Unsloth ships Cut Cross-Entropy
+        loss = s.stack == Stack::unsloth ? LossImpl::chunked
+                                         : LossImpl::fp32_upcast; // Unsloth ships Cut Cross-Entropy
     if (loss == LossImpl::chunked) return kLogitsBytesChunked;
-    return s.stack == Stack::torchtitan && s.loss == LossImpl::stack ? kLogitsBytesTorchtitan : kLogitsBytesFp32Upcast;
+    return s.stack == Stack::torchtitan && s.loss == LossImpl::stack ? kLogitsBytesTorchtitan
+                                                                     : kLogitsBytesFp32Upcast;
 }
 
 // Activations per token per layer, bytes (Korthikanti et al. 2022, generalised; no dropout
@@ -226,16 +248,25 @@ static double logits_bytes_per_vocab(const Scenario& s) {
 // active expert, gated 8f (gate, up, act(gate), product) or 4f (GeLU in and out).
 // MLA instead: Q and K 2·q_width each, V and the output projection's input 2·v_width each,
 // and the two latents 4·(q_rank + kv_rank) (each normed: the norm's input and the up-projection's).
-static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o, Terms* log) {
+static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch& A, ModelDerived& o,
+                               Terms* log) {
     {
         Calc c(log, TermId::act_linear_bytes, "B");
         c.first("", 4, "B").mul("h", A.h).add("", 2, "B").mul("h", A.h);
         if (A.mla)
-            c.add("", 4, "B").mul("qk", A.q_width).add("", 4, "B").mul("v", A.v_width)
-                .add("", 4, "B").mul("latent", A.latent_width);
+            c.add("", 4, "B")
+                .mul("qk", A.q_width)
+                .add("", 4, "B")
+                .mul("v", A.v_width)
+                .add("", 4, "B")
+                .mul("latent", A.latent_width);
         else
             c.add("", 4, "B").mul("q", A.q_width).add("", 4, "B").mul("kv", A.kv_width);
-        c.add("", 2, "B").mul("h", A.h).add("", m.gated_ffn ? 8.0 : 4.0, "B").mul("f", A.f).mul("E_act", A.experts_active);
+        c.add("", 2, "B")
+            .mul("h", A.h)
+            .add("", m.gated_ffn ? 8.0 : 4.0, "B")
+            .mul("f", A.f)
+            .mul("E_act", A.experts_active);
         o.act_linear_bytes_per_token_layer = c.done();
     }
     // The s² attention scores (softmax output, dropout mask and output: 5·a·s bytes per token);
@@ -283,20 +314,29 @@ static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Ter
     // MLA engines (vLLM, SGLang) cache the latent instead: 2 B × L × (kv_lora_rank + rope).
     if (A.mla)
         o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
-                                   .first("", kBase16BytesPerParam, "B").mul("L", A.L).mul("latent", A.kv_cache_values)
+                                   .first("", kBase16BytesPerParam, "B")
+                                   .mul("L", A.L)
+                                   .mul("latent", A.kv_cache_values)
                                    .done();
     else
         o.kv_bytes_per_token = Calc(log, TermId::kv_bytes_per_token, "B")
-                                   .first("", 2).mul("", kBase16BytesPerParam, "B").mul("L", A.L).mul("kv", A.kv_width)
+                                   .first("", 2)
+                                   .mul("", kBase16BytesPerParam, "B")
+                                   .mul("L", A.L)
+                                   .mul("kv", A.kv_width)
                                    .done();
 }
 
 // FLOPs per token. Attention scores: 12·L·h·s = 6·(2·L·h·s), forward share 4·L·h·s.
 static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
-    const double seq = o.attention_seq_len;   // seq_len, or the padded length of unpacked samples
+    const double seq = o.attention_seq_len; // seq_len, or the padded length of unpacked samples
     o.flops_model_per_token = Calc(log, TermId::flops_model_per_token, "FLOPs")
-                                  .first("", 6).mul("N_act", A.N_act)
-                                  .add("", 12).mul("L", A.L).mul("h", A.h).mul("s", seq)
+                                  .first("", 6)
+                                  .mul("N_act", A.N_act)
+                                  .add("", 12)
+                                  .mul("L", A.L)
+                                  .mul("h", A.h)
+                                  .mul("s", seq)
                                   .done();
     {
         Calc c(log, TermId::flops_attention_per_token, "FLOPs");
@@ -308,8 +348,13 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
     // Full training 6·N_act; LoRA skips frozen weight gradients: 4·N_act + 6·N_adapter;
     // full recomputation adds one forward pass, 2·N_act.
     Calc c(log, TermId::flops_executed_per_token, "FLOPs");
-    if (s.method == Method::full) c.first("", 6).mul("N_act", A.N_act);
-    else c.first("", 4).mul("N_act", A.N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+    if (s.method == Method::full)
+        c.first("", 6).mul("N_act", A.N_act);
+    else
+        c.first("", 4)
+            .mul("N_act", A.N_act)
+            .add("", 6)
+            .mul("N_a", o.adapter_params, "", TermId::adapter_params);
     if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", A.N_act);
     c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
     // Forward-only passes per trained token: the reference (DPO, KTO, GRPO, PPO; it runs even as
@@ -323,8 +368,13 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
     }
     if (s.objective == Objective::ppo) {
         c.add("reward+old+values", 6).mul("N_act", A.N_act);
-        if (s.method == Method::full) c.add("critic", 6).mul("N_act", A.N_act);
-        else c.add("critic", 4).mul("N_act", A.N_act).add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+        if (s.method == Method::full)
+            c.add("critic", 6).mul("N_act", A.N_act);
+        else
+            c.add("critic", 4)
+                .mul("N_act", A.N_act)
+                .add("", 6)
+                .mul("N_a", o.adapter_params, "", TermId::adapter_params);
     }
     o.flops_executed_per_token = c.done();
 }
@@ -337,7 +387,7 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
     o.heads = m.heads < 1 ? 1 : m.heads;
     o.kv_heads = m.kv_heads > 0 ? m.kv_heads : o.heads;
     o.vocab = m.vocab < 0 ? 0 : m.vocab;
-    o.seq_len = s.seq_len;                 // unpacked samples: the longest sample (derive_data)
+    o.seq_len = s.seq_len; // unpacked samples: the longest sample (derive_data)
     o.attention_seq_len = s.seq_len;
     o.micro_batch = s.micro_batch;
     o.params = A.N;

@@ -33,41 +33,41 @@ struct ModelDerived {
     double download_bytes = 0;      // the 16-bit base checkpoint to download
     double layer_weights_bytes = 0; // one layer's weights (working set with parameter offload)
     // Activations, bytes per token per layer, for tp = 1: linear terms and the s² score term.
-    double act_linear_bytes_per_token_layer = 0;   // generalised 34·h (GQA, SwiGLU)
-    double act_scores_bytes_per_token_layer = 0;   // 5·a·s (0 with flash attention / selective)
-    double act_input_bytes_per_token_layer = 0;    // 2·h: what full recomputation keeps
-    double act_bytes_per_token_layer = 0;          // A: what each layer keeps (A_lin, scores, selective keep)
-    bool checkpoints_offloaded = false;            // Unsloth: full-recomputation checkpoints in host RAM
-    double logits_bytes_per_vocab = 0;             // B_logits: by loss implementation (17, 10 or 0)
-    double weight_bytes_per_param = 2;             // B_w (16-bit unless fp32)
-    double grad_bytes_per_param = 2;               // B_g
-    double optimizer_bytes_per_param = 12;         // B_o (AdamW with fp32 master)
-    double adapter_bytes_per_param = 0;            // B_w + B_g + B_o
-    bool quantised = false;                        // QLoRA: linear layers in NF4
+    double act_linear_bytes_per_token_layer = 0; // generalised 34·h (GQA, SwiGLU)
+    double act_scores_bytes_per_token_layer = 0; // 5·a·s (0 with flash attention / selective)
+    double act_input_bytes_per_token_layer = 0;  // 2·h: what full recomputation keeps
+    double act_bytes_per_token_layer = 0;        // A: what each layer keeps (A_lin, scores, selective keep)
+    bool checkpoints_offloaded = false;          // Unsloth: full-recomputation checkpoints in host RAM
+    double logits_bytes_per_vocab = 0;           // B_logits: by loss implementation (17, 10 or 0)
+    double weight_bytes_per_param = 2;           // B_w (16-bit unless fp32)
+    double grad_bytes_per_param = 2;             // B_g
+    double optimizer_bytes_per_param = 12;       // B_o (AdamW with fp32 master)
+    double adapter_bytes_per_param = 0;          // B_w + B_g + B_o
+    bool quantised = false;                      // QLoRA: linear layers in NF4
     int vocab = 0;
     // FLOPs per token.
-    double flops_model_per_token = 0;              // 6·N_act + 12·L·h·s
-    double flops_attention_per_token = 0;          // 12·L·h·s (+4·L·h·s with recomputation)
+    double flops_model_per_token = 0;     // 6·N_act + 12·L·h·s
+    double flops_attention_per_token = 0; // 12·L·h·s (+4·L·h·s with recomputation)
     double flops_executed_per_token = 0;
-    double tokens = 0;                             // D
-    double tokens_per_epoch = 0;                   // as processed: padded tokens when samples are not packed
-    double padded_tokens_per_sample = 0;           // 0 = packed (or data not given as samples)
-    double padding_waste = 0;                      // share of processed tokens that are padding
-    double attention_seq_len = 1;                  // the sequence length attention FLOPs see on average
-    double dataset_bytes = 0;                      // what is uploaded
+    double tokens = 0;                   // D
+    double tokens_per_epoch = 0;         // as processed: padded tokens when samples are not packed
+    double padded_tokens_per_sample = 0; // 0 = packed (or data not given as samples)
+    double padding_waste = 0;            // share of processed tokens that are padding
+    double attention_seq_len = 1;        // the sequence length attention FLOPs see on average
+    double dataset_bytes = 0;            // what is uploaded
     // Objective (DPO and relatives, GRPO/PPO): what each training card holds and runs beyond SFT.
-    double seqs_per_sample = 1;                    // sequences trained per sample: 2 = chosen + rejected
-    double reference_bytes = 0;                    // whole frozen reference model; 0 = none, precomputed, or the LoRA base
-    double reward_bytes = 0;                       // PPO: whole frozen reward model
-    bool critic = false;                           // PPO: a value model trained beside the policy (same states)
-    bool rl = false;                               // GRPO/PPO: rollouts generated every step
-    double prompts = 0;                            // GRPO/PPO prompts per epoch
-    double generated_tokens = 0;                   // GRPO/PPO: completion tokens generated over the run
-    double prompt_tokens = 0;                      // GRPO/PPO: prompt tokens prefilled over the run (once per prompt)
-    double prompt_len = 0, completion_len = 0;     // p = s − c, c
-    double kv_bytes_per_token = 0;                 // K and V of every layer, 16-bit
+    double seqs_per_sample = 1;  // sequences trained per sample: 2 = chosen + rejected
+    double reference_bytes = 0;  // whole frozen reference model; 0 = none, precomputed, or the LoRA base
+    double reward_bytes = 0;     // PPO: whole frozen reward model
+    bool critic = false;         // PPO: a value model trained beside the policy (same states)
+    bool rl = false;             // GRPO/PPO: rollouts generated every step
+    double prompts = 0;          // GRPO/PPO prompts per epoch
+    double generated_tokens = 0; // GRPO/PPO: completion tokens generated over the run
+    double prompt_tokens = 0;    // GRPO/PPO: prompt tokens prefilled over the run (once per prompt)
+    double prompt_len = 0, completion_len = 0; // p = s − c, c
+    double kv_bytes_per_token = 0;             // K and V of every layer, 16-bit
     int layers = 1, hidden = 1, heads = 1;
-    int kv_heads = 1;                              // key/value heads (= heads without GQA)
+    int kv_heads = 1; // key/value heads (= heads without GQA)
     int seq_len = 1, micro_batch = 1;
 };
 

@@ -11,8 +11,8 @@
 // [SECTION] validate()
 
 #include "core/scenario.h"
-#include "core/json_read.h"
 #include "core/hf_import.h"
+#include "core/json_read.h"
 
 #include <cmath>
 #include <string>
@@ -46,18 +46,27 @@ template <class E, size_t N> const char* display_of(E e, Lang lang, const char* 
 }
 template <class E, size_t N> bool value_of(std::string_view text, E* out, const char* const (&names)[N]) {
     for (size_t i = 0; i < N; i++)
-        if (text == names[i]) { *out = static_cast<E>(i); return true; }
+        if (text == names[i]) {
+            *out = static_cast<E>(i);
+            return true;
+        }
     return false;
 }
 
 } // namespace
 
 #define TC_V(name, json, en, zh)
-#define TC_ENUM(Type, ...)                                                                             \
-    static_assert(sizeof k##Type##Names / sizeof k##Type##Names[0] == enum_count<Type>(), "enums.inc"); \
-    const char* to_string(Type v) { return name_of(v, k##Type##Names); }                              \
-    const char* display_name(Type v, Lang lang) { return display_of(v, lang, k##Type##Display); }     \
-    bool from_string(std::string_view text, Type* out) { return value_of(text, out, k##Type##Names); }
+#define TC_ENUM(Type, ...)                                                                                   \
+    static_assert(sizeof k##Type##Names / sizeof k##Type##Names[0] == enum_count<Type>(), "enums.inc");      \
+    const char* to_string(Type v) {                                                                          \
+        return name_of(v, k##Type##Names);                                                                   \
+    }                                                                                                        \
+    const char* display_name(Type v, Lang lang) {                                                            \
+        return display_of(v, lang, k##Type##Display);                                                        \
+    }                                                                                                        \
+    bool from_string(std::string_view text, Type* out) {                                                     \
+        return value_of(text, out, k##Type##Names);                                                          \
+    }
 #include "core/enums.inc"
 #undef TC_ENUM
 #undef TC_V
@@ -73,10 +82,10 @@ int rollout_extra_cards(const Scenario& s) {
 //  key                        type     range                unit / meaning
 //  model                      string | object               catalog id; or {params, layers, hidden, heads,
 //                                                           kv_heads, ffn, vocab, active_params, ...ModelSpec
-//                                                           members}; or a pasted HF config.json (has hidden_size)
-//  custom_model               object                        the custom model kept while a catalog id is chosen
-//  method                     enum     full lora qlora
-//  lora_rank                  integer  1 .. 1024
+//                                                           members}; or a pasted HF config.json (has
+//                                                           hidden_size)
+//  custom_model               object                        the custom model kept while a catalog id is
+//  chosen method                     enum     full lora qlora lora_rank                  integer  1 .. 1024
 //  lora_targets               enum     qv all
 //  objective                  enum     sft dpo orpo kto simpo grpo ppo   (absent = sft)
 //  reference                  enum     model precomputed none   DPO/KTO/GRPO/PPO reference policy
@@ -85,48 +94,49 @@ int rollout_extra_cards(const Scenario& s) {
 //  rollout                    enum     colocated separate   where rollouts are generated
 //  engine_memory_fraction     number   0 .. 0.95            colocated vLLM slice held in training; 0 = sleeps
 //  rollout_cards              integer  1 .. 65536           separate inference cards
-//  data_input                 enum     tokens samples dataset_size  (inferred from the keys given when absent)
-//  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
-//  samples                    number   1 .. 1e12            samples per epoch (sets data_input = samples)
-//  avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input = samples)
-//  max_tokens                 number   0 .. 1e7             the longest sample; 0 = seq_len (used when packing is false)
-//  packing                    boolean                       samples packed into full sequences (default true); false =
-//                                                           each sample padded to the longest in its micro-batch
-//  dataset_mb                 number   0.001 .. 1e9         MB of raw text    (sets data_input = dataset_size)
-//  chars_per_token            number   0.1 .. 20
-//  bytes_per_char             number   0.1 .. 8
+//  data_input                 enum     tokens samples dataset_size  (inferred from the keys given when
+//  absent) tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input =
+//  tokens) samples                    number   1 .. 1e12            samples per epoch (sets data_input =
+//  samples) avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input =
+//  samples) max_tokens                 number   0 .. 1e7             the longest sample; 0 = seq_len (used
+//  when packing is false) packing                    boolean                       samples packed into full
+//  sequences (default true); false =
+//                                                           each sample padded to the longest in its
+//                                                           micro-batch
+//  dataset_mb                 number   0.001 .. 1e9         MB of raw text    (sets data_input =
+//  dataset_size) chars_per_token            number   0.1 .. 20 bytes_per_char             number   0.1 .. 8
 //  epochs                     number   0.01 .. 1000
 //  seq_len                    integer  1 .. 1048576         tokens
 //  micro_batch                integer  1 .. 65536           sequences per card per step
 //  grad_accum                 integer  1 .. 65536           micro-batches per optimizer step
 //  checkpointing              enum     none selective full
 //  flash_attention            boolean
-//  master_weights             boolean                       false = pure 16-bit: no fp32 master, 16-bit moments
-//  precision                  enum     bf16 fp16 fp8 fp32
-//  optimizer                  enum     adamw adamw_8bit sgd
-//  zero                       integer  0 .. 3               ZeRO stage
-//  tp                         integer  1 .. 1024            tensor-parallel degree
-//  pp                         integer  1 .. 1024            pipeline-parallel degree
+//  master_weights             boolean                       false = pure 16-bit: no fp32 master, 16-bit
+//  moments precision                  enum     bf16 fp16 fp8 fp32 optimizer                  enum     adamw
+//  adamw_8bit sgd zero                       integer  0 .. 3               ZeRO stage tp integer  1 .. 1024
+//  tensor-parallel degree pp                         integer  1 .. 1024            pipeline-parallel degree
 //  offload                    enum     none optimizer optimizer+params
-//  stack                      enum     hf unsloth torchtitan megatron deepspeed   training stack (sets defaults;
+//  stack                      enum     hf unsloth torchtitan megatron deepspeed   training stack (sets
+//  defaults;
 //                                                           absent = hf)
 //  loss                       enum     stack fp32_upcast chunked   logits memory; absent = the stack's
 //  gpu                        string | object               catalog id; or {name, memory_gib, tflops_16bit,
-//                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false or GB/s),
+//                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false or
+//                                                           GB/s),
 //                                                           ...GpuSpec members}
 //  custom_gpu                 object                        the custom card kept while a catalog id is chosen
 //  cards                      integer  1 .. 65536
-//  utilization                number   0.001 .. 1           fraction of peak; absent = card default (a JSON 0 is
+//  utilization                number   0.001 .. 1           fraction of peak; absent = card default (a JSON 0
+//  is
 //                                                           refused; the Scenario holds absent as 0)
 //  scaling_efficiency         number   0.001 .. 1           fraction; absent = default curve (as utilization)
 //  tokens_per_second_per_gpu  number   0 | 0.001 .. 1e9     measured; 0 = not measured
 //  deadline_hours             number   0 .. 1e6             h; 0 = none
 //  budget                     number   0 .. 1e12            money in `currency`; 0 = none
 //  cards_per_node             integer  1 .. 64              GPUs per machine (ranks sharing its RAM)
-//  host_ram_gib               number   0 | 1 .. 1e6         host RAM per node, GiB; 0 = the card's catalog figure
-//  overhead_fraction          number   0 .. 10              of compute time
-//  fixed_hours                number   0 .. 1e5             h
-//  upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
+//  host_ram_gib               number   0 | 1 .. 1e6         host RAM per node, GiB; 0 = the card's catalog
+//  figure overhead_fraction          number   0 .. 10              of compute time fixed_hours number   0 ..
+//  1e5             h upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
 //  upload_mbps                number   0.01 .. 1e7          Mbit/s
 //  download_mbps              number   0.01 .. 1e7          Mbit/s
 //  checkpoints                number   0 .. 1e6             writes over the run
@@ -140,10 +150,10 @@ int rollout_extra_cards(const Scenario& s) {
 //  storage_per_gb_month       number   0 .. 1e6             currency/GB/month
 //  traffic_gb                 number   0 .. 1e9             GB
 //  traffic_per_gb             number   0 .. 1e6             currency/GB
-//  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324 overflows prices)
-//  spot_price_hourly          number   0 .. 1e9             per card-hour in `currency`; 0 = no spot comparison
-//  interruptions_per_hour     number   0 .. 10              expected interruptions of the run per hour
-//  checkpoint_interval_hours  number   0 .. 1e5             h of work between checkpoints; 0 = none
+//  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324 overflows
+//  prices) spot_price_hourly          number   0 .. 1e9             per card-hour in `currency`; 0 = no spot
+//  comparison interruptions_per_hour     number   0 .. 10              expected interruptions of the run per
+//  hour checkpoint_interval_hours  number   0 .. 1e5             h of work between checkpoints; 0 = none
 //  restart_hours              number   0 .. 1000            h lost to each restart (new instance, reload)
 //  purchase_price             number   -1 .. 1e10           per card; negative = the catalog's
 //  depreciation_months        number   1 .. 600             months
@@ -154,7 +164,8 @@ int rollout_extra_cards(const Scenario& s) {
 //  hours_per_month_used       number   0 .. 744             h
 //  quotes                     array of at most 3 objects {name, price_per_card_hour 0 .. 1e9,
 //                                      min_billed_hours 0.01 .. 744, bandwidth_mbps 0 .. 1e7,
-//                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6, deposit 0 .. 1e12}
+//                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6, deposit 0 ..
+//                                      1e12}
 //
 // Relations (validate(), once every range passes; see check_relations()):
 //  cards ≥ tp × pp, and a multiple of it          tp divides the model's heads and key/value heads
@@ -164,22 +175,22 @@ int rollout_extra_cards(const Scenario& s) {
 // estimate() calls validate() itself: these are the only ranges and rules the estimator relies on.
 namespace {
 
+using detail::bool_row;
 using detail::Ctx;
+using detail::enum_row;
 using detail::FieldRow;
+using detail::int_row;
 using detail::Json;
 using detail::Kind;
-using detail::bool_row;
-using detail::enum_row;
-using detail::int_row;
 using detail::num_row;
 using detail::str_row;
 using detail::unset_or_row;
 using detail::Zero;
 
-#define TC_ENUM_ROW(key, member, Type, names)                                                          \
-    enum_row<Scenario>(                                                                                \
-        key, [](const Scenario& s) { return static_cast<int>(s.member); },                             \
-        [](Scenario& s, int v) { s.member = static_cast<Type>(v); }, names,                            \
+#define TC_ENUM_ROW(key, member, Type, names)                                                                \
+    enum_row<Scenario>(                                                                                      \
+        key, [](const Scenario& s) { return static_cast<int>(s.member); },                                   \
+        [](Scenario& s, int v) { s.member = static_cast<Type>(v); }, names,                                  \
         static_cast<int>(sizeof names / sizeof names[0]))
 
 const FieldRow<Scenario> kScenarioRows[] = {
@@ -218,7 +229,8 @@ const FieldRow<Scenario> kScenarioRows[] = {
     TC_ENUM_ROW("stack", stack, Stack, kStackNames),
     TC_ENUM_ROW("loss", loss, LossImpl, kLossImplNames),
     int_row<Scenario>("cards", &Scenario::cards, 1, 65536, ""),
-    unset_or_row<Scenario>("utilization", &Scenario::utilization, 0.001, 1, "fraction", Zero::unset_not_in_json),
+    unset_or_row<Scenario>("utilization", &Scenario::utilization, 0.001, 1, "fraction",
+                           Zero::unset_not_in_json),
     unset_or_row<Scenario>("scaling_efficiency", &Scenario::scaling_efficiency, 0.001, 1, "fraction",
                            Zero::unset_not_in_json),
     unset_or_row<Scenario>("tokens_per_second_per_gpu", &Scenario::tokens_per_second_per_gpu, 0.001, 1e9,
@@ -276,7 +288,9 @@ const FieldRow<Quote> kQuoteRows[] = {
 
 constexpr int kMaxQuotes = 3;
 
-Ctx nested_ctx(const std::string& path) { return Ctx{path + ".", path + ".", "", ""}; }
+Ctx nested_ctx(const std::string& path) {
+    return Ctx{path + ".", path + ".", "", ""};
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Reading
@@ -284,22 +298,25 @@ Ctx nested_ctx(const std::string& path) { return Ctx{path + ".", path + ".", "",
 
 // "unknown model id "x": not in the catalog (known: a, b, …)".
 template <class T>
-void unknown_id_error(std::vector<FieldError>& errors, const char* key, const char* what_en, const char* what_zh,
-                      const std::string& id, const std::vector<T>& known) {
+void unknown_id_error(std::vector<FieldError>& errors, const char* key, const char* what_en,
+                      const char* what_zh, const std::string& id, const std::vector<T>& known) {
     std::string list;
     for (size_t i = 0; i < known.size() && i < 8; ++i) list += (i ? ", " : "") + known[i].id;
     if (known.size() > 8) list += ", …";
     std::string shown = detail::truncate_utf8(id, 60);
     errors.push_back(FieldError{
-        key, std::string("unknown ") + what_en + " id \"" + shown + "\": not in the catalog (known: " + list + ")",
+        key,
+        std::string("unknown ") + what_en + " id \"" + shown + "\": not in the catalog (known: " + list + ")",
         std::string("未知的") + what_zh + " id \"" + shown + "\"：目录中没有（已知：" + list + "）"});
 }
 
 void read_model(const Json& v, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
     if (v.is_string()) {
         const std::string& id = v.get_ref<const std::string&>();
-        if (catalog.find_model(id)) s.model_id = id;
-        else unknown_id_error(errors, "model", "model", "模型", id, catalog.models);
+        if (catalog.find_model(id))
+            s.model_id = id;
+        else
+            unknown_id_error(errors, "model", "model", "模型", id, catalog.models);
         return;
     }
     Ctx ctx = nested_ctx("model");
@@ -307,7 +324,10 @@ void read_model(const Json& v, const Catalog& catalog, Scenario& s, std::vector<
         // A pasted Hugging Face config.json.
         ModelResult r;
         detail::model_from_hf_object(v, ctx, r);
-        if (!r.errors.empty()) { errors.insert(errors.end(), r.errors.begin(), r.errors.end()); return; }
+        if (!r.errors.empty()) {
+            errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+            return;
+        }
         s.model_id.clear();
         s.model = std::move(r.model);
         return;
@@ -326,8 +346,10 @@ void read_model(const Json& v, const Catalog& catalog, Scenario& s, std::vector<
 void read_gpu(const Json& v, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
     if (v.is_string()) {
         const std::string& id = v.get_ref<const std::string&>();
-        if (catalog.find_gpu(id)) s.gpu_id = id;
-        else unknown_id_error(errors, "gpu", "GPU", "GPU", id, catalog.gpus);
+        if (catalog.find_gpu(id))
+            s.gpu_id = id;
+        else
+            unknown_id_error(errors, "gpu", "GPU", "GPU", id, catalog.gpus);
         return;
     }
     if (!v.is_object()) {
@@ -344,7 +366,8 @@ void read_gpu(const Json& v, const Catalog& catalog, Scenario& s, std::vector<Fi
 
 void read_quotes(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
     if (!v.is_array() || v.size() > kMaxQuotes) {
-        detail::type_error(errors, Ctx{}, "quotes", "an array of at most 3 objects", "最多 3 个对象的数组", v);
+        detail::type_error(errors, Ctx{}, "quotes", "an array of at most 3 objects", "最多 3 个对象的数组",
+                           v);
         return;
     }
     for (size_t i = 0; i < v.size(); ++i) {
@@ -362,10 +385,13 @@ void read_quotes(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
 
 // utilization and scaling_efficiency: absent means the default (held as 0 in the Scenario);
 // a JSON 0 would silently mean "default" too, so it is refused with a way out.
-bool is_optional_fraction(const std::string& key) { return key == "utilization" || key == "scaling_efficiency"; }
+bool is_optional_fraction(const std::string& key) {
+    return key == "utilization" || key == "scaling_efficiency";
+}
 void zero_fraction_error(std::vector<FieldError>& errors, const std::string& key) {
     detail::add_error(errors, key,
-                      key + " = 0 is not allowed: it must be above 0 and at most 1; leave " + key + " out for the default",
+                      key + " = 0 is not allowed: it must be above 0 and at most 1; leave " + key +
+                          " out for the default",
                       key + " 不能为 0：必须大于 0 且不超过 1；不填则使用默认值");
 }
 
@@ -374,14 +400,21 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
     for (auto it = doc.begin(); it != doc.end(); ++it) {
         const std::string& key = it.key();
         const Json& v = it.value();
-        if (key == "model") read_model(v, catalog, s, errors);
-        else if (key == "gpu") read_gpu(v, catalog, s, errors);
-        else if (key == "custom_model") detail::read_model_fields(v, nested_ctx("custom_model"), s.model, errors);
-        else if (key == "custom_gpu") detail::read_gpu_fields(v, nested_ctx("custom_gpu"), s.gpu, errors);
-        else if (key == "quotes") read_quotes(v, s, errors);
+        if (key == "model")
+            read_model(v, catalog, s, errors);
+        else if (key == "gpu")
+            read_gpu(v, catalog, s, errors);
+        else if (key == "custom_model")
+            detail::read_model_fields(v, nested_ctx("custom_model"), s.model, errors);
+        else if (key == "custom_gpu")
+            detail::read_gpu_fields(v, nested_ctx("custom_gpu"), s.gpu, errors);
+        else if (key == "quotes")
+            read_quotes(v, s, errors);
         else if (key == "price") {
-            if (v.is_object()) detail::read_object(kPriceRows, v, nested_ctx("price"), s, errors);
-            else detail::type_error(errors, top, "price", "an object", "对象", v);
+            if (v.is_object())
+                detail::read_object(kPriceRows, v, nested_ctx("price"), s, errors);
+            else
+                detail::type_error(errors, top, "price", "an object", "对象", v);
         } else if (is_optional_fraction(key) && v.is_number() && v.get<double>() == 0) {
             zero_fraction_error(errors, key);
         } else if (const FieldRow<Scenario>* row = detail::find_row(kScenarioRows, key)) {
@@ -395,11 +428,15 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
     const bool tokens = doc.contains("tokens");
     const bool samples = doc.contains("samples") || doc.contains("avg_tokens");
     if (tokens && samples)
-        detail::add_error(errors, "tokens", "give either tokens or samples + avg_tokens, not both (or set data_input)",
+        detail::add_error(errors, "tokens",
+                          "give either tokens or samples + avg_tokens, not both (or set data_input)",
                           "tokens 与 samples + avg_tokens 只能给出一种（或设置 data_input）");
-    else if (tokens) s.data_input = DataInput::tokens;
-    else if (samples) s.data_input = DataInput::samples;
-    else if (doc.contains("dataset_mb")) s.data_input = DataInput::dataset_size;
+    else if (tokens)
+        s.data_input = DataInput::tokens;
+    else if (samples)
+        s.data_input = DataInput::samples;
+    else if (doc.contains("dataset_mb"))
+        s.data_input = DataInput::dataset_size;
 }
 
 } // namespace
@@ -411,7 +448,8 @@ ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text, 
     if (!detail::parse_json(json_text, limits::kMaxScenarioBytes, "the scenario", "场景", doc, result.errors))
         return result;
     if (!doc.is_object()) {
-        detail::add_error(result.errors, "", "a scenario must be a JSON object, got " + detail::describe_value(doc, false),
+        detail::add_error(result.errors, "",
+                          "a scenario must be a JSON object, got " + detail::describe_value(doc, false),
                           "场景必须是 JSON 对象，实际为 " + detail::describe_value(doc, true));
         return result;
     }
@@ -432,10 +470,18 @@ namespace {
 template <class T, size_t N> void write_rows(const FieldRow<T> (&rows)[N], const T& in, Json& j) {
     for (const FieldRow<T>& r : rows) {
         switch (r.kind) {
-        case Kind::number: j[r.key] = in.*r.num; break;
-        case Kind::integer: j[r.key] = in.*r.integer; break;
-        case Kind::boolean: j[r.key] = in.*r.flag; break;
-        case Kind::string: j[r.key] = in.*r.str; break;
+        case Kind::number:
+            j[r.key] = in.*r.num;
+            break;
+        case Kind::integer:
+            j[r.key] = in.*r.integer;
+            break;
+        case Kind::boolean:
+            j[r.key] = in.*r.flag;
+            break;
+        case Kind::string:
+            j[r.key] = in.*r.str;
+            break;
         case Kind::enumeration: {
             const int v = r.get(in); // an out-of-range enum set from C++ is written as "?"
             j[r.key] = v >= 0 && v < r.name_count ? r.names[v] : "?";
@@ -445,19 +491,25 @@ template <class T, size_t N> void write_rows(const FieldRow<T> (&rows)[N], const
     }
 }
 
-bool is_default(const ModelSpec& m) { return detail::model_to_json(m) == detail::model_to_json(ModelSpec{}); }
-bool is_default(const GpuSpec& g) { return detail::gpu_to_json(g) == detail::gpu_to_json(GpuSpec{}); }
+bool is_default(const ModelSpec& m) {
+    return detail::model_to_json(m) == detail::model_to_json(ModelSpec{});
+}
+bool is_default(const GpuSpec& g) {
+    return detail::gpu_to_json(g) == detail::gpu_to_json(GpuSpec{});
+}
 
 } // namespace
 
 std::string scenario_to_json(const Scenario& s) {
     Json j = Json::object();
-    if (s.model_id.empty()) j["model"] = detail::model_to_json(s.model);
+    if (s.model_id.empty())
+        j["model"] = detail::model_to_json(s.model);
     else {
         j["model"] = s.model_id;
         if (!is_default(s.model)) j["custom_model"] = detail::model_to_json(s.model);
     }
-    if (s.gpu_id.empty()) j["gpu"] = detail::gpu_to_json(s.gpu);
+    if (s.gpu_id.empty())
+        j["gpu"] = detail::gpu_to_json(s.gpu);
     else {
         j["gpu"] = s.gpu_id;
         if (!is_default(s.gpu)) j["custom_gpu"] = detail::gpu_to_json(s.gpu);
@@ -467,8 +519,8 @@ std::string scenario_to_json(const Scenario& s) {
     if (s.scaling_efficiency == 0) j.erase("scaling_efficiency"); // absent: the default curve
     if (s.stack == Stack::hf) j.erase("stack");                   // absent: the default stack
     if (s.loss == LossImpl::stack) j.erase("loss");               // absent: the stack's loss
-    if (s.master_weights) j.erase("master_weights");              // absent: mixed precision with a master copy
-    {                                                             // method inputs at their defaults: absent
+    if (s.master_weights) j.erase("master_weights"); // absent: mixed precision with a master copy
+    {                                                // method inputs at their defaults: absent
         const Scenario d;
         if (s.objective == d.objective) j.erase("objective");
         if (s.reference == d.reference) j.erase("reference");
@@ -478,8 +530,8 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
     }
-    if (s.packing) j.erase("packing");                            // absent: packed
-    if (s.max_tokens == 0) j.erase("max_tokens");                 // absent: seq_len
+    if (s.packing) j.erase("packing");            // absent: packed
+    if (s.max_tokens == 0) j.erase("max_tokens"); // absent: seq_len
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
     j["price"] = std::move(price);
@@ -499,12 +551,15 @@ std::string scenario_to_json(const Scenario& s) {
 
 namespace {
 
-std::string num_text(double v) { return detail::format_plain(v); }
+std::string num_text(double v) {
+    return detail::format_plain(v);
+}
 
 // Rules between fields that no single range expresses. Run only when every range passed, so
 // each operand is in range (no division by zero, no overflow of tp × pp).
-void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g, std::vector<FieldError>& errors) {
-    const int mp = s.tp * s.pp;                          // ≤ 1024 × 1024: no overflow
+void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g,
+                     std::vector<FieldError>& errors) {
+    const int mp = s.tp * s.pp; // ≤ 1024 × 1024: no overflow
     // Texts are built only for an error: estimate() runs this on every call.
     auto tp = [&] { return num_text(s.tp); };
     auto pp = [&] { return num_text(s.pp); };
@@ -514,25 +569,29 @@ void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g, st
         detail::add_error(errors, "cards", "cards (" + cards() + ") must be at least tp × pp (" + mps() + ")",
                           "cards（" + cards() + "）不能少于 tp × pp（" + mps() + "）");
     else if (s.cards % mp != 0)
-        detail::add_error(errors, "cards", "cards (" + cards() + ") must be a multiple of tp × pp (" + mps() + ")",
+        detail::add_error(errors, "cards",
+                          "cards (" + cards() + ") must be a multiple of tp × pp (" + mps() + ")",
                           "cards（" + cards() + "）必须是 tp × pp（" + mps() + "）的整数倍");
     const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
     if (m.heads % s.tp != 0)
         detail::add_error(errors, "tp",
-                          "tp (" + tp() + ") must divide the model's attention heads (" + num_text(m.heads) + ")",
+                          "tp (" + tp() + ") must divide the model's attention heads (" + num_text(m.heads) +
+                              ")",
                           "tp（" + tp() + "）必须能整除模型的注意力头数（" + num_text(m.heads) + "）");
     else if (kv % s.tp != 0)
         detail::add_error(errors, "tp",
                           "tp (" + tp() + ") must divide the model's key/value heads (" + num_text(kv) + ")",
                           "tp（" + tp() + "）必须能整除模型的键值头数（" + num_text(kv) + "）");
     if (s.pp > m.layers)
-        detail::add_error(errors, "pp", "pp (" + pp() + ") must be at most the model's layers (" + num_text(m.layers) + ")",
+        detail::add_error(errors, "pp",
+                          "pp (" + pp() + ") must be at most the model's layers (" + num_text(m.layers) + ")",
                           "pp（" + pp() + "）不能超过模型的层数（" + num_text(m.layers) + "）");
     if (s.method != Method::full && s.lora_rank > m.hidden)
         detail::add_error(errors, "lora_rank",
-                          "lora_rank (" + num_text(s.lora_rank) + ") must be at most the model's hidden size (" +
-                              num_text(m.hidden) + ")",
-                          "lora_rank（" + num_text(s.lora_rank) + "）不能超过模型的隐藏维度（" + num_text(m.hidden) + "）");
+                          "lora_rank (" + num_text(s.lora_rank) +
+                              ") must be at most the model's hidden size (" + num_text(m.hidden) + ")",
+                          "lora_rank（" + num_text(s.lora_rank) + "）不能超过模型的隐藏维度（" +
+                              num_text(m.hidden) + "）");
     if (s.offload == Offload::optimizer_params && s.zero != 3)
         detail::add_error(errors, "offload",
                           "offload \"optimizer+params\" needs zero = 3, got zero = " + num_text(s.zero),
@@ -545,7 +604,8 @@ void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g, st
                               num_text(s.seq_len) + "）：其余部分是提示词");
     if (is_rl(s.objective) && !(g.bandwidth_gbps > 0))
         detail::add_error(errors, "gpu.bandwidth_gbps",
-                          "GRPO/PPO rollouts need the card's memory bandwidth (gpu.bandwidth_gbps): decoding is bound by it",
+                          "GRPO/PPO rollouts need the card's memory bandwidth (gpu.bandwidth_gbps): decoding "
+                          "is bound by it",
                           "GRPO/PPO 的生成需要显卡的显存带宽（gpu.bandwidth_gbps）：解码速度受其限制");
 }
 
@@ -584,7 +644,8 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     // Built once: estimate() calls validate() every time, and these never change.
     static const Ctx top;
     static const Ctx price_ctx = nested_ctx("price");
-    static const Ctx quote_ctx[kMaxQuotes] = {nested_ctx("quotes[0]"), nested_ctx("quotes[1]"), nested_ctx("quotes[2]")};
+    static const Ctx quote_ctx[kMaxQuotes] = {nested_ctx("quotes[0]"), nested_ctx("quotes[1]"),
+                                              nested_ctx("quotes[2]")};
     for (const FieldRow<Scenario>& r : kScenarioRows) detail::check_row(r, s, top, errors);
     for (const FieldRow<Scenario>& r : kPriceRows) detail::check_row(r, s, price_ctx, errors);
     for (int i = 0; i < kMaxQuotes; ++i)
@@ -595,18 +656,23 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
             detail::add_error(errors, r.key, std::string(r.key) + " has no valid value",
                               std::string(r.key) + " 的值无效");
     if (static_cast<int>(s.currency) < 0 || static_cast<int>(s.currency) > 1)
-        detail::add_error(errors, "price.currency", "price.currency has no valid value", "price.currency 的值无效");
+        detail::add_error(errors, "price.currency", "price.currency has no valid value",
+                          "price.currency 的值无效");
 
     // The model and card: a custom one, or the catalog's (checked again here: a catalog built in
     // C++ has not been through parse_catalog()).
     static const Ctx model_ctx = nested_ctx("model");
     static const Ctx gpu_ctx = nested_ctx("gpu");
     const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
-    if (!m) unknown_id_error(errors, "model", "model", "模型", s.model_id, catalog.models);
-    else detail::check_model(*m, model_ctx, errors);
+    if (!m)
+        unknown_id_error(errors, "model", "model", "模型", s.model_id, catalog.models);
+    else
+        detail::check_model(*m, model_ctx, errors);
     const GpuSpec* g = s.gpu_id.empty() ? &s.gpu : catalog.find_gpu(s.gpu_id);
-    if (!g) unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
-    else detail::check_gpu(*g, gpu_ctx, errors);
+    if (!g)
+        unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
+    else
+        detail::check_gpu(*g, gpu_ctx, errors);
     if (errors.empty()) check_relations(s, *m, *g, errors);
     check_text_fits_link(s, errors);
     return errors;

@@ -27,7 +27,10 @@ namespace traincalc {
 // How many values each enum has (for pickers and range checks): enum_count<Method>() == 3.
 template <class E> constexpr int enum_count();
 #define TC_V(name, json, en, zh) +1
-#define TC_ENUM(Type, ...) template <> constexpr int enum_count<Type>() { return 0 __VA_ARGS__; }
+#define TC_ENUM(Type, ...)                                                                                   \
+    template <> constexpr int enum_count<Type>() {                                                           \
+        return 0 __VA_ARGS__;                                                                                \
+    }
 #include "enums.inc"
 #undef TC_ENUM
 #undef TC_V
@@ -38,13 +41,13 @@ template <class E> constexpr int enum_count();
 
 // One provider's quote, for the "before renting" comparison of up to three providers.
 struct Quote {
-    std::string name;                   // provider name, free text
-    double price_per_card_hour = 0;     // in the scenario's currency; 0 = quote unused
-    double min_billed_hours = 1;        // billing increment, hours
-    double bandwidth_mbps = 0;          // upload bandwidth offered, Mbit/s; 0 = use scenario's
-    double storage_per_gb_month = 0;    // storage fee
-    double traffic_per_gb = 0;          // traffic fee
-    double deposit = 0;                 // refundable deposit (shown, not added to cost)
+    std::string name;                // provider name, free text
+    double price_per_card_hour = 0;  // in the scenario's currency; 0 = quote unused
+    double min_billed_hours = 1;     // billing increment, hours
+    double bandwidth_mbps = 0;       // upload bandwidth offered, Mbit/s; 0 = use scenario's
+    double storage_per_gb_month = 0; // storage fee
+    double traffic_per_gb = 0;       // traffic fee
+    double deposit = 0;              // refundable deposit (shown, not added to cost)
 };
 
 struct Scenario {
@@ -57,96 +60,98 @@ struct Scenario {
     // Objective (full/LoRA/QLoRA above apply to the policy). DPO/ORPO/SimPO train a chosen and a
     // rejected sequence per sample; GRPO/PPO samples are prompts, each rolled out G times.
     Objective objective = Objective::sft;
-    Reference reference = Reference::model; // with LoRA/QLoRA the reference is the base, adapters off: no copy
-    int generations = 8;                 // G: completions per prompt (GRPO/PPO), 1..1024
-    int completion_len = 512;            // generated tokens per completion (GRPO/PPO), < seq_len
+    Reference reference =
+        Reference::model;     // with LoRA/QLoRA the reference is the base, adapters off: no copy
+    int generations = 8;      // G: completions per prompt (GRPO/PPO), 1..1024
+    int completion_len = 512; // generated tokens per completion (GRPO/PPO), < seq_len
     Rollout rollout = Rollout::colocated;
-    double engine_memory_fraction = 0;   // colocated: vLLM gpu_memory_utilization held through training;
-                                         // 0 = the engine sleeps while training (peak = the larger phase)
-    int rollout_cards = 1;               // separate: inference cards (billed too), 1..65536
+    double engine_memory_fraction = 0; // colocated: vLLM gpu_memory_utilization held through training;
+                                       // 0 = the engine sleeps while training (peak = the larger phase)
+    int rollout_cards = 1;             // separate: inference cards (billed too), 1..65536
 
     // Data. tokens processed D = tokens × epochs.
     DataInput data_input = DataInput::samples;
-    double tokens = 2.5e8;               // tokens per epoch, when data_input == tokens
-    double samples = 50000;              // when data_input == samples
-    double avg_tokens = 500;             // tokens per sample
-    double max_tokens = 0;               // the longest sample, tokens; 0 = seq_len (samples, unpacked)
-    bool packing = true;                 // samples packed into full sequences; false = each sample is one
-                                         // sequence, padded to the longest of its micro-batch
-    double dataset_mb = 100;             // raw text size, MB, when data_input == dataset_size
-    double chars_per_token = 1.5;        // ~1.5 for Chinese text, ~4 for English
-    double bytes_per_char = 3;           // UTF-8: 3 for Chinese, 1 for English
-    double epochs = 3;                   // 0.01..1000
-    int seq_len = 2048;                  // s, tokens
-    int micro_batch = 1;                 // b, sequences per card per step
-    int grad_accum = 8;                  // micro-batches per optimizer step (m with pipelining)
+    double tokens = 2.5e8;        // tokens per epoch, when data_input == tokens
+    double samples = 50000;       // when data_input == samples
+    double avg_tokens = 500;      // tokens per sample
+    double max_tokens = 0;        // the longest sample, tokens; 0 = seq_len (samples, unpacked)
+    bool packing = true;          // samples packed into full sequences; false = each sample is one
+                                  // sequence, padded to the longest of its micro-batch
+    double dataset_mb = 100;      // raw text size, MB, when data_input == dataset_size
+    double chars_per_token = 1.5; // ~1.5 for Chinese text, ~4 for English
+    double bytes_per_char = 3;    // UTF-8: 3 for Chinese, 1 for English
+    double epochs = 3;            // 0.01..1000
+    int seq_len = 2048;           // s, tokens
+    int micro_batch = 1;          // b, sequences per card per step
+    int grad_accum = 8;           // micro-batches per optimizer step (m with pipelining)
 
     // Training set-up.
     Checkpointing checkpointing = Checkpointing::none;
     bool flash_attention = true;
     Precision precision = Precision::bf16;
     Optimizer optimizer = Optimizer::adamw;
-    int zero = 0;                        // ZeRO stage 0..3
-    int tp = 1;                          // tensor-parallel degree
-    int pp = 1;                          // pipeline-parallel degree
+    int zero = 0; // ZeRO stage 0..3
+    int tp = 1;   // tensor-parallel degree
+    int pp = 1;   // pipeline-parallel degree
     Offload offload = Offload::none;
-    Stack stack = Stack::hf;             // Hugging Face Trainer / LLaMA-Factory / TRL / axolotl
-    LossImpl loss = LossImpl::stack;     // the stack's loss implementation unless set
-    bool master_weights = true;          // false = pure bf16/fp16 (litgpt bf16-true, MPT "PURE"): no fp32
-                                         // master copy, optimizer moments in 16-bit
+    Stack stack = Stack::hf;         // Hugging Face Trainer / LLaMA-Factory / TRL / axolotl
+    LossImpl loss = LossImpl::stack; // the stack's loss implementation unless set
+    bool master_weights = true;      // false = pure bf16/fp16 (litgpt bf16-true, MPT "PURE"): no fp32
+                                     // master copy, optimizer moments in 16-bit
 
     // Cards: a catalog id, or a custom card when gpu_id is empty.
     std::string gpu_id = "A100-80G";
-    GpuSpec gpu;                         // custom card (used when gpu_id is empty)
-    int cards = 1;                       // 1..65536
-    double utilization = 0;              // fraction of peak on executed FLOPs; 0 = the stack's, else card default
-    double scaling_efficiency = 0;       // fraction; 0 = default curve by cards and interconnect
+    GpuSpec gpu;                   // custom card (used when gpu_id is empty)
+    int cards = 1;                 // 1..65536
+    double utilization = 0;        // fraction of peak on executed FLOPs; 0 = the stack's, else card default
+    double scaling_efficiency = 0; // fraction; 0 = default curve by cards and interconnect
     double tokens_per_second_per_gpu = 0; // measured; 0 = not measured (use utilization)
-    double deadline_hours = 0;           // 0 = no deadline
-    int cards_per_node = 8;              // GPUs per machine (ranks sharing one host's RAM)
-    double host_ram_gib = 0;             // host RAM per node, GiB; 0 = the card's catalog figure
-    double budget = 0;                   // money to spend, in `currency`; 0 = none (inverse: most tokens it buys)
+    double deadline_hours = 0;            // 0 = no deadline
+    int cards_per_node = 8;               // GPUs per machine (ranks sharing one host's RAM)
+    double host_ram_gib = 0;              // host RAM per node, GiB; 0 = the card's catalog figure
+    double budget = 0; // money to spend, in `currency`; 0 = none (inverse: most tokens it buys)
 
     // Wall clock.
-    double overhead_fraction = 0.15;     // data loading, logging, eval, checkpoints (range ×0.5..×2)
-    double fixed_hours = 2;              // environment set-up and debugging
-    double upload_gb = 0;                // dataset upload, GB; 0 = estimate from the data
-    double upload_mbps = 100;            // Mbit/s
-    double download_mbps = 1000;         // model download, Mbit/s (weights size from the model)
-    double checkpoints = 3;              // checkpoint writes over the run
-    double disk_write_mb_per_s = 500;    // checkpoint write speed, MB/s (weights + optimizer states)
-    double pilot_hours = 0;              // measured pilot run time; 0 = none
-    double pilot_fraction = 0.02;        // fraction of the data the pilot processed
+    double overhead_fraction = 0.15;  // data loading, logging, eval, checkpoints (range ×0.5..×2)
+    double fixed_hours = 2;           // environment set-up and debugging
+    double upload_gb = 0;             // dataset upload, GB; 0 = estimate from the data
+    double upload_mbps = 100;         // Mbit/s
+    double download_mbps = 1000;      // model download, Mbit/s (weights size from the model)
+    double checkpoints = 3;           // checkpoint writes over the run
+    double disk_write_mb_per_s = 500; // checkpoint write speed, MB/s (weights + optimizer states)
+    double pilot_hours = 0;           // measured pilot run time; 0 = none
+    double pilot_fraction = 0.02;     // fraction of the data the pilot processed
 
     // Prices, per card, in `currency`. A negative value means "take the catalog's".
     Currency currency = Currency::cny;
     double price_hourly = -1;
     double price_daily = -1;
     double price_monthly = -1;
-    double min_billed_hours = 1;         // billing increment of the hourly plan
-    double storage_gb = 0;               // extra storage rented
-    double storage_per_gb_month = 0.3;   // storage fee
-    double traffic_gb = 0;               // egress billed
-    double traffic_per_gb = 0;           // traffic fee
-    double cny_per_usd = 0;              // exchange rate; 0 = the catalog's
+    double min_billed_hours = 1;       // billing increment of the hourly plan
+    double storage_gb = 0;             // extra storage rented
+    double storage_per_gb_month = 0.3; // storage fee
+    double traffic_gb = 0;             // egress billed
+    double traffic_per_gb = 0;         // traffic fee
+    double cny_per_usd = 0;            // exchange rate; 0 = the catalog's
 
     // Spot / preemptible cards: cheaper, but the provider may take them back (Poisson interruptions).
-    double spot_price_hourly = 0;        // per card-hour in `currency`; 0 = no spot comparison
+    double spot_price_hourly = 0;         // per card-hour in `currency`; 0 = no spot comparison
     double interruptions_per_hour = 0.05; // expected interruptions of the run per hour; Google stops a
-                                         // preemptible VM within 24 h at the latest (≥ 1/24 h), so 0.05
-    double checkpoint_interval_hours = 1; // h of work between saved checkpoints; 0 = none (restart from scratch)
-    double restart_hours = 0.25;         // h after each interruption: a new instance, reload, resume
+                                          // preemptible VM within 24 h at the latest (≥ 1/24 h), so 0.05
+    double checkpoint_interval_hours =
+        1;                       // h of work between saved checkpoints; 0 = none (restart from scratch)
+    double restart_hours = 0.25; // h after each interruption: a new instance, reload, resume
 
     // Owning instead (rent versus buy), in `currency`.
-    double purchase_price = -1;          // per card; negative = catalog's
+    double purchase_price = -1; // per card; negative = catalog's
     double depreciation_months = 36;
-    double electricity_per_kwh = 0.8;    // CNY/kWh typical for China industrial power
-    double pue = 1.3;                    // power usage effectiveness of the room
-    double rack_per_month = 375;         // per card (a 3,000/month rack shared by 8 cards)
-    double ops_per_month = 500;          // per card: staff, spares, network
-    double hours_per_month_used = 300;   // planned utilisation of an owned card
+    double electricity_per_kwh = 0.8;  // CNY/kWh typical for China industrial power
+    double pue = 1.3;                  // power usage effectiveness of the room
+    double rack_per_month = 375;       // per card (a 3,000/month rack shared by 8 cards)
+    double ops_per_month = 500;        // per card: staff, spares, network
+    double hours_per_month_used = 300; // planned utilisation of an owned card
 
-    Quote quotes[3];                     // up to three providers' quotes
+    Quote quotes[3]; // up to three providers' quotes
 };
 
 //-----------------------------------------------------------------------------
@@ -154,8 +159,8 @@ struct Scenario {
 //-----------------------------------------------------------------------------
 
 struct ScenarioResult {
-    Scenario scenario;                 // defaults where a key is missing or invalid
-    std::vector<FieldError> errors;    // empty = every key valid
+    Scenario scenario;              // defaults where a key is missing or invalid
+    std::vector<FieldError> errors; // empty = every key valid
 };
 
 // Reads docs/design.md's scenario JSON. Missing keys keep the defaults. Unknown keys are errors
@@ -163,8 +168,7 @@ struct ScenarioResult {
 ScenarioResult scenario_from_json(std::string_view json_text, const Catalog& catalog);
 
 // Applies a partial scenario (JS API set()) over `base`.
-ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text,
-                              const Catalog& catalog);
+ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text, const Catalog& catalog);
 
 // Every field, so that a round trip reproduces the scenario exactly.
 std::string scenario_to_json(const Scenario& s);
@@ -179,16 +183,20 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 // Each enum's JSON spelling ("optimizer+params"), its display text in a language ("Optimizer and
 // weights" / "优化器和权重"), and the value a spelling names (false for an unknown spelling).
 #define TC_V(name, json, en, zh)
-#define TC_ENUM(Type, ...)                                                                             \
-    const char* to_string(Type);                                                                       \
-    const char* display_name(Type, Lang);                                                              \
+#define TC_ENUM(Type, ...)                                                                                   \
+    const char* to_string(Type);                                                                             \
+    const char* display_name(Type, Lang);                                                                    \
     bool from_string(std::string_view, Type*);
 #include "enums.inc"
 #undef TC_ENUM
 #undef TC_V
 // Objectives with a chosen and a rejected sequence per sample; with online rollouts.
-inline bool is_paired(Objective o) { return o == Objective::dpo || o == Objective::orpo || o == Objective::simpo; }
-inline bool is_rl(Objective o) { return o == Objective::grpo || o == Objective::ppo; }
+inline bool is_paired(Objective o) {
+    return o == Objective::dpo || o == Objective::orpo || o == Objective::simpo;
+}
+inline bool is_rl(Objective o) {
+    return o == Objective::grpo || o == Objective::ppo;
+}
 // Whether the objective uses a reference policy at all (ORPO and SimPO have none; SFT neither).
 // Inference cards billed beside the training cards (GRPO/PPO with a separate engine).
 int rollout_extra_cards(const Scenario& s);

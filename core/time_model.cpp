@@ -27,7 +27,9 @@ namespace detail {
 // Interpolated linearly in log2(cards) so that cards × efficiency (the useful throughput)
 // never decreases as cards are added: more cards never lengthen compute time.
 double default_scaling(int cards, bool nvlink) {
-    struct Pt { double log2_cards, eff; };
+    struct Pt {
+        double log2_cards, eff;
+    };
     static const Pt nv[] = {{0, 1.0}, {1, 0.95}, {3, 0.95}, {7, 0.89}, {10, 0.85}, {14, 0.80}};
     static const Pt pcie[] = {{0, 1.0}, {1, 0.90}, {2, 0.85}, {3, 0.80}, {4, 0.70}};
     const Pt* pts = nvlink ? nv : pcie;
@@ -47,22 +49,26 @@ double default_scaling(int cards, bool nvlink) {
 // The tuned pretraining stacks have published utilizations; the fine-tuning stacks (hf, unsloth,
 // deepspeed) keep the card's default: no published figure here calibrates them yet.
 double default_utilization(const Scenario& s, const GpuSpec& g) {
-    if (s.stack == Stack::torchtitan)   // FSDP stacks reach a smaller share of Hopper's higher peak
-        return kTorchtitanUtilization * (g.compute_capability >= kHopperMinCc ? kFsdpHopperUtilizationRatio : 1.0);
+    if (s.stack == Stack::torchtitan) // FSDP stacks reach a smaller share of Hopper's higher peak
+        return kTorchtitanUtilization *
+               (g.compute_capability >= kHopperMinCc ? kFsdpHopperUtilizationRatio : 1.0);
     if (s.stack == Stack::megatron) return kMegatronUtilization;
-    return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
+    return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
+                                                                   : kDefaultUtilization;
 }
 
-// FP8 training on a card that has it: the 16-bit rate × the measured end-to-end speed-up; fp32 runs at TF32 (half the dense
-// 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
+// FP8 training on a card that has it: the 16-bit rate × the measured end-to-end speed-up; fp32 runs at TF32
+// (half the dense 16-bit rate on Ampere and later) or at plain FP32 (~1/8) on cards without TF32 (CC < 8.0).
 double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
     Calc c(log, TermId::peak_tflops, "TFLOPS");
-    if (p == Precision::fp8 && g.tflops_fp8 > 0 && !(g.compute_capability > 0 && g.compute_capability < kFp8MinCc))
-        c.first("peak_16", g.tflops_16bit, "TFLOPS")          // only the linear layers run at the FP8 rate
+    if (p == Precision::fp8 && g.tflops_fp8 > 0 &&
+        !(g.compute_capability > 0 && g.compute_capability < kFp8MinCc))
+        c.first("peak_16", g.tflops_16bit, "TFLOPS") // only the linear layers run at the FP8 rate
             .mul("fp8 speed-up", std::min(kFp8EndToEndSpeedup, g.tflops_fp8 / g.tflops_16bit));
     else if (p == Precision::fp32)
         c.first("peak_16", g.tflops_16bit, "TFLOPS")
-            .div("fp32", (g.compute_capability > 0 && g.compute_capability < kTf32MinCc) ? kFp32Ratio : kTf32Ratio);
+            .div("fp32",
+                 (g.compute_capability > 0 && g.compute_capability < kTf32MinCc) ? kFp32Ratio : kTf32Ratio);
     else
         c.first("peak_16", g.tflops_16bit, "TFLOPS");
     return c.done();
@@ -72,9 +78,12 @@ double peak_tflops(const GpuSpec& g, Precision p, Terms* log) {
 // step runs on the CPU.
 double offload_slowdown(Offload o) {
     switch (o) {
-    case Offload::optimizer: return kOffloadOptimizerSlowdown;
-    case Offload::optimizer_params: return kOffloadParamsSlowdown;
-    default: return 1.0;
+    case Offload::optimizer:
+        return kOffloadOptimizerSlowdown;
+    case Offload::optimizer_params:
+        return kOffloadParamsSlowdown;
+    default:
+        return 1.0;
     }
 }
 
@@ -84,70 +93,98 @@ double offload_slowdown(Offload o) {
 // the mean context p + c/2. Prefill is compute-bound: 2·N_act per prompt token, each prompt once
 // (vLLM's prefix caching serves the G samples of one prompt).
 template <class C>
-static double generation_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
-                              Terms* log) {
+static double generation_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                              const Strategy& st, Terms* log) {
     const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
     const double batch = std::max(1.0, C(log, TermId::rollout_batch, "")
-                                           .first("b", md.micro_batch).mul("m", std::max(s.grad_accum, 1))
-                                           .mul("d", st.dp()).div("engine cards", engine_cards).done());
+                                           .first("b", md.micro_batch)
+                                           .mul("m", std::max(s.grad_accum, 1))
+                                           .mul("d", st.dp())
+                                           .div("engine cards", engine_cards)
+                                           .done());
     // Each step reads the engine's weights: its 16-bit copy, or with Unsloth the shared training weights.
     const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
     const double weights_b = shared ? md.weights_bytes : md.params * kBase16BytesPerParam;
     const TermId weights_id = shared ? TermId::weights_model : TermId::engine_weights;
     const double mem_s = C(log, TermId::decode_step_memory, "s")
-                             .first("W", weights_b / kGiB, "GiB", weights_id).mul("", kGiB, "B/GiB")
-                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
-                             .add("B", batch, "", TermId::rollout_batch).mul("p", md.prompt_len).mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
-                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
-                             .add("B", batch, "", TermId::rollout_batch).mul("c/2", md.completion_len / 2).mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
-                             .div("BW", ti.bandwidth_gbps, "GB/s").div("", kBytesPerGB, "B/GB")
+                             .first("W", weights_b / kGiB, "GiB", weights_id)
+                             .mul("", kGiB, "B/GiB")
+                             .div("BW", ti.bandwidth_gbps, "GB/s")
+                             .div("", kBytesPerGB, "B/GB")
+                             .add("B", batch, "", TermId::rollout_batch)
+                             .mul("p", md.prompt_len)
+                             .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
+                             .div("BW", ti.bandwidth_gbps, "GB/s")
+                             .div("", kBytesPerGB, "B/GB")
+                             .add("B", batch, "", TermId::rollout_batch)
+                             .mul("c/2", md.completion_len / 2)
+                             .mul("KV", md.kv_bytes_per_token, "B", TermId::kv_bytes_per_token)
+                             .div("BW", ti.bandwidth_gbps, "GB/s")
+                             .div("", kBytesPerGB, "B/GB")
                              .done();
     const double cmp_s = C(log, TermId::decode_step_compute, "s")
-                             .first("B", batch, "", TermId::rollout_batch).mul("", 2).mul("N_act", md.active_params)
-                             .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops).div("", kTflops, "FLOP/s per TFLOPS")
-                             .div("u", ti.utilization).done();
+                             .first("B", batch, "", TermId::rollout_batch)
+                             .mul("", 2)
+                             .mul("N_act", md.active_params)
+                             .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                             .div("", kTflops, "FLOP/s per TFLOPS")
+                             .div("u", ti.utilization)
+                             .done();
     const bool mem_bound = mem_s >= cmp_s;
     const double decode_s = C(log, TermId::decode_seconds, "s")
                                 .first("tokens", md.generated_tokens, "tokens", TermId::generated_tokens)
-                                .div("B", batch, "", TermId::rollout_batch).div("engine cards", engine_cards)
+                                .div("B", batch, "", TermId::rollout_batch)
+                                .div("engine cards", engine_cards)
                                 .mul("step", mem_bound ? mem_s : cmp_s, "s",
                                      mem_bound ? TermId::decode_step_memory : TermId::decode_step_compute)
                                 .done();
     const double prefill_s = C(log, TermId::prefill_seconds, "s")
-                                 .first("prompt tokens", md.prompt_tokens, "tokens").mul("", 2).mul("N_act", md.active_params)
-                                 .div("engine cards", engine_cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
-                                 .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).done();
+                                 .first("prompt tokens", md.prompt_tokens, "tokens")
+                                 .mul("", 2)
+                                 .mul("N_act", md.active_params)
+                                 .div("engine cards", engine_cards)
+                                 .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+                                 .div("", kTflops, "FLOP/s per TFLOPS")
+                                 .div("u", ti.utilization)
+                                 .done();
     return C(log, TermId::generation_seconds, "s")
-        .first("decode", decode_s, "s", TermId::decode_seconds).add("prefill", prefill_s, "s", TermId::prefill_seconds)
+        .first("decode", decode_s, "s", TermId::decode_seconds)
+        .add("prefill", prefill_s, "s", TermId::prefill_seconds)
         .done();
 }
 
 template <class C>
 static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
-                       double* generation_used) {
+                           const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
+                           double* generation_used) {
     const double cards = st.cards < 1 ? 1 : st.cards;
     double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
     const double m = std::max(s.grad_accum, 1);
     double bubble = 1.0;
-    if (st.pp > 1) {                                          // GPipe/1F1B bubble (m+p-1)/m
-        const double slots = C(log, TermId::bubble_slots, "")
-                                 .first("m", m).add("p", st.pp).sub("", 1).done();
+    if (st.pp > 1) { // GPipe/1F1B bubble (m+p-1)/m
+        const double slots = C(log, TermId::bubble_slots, "").first("m", m).add("p", st.pp).sub("", 1).done();
         bubble = C(log, TermId::pipeline_bubble, "")
-                     .first("slots", slots, "", TermId::bubble_slots).div("m", m).done();
+                     .first("slots", slots, "", TermId::bubble_slots)
+                     .div("m", m)
+                     .done();
     }
     if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
     // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
     // wait for the rollouts before each optimizer step).
     C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
-    if (ti.measured_tps > 0) {                                // measured: bubble already inside
-        c.first("D", md.tokens, "tokens", TermId::tokens).div("tokens/s", ti.measured_tps)
-            .div("cards", cards).div("eff", eff);
+    if (ti.measured_tps > 0) { // measured: bubble already inside
+        c.first("D", md.tokens, "tokens", TermId::tokens)
+            .div("tokens/s", ti.measured_tps)
+            .div("cards", cards)
+            .div("eff", eff);
     } else {
         c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
-            .div("cards", cards).div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
-            .div("", kTflops, "FLOP/s per TFLOPS").div("u", ti.utilization).div("eff", eff);
+            .div("cards", cards)
+            .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
+            .div("", kTflops, "FLOP/s per TFLOPS")
+            .div("u", ti.utilization)
+            .div("eff", eff);
         if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
         if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
     }
@@ -157,17 +194,16 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
     const double gen_s = generation_impl<C>(s, md, ti, st, log);
     if (generation_used) *generation_used = gen_s;
     return C(log, TermId::compute_seconds, "s")
-        .first("training", train_s, "s", TermId::train_seconds).add("generation", gen_s, "s", TermId::generation_seconds)
+        .first("training", train_s, "s", TermId::train_seconds)
+        .add("generation", gen_s, "s", TermId::generation_seconds)
         .done();
 }
 
-double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
-                       double* generation_used) {
+double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                       double* scaling_used, double* bubble_used, Terms* log, double* generation_used) {
     return log ? compute_impl<Calc>(s, md, ti, st, scaling_used, bubble_used, log, generation_used)
                : compute_impl<FastCalc>(s, md, ti, st, scaling_used, bubble_used, nullptr, generation_used);
 }
-
 
 //-----------------------------------------------------------------------------
 // [SECTION] Wall clock
@@ -175,38 +211,60 @@ double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInpu
 
 // Low: proportional overhead and fixed hours halved; high: both doubled.
 template <class C>
-static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
+static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t,
+                      Terms* log) {
     t.compute_hours = compute_hours;
     t.overhead_hours = C(log, TermId::overhead_hours, "h")
                            .first("compute", compute_hours, "h", TermId::compute_hours)
-                           .mul("overhead", s.overhead_fraction).done();
+                           .mul("overhead", s.overhead_fraction)
+                           .done();
     t.fixed_hours = s.fixed_hours;
     {
         C c(log, TermId::upload_hours, "h");
-        if (s.upload_gb > 0) c.first("upload size", s.upload_gb, "GB").mul("", kBytesPerGB, "B/GB");
-        else c.first("dataset", md.dataset_bytes, "B");
-        t.upload_hours = c.mul("", kBitsPerByte, "bit/B").div("upload bw", s.upload_mbps, "Mbit/s").div("", kMega, "bit/Mbit")
-                             .div("", kSecondsPerHour, "s/h").done();
+        if (s.upload_gb > 0)
+            c.first("upload size", s.upload_gb, "GB").mul("", kBytesPerGB, "B/GB");
+        else
+            c.first("dataset", md.dataset_bytes, "B");
+        t.upload_hours = c.mul("", kBitsPerByte, "bit/B")
+                             .div("upload bw", s.upload_mbps, "Mbit/s")
+                             .div("", kMega, "bit/Mbit")
+                             .div("", kSecondsPerHour, "s/h")
+                             .done();
     }
     t.download_hours = C(log, TermId::download_hours, "h")
-                           .first("N", md.params).mul("", kBase16BytesPerParam, "B").mul("", kBitsPerByte, "bit/B")
-                           .div("download bw", s.download_mbps, "Mbit/s").div("", kMega, "bit/Mbit").div("", kSecondsPerHour, "s/h")
+                           .first("N", md.params)
+                           .mul("", kBase16BytesPerParam, "B")
+                           .mul("", kBitsPerByte, "bit/B")
+                           .div("download bw", s.download_mbps, "Mbit/s")
+                           .div("", kMega, "bit/Mbit")
+                           .div("", kSecondsPerHour, "s/h")
                            .done();
     t.checkpoint_hours = C(log, TermId::checkpoint_hours, "h")
-                             .first("checkpoints", s.checkpoints).mul("size", md.checkpoint_bytes, "B")
-                             .div("write", s.disk_write_mb_per_s, "MB/s").div("", kMega, "B/MB").div("", kSecondsPerHour, "s/h")
+                             .first("checkpoints", s.checkpoints)
+                             .mul("size", md.checkpoint_bytes, "B")
+                             .div("write", s.disk_write_mb_per_s, "MB/s")
+                             .div("", kMega, "B/MB")
+                             .div("", kSecondsPerHour, "s/h")
                              .done();
     // The three sums share their parts; the low and high ends scale overhead and fixed hours.
-    struct Variant { TermId id; double k; };
-    const Variant variants[3] = {{TermId::wall_hours, 1.0}, {TermId::wall_hours_low, 0.5}, {TermId::wall_hours_high, 2.0}};
+    struct Variant {
+        TermId id;
+        double k;
+    };
+    const Variant variants[3] = {
+        {TermId::wall_hours, 1.0}, {TermId::wall_hours_low, 0.5}, {TermId::wall_hours_high, 2.0}};
     double* outs[3] = {&t.wall_hours, &t.wall_hours_low, &t.wall_hours_high};
     for (int i = 0; i < 3; i++) {
         C c(log, variants[i].id, "h");
         c.first("compute", compute_hours, "h", TermId::compute_hours);
-        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("overhead", t.overhead_hours, "h", TermId::overhead_hours);
-        else c.add("overhead", t.overhead_hours, "h", TermId::overhead_hours);
-        if (variants[i].k != 1.0) c.add("", variants[i].k).mul("fixed", t.fixed_hours, "h");
-        else c.add("fixed", t.fixed_hours, "h");
+        if (variants[i].k != 1.0)
+            c.add("", variants[i].k).mul("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        else
+            c.add("overhead", t.overhead_hours, "h", TermId::overhead_hours);
+        if (variants[i].k != 1.0)
+            c.add("", variants[i].k).mul("fixed", t.fixed_hours, "h");
+        else
+            c.add("fixed", t.fixed_hours, "h");
         c.add("upload", t.upload_hours, "h", TermId::upload_hours)
             .add("download", t.download_hours, "h", TermId::download_hours)
             .add("checkpoints", t.checkpoint_hours, "h", TermId::checkpoint_hours);
@@ -222,8 +280,10 @@ static void wall_impl(const Scenario& s, const ModelDerived& md, double compute_
 }
 
 void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t, Terms* log) {
-    if (log) wall_impl<Calc>(s, md, compute_hours, t, log);
-    else wall_impl<FastCalc>(s, md, compute_hours, t, nullptr);
+    if (log)
+        wall_impl<Calc>(s, md, compute_hours, t, log);
+    else
+        wall_impl<FastCalc>(s, md, compute_hours, t, nullptr);
 }
 
 } // namespace detail

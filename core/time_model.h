@@ -28,18 +28,18 @@ double offload_slowdown(Offload o);
 // [SECTION] Compute time and wall clock
 //-----------------------------------------------------------------------------
 
-struct TimeInputs {                 // what compute time needs beyond the model
-    double utilization = 0.4;       // fraction of peak
-    double scaling_override = 0;    // scenario's scaling efficiency; 0 = curve
-    double measured_tps = 0;        // tokens/s per card; 0 = not measured
+struct TimeInputs {              // what compute time needs beyond the model
+    double utilization = 0.4;    // fraction of peak
+    double scaling_override = 0; // scenario's scaling efficiency; 0 = curve
+    double measured_tps = 0;     // tokens/s per card; 0 = not measured
     bool nvlink = false;
     double peak_tflops = 0;
-    double bandwidth_gbps = 0;      // memory bandwidth (GRPO/PPO decoding)
+    double bandwidth_gbps = 0; // memory bandwidth (GRPO/PPO decoding)
 };
 // Pure compute seconds for `cards` (bubble and offload included); writes the scaling used.
 // GRPO/PPO: training plus rollout generation (generation_used, when given, gets the latter).
-double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                       const Strategy& st, double* scaling_used, double* bubble_used, Terms* log = nullptr,
+double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                       double* scaling_used, double* bubble_used, Terms* log = nullptr,
                        double* generation_used = nullptr);
 // Wall clock parts from compute hours (fills TimeResult except utilization/peak fields).
 void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t,

@@ -36,7 +36,8 @@ std::string base64url_encode(std::string_view bytes) {
     out.reserve((bytes.size() + 2) / 3 * 4);
     size_t i = 0;
     for (; i + 3 <= bytes.size(); i += 3) {
-        unsigned v = (unsigned char)bytes[i] << 16 | (unsigned char)bytes[i + 1] << 8 | (unsigned char)bytes[i + 2];
+        unsigned v =
+            (unsigned char)bytes[i] << 16 | (unsigned char)bytes[i + 1] << 8 | (unsigned char)bytes[i + 2];
         out += kAlphabet[v >> 18 & 63];
         out += kAlphabet[v >> 12 & 63];
         out += kAlphabet[v >> 6 & 63];
@@ -65,7 +66,10 @@ bool base64url_decode(std::string_view text, std::string& out) {
     int bits = 0;
     for (char c : text) {
         int v = sextet(c);
-        if (v < 0) { out.clear(); return false; }
+        if (v < 0) {
+            out.clear();
+            return false;
+        }
         acc = (acc << 6 | static_cast<unsigned>(v)) & 0xFFFFFF;
         bits += 6;
         if (bits >= 8) {
@@ -81,7 +85,7 @@ bool base64url_decode(std::string_view text, std::string& out) {
 //-----------------------------------------------------------------------------
 
 std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
-        Json full = Json::parse(scenario_to_json(s), nullptr, false);
+    Json full = Json::parse(scenario_to_json(s), nullptr, false);
     Json defaults = Json::parse(scenario_to_json(Scenario{}), nullptr, false);
     Json diff = Json::object();
     if (full.is_object() && defaults.is_object()) {
@@ -132,22 +136,29 @@ HashState decode_hash(std::string_view hash, const Catalog& catalog) {
         size_t eq = part.find('=');
         std::string_view key = part.substr(0, eq);
         std::string_view value = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
-        if (key == "s") { payload = value; has_payload = true; }
-        else if (key == "embed") st.embed = value == "1" || value == "true";
-        else if (key == "io") st.embed_io = value == "1" || value == "true";
-        else if (key == "lang" && (value == "en" || value == "zh")) st.lang = std::string(value);
+        if (key == "s") {
+            payload = value;
+            has_payload = true;
+        } else if (key == "embed")
+            st.embed = value == "1" || value == "true";
+        else if (key == "io")
+            st.embed_io = value == "1" || value == "true";
+        else if (key == "lang" && (value == "en" || value == "zh"))
+            st.lang = std::string(value);
         // Other parameters (analytics tags and the like) are ignored.
     }
     if (!has_payload) return st;
 
     std::string json_text;
     if (!base64url_decode(payload, json_text)) {
-        st.scenario.errors.push_back(FieldError{"s", "the link is damaged: the scenario is not valid base64url",
+        st.scenario.errors.push_back(FieldError{"s",
+                                                "the link is damaged: the scenario is not valid base64url",
                                                 "链接已损坏：场景数据不是有效的 base64url"});
         return st;
     }
     if (!detail::valid_utf8(json_text)) {
-        st.scenario.errors.push_back(FieldError{"s", "the link is damaged: the scenario is not valid UTF-8 text",
+        st.scenario.errors.push_back(FieldError{"s",
+                                                "the link is damaged: the scenario is not valid UTF-8 text",
                                                 "链接已损坏：场景数据不是有效的 UTF-8 文本"});
         return st;
     }

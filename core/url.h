@@ -10,11 +10,11 @@
 namespace traincalc {
 
 struct HashState {
-    bool has_scenario = false;         // false when the hash carries none
-    ScenarioResult scenario;           // errors filled when the hash is corrupt
-    bool embed = false;                // "embed=1": compact mode for iframes
-    bool embed_io = false;             // "io=1": an embed that offers export and import too
-    std::string lang;                  // "", "en" or "zh"
+    bool has_scenario = false; // false when the hash carries none
+    ScenarioResult scenario;   // errors filled when the hash is corrupt
+    bool embed = false;        // "embed=1": compact mode for iframes
+    bool embed_io = false;     // "io=1": an embed that offers export and import too
+    std::string lang;          // "", "en" or "zh"
 };
 
 std::string encode_hash(const Scenario& s, bool embed, std::string_view lang);

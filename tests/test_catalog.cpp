@@ -72,8 +72,10 @@ TEST_CASE("parse_catalog: errors name the entry and the field exactly") {
         {"id":"A100-80G","name":"A100","memory_gib":"eighty","tflops_16bit":312}]})");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "gpus[3].memory_gib");
-    CHECK(r.errors[0].message == "gpus[3] (id \"A100-80G\"): memory_gib must be a number from 1 to 4096, got \"eighty\"");
-    CHECK(r.errors[0].message_zh == "gpus[3]（id \"A100-80G\"）：memory_gib 必须是 1 到 4096 之间的数，实际为 \"eighty\"");
+    CHECK(r.errors[0].message ==
+          "gpus[3] (id \"A100-80G\"): memory_gib must be a number from 1 to 4096, got \"eighty\"");
+    CHECK(r.errors[0].message_zh ==
+          "gpus[3]（id \"A100-80G\"）：memory_gib 必须是 1 到 4096 之间的数，实际为 \"eighty\"");
     CHECK(r.catalog.gpus.size() == 3); // the bad entry is skipped
 
     r = parse_catalog(R"({"gpus":[{"id":"A","name":"a","memory_gib":16,"tflops_16bit":65,"colour":"red"}]})");
@@ -108,7 +110,8 @@ TEST_CASE("parse_catalog: errors name the entry and the field exactly") {
                           "models":[{"id":"m","layers":2.5,"hidden":64,"heads":4,"vocab":1000,"params":1e6}]})");
     REQUIRE(r.errors.size() == 3);
     CHECK(r.errors[0].message == "gpus[0] (id \"A\"): memory_gib must be a number from 1 to 4096, got 0");
-    CHECK(r.errors[1].message == "gpus[0] (id \"A\"): tflops_16bit must be a number from 0.01 to 100000, got -5");
+    CHECK(r.errors[1].message ==
+          "gpus[0] (id \"A\"): tflops_16bit must be a number from 0.01 to 100000, got -5");
     CHECK(r.errors[2].field == "models[0].layers");
     CHECK(r.errors[2].message == "models[0] (id \"m\"): layers must be an integer from 1 to 10000, got 2.5");
     CHECK(r.errors[2].message_zh == "models[0]（id \"m\"）：layers 必须是 1 到 10000 之间的整数，实际为 2.5");
@@ -156,11 +159,13 @@ TEST_CASE("parse_catalog: model relations are checked") {
         "kv_lora_rank":16}]})");
     REQUIRE(r.errors.size() == 2);
     CHECK(r.errors[0].field == "models[0].v_head_dim");
-    CHECK(r.errors[0].message == "models[0] (id \"m\"): v_head_dim must be at least 1 when kv_lora_rank is set, got 0");
-    CHECK(r.errors[0].message_zh == "models[0]（id \"m\"）：v_head_dim 在设置了 kv_lora_rank 时至少为 1，实际为 0");
+    CHECK(r.errors[0].message ==
+          "models[0] (id \"m\"): v_head_dim must be at least 1 when kv_lora_rank is set, got 0");
+    CHECK(r.errors[0].message_zh ==
+          "models[0]（id \"m\"）：v_head_dim 在设置了 kv_lora_rank 时至少为 1，实际为 0");
     CHECK(r.errors[1].field == "models[0].qk_nope_head_dim");
-    CHECK(r.errors[1].message ==
-          "models[0] (id \"m\"): qk_nope_head_dim plus qk_rope_head_dim must be at least 1 when kv_lora_rank is set, got 0");
+    CHECK(r.errors[1].message == "models[0] (id \"m\"): qk_nope_head_dim plus qk_rope_head_dim must be at "
+                                 "least 1 when kv_lora_rank is set, got 0");
 }
 
 TEST_CASE("count_params: multi-head latent attention counted as MLA; the KV cache per token") {
@@ -174,7 +179,7 @@ TEST_CASE("count_params: multi-head latent attention counted as MLA; the KV cach
     CHECK(kv_cache_values_per_token_layer(m) == doctest::Approx(16));         // a key and a value of h
     m.kv_heads = 1;
     m.head_dim = 2;
-    CHECK(kv_cache_values_per_token_layer(m) == doctest::Approx(4));          // 2 · kv_heads · head_dim
+    CHECK(kv_cache_values_per_token_layer(m) == doctest::Approx(4)); // 2 · kv_heads · head_dim
     // MLA, q_rank 4, kv_rank 3, nope 2, rope 1, v 2:
     // q: 8·4 + 4 (latent norm) + 4·2·3 = 60; kv: 8·(3+1) + 3 + 3·2·(2+2) = 59; o: 2·2·8 = 32.
     m.kv_lora_rank = 3;
@@ -186,8 +191,8 @@ TEST_CASE("count_params: multi-head latent attention counted as MLA; the KV cach
     CHECK(n.attention_per_layer == doctest::Approx(60 + 59 + 32));
     // + norms 16, FFN 3·8·16 = 384, embeddings 2·80, final norm 8
     CHECK(n.total == doctest::Approx(151 + 16 + 384 + 160 + 8));
-    CHECK(kv_cache_values_per_token_layer(m) == doctest::Approx(3 + 1));      // one latent + the rotary key
-    m.q_lora_rank = 0;                                                         // full-rank query: h·a·(nope+rope)
+    CHECK(kv_cache_values_per_token_layer(m) == doctest::Approx(3 + 1)); // one latent + the rotary key
+    m.q_lora_rank = 0;                                                   // full-rank query: h·a·(nope+rope)
     CHECK(count_params(m).attention_per_layer == doctest::Approx(8 * 2 * 3 + 59 + 32));
 
     // DeepSeek-V3 as the catalog lists it: 671B total, 37B active (deepseek-ai/DeepSeek-V3 README);
@@ -300,25 +305,33 @@ namespace {
 enum class LeavesOut { nothing, input_embedding, embeddings };
 struct Published {
     const char* id;
-    double total;            // published total parameters
-    double total_tolerance;  // fraction; the reason is `why`
-    double active;           // published active parameters; 0 = dense
+    double total;           // published total parameters
+    double total_tolerance; // fraction; the reason is `why`
+    double active;          // published active parameters; 0 = dense
     double active_tolerance;
     LeavesOut leaves_out;
     const char* source;
-    const char* why;         // what the struct leaves out, or why the figures differ
+    const char* why; // what the struct leaves out, or why the figures differ
 };
 const Published kPublished[] = {
-    {"qwen3-0.6b", 596049920, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
-    {"qwen3-1.7b", 1720574976, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
-    {"qwen3-4b", 4022468096, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
-    {"qwen3-8b", 8190735360, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
-    {"qwen3-14b", 14768307200, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
-    {"qwen3-32b", 32762123264, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)", "q/k norms"},
+    {"qwen3-0.6b", 596049920, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
+    {"qwen3-1.7b", 1720574976, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
+    {"qwen3-4b", 4022468096, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
+    {"qwen3-8b", 8190735360, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
+    {"qwen3-14b", 14768307200, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
+    {"qwen3-32b", 32762123264, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub qwen3/qwen3_presets.py (exact)",
+     "q/k norms"},
     {"qwen3-30b-a3b", 30532122624, 1e-4, 3.3e9, 0.03, LeavesOut::nothing,
-     "keras-hub qwen3_moe/qwen3_moe_presets.py (exact; 3.3B active as the model card)", "q/k norms; active rounded"},
+     "keras-hub qwen3_moe/qwen3_moe_presets.py (exact; 3.3B active as the model card)",
+     "q/k norms; active rounded"},
     {"qwen3-235b-a22b", 235093634560, 1e-4, 22e9, 0.03, LeavesOut::nothing,
-     "keras-hub qwen3_moe/qwen3_moe_presets.py (exact; 22B active as the model card)", "q/k norms; active rounded"},
+     "keras-hub qwen3_moe/qwen3_moe_presets.py (exact; 22B active as the model card)",
+     "q/k norms; active rounded"},
     {"qwen3-vl-8b", 8.77e9, 0.07, 0, 0, LeavesOut::nothing, "LM Studio's Qwen3-VL 8B page (8.77B)",
      "the 27-layer vision tower (~0.58B) is not modelled yet (issue 13 item 6)"},
     {"llama-4-scout", 109e9, 0.015, 17e9, 0.03, LeavesOut::nothing,
@@ -343,11 +356,14 @@ const Published kPublished[] = {
      "'1T' and '32B' are rounded (counted 1.026T, 32.9B)"},
     {"gemma-3-1b", 999885952, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub gemma3/gemma3_presets.py (exact)",
      "q/k norms and the post-attention/post-FFN norms"},
-    {"gemma-3-4b", 3880099328, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub gemma3/gemma3_presets.py text-only (exact)",
+    {"gemma-3-4b", 3880099328, 1e-4, 0, 0, LeavesOut::nothing,
+     "keras-hub gemma3/gemma3_presets.py text-only (exact)",
      "norms; HF's 64 image-token embedding rows are counted, keras-hub's vocabulary has none"},
-    {"gemma-3-12b", 11765788416, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub gemma3/gemma3_presets.py text-only (exact)",
+    {"gemma-3-12b", 11765788416, 1e-4, 0, 0, LeavesOut::nothing,
+     "keras-hub gemma3/gemma3_presets.py text-only (exact)",
      "norms; HF's 64 image-token embedding rows are counted, keras-hub's vocabulary has none"},
-    {"gemma-3-27b", 27009002240, 1e-4, 0, 0, LeavesOut::nothing, "keras-hub gemma3/gemma3_presets.py text-only (exact)",
+    {"gemma-3-27b", 27009002240, 1e-4, 0, 0, LeavesOut::nothing,
+     "keras-hub gemma3/gemma3_presets.py text-only (exact)",
      "norms; HF's 64 image-token embedding rows are counted, keras-hub's vocabulary has none"},
     {"mistral-small-3-24b", 23572403200, 1e-6, 0, 0, LeavesOut::nothing,
      "keras-hub mistral/mistral_presets.py, Magistral Small 2506 (same shapes; exact)", "nothing"},
@@ -372,11 +388,12 @@ TEST_CASE("built-in catalog: the 2025-26 models count to their published totals"
         }
         char active_text[48] = "        -         -        -";
         if (p.active > 0)
-            std::snprintf(active_text, sizeof active_text, "%8.2fB %8.2fB %+7.2f%%", active / 1e9, p.active / 1e9,
-                          100 * active_error);
-        std::printf("%-20s %16.0f %16.0f %+7.3f%%  %s  %s; %s\n", p.id, n.total, p.total, 100 * error, active_text,
-                    p.source, p.why);
-        INFO(p.id << ": counted " << n.total << " vs published " << p.total << " (" << p.source << "); " << p.why);
+            std::snprintf(active_text, sizeof active_text, "%8.2fB %8.2fB %+7.2f%%", active / 1e9,
+                          p.active / 1e9, 100 * active_error);
+        std::printf("%-20s %16.0f %16.0f %+7.3f%%  %s  %s; %s\n", p.id, n.total, p.total, 100 * error,
+                    active_text, p.source, p.why);
+        INFO(p.id << ": counted " << n.total << " vs published " << p.total << " (" << p.source << "); "
+                  << p.why);
         CHECK(std::fabs(error) <= p.total_tolerance);
         if (p.active > 0) {
             INFO("active: counted " << active << " vs published " << p.active);
@@ -410,18 +427,31 @@ TEST_CASE("merge_catalog: the provider's entries are marked; only_provider is re
 TEST_CASE("model_with_params: the nearest dense preset's shape with the slider's parameter count") {
     Catalog c;
     ModelSpec small, big, moe;
-    small.id = "small"; small.params = 1e9; small.layers = 16; small.hidden = 2048; small.heads = 16; small.vocab = 32000;
-    big.id = "big"; big.params = 7e9; big.layers = 32; big.hidden = 4096; big.heads = 32; big.vocab = 32000;
-    moe.id = "moe"; moe.params = 3e9; moe.experts = 8; moe.layers = 24;
+    small.id = "small";
+    small.params = 1e9;
+    small.layers = 16;
+    small.hidden = 2048;
+    small.heads = 16;
+    small.vocab = 32000;
+    big.id = "big";
+    big.params = 7e9;
+    big.layers = 32;
+    big.hidden = 4096;
+    big.heads = 32;
+    big.vocab = 32000;
+    moe.id = "moe";
+    moe.params = 3e9;
+    moe.experts = 8;
+    moe.layers = 24;
     c.models = {small, big, moe};
-    ModelSpec m = model_with_params(c, small, 5e9);        // |log(7/5)| < |log(1/5)|; the MoE is skipped
+    ModelSpec m = model_with_params(c, small, 5e9); // |log(7/5)| < |log(1/5)|; the MoE is skipped
     CHECK(m.layers == 32);
     CHECK(m.params == 5e9);
     CHECK(m.id.empty());
     CHECK(m.active_params == 0);
-    m = model_with_params(c, big, 2e9);                     // |log(1/2)| < |log(7/2)|
+    m = model_with_params(c, big, 2e9); // |log(1/2)| < |log(7/2)|
     CHECK(m.layers == 16);
-    m = model_with_params(Catalog{}, big, 2e9);             // no dense preset: the current shape
+    m = model_with_params(Catalog{}, big, 2e9); // no dense preset: the current shape
     CHECK(m.layers == 32);
     CHECK(m.params == 2e9);
 }

@@ -141,7 +141,8 @@ TEST_CASE("catalog scale: find_gpu() through the id index; a stale index is slow
     CHECK(c.gpu_ids.size() == 10001);
     CHECK(c.find_gpu("appended") == &c.gpus.back());
     // Models too, and merge_catalog() re-indexes what it merged.
-    const CatalogResult merged = merge_catalog(c, R"({"mode":"extend","models":[{"id":"m-new","name":"M","params":7e9,
+    const CatalogResult merged =
+        merge_catalog(c, R"({"mode":"extend","models":[{"id":"m-new","name":"M","params":7e9,
         "layers":32,"hidden":4096,"heads":32,"vocab":32000}],"gpus":[{"id":"h1","name":"H","memory_gib":8,"tflops_16bit":1}]})");
     REQUIRE(merged.errors.empty());
     REQUIRE(merged.catalog.find_model("m-new"));
@@ -160,19 +161,21 @@ TEST_CASE("catalog scale: compare_gpus() is linear in the cards (each looked up 
     auto provider = [](int n) {
         std::string text = R"({"mode":"extend","gpus":[)";
         for (int i = 0; i < n; ++i)
-            text += (i ? "," : "") + std::string(R"({"id":"p)") + std::to_string(i) + R"(","name":"P","memory_gib":)" +
-                    std::to_string(24 + 8 * (i % 10)) + R"(,"tflops_16bit":)" + std::to_string(100 + i % 900) +
+            text += (i ? "," : "") + std::string(R"({"id":"p)") + std::to_string(i) +
+                    R"(","name":"P","memory_gib":)" + std::to_string(24 + 8 * (i % 10)) +
+                    R"(,"tflops_16bit":)" + std::to_string(100 + i % 900) +
                     R"(,"compute_capability":8.0,"price_cny_per_hour":)" + std::to_string(5 + i % 30) + "}";
         return text + "]}";
     };
     const Catalog base = parse_catalog(builtin_catalog_json()).catalog;
-    const Catalog small = merge_catalog(base, provider(500)).catalog, large = merge_catalog(base, provider(5000)).catalog;
+    const Catalog small = merge_catalog(base, provider(500)).catalog,
+                  large = merge_catalog(base, provider(5000)).catalog;
     Scenario s;
     REQUIRE(compare_gpus(s, large).size() == large.gpus.size());
     const double t_small = cpu_seconds([&] { compare_gpus(s, small); });
     const double t_large = cpu_seconds([&] { compare_gpus(s, large); });
-    MESSAGE("compare_gpus: " << small.gpus.size() << " cards " << t_small * 1e3 << " ms, " << large.gpus.size() << " cards "
-                             << t_large * 1e3 << " ms");
+    MESSAGE("compare_gpus: " << small.gpus.size() << " cards " << t_small * 1e3 << " ms, "
+                             << large.gpus.size() << " cards " << t_large * 1e3 << " ms");
     CHECK(t_large < 30 * t_small); // linear: ~10×; a scan per card was ~100×
 }
 

@@ -37,7 +37,7 @@ namespace {
 
 struct Run {
     int exit_code = -1;
-    std::string out;                   // stdout only; stderr goes to /dev/null
+    std::string out; // stdout only; stderr goes to /dev/null
 };
 
 // `args` is passed to the shell as written: quote paths that may hold spaces.
@@ -84,9 +84,9 @@ std::string source_path(const std::string& relative) {
 // within a relative 1e-6. Under "explain" and in warnings[].message strings are not compared
 // (the wording is pinned by tests/test_explain.cpp; here the structure, codes and numbers matter).
 std::string json_diff(const Json& want, const Json& got, const std::string& path = "$") {
-    const bool explanation = path.rfind("$.explain", 0) == 0 ||
-                             (path.rfind("$.warnings", 0) == 0 && path.size() > 8 &&
-                              path.compare(path.size() - 8, 8, ".message") == 0);
+    const bool explanation =
+        path.rfind("$.explain", 0) == 0 || (path.rfind("$.warnings", 0) == 0 && path.size() > 8 &&
+                                            path.compare(path.size() - 8, 8, ".message") == 0);
     if (explanation && want.is_string() && got.is_string()) return "";
     if (want.is_number() && got.is_number()) {
         double a = want.get<double>(), b = got.get<double>();
@@ -106,7 +106,8 @@ std::string json_diff(const Json& want, const Json& got, const std::string& path
     }
     if (want.is_array()) {
         if (want.size() != got.size())
-            return path + ": want " + std::to_string(want.size()) + " items, got " + std::to_string(got.size());
+            return path + ": want " + std::to_string(want.size()) + " items, got " +
+                   std::to_string(got.size());
         for (size_t i = 0; i < want.size(); ++i) {
             std::string d = json_diff(want[i], got[i], path + "[" + std::to_string(i) + "]");
             if (!d.empty()) return d;
@@ -180,7 +181,8 @@ TEST_CASE("cli: golden outputs of tests/scenarios/*.json") {
 //-----------------------------------------------------------------------------
 
 TEST_CASE("cli: largest-batch and estimate --inverse answer the inverse questions") {
-    const std::string scenario = R"({"model":"qwen2.5-7b","gpu":"A100-80G","cards":8,"budget":2000,"deadline_hours":48})";
+    const std::string scenario =
+        R"({"model":"qwen2.5-7b","gpu":"A100-80G","cards":8,"budget":2000,"deadline_hours":48})";
     Run r = run_cli("largest-batch -", scenario);
     CHECK(r.exit_code == 0);
     Json j = Json::parse(r.out, nullptr, false);
@@ -200,7 +202,8 @@ TEST_CASE("cli: largest-batch and estimate --inverse answer the inverse question
     CHECK(r.exit_code == 0);
     j = Json::parse(r.out, nullptr, false);
     REQUIRE(!j.is_discarded());
-    CHECK(j["inverse"]["micro_batch"]["value"] == Json::parse(run_cli("largest-batch -", scenario).out)["micro_batch"]["value"]);
+    CHECK(j["inverse"]["micro_batch"]["value"] ==
+          Json::parse(run_cli("largest-batch -", scenario).out)["micro_batch"]["value"]);
     CHECK(j.contains("memory"));
     r = run_cli("largest-batch -", R"({"cards":3,"tp":2})");
     CHECK(r.exit_code == 2);
@@ -221,7 +224,8 @@ TEST_CASE("cli: --help, no arguments, bad arguments") {
     Json j = Json::parse(r.out, nullptr, false);
     REQUIRE(!j.is_discarded());
     CHECK(j["errors"][0]["field"] == "arguments");
-    CHECK(j["errors"][0]["message"] == "unknown command \"fly\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)");
+    CHECK(j["errors"][0]["message"] ==
+          "unknown command \"fly\" (estimate, largest-batch, import, export, mcp, gpus, models, hash)");
 
     r = run_cli("estimate --lang fr -");
     CHECK(r.exit_code == 2);
@@ -235,7 +239,8 @@ TEST_CASE("cli: --help, no arguments, bad arguments") {
     CHECK(r.exit_code == 2);
     j = Json::parse(r.out, nullptr, false);
     CHECK(j["errors"][0]["field"] == "file");
-    CHECK(j["errors"][0]["message"] == "cannot read \"/nonexistent/scenario.json\": No such file or directory");
+    CHECK(j["errors"][0]["message"] ==
+          "cannot read \"/nonexistent/scenario.json\": No such file or directory");
 
     r = run_cli("estimate");
     CHECK(r.exit_code == 2);
@@ -335,7 +340,8 @@ TEST_CASE("cli: a directory, an endless stream, an unreadable path exit 2 with a
     check_error(run_cli("estimate /dev/zero"), "file", "the scenario is too long: more than 1048576 bytes");
     check_error(run_cli("estimate - < /dev/zero"), "file", "more than 1048576 bytes");
     check_error(run_cli("gpus --catalog " + dir), "catalog", "it is a directory");
-    check_error(run_cli("gpus --catalog /dev/zero"), "catalog", "the catalog is too long: more than 8388608 bytes");
+    check_error(run_cli("gpus --catalog /dev/zero"), "catalog",
+                "the catalog is too long: more than 8388608 bytes");
     check_error(run_cli("hash /dev/zero"), "file", "too long");
     check_error(run_cli("estimate /nonexistent/x.json"), "file", "No such file or directory");
 }
@@ -345,7 +351,8 @@ TEST_CASE("cli: size caps as in the page; trailing bytes after the document") {
     const std::string big = "{\"model\":\"" + std::string(1024 * 1024, 'x') + "\"}";
     check_error(run_cli("estimate " + temp_file("big.json", big)), "file", "more than 1048576 bytes");
     const std::string big_catalog = "{\"prices_date\":\"" + std::string(8 * 1024 * 1024, 'x') + "\"}";
-    check_error(run_cli("gpus --catalog " + temp_file("big_catalog.json", big_catalog)), "catalog", "more than");
+    check_error(run_cli("gpus --catalog " + temp_file("big_catalog.json", big_catalog)), "catalog",
+                "more than");
 
     const std::string nul_junk("{\"cards\":2}\0junk", 16);
     check_error(run_cli("estimate " + temp_file("nul.json", nul_junk)), "", "NUL byte at byte offset 11");
@@ -357,10 +364,10 @@ TEST_CASE("cli: size caps as in the page; trailing bytes after the document") {
 TEST_CASE("cli: tiny inputs that would underflow are errors naming the field; no -0 in output") {
     check_error(run_cli("estimate -", R"({"utilization": 1e-310})"), "utilization", "from 0.001 to 1");
     check_error(run_cli("estimate -", R"({"scaling_efficiency": 5e-324})"), "scaling_efficiency", "0.001");
-    check_error(run_cli("estimate -", R"({"tokens_per_second_per_gpu": 5e-324})"), "tokens_per_second_per_gpu",
-                "0 (not set) or a number from 0.001");
-    check_error(run_cli("estimate -", R"({"cny_per_usd": 5e-324, "price": {"currency": "USD"}})"), "cny_per_usd",
-                "0 (not set) or a number from 0.01 to 1000");
+    check_error(run_cli("estimate -", R"({"tokens_per_second_per_gpu": 5e-324})"),
+                "tokens_per_second_per_gpu", "0 (not set) or a number from 0.001");
+    check_error(run_cli("estimate -", R"({"cny_per_usd": 5e-324, "price": {"currency": "USD"}})"),
+                "cny_per_usd", "0 (not set) or a number from 0.01 to 1000");
 
     Run r = run_cli("estimate -", R"({"fixed_hours": -0.0, "upload_gb": -0.0})");
     CHECK(r.exit_code == 0);
@@ -373,7 +380,8 @@ TEST_CASE("cli: tiny inputs that would underflow are errors naming the field; no
 
 TEST_CASE("cli: hash never writes a link longer than the page reads (64 KiB)") {
     // A custom card with a 60,000-byte name would make an 80 KB link: validate() refuses the text.
-    std::string s = R"({"gpu": {"name": ")" + std::string(60000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
+    std::string s =
+        R"({"gpu": {"name": ")" + std::string(60000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
     Run r = run_cli("hash " + temp_file("long_link.json", s));
     check_error(r, "", "a link holds at most");
     CHECK(r.out.find("#s=") == std::string::npos);
@@ -391,7 +399,8 @@ TEST_CASE("cli: names in --text and listings are escaped, stripped of escapes an
         R"("memory_gib":80,"tflops_16bit":312,"verified":false}],"models":[{"id":"emoji","name":")" +
         emoji + R"(","layers":2,"hidden":64,"heads":4,"vocab":100,"params":1e6}]})";
     const std::string path = temp_file("hostile_catalog.json", catalog);
-    Run r = run_cli("estimate --text --catalog " + path + " -", R"({"gpu":"EVIL","model":"emoji","method":"full"})");
+    Run r = run_cli("estimate --text --catalog " + path + " -",
+                    R"({"gpu":"EVIL","model":"emoji","method":"full"})");
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("<img") == std::string::npos);
     CHECK(r.out.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
@@ -399,7 +408,8 @@ TEST_CASE("cli: names in --text and listings are escaped, stripped of escapes an
     CHECK(r.out.find('\x1B') == std::string::npos);
     CHECK(r.out.find(emoji.substr(0, 400)) == std::string::npos); // cut
     CHECK(r.out.find("\xE2\x80\xA6") != std::string::npos);       // with "…"
-    CHECK(!Json::parse(Json(r.out).dump(), nullptr, false).is_discarded()); // valid UTF-8 (dump throws if not)
+    CHECK(
+        !Json::parse(Json(r.out).dump(), nullptr, false).is_discarded()); // valid UTF-8 (dump throws if not)
 
     r = run_cli("gpus --catalog " + path);
     REQUIRE(r.exit_code == 0);
@@ -449,9 +459,11 @@ TEST_CASE("cli: import a LLaMA-Factory YAML, estimate it with a DeepSpeed JSON, 
 
     const fs::path dir = fs::temp_directory_path() / ("traincalc_export_" + std::to_string(getpid()));
     fs::create_directories(dir);
-    r = run_cli("export --out '" + dir.string() + "' " + source_path("tests/configs/axolotl_llama3_qlora.yaml"));
+    r = run_cli("export --out '" + dir.string() + "' " +
+                source_path("tests/configs/axolotl_llama3_qlora.yaml"));
     REQUIRE(r.exit_code == 0);
-    for (const char* f : {"traincalc_llamafactory.yaml", "traincalc_deepspeed.json", "traincalc_accelerate_fsdp.yaml", "traincalc_launch.sh"})
+    for (const char* f : {"traincalc_llamafactory.yaml", "traincalc_deepspeed.json",
+                          "traincalc_accelerate_fsdp.yaml", "traincalc_launch.sh"})
         CHECK_MESSAGE(fs::file_size(dir / f) > 100, f);
     fs::remove_all(dir);
 }
@@ -462,7 +474,8 @@ TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --ki
     Json j = Json::parse(r.out, nullptr, false);
     REQUIRE(j["errors"].size() == 1);
     CHECK(j["errors"][0]["field"] == "per_device_train_batch_size");
-    CHECK(j["errors"][0]["message"] == "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
+    CHECK(j["errors"][0]["message"] ==
+          "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
     r = run_cli("estimate -", "finetuning_type: lora\ncutoff_len: [1\n");
     CHECK(r.exit_code == 2);
     j = Json::parse(r.out, nullptr, false);
@@ -472,5 +485,6 @@ TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --ki
     r = run_cli("export --format pdf -", "{}");
     CHECK(r.exit_code == 2);
     j = Json::parse(r.out, nullptr, false);
-    CHECK(j["errors"][0]["message"] == "export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"pdf\"");
+    CHECK(j["errors"][0]["message"] ==
+          "export needs --format llamafactory, deepspeed, accelerate or launch (or --out DIR), got \"pdf\"");
 }

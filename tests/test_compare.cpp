@@ -11,8 +11,8 @@
 #include "core/compare.h"
 #include "core/explain.h"
 #include "fixtures.h"
-#include <doctest/doctest.h>
 #include <cmath>
+#include <doctest/doctest.h>
 
 using namespace traincalc;
 
@@ -38,9 +38,9 @@ GpuSpec make_gpu(const char* id, double mem, double tflops, double nvlink, doubl
 Catalog compare_catalog() {
     Catalog c;
     c.gpus = {make_gpu("A100-80G", 80, 312, 600, 8), make_gpu("A100-40G", 40, 312, 600, 6),
-              make_gpu("RTX4090", 24, 165, 0, 2), make_gpu("H100-80G", 80, 989, 900, 20),
-              make_gpu("L40S", 48, 362, 0, 5), make_gpu("T4", 16, 65, 0, 0.8),
-              make_gpu("NOPRICE", 80, 312, 600, 0), make_gpu("TINY", 1, 10, 0, 0.1)};
+              make_gpu("RTX4090", 24, 165, 0, 2),    make_gpu("H100-80G", 80, 989, 900, 20),
+              make_gpu("L40S", 48, 362, 0, 5),       make_gpu("T4", 16, 65, 0, 0.8),
+              make_gpu("NOPRICE", 80, 312, 600, 0),  make_gpu("TINY", 1, 10, 0, 0.1)};
     c.models = {fixtures::model_7b()};
     return c;
 }
@@ -68,7 +68,7 @@ void check_order_and_marks(const std::vector<GpuOption>& v) {
             CHECK_FALSE(o.fastest);
             continue;
         }
-        CHECK_FALSE(seen_unworkable);                         // unworkable last
+        CHECK_FALSE(seen_unworkable); // unworkable last
         if (i > 0 && v[i - 1].workable) CHECK(v[i - 1].cost_total <= o.cost_total);
         cheapest += o.cheapest;
         fastest += o.fastest;
@@ -125,7 +125,7 @@ TEST_CASE("compare_gpus: every catalog GPU, sorted by cost, one cheapest and one
 
 TEST_CASE("compare_gpus_range + rank_gpu_options in parts give exactly compare_gpus()") {
     Catalog c = compare_catalog();
-    for (size_t i = 0; i < c.gpus.size(); i += 2) c.gpus[i].from_provider = true;   // a provider group too
+    for (size_t i = 0; i < c.gpus.size(); i += 2) c.gpus[i].from_provider = true; // a provider group too
     c.gpus[0].price_cny_per_hour = 3;
     for (const bool only : {false, true}) {
         c.only_provider = only;
@@ -215,13 +215,15 @@ TEST_CASE("cards_curve: powers of two, compute time never rises, ZeRO-3 fits fro
     REQUIRE(pts.size() == 13);
     CHECK(pts[0].cards == 1);
     CHECK(pts[12].cards == 4096);
-    CHECK_FALSE(pts[0].fits);                 // 7B full on one 80 GiB card: 112 GB of states
+    CHECK_FALSE(pts[0].fits); // 7B full on one 80 GiB card: 112 GB of states
     CHECK(pts[1].fits);
     bool fitted = false;
     for (size_t i = 0; i < pts.size(); i++) {
         if (i > 0) CHECK(pts[i].wall_hours <= pts[i - 1].wall_hours);
-        if (pts[i].fits) fitted = true;
-        else CHECK_FALSE(fitted);             // once it fits, more cards keep fitting
+        if (pts[i].fits)
+            fitted = true;
+        else
+            CHECK_FALSE(fitted); // once it fits, more cards keep fitting
         CHECK(std::isfinite(pts[i].cost_total));
     }
     // tp·pp must divide the count (the scenario itself passes validate(): 4 cards for tp 4).
@@ -303,7 +305,7 @@ TEST_CASE("compare_gpus: selective recomputation is tried only without flash att
         t.checkpointing = o.checkpointing;
         CHECK(estimate(t, c).memory.fits);
     }
-    CHECK(any_selective);   // the s² scores dominate without flash attention: selective drops them
+    CHECK(any_selective); // the s² scores dominate without flash attention: selective drops them
     s.flash_attention = true;
     for (const GpuOption& o : compare_gpus(s, c)) CHECK(o.checkpointing != Checkpointing::selective);
 }
@@ -386,7 +388,7 @@ TEST_CASE("remedies: LoRA on one RTX 4090, specific and never 'switch to LoRA'")
     const Scenario s = lora_on_4090();
     const auto v = remedies(s, c);
     check_remedies_fit(s, c, v);
-    CHECK(find_kind(v, RemedyKind::lora) == nullptr);           // already LoRA
+    CHECK(find_kind(v, RemedyKind::lora) == nullptr); // already LoRA
     const Remedy* full = find_kind(v, RemedyKind::recompute_full);
     REQUIRE(full);
     CHECK(full->cards == 1);
@@ -400,7 +402,7 @@ TEST_CASE("remedies: LoRA on one RTX 4090, specific and never 'switch to LoRA'")
     CHECK(remedy_text(*zero, c, Lang::zh) == "ZeRO-3 分到 2 张卡可放下：每卡 20.1 / 23.3 GiB");
     const Remedy* bigger = find_kind(v, RemedyKind::bigger_card);
     REQUIRE(bigger);
-    CHECK(c.gpus[size_t(bigger->gpu_index)].id == "L40S");      // the cheapest priced card that fits
+    CHECK(c.gpus[size_t(bigger->gpu_index)].id == "L40S"); // the cheapest priced card that fits
     CHECK(remedy_text(*bigger, c, Lang::en) == "A bigger card, L40S, fits 1 card: 26.5 of 46.6 GiB");
     // Recomputation comes before more cards, more cards before another card, QLoRA last.
     CHECK(v.front().kind == RemedyKind::recompute_full);
@@ -417,12 +419,13 @@ TEST_CASE("remedies: a QLoRA user is offered neither LoRA nor QLoRA; a full fine
     CHECK(find_kind(v, RemedyKind::lora) == nullptr);
     CHECK(find_kind(v, RemedyKind::qlora) == nullptr);
 
-    s = compare_scenario();                                      // 7B full fine-tune, one A100 80G
+    s = compare_scenario(); // 7B full fine-tune, one A100 80G
     v = remedies(s, c);
     check_remedies_fit(s, c, v);
     REQUIRE(find_kind(v, RemedyKind::lora));
-    CHECK(find_kind(v, RemedyKind::qlora) == nullptr);           // LoRA fits: QLoRA adds nothing
-    CHECK(find_kind(v, RemedyKind::recompute_full) == nullptr);  // 104 GiB of states: recomputation cannot help
+    CHECK(find_kind(v, RemedyKind::qlora) == nullptr); // LoRA fits: QLoRA adds nothing
+    CHECK(find_kind(v, RemedyKind::recompute_full) ==
+          nullptr); // 104 GiB of states: recomputation cannot help
     const Remedy* off = find_kind(v, RemedyKind::offload_optimizer);
     REQUIRE(off);
     CHECK(off->cpu_ram_gib > 70);
@@ -444,9 +447,10 @@ TEST_CASE("remedies: a micro-batch split keeps the batch; nothing fits gives an 
     REQUIRE(mb);
     CHECK(mb->micro_batch == 1);
     CHECK(mb->grad_accum == 8);
-    CHECK(remedy_text(*mb, c, Lang::en).rfind("Micro-batch 1 with gradient accumulation 8 (same batch) fits 1 card: ", 0) == 0);
+    CHECK(remedy_text(*mb, c, Lang::en)
+              .rfind("Micro-batch 1 with gradient accumulation 8 (same batch) fits 1 card: ", 0) == 0);
 
-    Catalog tiny = c;                                            // 1 GiB and no other card: nothing fits
+    Catalog tiny = c; // 1 GiB and no other card: nothing fits
     tiny.gpus.erase(tiny.gpus.begin(), tiny.gpus.end() - 1);
     REQUIRE(tiny.gpus[0].id == "TINY");
     s = lora_on_4090();
@@ -459,7 +463,7 @@ TEST_CASE("remedies: when no single change fits, full recomputation with more ca
     const Catalog c = compare_catalog();
     Scenario s = lora_on_4090();
     s.method = Method::qlora;
-    s.seq_len = 32768;                                           // activations beyond any one change on a 4090
+    s.seq_len = 32768; // activations beyond any one change on a 4090
     const auto v = remedies(s, c);
     check_remedies_fit(s, c, v);
     REQUIRE_FALSE(v.empty());
@@ -509,7 +513,8 @@ bool strategy_remedy(const Scenario& s, const Remedy& r) {
 
 } // namespace
 
-TEST_CASE("every configuration compare_gpus() and remedies() offer passes validate(); the cards headline agrees") {
+TEST_CASE(
+    "every configuration compare_gpus() and remedies() offer passes validate(); the cards headline agrees") {
     const CatalogResult parsed = parse_catalog(builtin_catalog_json());
     Catalog c = parsed.catalog;
     REQUIRE(c.gpus.size() >= 10);
@@ -528,15 +533,16 @@ TEST_CASE("every configuration compare_gpus() and remedies() offer passes valida
             Scenario s;
             s.model_id = m.id;
             s.method = method;
-            s.seq_len = 8192;                                  // large enough that many do not fit
+            s.seq_len = 8192; // large enough that many do not fit
             s.gpu_id = c.gpus.front().id;
-            if (!validate(s, c).empty()) continue;             // e.g. lora_rank above a tiny model's hidden size
+            if (!validate(s, c).empty()) continue; // e.g. lora_rank above a tiny model's hidden size
             for (const GpuOption& o : compare_gpus(s, c)) {
                 if (!o.workable) continue;
                 const Scenario t = apply_option(s, o, c);
                 const std::vector<FieldError> errors = validate(t, c);
-                CHECK_MESSAGE(errors.empty(), m.id << " on " << o.cards << " × " << c.gpus[size_t(o.gpu_index)].id
-                                                   << " tp " << o.tp << ": " << (errors.empty() ? "" : errors[0].message));
+                CHECK_MESSAGE(errors.empty(), m.id << " on " << o.cards << " × "
+                                                   << c.gpus[size_t(o.gpu_index)].id << " tp " << o.tp << ": "
+                                                   << (errors.empty() ? "" : errors[0].message));
                 CHECK(estimate(t, c).memory.fits);
                 offered++;
             }
@@ -553,14 +559,15 @@ TEST_CASE("every configuration compare_gpus() and remedies() offer passes valida
                     // Never "fewest cards: 2" beside a remedy that fits on one.
                     const int head = cards_headline(e.cards);
                     CHECK_MESSAGE(head > 0, m.id << " on " << g.id << ": " << remedy_text(r, c, Lang::en));
-                    CHECK_MESSAGE(head <= r.cards, m.id << " on " << g.id << ": headline " << head << " cards, but "
-                                                        << remedy_text(r, c, Lang::en));
+                    CHECK_MESSAGE(head <= r.cards, m.id << " on " << g.id << ": headline " << head
+                                                        << " cards, but " << remedy_text(r, c, Lang::en));
                     headlines_checked++;
                 }
             }
         }
     }
-    MESSAGE(offered << " comparison rows, " << remedies_seen << " remedies, " << headlines_checked << " headlines checked");
+    MESSAGE(offered << " comparison rows, " << remedies_seen << " remedies, " << headlines_checked
+                    << " headlines checked");
     CHECK(offered > 100);
     CHECK(remedies_seen > 100);
     CHECK(headlines_checked > 50);
@@ -568,13 +575,13 @@ TEST_CASE("every configuration compare_gpus() and remedies() offer passes valida
 
 TEST_CASE("the cards search tries recomputation: full recomputation on one card beats ZeRO-3 on two") {
     const Catalog c = compare_catalog();
-    const Scenario s = lora_on_4090();                          // the comparison's case above
+    const Scenario s = lora_on_4090(); // the comparison's case above
     const Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     REQUIRE_FALSE(e.memory.fits);
     Scenario full = s;
     full.checkpointing = Checkpointing::full;
-    REQUIRE(estimate(full, c).memory.fits);                    // recomputation alone fits one card
+    REQUIRE(estimate(full, c).memory.fits); // recomputation alone fits one card
     CHECK(e.cards.min_for_memory_any == 1);
     CHECK(e.cards.best_checkpointing != Checkpointing::none);
 }
@@ -584,14 +591,14 @@ TEST_CASE("compare_gpus(): an input validate() refuses gives no workable row") {
     Scenario s = compare_scenario();
     s.model_id = "";
     s.model = fixtures::model_7b();
-    s.model.params = 50000;                                    // validate() allows ≥ 1000; compare had ≥ 1e5
+    s.model.params = 50000; // validate() allows ≥ 1000; compare had ≥ 1e5
     const bool accepted = validate(s, c).empty();
     const auto v = compare_gpus(s, c);
     bool any = false;
     for (const GpuOption& o : v) any = any || o.workable;
-    CHECK(any == accepted);                                    // one contract: answered exactly when accepted
+    CHECK(any == accepted); // one contract: answered exactly when accepted
     s.cards = 3;
-    s.tp = 2;                                                  // cards not a multiple of tp: refused
+    s.tp = 2; // cards not a multiple of tp: refused
     REQUIRE_FALSE(validate(s, c).empty());
     for (const GpuOption& o : compare_gpus(s, c)) CHECK_FALSE(o.workable);
 }
@@ -609,8 +616,8 @@ TEST_CASE("the report marks time and cost when it does not fit, and lists the co
         CHECK(en.substr(at, en.find('\n', at) - at).find("does not fit") != std::string::npos);
     }
     CHECK(en.find("## What would make it fit") != std::string::npos);
-    CHECK(en.find("- Full recomputation fits 1 card: ") != std::string::npos);   // remedy_text(), computed
-    CHECK(en.find("use LoRA/QLoRA") == std::string::npos);                      // never generic advice
+    CHECK(en.find("- Full recomputation fits 1 card: ") != std::string::npos); // remedy_text(), computed
+    CHECK(en.find("use LoRA/QLoRA") == std::string::npos);                     // never generic advice
     const std::string zh = report_markdown(e, c, Lang::zh);
     CHECK(zh.find("显存放不下，无法按此运行") != std::string::npos);
     CHECK(zh.find("## 怎样才能放下") != std::string::npos);

@@ -3,10 +3,13 @@
 // the tool documents, and imported back (core/config_import.h) into the same scenario fields.
 //
 // Documented keys, taken from (commits as in tests/configs/*):
-//   DeepSpeed      docs/_pages/config-json.md (deepspeedai/DeepSpeed @ edaa7221267243c7be7fb49c5d5f5c4fb97b4641)
-//   LLaMA-Factory  src/llamafactory/hparams/{model,data,finetuning}_args.py and the Transformers
-//                  TrainingArguments its examples/train_lora/*.yaml use (hiyouga/LLaMA-Factory @ ff6d4d12eeb0)
-//   accelerate     LLaMA-Factory's examples/accelerate/fsdp_config.yaml (the keys of accelerate's config file)
+//   DeepSpeed      docs/_pages/config-json.md (deepspeedai/DeepSpeed @
+//   edaa7221267243c7be7fb49c5d5f5c4fb97b4641) LLaMA-Factory
+//   src/llamafactory/hparams/{model,data,finetuning}_args.py and the Transformers
+//                  TrainingArguments its examples/train_lora/*.yaml use (hiyouga/LLaMA-Factory @
+//                  ff6d4d12eeb0)
+//   accelerate     LLaMA-Factory's examples/accelerate/fsdp_config.yaml (the keys of accelerate's config
+//   file)
 //
 // Index of this file:
 // [SECTION] Helpers and the documented key lists
@@ -41,40 +44,107 @@ const Catalog& catalog() {
 }
 
 // DeepSpeed config-json.md: top-level keys, "zero_optimization" keys, offload keys, fp16/bf16 keys.
-const std::set<std::string> kDeepSpeedTop = {
-    "train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "optimizer", "scheduler",
-    "fp16", "bf16", "gradient_clipping", "zero_optimization", "steps_per_print", "wall_clock_breakdown",
-    "tensor_parallel", "prescale_gradients", "communication_data_type"};
-const std::set<std::string> kDeepSpeedZero = {
-    "stage", "allgather_partitions", "allgather_bucket_size", "overlap_comm", "reduce_scatter", "reduce_bucket_size",
-    "contiguous_gradients", "offload_param", "offload_optimizer", "stage3_max_live_parameters",
-    "stage3_max_reuse_distance", "stage3_prefetch_bucket_size", "stage3_param_persistence_threshold", "sub_group_size",
-    "stage3_gather_16bit_weights_on_model_save", "round_robin_gradients", "load_from_fp32_weights"};
-const std::set<std::string> kDeepSpeedOffload = {"device", "nvme_path", "pin_memory", "buffer_count", "buffer_size",
-                                                 "max_in_cpu", "ratio", "fast_init"};
-const std::set<std::string> kDeepSpeedFp16 = {"enabled", "auto_cast", "loss_scale", "initial_scale_power",
-                                              "loss_scale_window", "hysteresis", "consecutive_hysteresis", "min_loss_scale"};
-const std::set<std::string> kDeepSpeedTp = {"autotp_size", "tp_overlap_comm", "preset_model", "partition_config"};
+const std::set<std::string> kDeepSpeedTop = {"train_batch_size",
+                                             "train_micro_batch_size_per_gpu",
+                                             "gradient_accumulation_steps",
+                                             "optimizer",
+                                             "scheduler",
+                                             "fp16",
+                                             "bf16",
+                                             "gradient_clipping",
+                                             "zero_optimization",
+                                             "steps_per_print",
+                                             "wall_clock_breakdown",
+                                             "tensor_parallel",
+                                             "prescale_gradients",
+                                             "communication_data_type"};
+const std::set<std::string> kDeepSpeedZero = {"stage",
+                                              "allgather_partitions",
+                                              "allgather_bucket_size",
+                                              "overlap_comm",
+                                              "reduce_scatter",
+                                              "reduce_bucket_size",
+                                              "contiguous_gradients",
+                                              "offload_param",
+                                              "offload_optimizer",
+                                              "stage3_max_live_parameters",
+                                              "stage3_max_reuse_distance",
+                                              "stage3_prefetch_bucket_size",
+                                              "stage3_param_persistence_threshold",
+                                              "sub_group_size",
+                                              "stage3_gather_16bit_weights_on_model_save",
+                                              "round_robin_gradients",
+                                              "load_from_fp32_weights"};
+const std::set<std::string> kDeepSpeedOffload = {"device",      "nvme_path",  "pin_memory", "buffer_count",
+                                                 "buffer_size", "max_in_cpu", "ratio",      "fast_init"};
+const std::set<std::string> kDeepSpeedFp16 = {"enabled",
+                                              "auto_cast",
+                                              "loss_scale",
+                                              "initial_scale_power",
+                                              "loss_scale_window",
+                                              "hysteresis",
+                                              "consecutive_hysteresis",
+                                              "min_loss_scale"};
+const std::set<std::string> kDeepSpeedTp = {"autotp_size", "tp_overlap_comm", "preset_model",
+                                            "partition_config"};
 
 // LLaMA-Factory hparams (model_args.py, data_args.py, finetuning_args.py) and Transformers'
 // TrainingArguments keys its examples use.
-const std::set<std::string> kLlamaFactoryKeys = {
-    "model_name_or_path", "trust_remote_code", "stage", "do_train", "finetuning_type", "lora_rank", "lora_target",
-    "quantization_bit", "quantization_method", "deepspeed", "disable_gradient_checkpointing", "flash_attn",
-    "enable_liger_kernel", "use_unsloth", "dataset", "template", "cutoff_len", "preprocessing_num_workers",
-    "output_dir", "logging_steps", "save_steps", "plot_loss", "per_device_train_batch_size",
-    "gradient_accumulation_steps", "learning_rate", "num_train_epochs", "lr_scheduler_type", "warmup_ratio",
-    "pure_bf16", "bf16", "fp16", "optim", "ddp_timeout"};
+const std::set<std::string> kLlamaFactoryKeys = {"model_name_or_path",
+                                                 "trust_remote_code",
+                                                 "stage",
+                                                 "do_train",
+                                                 "finetuning_type",
+                                                 "lora_rank",
+                                                 "lora_target",
+                                                 "quantization_bit",
+                                                 "quantization_method",
+                                                 "deepspeed",
+                                                 "disable_gradient_checkpointing",
+                                                 "flash_attn",
+                                                 "enable_liger_kernel",
+                                                 "use_unsloth",
+                                                 "dataset",
+                                                 "template",
+                                                 "cutoff_len",
+                                                 "preprocessing_num_workers",
+                                                 "output_dir",
+                                                 "logging_steps",
+                                                 "save_steps",
+                                                 "plot_loss",
+                                                 "per_device_train_batch_size",
+                                                 "gradient_accumulation_steps",
+                                                 "learning_rate",
+                                                 "num_train_epochs",
+                                                 "lr_scheduler_type",
+                                                 "warmup_ratio",
+                                                 "pure_bf16",
+                                                 "bf16",
+                                                 "fp16",
+                                                 "optim",
+                                                 "ddp_timeout"};
 
 // examples/accelerate/fsdp_config.yaml
-const std::set<std::string> kAccelerateKeys = {
-    "compute_environment", "debug", "distributed_type", "downcast_bf16", "fsdp_config", "machine_rank",
-    "main_training_function", "mixed_precision", "num_machines", "num_processes", "rdzv_backend", "same_network",
-    "tpu_env", "tpu_use_cluster", "tpu_use_sudo", "use_cpu"};
+const std::set<std::string> kAccelerateKeys = {"compute_environment",
+                                               "debug",
+                                               "distributed_type",
+                                               "downcast_bf16",
+                                               "fsdp_config",
+                                               "machine_rank",
+                                               "main_training_function",
+                                               "mixed_precision",
+                                               "num_machines",
+                                               "num_processes",
+                                               "rdzv_backend",
+                                               "same_network",
+                                               "tpu_env",
+                                               "tpu_use_cluster",
+                                               "tpu_use_sudo",
+                                               "use_cpu"};
 const std::set<std::string> kAccelerateFsdpKeys = {
-    "fsdp_auto_wrap_policy", "fsdp_backward_prefetch", "fsdp_forward_prefetch", "fsdp_cpu_ram_efficient_loading",
-    "fsdp_offload_params", "fsdp_sharding_strategy", "fsdp_state_dict_type", "fsdp_sync_module_states",
-    "fsdp_use_orig_params"};
+    "fsdp_auto_wrap_policy",          "fsdp_backward_prefetch",  "fsdp_forward_prefetch",
+    "fsdp_cpu_ram_efficient_loading", "fsdp_offload_params",     "fsdp_sharding_strategy",
+    "fsdp_state_dict_type",           "fsdp_sync_module_states", "fsdp_use_orig_params"};
 
 void check_keys(const Json& obj, const std::set<std::string>& documented, const std::string& where) {
     REQUIRE(obj.is_object());
@@ -127,17 +197,20 @@ TEST_CASE("config export: DeepSpeed JSON has only documented keys and the plan's
     REQUIRE_FALSE(j.is_discarded());
     check_keys(j, kDeepSpeedTop, "");
     check_keys(j["zero_optimization"], kDeepSpeedZero, "zero_optimization.");
-    check_keys(j["zero_optimization"]["offload_optimizer"], kDeepSpeedOffload, "zero_optimization.offload_optimizer.");
-    check_keys(j["zero_optimization"]["offload_param"], kDeepSpeedOffload, "zero_optimization.offload_param.");
+    check_keys(j["zero_optimization"]["offload_optimizer"], kDeepSpeedOffload,
+               "zero_optimization.offload_optimizer.");
+    check_keys(j["zero_optimization"]["offload_param"], kDeepSpeedOffload,
+               "zero_optimization.offload_param.");
     check_keys(j["bf16"], kDeepSpeedFp16, "bf16.");
     CHECK(j["zero_optimization"]["stage"] == 3);
     CHECK(j["zero_optimization"]["offload_optimizer"]["device"] == "cpu");
     CHECK(j["zero_optimization"]["offload_param"]["device"] == "cpu");
     CHECK(j["train_micro_batch_size_per_gpu"] == 2);
     CHECK(j["gradient_accumulation_steps"] == 4);
-    CHECK(j["train_batch_size"] == 64);                                   // 2 × 4 × 8 data-parallel ranks
+    CHECK(j["train_batch_size"] == 64); // 2 × 4 × 8 data-parallel ranks
     CHECK(j["bf16"]["enabled"] == true);
-    CHECK(j["zero_optimization"]["reduce_bucket_size"] == 3584LL * 3584);   // hidden², as Transformers fills "auto"
+    CHECK(j["zero_optimization"]["reduce_bucket_size"] ==
+          3584LL * 3584); // hidden², as Transformers fills "auto"
     CHECK(j["zero_optimization"]["stage3_prefetch_bucket_size"] == static_cast<long long>(0.9 * 3584 * 3584));
     CHECK(j["zero_optimization"]["stage3_param_persistence_threshold"] == 35840);
     CHECK_FALSE(j.contains("fp16"));
@@ -163,7 +236,7 @@ TEST_CASE("config export: DeepSpeed fp16, ZeRO-2, AutoTP keys are documented one
     CHECK(j["zero_optimization"]["reduce_bucket_size"] == 5e8);
     CHECK_FALSE(j["zero_optimization"].contains("offload_param"));
     CHECK(j["tensor_parallel"]["autotp_size"] == 2);
-    CHECK(j["train_batch_size"] == 2 * 4 * 4);                           // 8 cards / tp 2 = 4 ranks
+    CHECK(j["train_batch_size"] == 2 * 4 * 4); // 8 cards / tp 2 = 4 ranks
 }
 
 TEST_CASE("config export: DeepSpeed JSON round trip (export, import back)") {
@@ -185,10 +258,20 @@ TEST_CASE("config export: DeepSpeed JSON round trip (export, import back)") {
 //-----------------------------------------------------------------------------
 
 TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
-    struct Case { Method method; Precision precision; Checkpointing ck; LossImpl loss; Optimizer opt; LoraTargets targets; };
-    for (const Case c : {Case{Method::lora, Precision::bf16, Checkpointing::full, LossImpl::stack, Optimizer::adamw, LoraTargets::all},
-                         Case{Method::qlora, Precision::fp16, Checkpointing::none, LossImpl::chunked, Optimizer::adamw_8bit, LoraTargets::qv},
-                         Case{Method::full, Precision::bf16, Checkpointing::full, LossImpl::chunked, Optimizer::adamw, LoraTargets::all}}) {
+    struct Case {
+        Method method;
+        Precision precision;
+        Checkpointing ck;
+        LossImpl loss;
+        Optimizer opt;
+        LoraTargets targets;
+    };
+    for (const Case c : {Case{Method::lora, Precision::bf16, Checkpointing::full, LossImpl::stack,
+                              Optimizer::adamw, LoraTargets::all},
+                         Case{Method::qlora, Precision::fp16, Checkpointing::none, LossImpl::chunked,
+                              Optimizer::adamw_8bit, LoraTargets::qv},
+                         Case{Method::full, Precision::bf16, Checkpointing::full, LossImpl::chunked,
+                              Optimizer::adamw, LoraTargets::all}}) {
         Scenario s;
         s.model_id = "qwen2.5-7b";
         s.method = c.method;
@@ -260,7 +343,8 @@ TEST_CASE("config export: a custom model is a placeholder, with a note") {
     CHECK(y["model_name_or_path"] == "path/to/your/model");
     CHECK(y["template"] == "default");
     REQUIRE_FALSE(x.notes.empty());
-    CHECK(x.notes[0].en == "model_name_or_path: a custom model has no repository: write its path or Hugging Face name");
+    CHECK(x.notes[0].en ==
+          "model_name_or_path: a custom model has no repository: write its path or Hugging Face name");
 }
 
 //-----------------------------------------------------------------------------
@@ -280,7 +364,7 @@ TEST_CASE("config export: accelerate FSDP config keys and values") {
     CHECK(y["num_processes"] == 16);
     CHECK(y["num_machines"] == 2);
     CHECK(y["mixed_precision"] == "bf16");
-    CHECK(y["downcast_bf16"] == "no");           // quoted: a bare no would read as false
+    CHECK(y["downcast_bf16"] == "no"); // quoted: a bare no would read as false
     CHECK(y["tpu_env"] == Json::array());
 }
 
@@ -290,14 +374,18 @@ TEST_CASE("config export: launch commands carry the card count") {
     ConfigExport x = export_config(estimate_of(s), ExportFormat::launch);
     CHECK(x.text.rfind("#!/bin/sh\n", 0) == 0);
     CHECK(x.text.find("# 16 GPUs = 2 node(s) × 8 GPUs") != std::string::npos);
-    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=2 NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} MASTER_PORT=29500 "
-                      "NPROC_PER_NODE=8 llamafactory-cli train traincalc_llamafactory.yaml") != std::string::npos);
+    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=2 NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} "
+                      "MASTER_PORT=29500 "
+                      "NPROC_PER_NODE=8 llamafactory-cli train traincalc_llamafactory.yaml") !=
+          std::string::npos);
     CHECK(x.text.find("# torchrun --nnodes 2 --nproc_per_node 8 train.py") != std::string::npos);
-    CHECK(x.text.find("# deepspeed --num_nodes 2 --num_gpus 8 train.py --deepspeed traincalc_deepspeed.json") != std::string::npos);
+    CHECK(
+        x.text.find("# deepspeed --num_nodes 2 --num_gpus 8 train.py --deepspeed traincalc_deepspeed.json") !=
+        std::string::npos);
     s.cards = 4;
     x = export_config(estimate_of(s), ExportFormat::launch);
-    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=1 NPROC_PER_NODE=4 llamafactory-cli train traincalc_llamafactory.yaml\n") !=
-          std::string::npos);
+    CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=1 NPROC_PER_NODE=4 llamafactory-cli train "
+                      "traincalc_llamafactory.yaml\n") != std::string::npos);
 }
 
 //-----------------------------------------------------------------------------
@@ -322,7 +410,8 @@ TEST_CASE("config export: a scenario that does not fit exports the fewest-cards 
     CHECK(p.checkpointing == e.cards.best_checkpointing);
     ConfigExport x = export_config(e, ExportFormat::deepspeed);
     REQUIRE_FALSE(x.notes.empty());
-    CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the fewest-cards set-up found (" +
+    CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the "
+                           "fewest-cards set-up found (" +
                                std::to_string(p.cards) + " cards)");
     Json j = Json::parse(x.text, nullptr, false);
     CHECK(j["zero_optimization"]["stage"] == p.zero);

@@ -44,14 +44,16 @@ std::string fixture(const std::string& name) {
 }
 
 // As the CLI does: JSON as it is, YAML through yaml-cpp with its key lines.
-ConfigImport import_text(const std::string& text, ConfigKind kind = ConfigKind::detect, const Scenario& base = Scenario{}) {
+ConfigImport import_text(const std::string& text, ConfigKind kind = ConfigKind::detect,
+                         const Scenario& base = Scenario{}) {
     if (looks_like_json(text)) return import_config(text, kind, base, catalog());
     YamlJson y = yaml_to_json(text);
     REQUIRE_MESSAGE(y.errors.empty(), (y.errors.empty() ? "" : y.errors[0].message));
     return import_config(y.json, kind, base, catalog(), y.lines);
 }
 
-const ImportNote* find(const std::vector<ImportNote>& list, const std::string& key, const std::string& field = "") {
+const ImportNote* find(const std::vector<ImportNote>& list, const std::string& key,
+                       const std::string& field = "") {
     for (const ImportNote& n : list)
         if (n.key == key && (field.empty() || n.field == field)) return &n;
     return nullptr;
@@ -80,12 +82,12 @@ TEST_CASE("config import: LLaMA-Factory LoRA SFT YAML (examples/train_lora)") {
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.kind == ConfigKind::llamafactory);
     const Scenario& s = r.scenario;
-    CHECK(s.model_id == "qwen2.5-7b");           // Qwen/Qwen2.5-7B-Instruct: the base model's architecture
+    CHECK(s.model_id == "qwen2.5-7b"); // Qwen/Qwen2.5-7B-Instruct: the base model's architecture
     CHECK(s.method == Method::lora);
     CHECK(s.lora_rank == 32);
     CHECK(s.lora_targets == LoraTargets::all);
-    CHECK(s.seq_len == 4096);                    // cutoff_len
-    CHECK(s.micro_batch == 2);                   // per_device_train_batch_size
+    CHECK(s.seq_len == 4096);  // cutoff_len
+    CHECK(s.micro_batch == 2); // per_device_train_batch_size
     CHECK(s.grad_accum == 4);
     CHECK(s.epochs == doctest::Approx(2.0));
     CHECK(s.precision == Precision::bf16);
@@ -101,7 +103,8 @@ TEST_CASE("config import: LLaMA-Factory LoRA SFT YAML (examples/train_lora)") {
     CHECK(len->value == "4096");
     const ImportNote* gc = find(r.resolved, "disable_gradient_checkpointing", "checkpointing");
     REQUIRE(gc != nullptr);
-    CHECK(gc->note == "not in the file: LLaMA-Factory enables gradient checkpointing unless disable_gradient_checkpointing is true");
+    CHECK(gc->note == "not in the file: LLaMA-Factory enables gradient checkpointing unless "
+                      "disable_gradient_checkpointing is true");
     CHECK(find(r.ignored, "max_samples") != nullptr);
     CHECK(has(r.unused, "learning_rate"));
     CHECK(has(r.unused, "template"));
@@ -113,15 +116,15 @@ TEST_CASE("config import: LLaMA-Factory QLoRA with a shipped DeepSpeed file, DPO
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     const Scenario& s = r.scenario;
     CHECK(s.model_id == "llama-2-13b");
-    CHECK(s.method == Method::qlora);            // finetuning_type lora + quantization_bit 4
-    CHECK(s.lora_targets == LoraTargets::qv);    // q_proj,v_proj
-    CHECK(s.lora_rank == 8);                     // LLaMA-Factory's default, resolved
+    CHECK(s.method == Method::qlora);         // finetuning_type lora + quantization_bit 4
+    CHECK(s.lora_targets == LoraTargets::qv); // q_proj,v_proj
+    CHECK(s.lora_rank == 8);                  // LLaMA-Factory's default, resolved
     CHECK(find(r.resolved, "lora_rank", "lora_rank") != nullptr);
-    CHECK(s.seq_len == 2048);                    // default cutoff_len
-    CHECK(s.zero == 3);                          // ds_z3_offload_config.json as shipped
+    CHECK(s.seq_len == 2048); // default cutoff_len
+    CHECK(s.zero == 3);       // ds_z3_offload_config.json as shipped
     CHECK(s.offload == Offload::optimizer_params);
     CHECK(s.precision == Precision::fp16);
-    CHECK(s.loss == LossImpl::chunked);          // enable_liger_kernel
+    CHECK(s.loss == LossImpl::chunked); // enable_liger_kernel
     CHECK(s.micro_batch == 1);
     CHECK(s.grad_accum == 16);
     const ImportNote* ds = find(r.applied, "deepspeed", "zero");
@@ -136,17 +139,20 @@ TEST_CASE("config import: LLaMA-Factory errors name the key and its line") {
     ConfigImport r = import_text("finetuning_type: lora\nper_device_train_batch_size: 0\n");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "per_device_train_batch_size");
-    CHECK(r.errors[0].message == "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
+    CHECK(r.errors[0].message ==
+          "per_device_train_batch_size (line 2) → micro_batch must be an integer from 1 to 65536, got 0");
     CHECK(r.scenario.micro_batch == Scenario{}.micro_batch); // the base, untouched
 
     r = import_text("finetuning_type: freeze\n");
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message ==
-          "finetuning_type (line 1): \"freeze\" is not modelled: traincalc estimates full, lora (and QLoRA through quantization_bit)");
+    CHECK(r.errors[0].message == "finetuning_type (line 1): \"freeze\" is not modelled: traincalc estimates "
+                                 "full, lora (and QLoRA through quantization_bit)");
     r = import_text("finetuning_type: full\nquantization_bit: 4\n");
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message == "quantization_bit (line 2): quantization is only compatible with the LoRA method (LLaMA-Factory)");
-    CHECK(r.errors[0].message_zh == "quantization_bit（第 2 行）：量化只能与 LoRA 方法一起使用（LLaMA-Factory）");
+    CHECK(r.errors[0].message ==
+          "quantization_bit (line 2): quantization is only compatible with the LoRA method (LLaMA-Factory)");
+    CHECK(r.errors[0].message_zh ==
+          "quantization_bit（第 2 行）：量化只能与 LoRA 方法一起使用（LLaMA-Factory）");
     r = import_text("finetuning_type: lora\ncutoff_len: long\n");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].message == "cutoff_len (line 2): must be a whole number, got \"long\"");
@@ -163,7 +169,7 @@ TEST_CASE("config import: LLaMA-Factory precision: pure_bf16, and fp32 when noth
     const ImportNote* p = find(r.resolved, "bf16", "precision");
     REQUIRE(p != nullptr);
     CHECK(p->note == "not in the file: without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32");
-    CHECK(r.scenario.micro_batch == 8);          // Transformers' per_device_train_batch_size default
+    CHECK(r.scenario.micro_batch == 8); // Transformers' per_device_train_batch_size default
 }
 
 //-----------------------------------------------------------------------------
@@ -178,18 +184,19 @@ TEST_CASE("config import: axolotl QLoRA YAML (examples/llama-3/qlora.yml keys)")
     CHECK(s.model_id == "qwen2.5-14b");
     CHECK(s.method == Method::qlora);
     CHECK(s.lora_rank == 32);
-    CHECK(s.lora_targets == LoraTargets::all);   // lora_target_linear
+    CHECK(s.lora_targets == LoraTargets::all); // lora_target_linear
     CHECK(s.seq_len == 4096);
     CHECK(s.micro_batch == 2);
     CHECK(s.grad_accum == 4);
     CHECK(s.epochs == doctest::Approx(4.0));
     CHECK(s.checkpointing == Checkpointing::full);
     CHECK(s.flash_attention);
-    CHECK(s.optimizer == Optimizer::adamw);      // paged_adamw_32bit
-    CHECK(s.precision == Precision::bf16);       // bf16: auto on the base scenario's A100
+    CHECK(s.optimizer == Optimizer::adamw); // paged_adamw_32bit
+    CHECK(s.precision == Precision::bf16);  // bf16: auto on the base scenario's A100
     const ImportNote* bf = find(r.resolved, "bf16", "precision");
     REQUIRE(bf != nullptr);
-    CHECK(bf->note == "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: A100-80G does");
+    CHECK(bf->note ==
+          "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: A100-80G does");
     CHECK(find(r.resolved, "sample_packing") != nullptr);
     CHECK(has(r.unused, "lora_alpha"));
     CHECK(has(r.unused, "datasets"));
@@ -202,7 +209,8 @@ TEST_CASE("config import: axolotl QLoRA YAML (examples/llama-3/qlora.yml keys)")
     CHECK(r.scenario.precision == Precision::fp16);
     bf = find(r.resolved, "bf16", "precision");
     REQUIRE(bf != nullptr);
-    CHECK(bf->note == "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: T4 does not");
+    CHECK(bf->note ==
+          "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: T4 does not");
 }
 
 TEST_CASE("config import: axolotl full fine-tune with FSDP offload and Liger") {
@@ -210,8 +218,8 @@ TEST_CASE("config import: axolotl full fine-tune with FSDP offload and Liger") {
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     const Scenario& s = r.scenario;
     CHECK(s.model_id == "llama-3.1-8b");
-    CHECK(s.method == Method::full);             // no adapter
-    CHECK(s.zero == 3);                          // full_shard
+    CHECK(s.method == Method::full); // no adapter
+    CHECK(s.zero == 3);              // full_shard
     CHECK(s.offload == Offload::optimizer_params);
     CHECK(s.loss == LossImpl::chunked);
     CHECK(s.seq_len == 8192);
@@ -244,12 +252,12 @@ TEST_CASE("config import: DeepSpeed ZeRO-3 with offload; the card count from Dee
     CHECK(s.offload == Offload::optimizer_params);
     CHECK(s.micro_batch == 2);
     CHECK(s.grad_accum == 4);
-    CHECK(s.cards == 8);                         // 64 / (2 × 4)
+    CHECK(s.cards == 8); // 64 / (2 × 4)
     CHECK(s.precision == Precision::bf16);
-    CHECK(s.model_id == Scenario{}.model_id);    // a DeepSpeed config names no model
+    CHECK(s.model_id == Scenario{}.model_id); // a DeepSpeed config names no model
     CHECK(find(r.ignored, "zero_optimization.reduce_bucket_size") != nullptr);
     CHECK(find(r.resolved, "zero_optimization.stage3_prefetch_bucket_size") != nullptr);
-    CHECK(r.applied[0].line == 0);               // JSON carries no lines
+    CHECK(r.applied[0].line == 0); // JSON carries no lines
 }
 
 TEST_CASE("config import: DeepSpeed \"auto\" keeps what the Trainer would fill in") {
@@ -266,7 +274,8 @@ TEST_CASE("config import: DeepSpeed \"auto\" keeps what the Trainer would fill i
     CHECK(r.scenario.precision == Precision::fp16);
     const ImportNote* m = find(r.resolved, "train_micro_batch_size_per_gpu");
     REQUIRE(m != nullptr);
-    CHECK(m->note == "\"auto\": the Trainer fills it from per_device_train_batch_size (the scenario's micro_batch is kept)");
+    CHECK(m->note == "\"auto\": the Trainer fills it from per_device_train_batch_size (the scenario's "
+                     "micro_batch is kept)");
     CHECK(find(r.resolved, "bf16.enabled") != nullptr);
 }
 
@@ -274,17 +283,20 @@ TEST_CASE("config import: DeepSpeed refusals") {
     ConfigImport r = import_text(R"({"zero_optimization":{"stage":2,"offload_param":{"device":"cpu"}}})");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "zero_optimization.offload_param.device");
-    CHECK(r.errors[0].message == "zero_optimization.offload_param.device: parameter offload is valid only with ZeRO stage 3 (DeepSpeed)");
+    CHECK(r.errors[0].message == "zero_optimization.offload_param.device: parameter offload is valid only "
+                                 "with ZeRO stage 3 (DeepSpeed)");
     r = import_text(R"({"zero_optimization":{"stage":1},"bf16":{"enabled":true},"fp16":{"enabled":true}})");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].message == "bf16.enabled: bf16 and fp16 are both enabled: DeepSpeed refuses that");
-    r = import_text(R"({"train_batch_size":30,"train_micro_batch_size_per_gpu":4,"gradient_accumulation_steps":2})");
+    r = import_text(
+        R"({"train_batch_size":30,"train_micro_batch_size_per_gpu":4,"gradient_accumulation_steps":2})");
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message ==
-          "train_batch_size: must be train_micro_batch_size_per_gpu × gradient_accumulation_steps × GPUs, got 30");
+    CHECK(r.errors[0].message == "train_batch_size: must be train_micro_batch_size_per_gpu × "
+                                 "gradient_accumulation_steps × GPUs, got 30");
     r = import_text(R"({"zero_optimization":{"stage":3,"offload_optimizer":{"device":"gpu"}}})");
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message == "zero_optimization.offload_optimizer.device: must be \"cpu\", \"nvme\" or \"none\", got \"gpu\"");
+    CHECK(r.errors[0].message ==
+          "zero_optimization.offload_optimizer.device: must be \"cpu\", \"nvme\" or \"none\", got \"gpu\"");
 }
 
 //-----------------------------------------------------------------------------
@@ -304,14 +316,15 @@ TEST_CASE("config import: TRL SFT arguments (JSON) with TRL's defaults") {
     CHECK(s.micro_batch == 4);
     CHECK(s.grad_accum == 2);
     CHECK(s.epochs == doctest::Approx(1.0));
-    CHECK(s.checkpointing == Checkpointing::full);  // TRL's SFTConfig default
-    CHECK(s.precision == Precision::bf16);          // TRL's SFTConfig default
+    CHECK(s.checkpointing == Checkpointing::full); // TRL's SFTConfig default
+    CHECK(s.precision == Precision::bf16);         // TRL's SFTConfig default
     const ImportNote* gc = find(r.resolved, "gradient_checkpointing", "checkpointing");
     REQUIRE(gc != nullptr);
     CHECK(gc->note == "not in the file: TRL SFTConfig checkpoints every layer by default");
 }
 
-TEST_CASE("config import: plain Transformers arguments take the Trainer's defaults (fp32, no checkpointing)") {
+TEST_CASE(
+    "config import: plain Transformers arguments take the Trainer's defaults (fp32, no checkpointing)") {
     ConfigImport r = import_text(R"({"output_dir":"out","per_device_train_batch_size":16,"max_steps":1000})");
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.scenario.precision == Precision::fp32);
@@ -357,13 +370,14 @@ TEST_CASE("config import: a LLaMA-Factory YAML then a DeepSpeed JSON (\"auto\" f
 }
 
 TEST_CASE("config import: one file setting a field two ways is a conflict the Trainer refuses too") {
-    const std::string text = "finetuning_type: lora\nper_device_train_batch_size: 2\ndeepspeed:\n  train_micro_batch_size_per_gpu: 4\n"
+    const std::string text = "finetuning_type: lora\nper_device_train_batch_size: 2\ndeepspeed:\n  "
+                             "train_micro_batch_size_per_gpu: 4\n"
                              "  zero_optimization:\n    stage: 2\n";
     ConfigImport r = import_text(text);
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "deepspeed.train_micro_batch_size_per_gpu");
-    CHECK(r.errors[0].message ==
-          "deepspeed.train_micro_batch_size_per_gpu (line 4): sets micro_batch = 4, but per_device_train_batch_size (line 2) set it to 2");
+    CHECK(r.errors[0].message == "deepspeed.train_micro_batch_size_per_gpu (line 4): sets micro_batch = 4, "
+                                 "but per_device_train_batch_size (line 2) set it to 2");
 }
 
 TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in the catalog") {
@@ -382,7 +396,9 @@ TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in
     CHECK(r.scenario.model_id == Scenario{}.model_id);
     const ImportNote* m = find(r.ignored, "model_name_or_path");
     REQUIRE(m != nullptr);
-    CHECK(m->note == "\"/data/models/my-model\" is not in the model catalog: import its config.json too (kind hf_config)");
+    CHECK(
+        m->note ==
+        "\"/data/models/my-model\" is not in the model catalog: import its config.json too (kind hf_config)");
 }
 
 TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {
@@ -401,5 +417,6 @@ TEST_CASE("config import: JSON output lists applied, resolved, ignored, unused i
     CHECK(en.find("\"kind\":\"llamafactory\"") != std::string::npos);
     CHECK(en.find("stage dpo is estimated as supervised fine-tuning") != std::string::npos);
     CHECK(zh.find("阶段 dpo 按监督微调估算") != std::string::npos);
-    CHECK(en.find("\"unused\":[\"dataset\",\"do_train\",\"quantization_method\",\"template\"]") != std::string::npos);
+    CHECK(en.find("\"unused\":[\"dataset\",\"do_train\",\"quantization_method\",\"template\"]") !=
+          std::string::npos);
 }

@@ -45,10 +45,10 @@ TEST_CASE("cost_model: catalog prices in CNY, converted to USD at the scenario's
     s.cny_per_usd = 8;
     p = prices_for(s, priced_card(), c, true);
     CHECK(p.hourly == doctest::Approx(1.25));
-    s.price_hourly = 2;                                  // the user's own quote, in USD
+    s.price_hourly = 2; // the user's own quote, in USD
     p = prices_for(s, priced_card(), c, true);
     CHECK(p.hourly == 2);
-    p = prices_for(s, priced_card(), c, false);          // another card in a comparison: catalog's
+    p = prices_for(s, priced_card(), c, false); // another card in a comparison: catalog's
     CHECK(p.hourly == doctest::Approx(1.25));
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("cost_model: 8 cards for 10.5 h: hourly bills 11 h, daily one day, mon
 
 TEST_CASE("cost_model: 50 h is cheaper as 2 days + 2 h than as 50 h or 3 days; fees are added once") {
     Scenario s;
-    s.storage_gb = 100;                                  // 100 GB × 0.3 per GB-month × 50/720 month
+    s.storage_gb = 100; // 100 GB × 0.3 per GB-month × 50/720 month
     s.storage_per_gb_month = 0.3;
     s.traffic_gb = 10;
     s.traffic_per_gb = 1;
@@ -109,13 +109,13 @@ TEST_CASE("cost_model: owning per month = depreciation + power + rack + operatio
     BuyResult b;
     buy_for(s, g, p, b);
     CHECK(b.depreciation_per_month == doctest::Approx(3000));
-    CHECK(b.power_per_month == doctest::Approx(0.4 * 1.25 * 300 * 0.8));          // 120
+    CHECK(b.power_per_month == doctest::Approx(0.4 * 1.25 * 300 * 0.8)); // 120
     CHECK(b.own_per_month == doctest::Approx(3000 + 120 + 375 + 500));
-    CHECK(b.rent_per_month == doctest::Approx(2600));                            // 13 days × 200 < 300 h × 10
+    CHECK(b.rent_per_month == doctest::Approx(2600)); // 13 days × 200 < 300 h × 10
     CHECK_FALSE(b.buying_cheaper);
     CHECK(b.break_even_hours_per_month == doctest::Approx(3875 / (10 - 0.4 * 1.25 * 0.8)));
     CHECK(b.purchase_known);
-    p.purchase = 0;                                                              // unknown price: never "buy"
+    p.purchase = 0; // unknown price: never "buy"
     buy_for(s, g, p, b);
     CHECK_FALSE(b.purchase_known);
     CHECK_FALSE(b.buying_cheaper);
@@ -135,7 +135,7 @@ TEST_CASE("cost_model: a quote bills whole increments; its bandwidth changes the
     s.quotes[1].price_per_card_hour = 9;
     s.quotes[1].min_billed_hours = 24;
     s.quotes[2].price_per_card_hour = 10;
-    s.quotes[2].bandwidth_mbps = 8;                       // 36 GB at 8 Mbit/s = 10 h instead of 0.1 h
+    s.quotes[2].bandwidth_mbps = 8; // 36 GB at 8 Mbit/s = 10 h instead of 0.1 h
     ModelDerived md;
     TimeResult t;
     t.wall_hours = 20.2;
@@ -146,6 +146,6 @@ TEST_CASE("cost_model: a quote bills whole increments; its bandwidth changes the
     CHECK(q[0].total == doctest::Approx(2 * 21 * 12));
     CHECK(q[1].billed_hours == 24);
     CHECK(q[1].total == doctest::Approx(2 * 24 * 9));
-    CHECK(q[2].billed_hours == 31);                       // 20.2 − 0.1 + 10 = 30.1 → 31
+    CHECK(q[2].billed_hours == 31); // 20.2 − 0.1 + 10 = 30.1 → 31
     CHECK(q[2].used);
 }

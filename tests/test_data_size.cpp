@@ -94,8 +94,8 @@ TEST_CASE("padding: packed samples cost their tokens; unpacked ones the longest 
     CHECK(padded.flops.padding_waste == doctest::Approx(1 - 500 / per_sample));
     CHECK(has_warning(padded, WarningCode::padding_waste));
     // 3.33× the tokens; attention over 1,667-token sequences instead of 4,096 costs less per token.
-    CHECK(padded.time.compute_hours == doctest::Approx(packed.time.compute_hours * padded.flops.executed /
-                                                       packed.flops.executed));
+    CHECK(padded.time.compute_hours ==
+          doctest::Approx(packed.time.compute_hours * padded.flops.executed / packed.flops.executed));
     CHECK(padded.time.compute_hours > 2.9 * packed.time.compute_hours);
 
     // b = 1: each sample is its own sequence, nothing is padded (and nothing is packed).
@@ -111,9 +111,9 @@ TEST_CASE("padding: memory sees the longest sample, not the packed sequence") {
     // Packed sequences are 4,096 tokens; unpacked ones at most the 2,000-token longest sample.
     CHECK(padded.memory.logits_gib == doctest::Approx(packed.memory.logits_gib * 2000.0 / 4096.0));
     Scenario s = samples_scenario(false, 4);
-    s.max_tokens = 0;                         // unknown longest sample: the sequence length
+    s.max_tokens = 0; // unknown longest sample: the sequence length
     CHECK(estimate(s, c).memory.logits_gib == doctest::Approx(packed.memory.logits_gib));
-    s.max_tokens = 9000;                      // longer than seq_len: truncated at 4,096
+    s.max_tokens = 9000; // longer than seq_len: truncated at 4,096
     CHECK(estimate(s, c).memory.logits_gib == doctest::Approx(packed.memory.logits_gib));
 }
 
@@ -127,7 +127,8 @@ TEST_CASE("padding: the shown work and the JSON carry the padded length; packing
     CHECK(shown);
     const std::string json = estimate_to_json(padded, Lang::en);
     CHECK(json.find("\"padding_waste\"") != std::string::npos);
-    CHECK(estimate_to_json(estimate(samples_scenario(true, 8), c), Lang::en).find("padding_waste") == std::string::npos);
+    CHECK(estimate_to_json(estimate(samples_scenario(true, 8), c), Lang::en).find("padding_waste") ==
+          std::string::npos);
 
     Scenario s = samples_scenario(false, 8);
     const std::string text = scenario_to_json(s);

@@ -13,10 +13,10 @@
 #include "core/estimate.h"
 #include "core/json_write.h"
 #include "fixtures.h"
-#include <doctest/doctest.h>
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 #include <random>
 
 using namespace traincalc;
@@ -131,23 +131,53 @@ Scenario base_scenario() {
     return s;
 }
 
-double model_states_gb(const Estimate& e) {   // weights + gradients + optimizer, decimal GB
+double model_states_gb(const Estimate& e) { // weights + gradients + optimizer, decimal GB
     return (e.memory.weights_gib + e.memory.gradients_gib + e.memory.optimizer_gib) * 1073741824.0 / 1e9;
 }
 
 bool all_finite(const Estimate& e) {
-    const double v[] = {
-        e.flops.tokens, e.flops.model, e.flops.rule_of_thumb, e.flops.executed, e.flops.per_token_executed,
-        e.memory.weights_gib, e.memory.gradients_gib, e.memory.optimizer_gib, e.memory.adapters_gib,
-        e.memory.activations_gib, e.memory.logits_gib, e.memory.overhead_gib, e.memory.per_gpu_gib,
-        e.memory.usable_gib, e.memory.headroom_gib, e.memory.cpu_ram_gib,
-        e.time.compute_hours, e.time.wall_hours, e.time.wall_hours_low, e.time.wall_hours_high,
-        e.time.upload_hours, e.time.download_hours, e.time.checkpoint_hours, e.time.utilization,
-        e.time.scaling_efficiency, e.time.effective_tflops_per_gpu, e.cost.total, e.cost.per_million_tokens,
-        e.cost.gpu_hours, e.cost.storage, e.buy.own_per_month, e.buy.rent_per_month,
-        e.buy.break_even_hours_per_month, e.throughput_tokens_per_second_per_gpu, e.gpu_hours,
-        e.cost.plans[0].total, e.cost.plans[1].total, e.cost.plans[2].total, e.cost.plans[3].total,
-        e.quotes[0].total, e.quotes[1].total, e.quotes[2].total};
+    const double v[] = {e.flops.tokens,
+                        e.flops.model,
+                        e.flops.rule_of_thumb,
+                        e.flops.executed,
+                        e.flops.per_token_executed,
+                        e.memory.weights_gib,
+                        e.memory.gradients_gib,
+                        e.memory.optimizer_gib,
+                        e.memory.adapters_gib,
+                        e.memory.activations_gib,
+                        e.memory.logits_gib,
+                        e.memory.overhead_gib,
+                        e.memory.per_gpu_gib,
+                        e.memory.usable_gib,
+                        e.memory.headroom_gib,
+                        e.memory.cpu_ram_gib,
+                        e.time.compute_hours,
+                        e.time.wall_hours,
+                        e.time.wall_hours_low,
+                        e.time.wall_hours_high,
+                        e.time.upload_hours,
+                        e.time.download_hours,
+                        e.time.checkpoint_hours,
+                        e.time.utilization,
+                        e.time.scaling_efficiency,
+                        e.time.effective_tflops_per_gpu,
+                        e.cost.total,
+                        e.cost.per_million_tokens,
+                        e.cost.gpu_hours,
+                        e.cost.storage,
+                        e.buy.own_per_month,
+                        e.buy.rent_per_month,
+                        e.buy.break_even_hours_per_month,
+                        e.throughput_tokens_per_second_per_gpu,
+                        e.gpu_hours,
+                        e.cost.plans[0].total,
+                        e.cost.plans[1].total,
+                        e.cost.plans[2].total,
+                        e.cost.plans[3].total,
+                        e.quotes[0].total,
+                        e.quotes[1].total,
+                        e.quotes[2].total};
     for (double x : v)
         if (!std::isfinite(x)) return false;
     return true;
@@ -168,13 +198,13 @@ TEST_CASE("worked example 1: 7B x 2.5e8 tokens on one A100 at 40% is 84,135 s (n
     CHECK(e.flops.rule_of_thumb == doctest::Approx(1.05e19));
     const double attention = 12.0 * 32 * 4096 * 2048 * 2.5e8;
     CHECK(e.flops.executed - attention == doctest::Approx(1.05e19));
-    CHECK(e.flops.model == doctest::Approx(e.flops.executed));   // full, no recomputation
+    CHECK(e.flops.model == doctest::Approx(e.flops.executed)); // full, no recomputation
     // The time of the 6·N·D part alone: 1.05e19 / (312e12 × 0.4) = 84,135 s ≈ 23.4 h.
     const double six_nd_share = 1.05e19 / e.flops.executed;
     const double six_nd_seconds = e.time.compute_hours * 3600 * six_nd_share;
     CHECK(six_nd_seconds == doctest::Approx(84135).epsilon(0.0005));
     CHECK(six_nd_seconds / 3600 == doctest::Approx(23.37).epsilon(0.001));
-    CHECK(six_nd_seconds / 856 > 95);                             // the shared figure is ~100× off
+    CHECK(six_nd_seconds / 856 > 95); // the shared figure is ~100× off
     // Attention adds exactly its share of time.
     CHECK(e.time.compute_hours * 3600 == doctest::Approx(e.flops.executed / (312e12 * 0.4)));
     CHECK(e.time.scaling_efficiency == doctest::Approx(1.0));
@@ -195,7 +225,8 @@ TEST_CASE("worked example 2: 4 A100 at 3,000 tokens/s each and 85% scaling proce
     CHECK_FALSE(has_warning(e, WarningCode::impossible_throughput));
 }
 
-TEST_CASE("worked example 3: Megatron 175B, 300B tokens, 1024 A100 at 140 TFLOP/s with recomputation: ~34 days") {
+TEST_CASE(
+    "worked example 3: Megatron 175B, 300B tokens, 1024 A100 at 140 TFLOP/s with recomputation: ~34 days") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();
     s.model_id = "gpt3-175b";
@@ -204,9 +235,9 @@ TEST_CASE("worked example 3: Megatron 175B, 300B tokens, 1024 A100 at 140 TFLOP/
     s.cards = 1024;
     s.tp = 8;
     s.pp = 8;
-    s.grad_accum = 65536;            // bubble ≈ 1.0001: Megatron's 8TP/(nX) ignores it
-    s.utilization = 140.0 / 312.0;   // 140 TFLOP/s achieved per card
-    s.scaling_efficiency = 1.0;      // already inside the achieved rate
+    s.grad_accum = 65536;          // bubble ≈ 1.0001: Megatron's 8TP/(nX) ignores it
+    s.utilization = 140.0 / 312.0; // 140 TFLOP/s achieved per card
+    s.scaling_efficiency = 1.0;    // already inside the achieved rate
     s.checkpointing = Checkpointing::full;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
@@ -217,7 +248,7 @@ TEST_CASE("worked example 3: Megatron 175B, 300B tokens, 1024 A100 at 140 TFLOP/
     const double days = e.time.compute_hours * dense_share / 24;
     CHECK(days == doctest::Approx(8 * 300e9 * 175e9 / (1024 * 140e12) / 86400).epsilon(0.001));
     CHECK(days == doctest::Approx(34).epsilon(0.01));
-    CHECK(e.time.compute_hours / 24 < 36);                          // with attention, still ~35 days
+    CHECK(e.time.compute_hours / 24 < 36); // with attention, still ~35 days
 }
 
 TEST_CASE("worked example 4: mixed-precision Adam is 16 bytes/param; ZeRO stages (ZeRO paper)") {
@@ -243,11 +274,12 @@ TEST_CASE("worked example 4: mixed-precision Adam is 16 bytes/param; ZeRO stages
 TEST_CASE("worked example 5: A100, 7B full fine-tune at 40% is ~2,971 tokens/s per card") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();
-    s.seq_len = 128;                 // attention term small: per-token FLOPs ≈ 6·N
+    s.seq_len = 128; // attention term small: per-token FLOPs ≈ 6·N
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     CHECK(e.throughput_tokens_per_second_per_gpu == doctest::Approx(2971).epsilon(0.01));
-    CHECK(e.throughput_tokens_per_second_per_gpu * e.flops.per_token_executed == doctest::Approx(312e12 * 0.4));
+    CHECK(e.throughput_tokens_per_second_per_gpu * e.flops.per_token_executed ==
+          doctest::Approx(312e12 * 0.4));
 }
 
 //-----------------------------------------------------------------------------
@@ -297,7 +329,7 @@ TEST_CASE("LoRA uses less memory and fewer FLOPs than full; QLoRA weights are sm
     CHECK(lora.memory.per_gpu_gib < full.memory.per_gpu_gib);
     CHECK(lora.flops.executed < full.flops.executed);
     CHECK(qlora.memory.weights_gib < lora.memory.weights_gib);
-    CHECK(qlora.memory.weights_gib < 0.35 * lora.memory.weights_gib);  // ~4.1 bits vs 16 for most weights
+    CHECK(qlora.memory.weights_gib < 0.35 * lora.memory.weights_gib); // ~4.1 bits vs 16 for most weights
     CHECK(lora.memory.gradients_gib == 0);
     CHECK(lora.memory.optimizer_gib == 0);
     CHECK(lora.memory.adapters_gib > 0);
@@ -315,7 +347,7 @@ TEST_CASE("LoRA adapter count: r·(d_in + d_out) per adapted matrix, GQA-aware")
     s.lora_rank = 8;
     s.lora_targets = LoraTargets::qv;
     Estimate e = estimate(s, c);
-    CHECK(e.flops.trainable_params == doctest::Approx(8.0 * 32 * (2 * 4096 + 2 * 4096)));   // 4.19M
+    CHECK(e.flops.trainable_params == doctest::Approx(8.0 * 32 * (2 * 4096 + 2 * 4096))); // 4.19M
     // GQA: 8 KV heads of 128 → k, v are 4096 × 1024.
     c.models[0].kv_heads = 8;
     s.lora_targets = LoraTargets::all;
@@ -345,7 +377,7 @@ TEST_CASE("full recomputation cuts activations and adds 2N/6N executed FLOPs") {
     Estimate full = estimate(s, c);
     CHECK(full.memory.activations_gib < 0.25 * none.memory.activations_gib);
     CHECK(full.flops.executed / none.flops.executed == doctest::Approx(8.0 / 6.0));
-    CHECK(full.flops.model == doctest::Approx(none.flops.model));       // model FLOPs do not change
+    CHECK(full.flops.model == doctest::Approx(none.flops.model)); // model FLOPs do not change
     s.checkpointing = Checkpointing::selective;
     s.flash_attention = false;
     Estimate sel = estimate(s, c);
@@ -365,7 +397,7 @@ TEST_CASE("activations: Korthikanti's 34·s·b·h for a GPT-shaped layer (less t
     s.cards = 8;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
-    const double per_layer = 32.0 * 2048 * 12288 / 8;   // 34 − 2 dropout masks, ÷ t (sequence parallel)
+    const double per_layer = 32.0 * 2048 * 12288 / 8; // 34 − 2 dropout masks, ÷ t (sequence parallel)
     CHECK(e.memory.activations_gib * 1073741824.0 == doctest::Approx(96 * per_layer));
 }
 
@@ -392,7 +424,7 @@ TEST_CASE("default scaling curve: NVLink 0.95 at 8, 0.89 at 128, 0.85 at 1024; P
     Scenario s = base_scenario();
     s.cards = 8;
     CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.95));
-    s.cards = 16;                    // a quarter of the way from 8 to 128 in log2(cards)
+    s.cards = 16; // a quarter of the way from 8 to 128 in log2(cards)
     CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.935));
     s.cards = 128;
     CHECK(estimate(s, c).time.scaling_efficiency == doctest::Approx(0.89));
@@ -422,7 +454,8 @@ TEST_CASE("peak: FP8 rate only with fp8 on a card that has it; fp32 at TF32") {
     Scenario s = base_scenario();
     s.gpu_id = "H100-80G";
     s.precision = Precision::fp8;
-    CHECK(estimate(s, c).time.peak_tflops == doctest::Approx(989 * 1.3)); // linear layers only: ×1.3, not 1979
+    CHECK(estimate(s, c).time.peak_tflops ==
+          doctest::Approx(989 * 1.3)); // linear layers only: ×1.3, not 1979
     s.gpu_id = "A100-80G";
     Estimate e = estimate(s, c);
     CHECK(e.time.peak_tflops == doctest::Approx(312));
@@ -447,11 +480,11 @@ TEST_CASE("cards: min for memory with the scenario's strategy, any strategy, and
     Catalog c = test_catalog();
     Scenario s = base_scenario();
     s.model_id = "gpt3-175b";
-    s.checkpointing = Checkpointing::full;    // without it, activations alone exceed 80 GiB
+    s.checkpointing = Checkpointing::full; // without it, activations alone exceed 80 GiB
     s.zero = 0;
     Estimate e = estimate(s, c);
     CHECK_FALSE(e.memory.fits);
-    CHECK(e.cards.min_for_memory == 0);               // ZeRO-0: more cards do not help
+    CHECK(e.cards.min_for_memory == 0); // ZeRO-0: more cards do not help
     CHECK(e.cards.min_for_memory_any > 0);
     CHECK(has_warning(e, WarningCode::does_not_fit));
     s.zero = 3;
@@ -464,7 +497,7 @@ TEST_CASE("cards: min for memory with the scenario's strategy, any strategy, and
 
     // Deadline: the count found meets it; one fewer does not.
     s = base_scenario();
-    s.method = Method::lora;                  // fits on one card (full 7B with ZeRO-0 never does)
+    s.method = Method::lora; // fits on one card (full 7B with ZeRO-0 never does)
     s.tokens = 2.5e10;
     s.deadline_hours = 100;
     e = estimate(s, c);
@@ -486,7 +519,7 @@ TEST_CASE("wall clock: overhead, fixed hours, transfers; low and high range") {
     Scenario s = base_scenario();
     s.overhead_fraction = 0.1;
     s.fixed_hours = 2;
-    s.upload_gb = 45;                // 45 GB at 100 Mbit/s = 3,600 s = 1 h
+    s.upload_gb = 45; // 45 GB at 100 Mbit/s = 3,600 s = 1 h
     s.download_mbps = 1000;
     s.checkpoints = 0;
     Estimate e = estimate(s, c);
@@ -534,7 +567,8 @@ TEST_CASE("cost: hourly, daily, monthly billed in whole units; mix never dearer;
         CHECK(p.available);
         cheapest = std::min(cheapest, p.total);
     }
-    CHECK(e.cost.plans[3].total <= std::min({e.cost.plans[0].total, e.cost.plans[1].total, e.cost.plans[2].total}) + 1e-9);
+    CHECK(e.cost.plans[3].total <=
+          std::min({e.cost.plans[0].total, e.cost.plans[1].total, e.cost.plans[2].total}) + 1e-9);
     CHECK(e.cost.total == doctest::Approx(cheapest));
     CHECK(e.cost.per_million_tokens == doctest::Approx(e.cost.total / 250));
     CHECK(e.gpu_hours == doctest::Approx(2 * wall));
@@ -606,7 +640,7 @@ TEST_CASE("buy versus rent: owning cost, break-even hours") {
     CHECK(e.buy.power_per_month == doctest::Approx(power_per_hour * 300));
     CHECK(e.buy.own_per_month == doctest::Approx(2500 + power_per_hour * 300 + 375 + 500));
     CHECK(e.buy.break_even_hours_per_month == doctest::Approx((2500 + 375 + 500) / (8 - power_per_hour)));
-    CHECK(e.buy.rent_per_month == doctest::Approx(std::min({8.0 * 300, 13 * 170.0, 4500.0})));   // 13 days
+    CHECK(e.buy.rent_per_month == doctest::Approx(std::min({8.0 * 300, 13 * 170.0, 4500.0}))); // 13 days
     CHECK(e.buy.buying_cheaper == (e.buy.own_per_month < e.buy.rent_per_month));
     // A100-class at a typical ~10-11 CNY/h: break-even lands in the quoted 300–350 h/month.
     s.price_hourly = 11;
@@ -623,7 +657,7 @@ TEST_CASE("quotes: billed in the quote's increments, deposit not added") {
     s.quotes[0].price_per_card_hour = 5;
     s.quotes[0].min_billed_hours = 24;
     s.quotes[0].deposit = 1000;
-    s.quotes[1].price_per_card_hour = 0;       // unused
+    s.quotes[1].price_per_card_hour = 0; // unused
     Estimate e = estimate(s, c);
     CHECK(e.quotes[0].used);
     CHECK_FALSE(e.quotes[1].used);
@@ -657,20 +691,20 @@ TEST_CASE("warnings: bf16 on V100, PCIe scaling, context, throughput, divisibili
     CHECK(has_warning(estimate(s, c), WarningCode::seq_over_context));
 
     s = base_scenario();
-    s.tokens_per_second_per_gpu = 4000;        // 4000 × 4.5e10 / 312e12 ≈ 0.58: possible
+    s.tokens_per_second_per_gpu = 4000; // 4000 × 4.5e10 / 312e12 ≈ 0.58: possible
     CHECK_FALSE(has_warning(estimate(s, c), WarningCode::impossible_throughput));
-    s.tokens_per_second_per_gpu = 6000;        // ≈ 0.87: impossible
+    s.tokens_per_second_per_gpu = 6000; // ≈ 0.87: impossible
     e = estimate(s, c);
     CHECK(has_warning(e, WarningCode::impossible_throughput));
 
-    s = base_scenario();                       // cards not a multiple of tp·pp: an error now
+    s = base_scenario(); // cards not a multiple of tp·pp: an error now
     s.tp = 4;
     s.cards = 6;
     e = estimate(s, c);
     REQUIRE_FALSE(e.ok);
     CHECK(e.errors[0].message == "cards (6) must be a multiple of tp × pp (4)");
 
-    s = base_scenario();                       // ZeRO with one data-parallel rank shards nothing
+    s = base_scenario(); // ZeRO with one data-parallel rank shards nothing
     s.zero = 1;
     s.tp = 2;
     s.cards = 2;
@@ -688,7 +722,7 @@ TEST_CASE("warnings: bf16 on V100, PCIe scaling, context, throughput, divisibili
     CHECK(e.memory.cpu_ram_gib == doctest::Approx(7e9 * 12 / 1073741824.0));
 
     s = base_scenario();
-    s.tokens = 1e6;                           // compute minutes, fixed 2 h
+    s.tokens = 1e6; // compute minutes, fixed 2 h
     CHECK(has_warning(estimate(s, c), WarningCode::fixed_overhead_dominates));
 }
 
@@ -723,9 +757,11 @@ TEST_CASE("errors: unknown ids and out-of-range values, in English and Chinese")
     REQUIRE(e.errors.size() == 1);
     CHECK(e.errors[0].field == "model");
     // The messages are validate()'s: estimate() has no checks of its own.
-    CHECK(e.errors[0].message ==
-          "unknown model id \"no-such-model\": not in the catalog (known: test-7b, gpt3-175b, m-1.5b, m-7.5b)");
-    CHECK(e.errors[0].message_zh == "未知的模型 id \"no-such-model\"：目录中没有（已知：test-7b, gpt3-175b, m-1.5b, m-7.5b）");
+    CHECK(
+        e.errors[0].message ==
+        "unknown model id \"no-such-model\": not in the catalog (known: test-7b, gpt3-175b, m-1.5b, m-7.5b)");
+    CHECK(e.errors[0].message_zh ==
+          "未知的模型 id \"no-such-model\"：目录中没有（已知：test-7b, gpt3-175b, m-1.5b, m-7.5b）");
     const std::vector<FieldError> v = validate(s, c);
     REQUIRE(v.size() == e.errors.size());
     CHECK(v[0].message == e.errors[0].message);
@@ -765,7 +801,7 @@ TEST_CASE("errors: unknown ids and out-of-range values, in English and Chinese")
 }
 
 TEST_CASE("custom model and custom card (empty ids) are used directly") {
-    Catalog c;                                 // empty catalog
+    Catalog c; // empty catalog
     Scenario s = base_scenario();
     s.model_id = "";
     s.model = model_7b();
@@ -783,13 +819,32 @@ TEST_CASE("estimate_to_json carries docs/design.md's keys") {
     s.deadline_hours = 10;
     Estimate e = estimate(s, c);
     auto j = nlohmann::json::parse(estimate_to_json(e, Lang::en));
-    for (const char* key : {"/flops/model", "/flops/executed", "/time/compute_hours", "/time/wall_hours",
-                            "/time/wall_hours_low", "/time/wall_hours_high", "/gpu_hours",
-                            "/throughput_tokens_per_second_per_gpu", "/memory/per_gpu_gib", "/memory/weights_gib",
-                            "/memory/gradients_gib", "/memory/optimizer_gib", "/memory/activations_gib",
-                            "/memory/overhead_gib", "/memory/capacity_gib", "/memory/fits", "/cards/min_for_memory",
-                            "/cards/for_deadline", "/cost/currency", "/cost/best_plan", "/cost/total", "/cost/plans",
-                            "/warnings", "/explain/compute", "/explain/memory", "/explain/cost"}) {
+    for (const char* key : {"/flops/model",
+                            "/flops/executed",
+                            "/time/compute_hours",
+                            "/time/wall_hours",
+                            "/time/wall_hours_low",
+                            "/time/wall_hours_high",
+                            "/gpu_hours",
+                            "/throughput_tokens_per_second_per_gpu",
+                            "/memory/per_gpu_gib",
+                            "/memory/weights_gib",
+                            "/memory/gradients_gib",
+                            "/memory/optimizer_gib",
+                            "/memory/activations_gib",
+                            "/memory/overhead_gib",
+                            "/memory/capacity_gib",
+                            "/memory/fits",
+                            "/cards/min_for_memory",
+                            "/cards/for_deadline",
+                            "/cost/currency",
+                            "/cost/best_plan",
+                            "/cost/total",
+                            "/cost/plans",
+                            "/warnings",
+                            "/explain/compute",
+                            "/explain/memory",
+                            "/explain/cost"}) {
         CAPTURE(key);
         CHECK(j.contains(nlohmann::json::json_pointer(key)));
     }
@@ -800,7 +855,8 @@ TEST_CASE("estimate_to_json carries docs/design.md's keys") {
     CHECK(j["warnings"][0].contains("message"));
     auto zh = nlohmann::json::parse(estimate_to_json(e, Lang::zh));
     bool compute_time_line = false;
-    for (const auto& line : zh["explain"]["time"]) compute_time_line |= line.get<std::string>().find("计算时间 = ") == 0;
+    for (const auto& line : zh["explain"]["time"])
+        compute_time_line |= line.get<std::string>().find("计算时间 = ") == 0;
     CHECK(compute_time_line);
 }
 
@@ -912,7 +968,7 @@ TEST_CASE("estimate: head_dim wider than hidden/heads (Gemma-2) widens q, o and 
     c.models = {m};
     ModelSpec wide = m;
     wide.id = "gemma-like-256";
-    wide.head_dim = 256;  // q width 16 × 256 = 4096 > 3584
+    wide.head_dim = 256; // q width 16 × 256 = 4096 > 3584
     c.models.push_back(wide);
     Scenario s;
     s.model_id = "gemma-like";
@@ -926,7 +982,8 @@ TEST_CASE("estimate: head_dim wider than hidden/heads (Gemma-2) widens q, o and 
     REQUIRE(narrow_e.ok);
     REQUIRE(wide_e.ok);
     // q: r·(h + q_width), v: r·(h + kv_width), per layer: the q adapter grows by r·(4096 − 3584).
-    CHECK(wide_e.flops.trainable_params - narrow_e.flops.trainable_params == doctest::Approx(8.0 * 42 * (4096 + 8 * 256 - 3584 - 8 * 224)));
+    CHECK(wide_e.flops.trainable_params - narrow_e.flops.trainable_params ==
+          doctest::Approx(8.0 * 42 * (4096 + 8 * 256 - 3584 - 8 * 224)));
     CHECK(wide_e.memory.activations_gib > narrow_e.memory.activations_gib);
 }
 
@@ -937,7 +994,7 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
     Scenario s;
     s.model_id = "test-7b";
     s.gpu_id = "RTX4090";
-    s.method = Method::full;  // 16 B/param without ZeRO: never fits on 24 GB, whatever the count
+    s.method = Method::full; // 16 B/param without ZeRO: never fits on 24 GB, whatever the count
     s.zero = 0;
     s.data_input = DataInput::tokens;
     s.tokens = 1e9;
@@ -950,8 +1007,9 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
     CHECK(e.cards.for_deadline == 0);
     REQUIRE(e.cards.min_for_memory_any > 0);
     CHECK(e.cards.for_deadline_any >= e.cards.min_for_memory_any);
-    const bool impossible = std::any_of(e.warnings.begin(), e.warnings.end(),
-                                        [](const Warning& w) { return w.code == WarningCode::deadline_impossible; });
+    const bool impossible = std::any_of(e.warnings.begin(), e.warnings.end(), [](const Warning& w) {
+        return w.code == WarningCode::deadline_impossible;
+    });
     CHECK_FALSE(impossible);
     // The count really meets the deadline with that strategy.
     Scenario t = s;
@@ -967,16 +1025,16 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
 TEST_CASE("buy versus rent: no purchase price means unknown, never 'buying is cheaper'") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();
-    s.hours_per_month_used = 720;                 // owning would win at full use...
+    s.hours_per_month_used = 720; // owning would win at full use...
     Estimate e = estimate(s, c);
     CHECK(e.buy.purchase_known);
     CHECK(e.buy.buying_cheaper);
-    c.gpus[0].purchase_cny = 0;                   // ...but a provider entry without a purchase price
+    c.gpus[0].purchase_cny = 0; // ...but a provider entry without a purchase price
     e = estimate(s, c);
     CHECK_FALSE(e.buy.purchase_known);
     CHECK(e.buy.depreciation_per_month == 0);
     CHECK_FALSE(e.buy.buying_cheaper);
-    s.purchase_price = 120000;                    // the user's own price makes it known again
+    s.purchase_price = 120000; // the user's own price makes it known again
     e = estimate(s, c);
     CHECK(e.buy.purchase_known);
     CHECK(e.buy.depreciation_per_month == doctest::Approx(120000.0 / 36));

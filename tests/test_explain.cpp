@@ -44,7 +44,7 @@ Catalog explain_catalog() {
     return c;
 }
 
-Scenario example_scenario() {       // the worked example: 7B × 2.5e8 tokens, one A100 at 40%
+Scenario example_scenario() { // the worked example: 7B × 2.5e8 tokens, one A100 at 40%
     Scenario s;
     s.model_id = "test-7b";
     s.gpu_id = "A100-80G";
@@ -94,7 +94,7 @@ TEST_CASE("format_hours: seconds, minutes, hours, days, years in both languages"
     CHECK(format_hours(816, Lang::zh) == "34 天");
     CHECK(format_hours(24 * 365 * 3, Lang::en) == "3 years");
     CHECK(format_hours(-1, Lang::en) == "0 s");
-    CHECK(format_hours(27.0 / 3600, Lang::en) == "27 s");  // not "0 min"
+    CHECK(format_hours(27.0 / 3600, Lang::en) == "27 s"); // not "0 min"
     CHECK(format_hours(27.0 / 3600, Lang::zh) == "27 秒");
     CHECK(format_hours(59.4 / 3600, Lang::en) == "59 s");
 }
@@ -119,12 +119,16 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     REQUIRE(e.ok);
     auto en = explain(e, Headline::compute, Lang::en);
     CHECK(contains(en, "Rule of thumb = 6 × N × D = 6 × 7e9 × 2.5e8 tokens = 1.05e19 FLOPs"));
-    CHECK(contains(en, "Executed FLOPs per token = 6 × N_act + attn = 6 × 7e9 + 3.22e9 FLOPs = 4.52e10 FLOPs"));
+    CHECK(
+        contains(en, "Executed FLOPs per token = 6 × N_act + attn = 6 × 7e9 + 3.22e9 FLOPs = 4.52e10 FLOPs"));
     CHECK(contains(en, "Executed FLOPs = per token × D = 4.52e10 FLOPs × 2.5e8 tokens = 1.13e19 FLOPs"));
-    CHECK(contains(en, "= F ÷ peak ÷ 1e12 ÷ u = 1.05e19 FLOPs ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 = 84,135 s (23.4 h)"));
-    CHECK(contains(en, "The widely shared \"≈856 s\" for that example is about 100× too small: an exponent slipped."));
+    CHECK(contains(en, "= F ÷ peak ÷ 1e12 ÷ u = 1.05e19 FLOPs ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 = "
+                       "84,135 s (23.4 h)"));
+    CHECK(contains(
+        en, "The widely shared \"≈856 s\" for that example is about 100× too small: an exponent slipped."));
     auto zh = explain(e, Headline::compute, Lang::zh);
-    CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 tokens = 1.05e19 FLOPs")); // counts in 万/亿
+    CHECK(
+        contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 tokens = 1.05e19 FLOPs")); // counts in 万/亿
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
     CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
     // Operand names that are words read in Chinese; letters stay the shared notation.
@@ -143,11 +147,14 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     auto time_en = explain(e, Headline::time, Lang::en);
     CHECK(contains(time_en, "Compute time = F_exec ÷ cards ÷ peak ÷ 1e12 ÷ u ÷ eff = "));
     CHECK(contains(time_en, " ÷ 1 ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 ÷ 1 = "));
-    CHECK(contains(time_en, "Wall clock, low = compute + 0.5 × overhead + 0.5 × fixed + upload + download + checkpoints = "));
+    CHECK(contains(
+        time_en,
+        "Wall clock, low = compute + 0.5 × overhead + 0.5 × fixed + upload + download + checkpoints = "));
     auto mem_en = explain(e, Headline::memory, Lang::en);
     CHECK(contains(mem_en, "Weights, whole model W = N × B_w = 7e9 × 2 B = 13 GiB"));
     CHECK(contains(mem_en, "Adapters = N_a × B_a = 4e7 × 16 B = 0.596 GiB"));
-    CHECK(contains(mem_en, "Logits and loss (by loss implementation) = s × b × V × B_logits = 2,048 × 1 × 32,000 × 17 B = 1.04 GiB"));
+    CHECK(contains(mem_en, "Logits and loss (by loss implementation) = s × b × V × B_logits = 2,048 × 1 × "
+                           "32,000 × 17 B = 1.04 GiB"));
     CHECK(contains(mem_en, "fits, "));
     auto mem_zh = explain(e, Headline::memory, Lang::zh);
     CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 70 亿 × 2 B = 13 GiB"));
@@ -160,13 +167,15 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(cost_zh, "最省的租用方式：按小时"));
     auto buy_en = explain(e, Headline::buy, Lang::en);
     CHECK(contains(buy_en, "Depreciation per card per month = purchase ÷ months = ¥90,000 ÷ 36 = ¥2,500"));
-    CHECK(contains(buy_en, "Owning per card per month = depreciation + power + rack + operations = ¥2,500 + ¥125 + ¥375 + ¥500 = ¥3,500"));
+    CHECK(contains(buy_en, "Owning per card per month = depreciation + power + rack + operations = ¥2,500 + "
+                           "¥125 + ¥375 + ¥500 = ¥3,500"));
     CHECK(contains(buy_en, "Break-even use per month = fixed ÷ margin = "));
 
     // Measured throughput: the implied utilization is shown.
     s.tokens_per_second_per_gpu = 3000;
     e = estimate(s, c);
-    CHECK(contains(explain(e, Headline::time, Lang::en), "Implied utilization = tokens/s × per token ÷ peak ÷ 1e12 = 3,000 × "));
+    CHECK(contains(explain(e, Headline::time, Lang::en),
+                   "Implied utilization = tokens/s × per token ÷ peak ÷ 1e12 = 3,000 × "));
     // Invalid estimate: no lines.
     s.cards = 0;
     e = estimate(s, c);
@@ -186,26 +195,29 @@ TEST_CASE("warning texts name the card and the numbers, in both languages") {
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     Warning w{WarningCode::no_bf16, 7.5, 8.0};
-    CHECK(warning_text(w, e, Lang::en) ==
-          "NVIDIA T4 (compute capability 7.5) has no native bf16: it needs 8.0 or newer. Use fp16 with loss scaling.");
+    CHECK(warning_text(w, e, Lang::en) == "NVIDIA T4 (compute capability 7.5) has no native bf16: it needs "
+                                          "8.0 or newer. Use fp16 with loss scaling.");
     CHECK(warning_text(w, e, Lang::zh) ==
           "NVIDIA T4（计算能力 7.5）不支持原生 bf16，需要 8.0 及以上。请改用 fp16 并开启 loss scaling。");
     Warning tp{WarningCode::impossible_throughput, 0.87, 0.75};
-    CHECK(warning_text(tp, e, Lang::en) ==
-          "The measured throughput implies 87% of peak: above 75% is not achievable in training; check the figure.");
+    CHECK(warning_text(tp, e, Lang::en) == "The measured throughput implies 87% of peak: above 75% is not "
+                                           "achievable in training; check the figure.");
     Warning fit{WarningCode::does_not_fit, 90.5, 77.6};
-    CHECK(warning_text(fit, e, Lang::zh) ==
-          "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB（缺 12.9 GiB）：按当前设置无法开始训练，时间和费用仅供参考。");
+    CHECK(warning_text(fit, e, Lang::zh) == "显存放不下：每卡需要 90.5 GiB，可用 77.6 GiB（缺 12.9 "
+                                            "GiB）：按当前设置无法开始训练，时间和费用仅供参考。");
     // Neutral: never generic advice such as "use LoRA/QLoRA" (wrong for a LoRA user); the computed
     // remedies are listed beside it.
     CHECK(warning_text(fit, e, Lang::en).find("LoRA") == std::string::npos);
-    CHECK(warning_text(fit, e, Lang::en).rfind("Does not fit: 90.5 GiB per card needed, 77.6 GiB usable (12.9 GiB short)", 0) == 0);
+    CHECK(warning_text(fit, e, Lang::en)
+              .rfind("Does not fit: 90.5 GiB per card needed, 77.6 GiB usable (12.9 GiB short)", 0) == 0);
     Warning zero{WarningCode::zero_single_rank, 3, 8};
-    CHECK(warning_text(zero, e, Lang::en) ==
-          "ZeRO-3 with one data-parallel rank (8 cards = tp × pp) shards nothing: it changes no memory per card.");
-    CHECK(warning_text(zero, e, Lang::zh) == "ZeRO-3 只有一个数据并行副本（8 张卡 = tp × pp），什么也没有切分：每卡显存不变。");
+    CHECK(warning_text(zero, e, Lang::en) == "ZeRO-3 with one data-parallel rank (8 cards = tp × pp) shards "
+                                             "nothing: it changes no memory per card.");
+    CHECK(warning_text(zero, e, Lang::zh) ==
+          "ZeRO-3 只有一个数据并行副本（8 张卡 = tp × pp），什么也没有切分：每卡显存不变。");
     Warning ctx{WarningCode::seq_over_context, 8192, 4096};
-    CHECK(warning_text(ctx, e, Lang::en) == "Sequence length 8,192 is above the model's context of 4,096 tokens.");
+    CHECK(warning_text(ctx, e, Lang::en) ==
+          "Sequence length 8,192 is above the model's context of 4,096 tokens.");
     // Every code has a non-empty text in both languages.
     for (int code = 0; code < int(WarningCode::count); code++) {
         Warning any{WarningCode(code), 1, 2};
@@ -227,7 +239,8 @@ TEST_CASE("report_markdown: headline table, warnings and every section") {
     REQUIRE(e.ok);
     std::string en = report_markdown(e, Lang::en);
     CHECK(en.find("# Training estimate: Test 7B, QLoRA, 1 × NVIDIA T4") == 0);
-    for (const char* h : {"## Warnings", "## Compute", "## Time", "## Memory", "## Cards", "## Cost", "## Rent or buy"})
+    for (const char* h :
+         {"## Warnings", "## Compute", "## Time", "## Memory", "## Cards", "## Cost", "## Rent or buy"})
         CHECK(en.find(h) != std::string::npos);
     std::string zh = report_markdown(e, Lang::zh);
     CHECK(zh.find("# 训练估算：Test 7B，QLoRA，1 × NVIDIA T4") == 0);

@@ -69,7 +69,6 @@ const char kGemma2_9B[] = R"({
   "max_position_embeddings": 8192, "num_attention_heads": 16, "num_hidden_layers": 42,
   "num_key_value_heads": 8, "vocab_size": 256000})";
 
-
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -147,7 +146,8 @@ TEST_CASE("hf config: MoE total and active parameters") {
     CHECK(within(v2.model.params, 236e9, 0.005));
     CHECK(within(v2.model.active_params, 21e9, 0.02));
     // A null q_lora_rank (DeepSeek-V2-Lite) is a full-rank query projection.
-    ModelResult lite = model_from_hf_config(R"({"hidden_size":2048,"num_hidden_layers":2,"num_attention_heads":16,
+    ModelResult lite =
+        model_from_hf_config(R"({"hidden_size":2048,"num_hidden_layers":2,"num_attention_heads":16,
         "vocab_size":1000,"intermediate_size":4096,"q_lora_rank":null,"kv_lora_rank":512,"qk_nope_head_dim":128,
         "qk_rope_head_dim":64,"v_head_dim":128})");
     REQUIRE(lite.errors.empty());
@@ -180,7 +180,8 @@ TEST_CASE("hf config: bad input gives messages, not crashes") {
     CHECK(r.errors[0].message == "num_attention_heads is required");
     CHECK(r.errors[0].message_zh == "缺少必填字段 num_attention_heads");
 
-    r = model_from_hf_config(R"({"hidden_size": -1, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000})");
+    r = model_from_hf_config(
+        R"({"hidden_size": -1, "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000})");
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "hidden_size");
     CHECK(r.errors[0].message == "hidden_size must be an integer from 1 to 1000000, got -1");

@@ -41,12 +41,12 @@ Catalog host_catalog() {
     g.compute_capability = 8.0;
     g.tdp_w = 400;
     g.price_cny_per_hour = 8;
-    g.host_ram_gib = 1152;                                     // AWS p4de.24xlarge
+    g.host_ram_gib = 1152; // AWS p4de.24xlarge
     GpuSpec unknown = g;
     unknown.id = "no-ram";
     unknown.host_ram_gib = 0;
     c.gpus = {g, unknown};
-    c.models = {fixtures::model_7b()};                          // 7e9 parameters: a 14e9-byte 16-bit checkpoint
+    c.models = {fixtures::model_7b()}; // 7e9 parameters: a 14e9-byte 16-bit checkpoint
     return c;
 }
 
@@ -99,7 +99,7 @@ TEST_CASE("host RAM while loading: every rank holds two copies under Hugging Fac
 TEST_CASE("host RAM while loading: Megatron's partitions, torchtitan's shards, Unsloth once per node") {
     const Catalog c = host_catalog();
     Scenario s = full_7b(8, 1);
-    s.stack = Stack::megatron;                                 // each rank its tp × pp partition: 14e9 / 4
+    s.stack = Stack::megatron; // each rank its tp × pp partition: 14e9 / 4
     s.tp = 2;
     s.pp = 2;
     Estimate e = estimate(s, c);
@@ -107,19 +107,20 @@ TEST_CASE("host RAM while loading: Megatron's partitions, torchtitan's shards, U
     CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / 4 / kGiB));
     CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / 4 / kGiB));
     s = full_7b(16, 3);
-    s.stack = Stack::torchtitan;                               // its shards: 14e9 / 16 per rank, 8 ranks
+    s.stack = Stack::torchtitan; // its shards: 14e9 / 16 per rank, 8 ranks
     e = estimate(s, c);
     CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / 16 / kGiB));
     CHECK(e.host.load_node_gib == doctest::Approx(14e9 / 2 / kGiB));
     s = full_7b(1, 0);
     s.method = Method::lora;
-    s.stack = Stack::unsloth;                                  // one copy, once per node
+    s.stack = Stack::unsloth; // one copy, once per node
     e = estimate(s, c);
     CHECK_FALSE(e.host.load_per_rank);
     CHECK(e.host.load_node_gib == doctest::Approx(14e9 / kGiB));
     bool said = false;
     for (const std::string& l : explain(e, Headline::memory, Lang::en))
-        said = said || l == "Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)";
+        said =
+            said || l == "Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)";
     CHECK(said);
 }
 
@@ -167,7 +168,7 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
     const Catalog c = host_catalog();
     Scenario s = full_7b(1, 3);
     s.offload = Offload::optimizer_params;
-    s.host_ram_gib = 64;                                       // the node's RAM as given overrides the catalog
+    s.host_ram_gib = 64; // the node's RAM as given overrides the catalog
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     CHECK(e.host.available_gib == 64);
@@ -177,7 +178,8 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
         if (x.code == WarningCode::host_ram_short) w = &x;
     REQUIRE(w != nullptr);
     CHECK(warning_text(*w, e, Lang::en) ==
-          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while offloading. "
+          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
+          "offloading. "
           "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.");
     CHECK(warning_text(*w, e, Lang::zh) ==
           "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
@@ -213,7 +215,7 @@ TEST_CASE("host RAM inputs: exact range errors, round trip, and the catalog fiel
     REQUIRE(r.errors.empty());
     CHECK(r.scenario.cards_per_node == 4);
     CHECK(r.scenario.host_ram_gib == 512);
-    r.scenario.model_id = "test-7b";                           // ids this catalog knows
+    r.scenario.model_id = "test-7b"; // ids this catalog knows
     r.scenario.gpu_id = "A100-80G";
     const ScenarioResult back = scenario_from_json(scenario_to_json(r.scenario), c);
     REQUIRE(back.errors.empty());
@@ -224,7 +226,8 @@ TEST_CASE("host RAM inputs: exact range errors, round trip, and the catalog fiel
     REQUIRE(cat.errors.empty());
     CHECK(cat.catalog.gpus[0].host_ram_gib == 1152);
     CHECK(cat.catalog.gpus[0].host_ram_source == "AWS p4de");
-    cat = parse_catalog(R"({"gpus":[{"id":"x","name":"X","memory_gib":80,"tflops_16bit":300,"host_ram_gib":-1}]})");
+    cat = parse_catalog(
+        R"({"gpus":[{"id":"x","name":"X","memory_gib":80,"tflops_16bit":300,"host_ram_gib":-1}]})");
     REQUIRE(cat.errors.size() == 1);
     CHECK(cat.errors[0].field == "gpus[0].host_ram_gib");
 }

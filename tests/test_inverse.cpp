@@ -44,7 +44,7 @@ Catalog inverse_catalog() {
     a100.price_cny_per_hour = 8;
     a100.price_cny_per_day = 170;
     a100.price_cny_per_month = 4500;
-    GpuSpec l20;                                               // PCIe, 48 GB, hourly only
+    GpuSpec l20; // PCIe, 48 GB, hourly only
     l20.id = "L20";
     l20.name = "NVIDIA L20";
     l20.memory_gib = 48;
@@ -52,21 +52,21 @@ Catalog inverse_catalog() {
     l20.compute_capability = 8.9;
     l20.tdp_w = 275;
     l20.price_cny_per_hour = 3.2;
-    GpuSpec h100 = a100;                                       // faster, dearer
+    GpuSpec h100 = a100; // faster, dearer
     h100.id = "H100";
     h100.name = "NVIDIA H100 SXM";
     h100.tflops_16bit = 989;
     h100.price_cny_per_hour = 20;
     h100.price_cny_per_day = 450;
     h100.price_cny_per_month = 12000;
-    GpuSpec unpriced = a100;                                   // no rental price: never a plan
+    GpuSpec unpriced = a100; // no rental price: never a plan
     unpriced.id = "B-unpriced";
     unpriced.name = "Unpriced";
     unpriced.memory_gib = 192;
     unpriced.tflops_16bit = 2250;
     unpriced.price_cny_per_hour = unpriced.price_cny_per_day = unpriced.price_cny_per_month = 0;
     c.gpus = {a100, l20, h100, unpriced};
-    ModelSpec qwen;                                            // GQA (4 KV heads: tp ≤ 4), large vocabulary
+    ModelSpec qwen; // GQA (4 KV heads: tp ≤ 4), large vocabulary
     qwen.id = "gqa-7b";
     qwen.name = "GQA 7B";
     qwen.params = 7.62e9;
@@ -86,7 +86,7 @@ void for_each_strategy_on(const Scenario& s, const ModelSpec& m, const std::func
     const Offload offloads[] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
     const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
     for (int level = 0; level < 3; level++) {
-        if (level == 1 && s.flash_attention) continue;          // selective saves nothing with flash attention
+        if (level == 1 && s.flash_attention) continue; // selective saves nothing with flash attention
         for (Offload off : offloads)
             for (int tp : {1, 2, 4, 8}) {
                 if (m.heads % tp || kv % tp || s.cards % (tp * s.pp)) continue;
@@ -148,8 +148,9 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     // The headline, in both languages.
     const std::vector<std::string> en = explain(r, c, Lang::en), zh = explain(r, c, Lang::zh);
     REQUIRE(!en.empty());
-    CHECK(en[0] == "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, tp 8, optimizer and parameters offloaded "
-                   "to CPU, full recomputation)");
+    CHECK(en[0] ==
+          "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, tp 8, optimizer and parameters offloaded "
+          "to CPU, full recomputation)");
     CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，tp 8，优化器和参数卸载到 CPU，全量重计算）");
     CHECK(en[1] == "Headroom at b 157 = usable − per card = 77.6 GiB − 77.3 GiB = 0.252 GiB (fits)");
     CHECK(en[2] == "Headroom at b 158 = usable − per card = 77.6 GiB − 77.8 GiB = -0.233 GiB (does not fit)");
@@ -157,7 +158,7 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
 
 TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     const Catalog c = inverse_catalog();
-    Scenario s;                                                // full fine-tune of 7.6B on one 48 GB card
+    Scenario s; // full fine-tune of 7.6B on one 48 GB card
     s.model_id = "gqa-7b";
     s.gpu_id = "L20";
     s.method = Method::full;
@@ -169,12 +170,13 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     REQUIRE(r.ok);
     REQUIRE(r.micro_batch.found);
     CHECK(r.micro_batch.offload == Offload::optimizer_params);
-    s.seq_len = 1048576;                                       // the whole range of seq_len is refused on 1 card
+    s.seq_len = 1048576; // the whole range of seq_len is refused on 1 card
     s.micro_batch = 1;
     r = inverse_questions(s, c);
     CHECK_FALSE(r.micro_batch.found);
-    CHECK(explain(r, c, Lang::en)[0] == "Largest micro-batch: none. No strategy (recomputation, ZeRO 0–3, offload, "
-                                         "tp ≤ 8) fits a micro-batch of 1 on 1 cards");
+    CHECK(explain(r, c, Lang::en)[0] ==
+          "Largest micro-batch: none. No strategy (recomputation, ZeRO 0–3, offload, "
+          "tp ≤ 8) fits a micro-batch of 1 on 1 cards");
     // A tiny model with chunked loss on 8 big cards: a micro-batch of 65,536 (the range's top) fits.
     Catalog tiny = c;
     ModelSpec m;
@@ -195,7 +197,7 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     REQUIRE(r.micro_batch.found);
     CHECK(r.micro_batch.at_limit);
     CHECK(r.micro_batch.value == 65536);
-    CHECK(r.micro_batch.zero == 0);                            // the simplest of the equals
+    CHECK(r.micro_batch.zero == 0); // the simplest of the equals
     CHECK(r.micro_batch.tp == 1);
     CHECK(r.micro_batch.checkpointing == Checkpointing::none);
     CHECK(r.terms.find(TermId::inverse_batch_headroom, 1) == nullptr); // no "one more" beyond the range
@@ -205,7 +207,8 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
 // [SECTION] Exactness over a grid
 //-----------------------------------------------------------------------------
 
-TEST_CASE("inverse: over a grid, the largest micro-batch and longest sequence fit and one more fits no strategy") {
+TEST_CASE(
+    "inverse: over a grid, the largest micro-batch and longest sequence fit and one more fits no strategy") {
     const Catalog c = inverse_catalog();
     int answers = 0, refusals = 0;
     for (const char* model : {"test-7b", "gqa-7b"})
@@ -229,12 +232,14 @@ TEST_CASE("inverse: over a grid, the largest micro-batch and longest sequence fi
                             for (int knob = 0; knob < 2; knob++) {
                                 const FitAnswer& a = knob == 0 ? r.micro_batch : r.seq_len;
                                 auto set = [&](Scenario& t, int v) {
-                                    if (knob == 0) t.micro_batch = v;
-                                    else t.seq_len = v;
+                                    if (knob == 0)
+                                        t.micro_batch = v;
+                                    else
+                                        t.seq_len = v;
                                 };
                                 CAPTURE(scenario_to_json(s));
                                 CAPTURE(knob);
-                                if (!a.found) {                      // 1 fits no strategy
+                                if (!a.found) { // 1 fits no strategy
                                     for_each_strategy_on(s, m, [&](Scenario& t) {
                                         set(t, 1);
                                         const Estimate e = estimate(t, c);
@@ -292,7 +297,7 @@ TEST_CASE("inverse: the most tokens a budget buys is affordable and one token pe
                     CAPTURE(scenario_to_json(s));
                     CHECK(a.asked);
                     REQUIRE(a.fits);
-                    if (!a.found) {                                   // even one token is too dear
+                    if (!a.found) { // even one token is too dear
                         Scenario t = s;
                         t.data_input = DataInput::tokens;
                         t.tokens = 1;
@@ -360,7 +365,8 @@ TEST_CASE("inverse: the cheapest plan meeting a deadline is the cheapest priced 
             const std::vector<GpuOption> rows = compare_gpus(s, c);
             double cheapest = -1;
             for (const GpuOption& o : rows)
-                if (o.workable && c.gpus[size_t(o.gpu_index)].id != "B-unpriced" && (cheapest < 0 || o.cost_total < cheapest))
+                if (o.workable && c.gpus[size_t(o.gpu_index)].id != "B-unpriced" &&
+                    (cheapest < 0 || o.cost_total < cheapest))
                     cheapest = o.cost_total;
             CHECK(r.deadline.asked);
             if (cheapest < 0) {
@@ -371,7 +377,8 @@ TEST_CASE("inverse: the cheapest plan meeting a deadline is the cheapest priced 
             CHECK(c.gpus[size_t(r.deadline.gpu_index)].id != "B-unpriced");
             CHECK(r.deadline.cost_total == doctest::Approx(cheapest).epsilon(1e-12));
             CHECK(r.deadline.wall_hours <= deadline);
-            // The plan it names is that row's, estimated on its own: it fits, meets the deadline, costs as much.
+            // The plan it names is that row's, estimated on its own: it fits, meets the deadline, costs as
+            // much.
             Scenario t = s;
             t.gpu_id = c.gpus[size_t(r.deadline.gpu_index)].id;
             t.cards = r.deadline.cards;
@@ -436,11 +443,19 @@ TEST_CASE("inverse: the shown work reproduces (headroom and budget lines evaluat
                 double sum = 0, group = 0;
                 for (int i = 0; i < t.count; i++) {
                     const Operand& o = r.terms.operand(t, i);
-                    if (o.op == Op::first) group = o.value;
-                    else if (o.op == Op::mul) group *= o.value;
-                    else if (o.op == Op::div) group /= o.value;
-                    else if (o.op == Op::add) { sum += group; group = o.value; }
-                    else { sum += group; group = -o.value; }
+                    if (o.op == Op::first)
+                        group = o.value;
+                    else if (o.op == Op::mul)
+                        group *= o.value;
+                    else if (o.op == Op::div)
+                        group /= o.value;
+                    else if (o.op == Op::add) {
+                        sum += group;
+                        group = o.value;
+                    } else {
+                        sum += group;
+                        group = -o.value;
+                    }
                 }
                 CHECK((sum + group) * t.scale == doctest::Approx(t.result).epsilon(1e-12));
             }

@@ -55,7 +55,7 @@ TEST_CASE("json_read: deep nesting and huge numbers parse without a crash") {
     std::vector<FieldError> errors;
     const std::string deep = std::string(2000, '[') + std::string(2000, ']');
     CHECK(parse_json(deep, 1 << 20, "x", "x", j, errors));
-    CHECK(parse_json("[1e400]", 100, "x", "x", j, errors) == false);    // out of double range: refused
+    CHECK(parse_json("[1e400]", 100, "x", "x", j, errors) == false); // out of double range: refused
 }
 
 //-----------------------------------------------------------------------------
@@ -76,7 +76,7 @@ TEST_CASE("json_read: format_plain gives the shortest text that reads back, neve
 
 TEST_CASE("json_read: strings are cut between UTF-8 characters; values are described, not dumped") {
     CHECK(truncate_utf8("abc", 10) == "abc");
-    CHECK(truncate_utf8("显存显存", 7) == "显存…");              // 3 bytes each: never half a character
+    CHECK(truncate_utf8("显存显存", 7) == "显存…"); // 3 bytes each: never half a character
     CHECK(valid_utf8(truncate_utf8("显存显存", 7)));
     CHECK_FALSE(valid_utf8("\xE6\x98"));
     CHECK(describe_value(Json::parse(R"("H800")"), false) == "\"H800\"");

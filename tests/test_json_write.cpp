@@ -64,7 +64,7 @@ TEST_CASE("json_write: an invalid scenario's estimate is ok:false with its error
     auto en = nlohmann::json::parse(estimate_to_json(e, Lang::en));
     auto zh = nlohmann::json::parse(estimate_to_json(e, Lang::zh));
     CHECK(en["ok"] == false);
-    CHECK(en.size() == 2);                                  // ok and errors only: no stale numbers
+    CHECK(en.size() == 2); // ok and errors only: no stale numbers
     REQUIRE(en["errors"].size() >= 1);
     CHECK(en["errors"][0]["field"] == "cards");
     CHECK(en["errors"][0]["message"] != zh["errors"][0]["message"]);

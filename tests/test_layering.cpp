@@ -50,8 +50,7 @@ bool contains_token(const std::string& code, const std::string& needle) {
 }
 
 // Calls fn(file name, line number, line) for every line of `files`.
-template <class Fn>
-void for_each_line(const std::vector<fs::path>& files, Fn fn) {
+template <class Fn> void for_each_line(const std::vector<fs::path>& files, Fn fn) {
     for (const fs::path& p : files) {
         std::ifstream f(p);
         std::string line;
@@ -85,8 +84,10 @@ void report(const std::vector<Hit>& hits) {
 TEST_CASE("layering: core/ has no ImGui, SDL, Emscripten or I/O") {
     std::vector<fs::path> core = sources("core", {".h", ".cpp"});
     REQUIRE(core.size() >= 6);
-    report(scan(core, {"imgui", "SDL", "emscripten", "EMSCRIPTEN", "<fstream>", "<iostream>", "<filesystem>",
-                       "fopen", "freopen", "fread", "fwrite", "fprintf", "fputs", "fgets", "printf(", "puts(", "FILE*", "FILE *", "std::cout", "std::cerr", "getenv", "system("}));
+    report(scan(core, {"imgui",        "SDL",       "emscripten", "EMSCRIPTEN", "<fstream>", "<iostream>",
+                       "<filesystem>", "fopen",     "freopen",    "fread",      "fwrite",    "fprintf",
+                       "fputs",        "fgets",     "printf(",    "puts(",      "FILE*",     "FILE *",
+                       "std::cout",    "std::cerr", "getenv",     "system("}));
 }
 
 TEST_CASE("layering: ui/ has no SDL or Emscripten") {
@@ -95,7 +96,8 @@ TEST_CASE("layering: ui/ has no SDL or Emscripten") {
 }
 
 // The include graph itself (issue 10): a layer includes only the layers below it.
-static std::vector<Hit> includes_from(const std::vector<fs::path>& files, std::initializer_list<const char*> layers) {
+static std::vector<Hit> includes_from(const std::vector<fs::path>& files,
+                                      std::initializer_list<const char*> layers) {
     std::vector<Hit> hits;
     for_each_line(files, [&](const std::string& file, int n, const std::string& line) {
         const size_t at = line.find("#include");
@@ -118,7 +120,8 @@ TEST_CASE("layering: includes go down only (core ← ui ← web; cli and tools o
     report(includes_from(ui, {"web", "cli", "tools"}));
     report(includes_from(cli, {"ui", "web", "tools"}));
     // And the rule can fail: a web include in a ui-like file is found.
-    const fs::path probe = fs::temp_directory_path() / ("traincalc_layering_probe_" + std::to_string(std::random_device{}()) + ".cpp");
+    const fs::path probe = fs::temp_directory_path() /
+                           ("traincalc_layering_probe_" + std::to_string(std::random_device{}()) + ".cpp");
     { std::ofstream(probe) << "#include \"web/main.h\"\n"; }
     CHECK(includes_from({probe}, {"web"}).size() == 1);
     fs::remove(probe);

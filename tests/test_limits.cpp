@@ -9,8 +9,8 @@
 // [SECTION] Error count cap
 
 #include "core/catalog.h"
-#include "core/limits.h"
 #include "core/hf_import.h"
+#include "core/limits.h"
 #include "core/scenario.h"
 #include "core/url.h"
 

@@ -65,11 +65,16 @@ Json one(const std::string& line) {
 }
 
 std::string call(int id, const std::string& tool, const Json& args) {
-    return Json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", args}}}}.dump();
+    return Json{{"jsonrpc", "2.0"},
+                {"id", id},
+                {"method", "tools/call"},
+                {"params", {{"name", tool}, {"arguments", args}}}}
+        .dump();
 }
 
-const char kInit[] = R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",)"
-                     R"("capabilities":{},"clientInfo":{"name":"traincalc-test","version":"1"}}})";
+const char kInit[] =
+    R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",)"
+    R"("capabilities":{},"clientInfo":{"name":"traincalc-test","version":"1"}}})";
 const char kInitialized[] = R"({"jsonrpc":"2.0","method":"notifications/initialized"})";
 
 } // namespace
@@ -100,13 +105,15 @@ TEST_CASE("mcp: initialize, the initialized notification (no reply), ping, tools
         CHECK(t["description"].is_string());
         CHECK(t["inputSchema"]["type"] == "object");
         CHECK(t["inputSchema"]["properties"].is_object());
-        for (const Json& req : t["inputSchema"]["required"]) CHECK(t["inputSchema"]["properties"].contains(req.get<std::string>()));
+        for (const Json& req : t["inputSchema"]["required"])
+            CHECK(t["inputSchema"]["properties"].contains(req.get<std::string>()));
     }
     CHECK(names == std::vector<std::string>{"estimate", "compare_gpus", "import_config", "export_config"});
 }
 
 TEST_CASE("mcp: an unknown protocol version is answered with the server's newest") {
-    Json r = one(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1999-01-01","capabilities":{}}})");
+    Json r = one(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1999-01-01","capabilities":{}}})");
     CHECK(r["result"]["protocolVersion"] == "2025-11-25");
 }
 
@@ -116,14 +123,16 @@ TEST_CASE("mcp: an unknown protocol version is answered with the server's newest
 
 TEST_CASE("mcp: tools/call estimate, compare_gpus, import_config, export_config") {
     const Json scenario = {{"model", "qwen2.5-7b"}, {"method", "lora"}, {"gpu", "A100-80G"}, {"cards", 1}};
-    const std::string lf = "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\nlora_rank: 16\n"
-                           "cutoff_len: 4096\nper_device_train_batch_size: 2\nbf16: true\n";
-    std::vector<Json> r = session({kInit, kInitialized, call(10, "estimate", {{"scenario", scenario}}),
-                                   call(11, "compare_gpus", {{"scenario", scenario}, {"max_cards", 64}}),
-                                   call(12, "import_config", {{"text", lf}}),
-                                   call(13, "export_config", {{"scenario", scenario}, {"format", "deepspeed"}}),
-                                   call(14, "estimate", {{"scenario", {{"micro_batch", 0}}}}),
-                                   call(15, "import_config", {{"text", "finetuning_type: lora\ncutoff_len: 0\n"}, {"lang", "zh"}})});
+    const std::string lf =
+        "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\nlora_rank: 16\n"
+        "cutoff_len: 4096\nper_device_train_batch_size: 2\nbf16: true\n";
+    std::vector<Json> r = session(
+        {kInit, kInitialized, call(10, "estimate", {{"scenario", scenario}}),
+         call(11, "compare_gpus", {{"scenario", scenario}, {"max_cards", 64}}),
+         call(12, "import_config", {{"text", lf}}),
+         call(13, "export_config", {{"scenario", scenario}, {"format", "deepspeed"}}),
+         call(14, "estimate", {{"scenario", {{"micro_batch", 0}}}}),
+         call(15, "import_config", {{"text", "finetuning_type: lora\ncutoff_len: 0\n"}, {"lang", "zh"}})});
     REQUIRE(r.size() == 7);
     // estimate: the estimate JSON, as text and structured.
     const Json& est = r[1]["result"];
@@ -183,7 +192,8 @@ TEST_CASE("mcp: bad calls get JSON-RPC errors") {
     r = one(R"({"jsonrpc":"2.0","id":9,"method":"resources/list"})");
     CHECK(code_of(r) == -32601);
     CHECK(r["error"]["message"] == "Method not found: resources/list");
-    // -32602: an unknown tool, missing or mistyped arguments, values outside an enum, initialize without a version.
+    // -32602: an unknown tool, missing or mistyped arguments, values outside an enum, initialize without a
+    // version.
     r = one(call(20, "largest_batch", Json::object()));
     CHECK(code_of(r) == -32602);
     CHECK(r["error"]["message"] == "Unknown tool: largest_batch");
@@ -192,9 +202,11 @@ TEST_CASE("mcp: bad calls get JSON-RPC errors") {
     CHECK(r["error"]["message"] == "Invalid params: missing required argument \"scenario\"");
     CHECK(code_of(one(call(22, "estimate", {{"scenario", "qwen"}}))) == -32602);
     CHECK(code_of(one(call(23, "import_config", {{"text", 5}}))) == -32602);
-    CHECK(code_of(one(call(24, "export_config", {{"scenario", Json::object()}, {"format", "yaml"}}))) == -32602);
+    CHECK(code_of(one(call(24, "export_config", {{"scenario", Json::object()}, {"format", "yaml"}}))) ==
+          -32602);
     CHECK(code_of(one(call(25, "compare_gpus", {{"scenario", Json::object()}, {"max_cards", 0}}))) == -32602);
-    CHECK(code_of(one(R"({"jsonrpc":"2.0","id":26,"method":"tools/call","params":{"arguments":{}}})")) == -32602);
+    CHECK(code_of(one(R"({"jsonrpc":"2.0","id":26,"method":"tools/call","params":{"arguments":{}}})")) ==
+          -32602);
     CHECK(code_of(one(R"({"jsonrpc":"2.0","id":27,"method":"initialize","params":{}})")) == -32602);
     // A notification of an unknown method gets no reply at all; blank lines are skipped.
     std::vector<Json> none = session({R"({"jsonrpc":"2.0","method":"notifications/whatever"})", "", "   "});

@@ -57,10 +57,10 @@ TEST_CASE("memory_model: ZeRO-3 on 8 cards, each term by hand") {
     st.zero = 3;
     MemoryResult m;
     memory_for(s, states_7b(), card(80), st, m);
-    CHECK(m.weights_gib == doctest::Approx(1.4e10 / GiB / 8));          // 1.630
-    CHECK(m.gathered_gib == doctest::Approx(2 * 1.4e10 / GiB / 32));    // this layer and the next
+    CHECK(m.weights_gib == doctest::Approx(1.4e10 / GiB / 8));       // 1.630
+    CHECK(m.gathered_gib == doctest::Approx(2 * 1.4e10 / GiB / 32)); // this layer and the next
     CHECK(m.gradients_gib == doctest::Approx(1.4e10 / GiB / 8));
-    CHECK(m.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));        // 9.779
+    CHECK(m.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8)); // 9.779
     CHECK(m.activations_gib == 0);
     const double subtotal = 13.853423297405243;
     CHECK(m.overhead_gib == doctest::Approx(1 + 0.06 * subtotal));
@@ -88,7 +88,7 @@ TEST_CASE("memory_model: each ZeRO stage shards one more state; tp divides every
     CHECK(z[0].per_gpu_gib > z[1].per_gpu_gib);
     CHECK(z[1].per_gpu_gib > z[2].per_gpu_gib);
     CHECK(z[2].per_gpu_gib > z[3].per_gpu_gib);
-    CHECK_FALSE(z[0].fits);                                              // 112 GB of states on one card
+    CHECK_FALSE(z[0].fits); // 112 GB of states on one card
     st.zero = 0;
     st.tp = 8;
     MemoryResult t;
@@ -114,7 +114,7 @@ TEST_CASE("memory_model: offloaded states leave the card and are counted in host
     st.zero = 3;
     st.offload = Offload::optimizer_params;
     memory_for(s, states_7b(), card(80), st, m);
-    CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / GiB / 32));      // two layers in flight
-    CHECK(m.gathered_gib == 0);                                          // already counted above
+    CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / GiB / 32)); // two layers in flight
+    CHECK(m.gathered_gib == 0);                                     // already counted above
     CHECK(m.cpu_ram_gib == doctest::Approx((1.4e10 + 8.4e10) / GiB / 8));
 }

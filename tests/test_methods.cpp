@@ -66,7 +66,8 @@ bool shows(const Estimate& e, Headline h, Lang lang, const std::string& text) {
 // [SECTION] Preference objectives
 //-----------------------------------------------------------------------------
 
-TEST_CASE("DPO needs at least SFT's memory at the same batch; the reference is a frozen copy only in full fine-tuning") {
+TEST_CASE("DPO needs at least SFT's memory at the same batch; the reference is a frozen copy only in full "
+          "fine-tuning") {
     for (Method m : {Method::full, Method::lora, Method::qlora}) {
         CAPTURE(int(m));
         Scenario s = base("qwen2.5-7b", m);
@@ -150,8 +151,8 @@ TEST_CASE("GRPO time grows with G and with the completion length; it splits into
     Scenario s = grpo();
     const Estimate e = run(s);
     CHECK(e.time.generation_hours > 0);
-    CHECK(e.time.compute_hours == doctest::Approx(e.time.generation_hours +
-                                                  e.terms.find(TermId::train_seconds)->result / 3600.0));
+    CHECK(e.time.compute_hours ==
+          doctest::Approx(e.time.generation_hours + e.terms.find(TermId::train_seconds)->result / 3600.0));
     double last = e.time.compute_hours;
     for (int g : {12, 16, 32}) {
         s.generations = g;
@@ -184,7 +185,8 @@ TEST_CASE("decoding is bound by memory bandwidth at small batches and by compute
     REQUIRE(step);
     CHECK(small.terms.operand(*step, 3).ref == TermId::decode_step_memory);
     // One sequence: a step reads the 7.62e9 × 2 B weights over 3,350 GB/s ≈ 4.5 ms (+ its KV).
-    CHECK(small.terms.find(TermId::decode_step_memory)->result == doctest::Approx(7.62e9 * 2 / 3350e9).epsilon(0.02));
+    CHECK(small.terms.find(TermId::decode_step_memory)->result ==
+          doctest::Approx(7.62e9 * 2 / 3350e9).epsilon(0.02));
     s.micro_batch = 64;
     s.grad_accum = 64;
     const Estimate big = run(s);
@@ -197,10 +199,11 @@ TEST_CASE("decoding is bound by memory bandwidth at small batches and by compute
     CHECK(run(h200).time.generation_hours > small.time.generation_hours);
 }
 
-TEST_CASE("colocated engine: the peak is the larger phase, not the sum; a reserved slice adds; separate cards hold none") {
+TEST_CASE("colocated engine: the peak is the larger phase, not the sum; a reserved slice adds; separate "
+          "cards hold none") {
     Scenario s = grpo();
     s.micro_batch = 8;
-    s.checkpointing = Checkpointing::none;   // large training phase
+    s.checkpointing = Checkpointing::none; // large training phase
     const Estimate e = run(s);
     const double train_phase = e.memory.activations_gib + e.memory.logits_gib;
     const double gen_phase = e.memory.generation_gib;
@@ -220,7 +223,8 @@ TEST_CASE("colocated engine: the peak is the larger phase, not the sum; a reserv
     const double g_states = g.memory.weights_gib + g.memory.gathered_gib + g.memory.gradients_gib +
                             g.memory.optimizer_gib + g.memory.adapters_gib + g.memory.reference_gib;
     CHECK(g.memory.generation_gib > g.memory.activations_gib + g.memory.logits_gib);
-    CHECK(g.terms.find(TermId::memory_subtotal)->result == doctest::Approx(g_states + g.memory.generation_gib));
+    CHECK(g.terms.find(TermId::memory_subtotal)->result ==
+          doctest::Approx(g_states + g.memory.generation_gib));
     CHECK(shows(g, Headline::memory, Lang::en, "not their sum"));
     CHECK(shows(g, Headline::memory, Lang::zh, "而不是两者之和"));
     // vLLM's gpu_memory_utilization slice held through training: training + slice.
@@ -246,8 +250,8 @@ TEST_CASE("PPO holds a critic and a reward model beside the policy and reference
     s.objective = Objective::ppo;
     const Estimate p = run(s);
     CHECK(p.memory.reward_gib == doctest::Approx(g.memory.reference_gib));
-    CHECK(p.memory.critic_gib == doctest::Approx(g.memory.weights_gib + g.memory.gathered_gib + g.memory.gradients_gib +
-                                                 g.memory.optimizer_gib));
+    CHECK(p.memory.critic_gib == doctest::Approx(g.memory.weights_gib + g.memory.gathered_gib +
+                                                 g.memory.gradients_gib + g.memory.optimizer_gib));
     CHECK(p.memory.per_gpu_gib > g.memory.per_gpu_gib);
     // Critic trained (6·N) + reward, old log-probs and values (3 × 2·N) on every trained token.
     CHECK(p.flops.per_token_executed == doctest::Approx(g.flops.per_token_executed + 12 * 7.62e9));
@@ -301,7 +305,8 @@ TEST_CASE("method fields: JSON round trip, ranges and relations with exact messa
     std::vector<FieldError> errs = validate(s, catalog());
     REQUIRE(errs.size() == 1);
     CHECK(errs[0].field == "completion_len");
-    CHECK(errs[0].message == "completion_len (1536) must be below seq_len (1536): the prompt is the rest of the sequence");
+    CHECK(errs[0].message ==
+          "completion_len (1536) must be below seq_len (1536): the prompt is the rest of the sequence");
     CHECK(errs[0].message_zh == "completion_len（1536）必须小于 seq_len（1536）：其余部分是提示词");
     // A card without a known bandwidth cannot time the decoding.
     s = grpo();
@@ -331,11 +336,11 @@ TEST_CASE("published: Unsloth's GRPO VRAM table, Llama 3.1 8B at 20K context, 8 
     s.gpu_id = "H100-SXM";
     s.method = Method::qlora;
     s.objective = Objective::grpo;
-    s.reference = Reference::none;                 // beta = 0: no reference model in either column
+    s.reference = Reference::none; // beta = 0: no reference model in either column
     s.generations = 8;
     s.seq_len = 20480;
     s.completion_len = 19456;
-    s.micro_batch = 8;                             // the 8 generations of one prompt trained together
+    s.micro_batch = 8; // the 8 generations of one prompt trained together
     s.grad_accum = 1;
     s.cards = 1;
     s.checkpointing = Checkpointing::full;
@@ -354,12 +359,12 @@ TEST_CASE("published: Unsloth's GRPO VRAM table, Llama 3.1 8B at 20K context, 8 
     // The totals. Ours counts the KV of all 8 sequences decoded at once (20 GiB where the table
     // counts one sequence's 2.5) and the engine sleeping while the policy trains (the larger phase).
     const double trl_gb = trl.memory.per_gpu_gib * 1.073741824, uns_gb = uns.memory.per_gpu_gib * 1.073741824;
-    MESSAGE("Unsloth GRPO 8B 20K x8: TRL+FA2 " << trl_gb << " GB (published 510.8, error "
-            << (trl_gb / 510.8 - 1) * 100 << "%), Unsloth " << uns_gb << " GB (published 54.3, error "
-            << (uns_gb / 54.3 - 1) * 100 << "%)");
-    CHECK(fixtures::within(trl_gb, 510.8, 0.15));  // measured: -9.5%
-    CHECK(fixtures::within(uns_gb, 54.3, 0.35));   // measured: -31% (Unsloth's own GRPO loss and
-                                                   // checkpoint accounting are not modelled)
+    MESSAGE("Unsloth GRPO 8B 20K x8: TRL+FA2 "
+            << trl_gb << " GB (published 510.8, error " << (trl_gb / 510.8 - 1) * 100 << "%), Unsloth "
+            << uns_gb << " GB (published 54.3, error " << (uns_gb / 54.3 - 1) * 100 << "%)");
+    CHECK(fixtures::within(trl_gb, 510.8, 0.15)); // measured: -9.5%
+    CHECK(fixtures::within(uns_gb, 54.3, 0.35));  // measured: -31% (Unsloth's own GRPO loss and
+                                                  // checkpoint accounting are not modelled)
 }
 
 // open-r1 GRPO run times (https://github.com/huggingface/open-r1/issues/251, "Training with GRPO takes
@@ -371,17 +376,17 @@ TEST_CASE("published: Unsloth's GRPO VRAM table, Llama 3.1 8B at 20K context, 8 
 // completion. 16 prompts × 7 completions per generation call (7,500 / 468 steps = 16 prompts).
 TEST_CASE("published: open-r1 GRPO Qwen2.5-Math-7B on 7 + 1 H100 (README ~3 h, measured ~9 h)") {
     Scenario s;
-    s.model_id = "qwen2.5-7b";                     // Qwen2.5-Math-7B has the Qwen2.5-7B shape
+    s.model_id = "qwen2.5-7b"; // Qwen2.5-Math-7B has the Qwen2.5-7B shape
     s.gpu_id = "H100-SXM";
     s.method = Method::full;
     s.objective = Objective::grpo;
-    s.reference = Reference::model;                // TRL 0.14/0.15 default beta = 0.04
+    s.reference = Reference::model; // TRL 0.14/0.15 default beta = 0.04
     s.samples = 7500;
     s.epochs = 1;
     s.generations = 7;
     s.seq_len = 650 + 1024;
     s.completion_len = 1024;
-    s.micro_batch = 2;                             // B = 2 × 8 × 7 = 112 = 16 prompts × 7
+    s.micro_batch = 2; // B = 2 × 8 × 7 = 112 = 16 prompts × 7
     s.grad_accum = 8;
     s.cards = 7;
     s.zero = 2;
@@ -390,13 +395,13 @@ TEST_CASE("published: open-r1 GRPO Qwen2.5-Math-7B on 7 + 1 H100 (README ~3 h, m
     s.rollout_cards = 1;
     const Estimate e = run(s);
     const double h = e.time.compute_hours;
-    const double measured_h = 468 * 68.6 / 3600;   // 8.9 h
+    const double measured_h = 468 * 68.6 / 3600; // 8.9 h
     MESSAGE("open-r1 GRPO 7B: ours " << h << " h compute (generation " << e.time.generation_hours
-            << " h); README 3 h (error " << (h / 3 - 1) * 100 << "%), measured " << measured_h
-            << " h (error " << (h / measured_h - 1) * 100 << "%)");
+                                     << " h); README 3 h (error " << (h / 3 - 1) * 100 << "%), measured "
+                                     << measured_h << " h (error " << (h / measured_h - 1) * 100 << "%)");
     // A roofline: every phase at the card's rate. It is below both figures, by ~2x the README's and
     // ~5x the measured run (weight syncs, reward code, vLLM scheduling and stragglers are not modelled).
     CHECK(h < 3.0);
     CHECK(h > 3.0 / 3);
-    CHECK(e.time.generation_hours > 0.4 * h);      // generation dominates or nearly (open-r1#161)
+    CHECK(e.time.generation_hours > 0.4 * h); // generation dominates or nearly (open-r1#161)
 }

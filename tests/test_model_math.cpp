@@ -52,15 +52,15 @@ TEST_CASE("model_math: fp32 needs no master copy; pure bf16 keeps 16-bit moments
     s.precision = Precision::fp32;
     derive_model(s, s.model, md);
     CHECK(md.weight_bytes_per_param == 4);
-    CHECK(md.optimizer_bytes_per_param == 8);          // m + v, fp32
+    CHECK(md.optimizer_bytes_per_param == 8); // m + v, fp32
     s.precision = Precision::bf16;
     s.master_weights = false;
     derive_model(s, s.model, md);
-    CHECK(md.optimizer_bytes_per_param == 4);          // 16-bit m + v
+    CHECK(md.optimizer_bytes_per_param == 4); // 16-bit m + v
     s.master_weights = true;
     s.optimizer = Optimizer::adamw_8bit;
     derive_model(s, s.model, md);
-    CHECK(md.optimizer_bytes_per_param == 6);          // fp32 master + two 8-bit moments
+    CHECK(md.optimizer_bytes_per_param == 6); // fp32 master + two 8-bit moments
 }
 
 //-----------------------------------------------------------------------------
@@ -79,7 +79,7 @@ TEST_CASE("model_math: LoRA adapter count is r·(d_in + d_out) per adapted matri
     derive_model(s, s.model, md);
     CHECK(md.adapter_params == doctest::Approx(4194304));
     CHECK(md.trainable_params == doctest::Approx(4194304));
-    CHECK(md.grads_bytes == 0);                         // frozen base: no gradients for it
+    CHECK(md.grads_bytes == 0); // frozen base: no gradients for it
     CHECK(md.optimizer_bytes == 0);
     s.lora_rank = 16;
     derive_model(s, s.model, md);
@@ -105,12 +105,12 @@ TEST_CASE("model_math: model FLOPs per token 6·N + 12·L·h·s (PaLM), executed
     Scenario s = full_7b();
     ModelDerived md;
     derive_model(s, s.model, md);
-    const double attn = 12.0 * 32 * 4096 * 4096;        // 6.44e9
+    const double attn = 12.0 * 32 * 4096 * 4096; // 6.44e9
     CHECK(md.flops_model_per_token == doctest::Approx(6 * 7e9 + attn));
     CHECK(md.flops_executed_per_token == doctest::Approx(md.flops_model_per_token));
     CHECK(md.tokens_per_epoch == doctest::Approx(2.5e8));
-    CHECK(md.tokens == doctest::Approx(5e8));          // × 2 epochs
-    s.checkpointing = Checkpointing::full;              // one more forward: +2·N, and the attention again
+    CHECK(md.tokens == doctest::Approx(5e8)); // × 2 epochs
+    s.checkpointing = Checkpointing::full;    // one more forward: +2·N, and the attention again
     derive_model(s, s.model, md);
     CHECK(md.flops_executed_per_token > md.flops_model_per_token + 2 * 7e9 - 1);
 }
@@ -125,7 +125,7 @@ TEST_CASE("model_math: data given as samples × tokens, or as megabytes of text"
     derive_model(s, s.model, md);
     CHECK(md.tokens == doctest::Approx(7.5e7));
     s.data_input = DataInput::dataset_size;
-    s.dataset_mb = 100;                                 // 1e8 B ÷ 1.5 chars/token ÷ 3 B/char
+    s.dataset_mb = 100; // 1e8 B ÷ 1.5 chars/token ÷ 3 B/char
     s.chars_per_token = 1.5;
     s.bytes_per_char = 3;
     s.epochs = 1;
@@ -139,12 +139,14 @@ TEST_CASE("model_math: rollouts cache K and V per layer, or MLA's latent (DeepSe
     s.objective = Objective::grpo;
     ModelDerived md;
     derive_model(s, s.model, md);
-    // fixtures::model_7b(): K and V of kv_heads·head_dim each (kv_cache_values_per_token_layer), 2 B, every layer.
-    CHECK(md.kv_bytes_per_token == doctest::Approx(2.0 * s.model.layers * kv_cache_values_per_token_layer(s.model)));
+    // fixtures::model_7b(): K and V of kv_heads·head_dim each (kv_cache_values_per_token_layer), 2 B, every
+    // layer.
+    CHECK(md.kv_bytes_per_token ==
+          doctest::Approx(2.0 * s.model.layers * kv_cache_values_per_token_layer(s.model)));
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     const ModelSpec* ds = c.find_model("deepseek-v3");
     REQUIRE(ds != nullptr);
     s.model = *ds;
     derive_model(s, s.model, md);
-    CHECK(md.kv_bytes_per_token == doctest::Approx(2.0 * 61 * (512 + 64)));  // was 2·2·61·(128·128) as GQA
+    CHECK(md.kv_bytes_per_token == doctest::Approx(2.0 * 61 * (512 + 64))); // was 2·2·61·(128·128) as GQA
 }

@@ -310,7 +310,8 @@ TEST_CASE("scenario: docs/design.md keys") {
         "precision":"fp16","optimizer":"sgd","lora_rank":8,"lora_targets":"qv","zero":2,"tp":2,"pp":2,
         "offload":"optimizer","gpu":"RTX4090","cards":8,"utilization":0.5,"scaling_efficiency":0.8,
         "tokens_per_second_per_gpu":2500,"deadline_hours":48,
-        "price":{"currency":"USD","hourly":2,"daily":40,"monthly":900}})", cat);
+        "price":{"currency":"USD","hourly":2,"daily":40,"monthly":900}})",
+                                          cat);
     CHECK(r.errors.empty());
     const Scenario& s = r.scenario;
     CHECK(s.model_id == "llama-3.1-8b");
@@ -352,7 +353,8 @@ TEST_CASE("scenario: custom model and card objects") {
     Catalog cat = test_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":{"params":7e9,"layers":32,"hidden":4096,"heads":32,
         "kv_heads":8,"ffn":11008,"vocab":32000},"gpu":{"name":"My card","memory_gib":48,"tflops_16bit":150,
-        "tflops_fp8":300,"bandwidth_gbps":960,"nvlink":true}})", cat);
+        "tflops_fp8":300,"bandwidth_gbps":960,"nvlink":true}})",
+                                          cat);
     for (const FieldError& e : r.errors) MESSAGE(e.field << ": " << e.message);
     CHECK(r.errors.empty());
     CHECK(r.scenario.model_id.empty());
@@ -365,7 +367,8 @@ TEST_CASE("scenario: custom model and card objects") {
 
     // Params counted when only the architecture is given; MoE active params too.
     r = scenario_from_json(R"({"model":{"layers":32,"hidden":4096,"heads":32,"kv_heads":8,"ffn":14336,
-        "vocab":32000,"experts":8,"experts_per_token":2}})", cat);
+        "vocab":32000,"experts":8,"experts_per_token":2}})",
+                           cat);
     CHECK(r.errors.empty());
     CHECK(r.scenario.model.params == doctest::Approx(46.7e9).epsilon(0.01));
     CHECK(r.scenario.model.active_params == doctest::Approx(12.9e9).epsilon(0.01));
@@ -375,14 +378,16 @@ TEST_CASE("scenario: a pasted Hugging Face config.json inside model") {
     Catalog cat = test_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":{"model_type":"llama","hidden_size":4096,
         "intermediate_size":11008,"num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,
-        "vocab_size":32000,"max_position_embeddings":4096,"tie_word_embeddings":false}})", cat);
+        "vocab_size":32000,"max_position_embeddings":4096,"tie_word_embeddings":false}})",
+                                          cat);
     CHECK(r.errors.empty());
     CHECK(r.scenario.model_id.empty());
     CHECK(r.scenario.model.params == doctest::Approx(6.74e9).epsilon(0.01));
     CHECK(r.scenario.model.context == 4096);
 
     r = scenario_from_json(R"({"model":{"hidden_size":4096,"num_hidden_layers":0,"num_attention_heads":32,
-        "vocab_size":32000}})", cat);
+        "vocab_size":32000}})",
+                           cat);
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "model.num_hidden_layers");
     CHECK(r.errors[0].message == "model.num_hidden_layers must be an integer from 1 to 10000, got 0");
@@ -413,7 +418,8 @@ TEST_CASE("scenario_patch: applies over a base and keeps the rest") {
 TEST_CASE("scenario: extreme but valid values pass") {
     Catalog cat = test_catalog();
     ScenarioResult r = scenario_from_json(R"({"tokens":1e13,"cards":4096,"seq_len":1048576,
-        "model":{"params":2e12,"layers":200,"hidden":32768,"heads":256,"vocab":256000}})", cat);
+        "model":{"params":2e12,"layers":200,"hidden":32768,"heads":256,"vocab":256000}})",
+                                          cat);
     for (const FieldError& e : r.errors) MESSAGE(e.field << ": " << e.message);
     CHECK(r.errors.empty());
     CHECK(r.scenario.tokens == 1e13);
@@ -468,7 +474,8 @@ TEST_CASE("scenario errors: ranges, types, enums, unknown keys and ids") {
     CHECK(r.errors[0].message == "unknown GPU id \"B300\": not in the catalog (known: A100-80G, RTX4090)");
     CHECK(r.errors[0].message_zh == "未知的GPU id \"B300\"：目录中没有（已知：A100-80G, RTX4090）");
     CHECK(r.errors[1].field == "model");
-    CHECK(r.errors[1].message == "unknown model id \"gpt-5\": not in the catalog (known: qwen2.5-7b, llama-3.1-8b)");
+    CHECK(r.errors[1].message ==
+          "unknown model id \"gpt-5\": not in the catalog (known: qwen2.5-7b, llama-3.1-8b)");
 
     r = scenario_from_json(R"({"model":{"layers":32}})", cat);
     REQUIRE(r.errors.size() == 3);
@@ -476,7 +483,8 @@ TEST_CASE("scenario errors: ranges, types, enums, unknown keys and ids") {
     CHECK(r.errors[0].message == "model.hidden is required");
     CHECK(r.errors[0].message_zh == "缺少必填字段 model.hidden");
 
-    r = scenario_from_json(R"({"model":{"params":7e9,"layers":32,"hidden":4096,"heads":32,"vocab":32000,"ffm":1}})", cat);
+    r = scenario_from_json(
+        R"({"model":{"params":7e9,"layers":32,"hidden":4096,"heads":32,"vocab":32000,"ffm":1}})", cat);
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "model.ffm");
     CHECK(r.errors[0].message == "unknown key \"model.ffm\"");
@@ -525,10 +533,12 @@ TEST_CASE("scenario errors: not JSON, not an object, huge and strange values") {
     std::string long_id(100, 'x');
     r = scenario_from_json("{\"method\":\"" + long_id + "\"}", cat);
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message == "method must be one of \"full\", \"lora\", \"qlora\", got \"" + std::string(60, 'x') + "…\"");
+    CHECK(r.errors[0].message ==
+          "method must be one of \"full\", \"lora\", \"qlora\", got \"" + std::string(60, 'x') + "…\"");
     r = scenario_from_json("{\"method\":\"" + std::string(59, 'x') + "中文\"}", cat);
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].message == "method must be one of \"full\", \"lora\", \"qlora\", got \"" + std::string(59, 'x') + "…\"");
+    CHECK(r.errors[0].message ==
+          "method must be one of \"full\", \"lora\", \"qlora\", got \"" + std::string(59, 'x') + "…\"");
 }
 
 //-----------------------------------------------------------------------------
@@ -591,7 +601,8 @@ TEST_CASE("errors_to_json: the shape every surface reports errors in, in either 
 namespace {
 
 // The one error validate() gives for `s`, checked in both languages.
-void check_one_error(const Scenario& s, const Catalog& cat, const char* field, const char* en, const char* zh) {
+void check_one_error(const Scenario& s, const Catalog& cat, const char* field, const char* en,
+                     const char* zh) {
     std::vector<FieldError> errors = validate(s, cat);
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].field == field);
@@ -603,11 +614,12 @@ void check_one_error(const Scenario& s, const Catalog& cat, const char* field, c
 
 TEST_CASE("validate: tp × pp must fit in the cards and divide them") {
     Catalog cat = test_catalog();
-    Scenario s;                                            // qwen2.5-7b: 28 heads, 4 kv heads, 28 layers
+    Scenario s; // qwen2.5-7b: 28 heads, 4 kv heads, 28 layers
     s.tp = 2;
     s.pp = 4;
     s.cards = 4;
-    check_one_error(s, cat, "cards", "cards (4) must be at least tp × pp (8)", "cards（4）不能少于 tp × pp（8）");
+    check_one_error(s, cat, "cards", "cards (4) must be at least tp × pp (8)",
+                    "cards（4）不能少于 tp × pp（8）");
     s.cards = 12;
     check_one_error(s, cat, "cards", "cards (12) must be a multiple of tp × pp (8)",
                     "cards（12）必须是 tp × pp（8）的整数倍");
@@ -619,40 +631,42 @@ TEST_CASE("validate: tp must divide the attention heads and the key/value heads"
     Catalog cat = test_catalog();
     Scenario s;
     s.cards = 8;
-    s.tp = 8;                                              // 28 heads
+    s.tp = 8; // 28 heads
     check_one_error(s, cat, "tp", "tp (8) must divide the model's attention heads (28)",
                     "tp（8）必须能整除模型的注意力头数（28）");
-    s.tp = 7;                                              // divides 28 heads, not 4 kv heads
+    s.tp = 7; // divides 28 heads, not 4 kv heads
     s.cards = 7;
     check_one_error(s, cat, "tp", "tp (7) must divide the model's key/value heads (4)",
                     "tp（7）必须能整除模型的键值头数（4）");
-    s.model_id = "llama-3.1-8b";                           // 32 heads, 8 kv heads
+    s.model_id = "llama-3.1-8b"; // 32 heads, 8 kv heads
     s.tp = 8;
     s.cards = 8;
     CHECK(validate(s, cat).empty());
-    s.model.kv_heads = 0;                                  // a custom model without GQA: kv heads = heads
+    s.model.kv_heads = 0; // a custom model without GQA: kv heads = heads
     s.model_id = "";
     s.model = *cat.find_model("llama-3.1-8b");
     s.model.kv_heads = 0;
     CHECK(validate(s, cat).empty());
 }
 
-TEST_CASE("validate: pp at most the layers, lora_rank at most the hidden size, parameter offload needs ZeRO-3") {
+TEST_CASE(
+    "validate: pp at most the layers, lora_rank at most the hidden size, parameter offload needs ZeRO-3") {
     Catalog cat = test_catalog();
     Scenario s;
     s.pp = 32;
     s.cards = 32;
-    check_one_error(s, cat, "pp", "pp (32) must be at most the model's layers (28)", "pp（32）不能超过模型的层数（28）");
+    check_one_error(s, cat, "pp", "pp (32) must be at most the model's layers (28)",
+                    "pp（32）不能超过模型的层数（28）");
     s = Scenario{};
     s.lora_rank = 1024;
     s.model_id = "";
     s.model = *cat.find_model("qwen2.5-7b");
-    s.model.hidden = 896;                                   // a small custom model
+    s.model.hidden = 896; // a small custom model
     s.model.heads = 14;
     s.model.kv_heads = 2;
     check_one_error(s, cat, "lora_rank", "lora_rank (1024) must be at most the model's hidden size (896)",
                     "lora_rank（1024）不能超过模型的隐藏维度（896）");
-    s.method = Method::full;                               // the rank means nothing without adapters
+    s.method = Method::full; // the rank means nothing without adapters
     CHECK(validate(s, cat).empty());
     s = Scenario{};
     s.zero = 2;
@@ -678,13 +692,13 @@ TEST_CASE("scenario: utilization and scaling_efficiency are above 0 when given; 
     Catalog cat = test_catalog();
     ScenarioResult r = scenario_from_json(R"({"utilization":0,"scaling_efficiency":0})", cat);
     REQUIRE(r.errors.size() == 2);
-    CHECK(r.errors[0].field == "scaling_efficiency");           // keys are read in sorted order
-    CHECK(r.errors[0].message ==
-          "scaling_efficiency = 0 is not allowed: it must be above 0 and at most 1; leave scaling_efficiency out for "
-          "the default");
+    CHECK(r.errors[0].field == "scaling_efficiency"); // keys are read in sorted order
+    CHECK(r.errors[0].message == "scaling_efficiency = 0 is not allowed: it must be above 0 and at most 1; "
+                                 "leave scaling_efficiency out for "
+                                 "the default");
     CHECK(r.errors[1].field == "utilization");
-    CHECK(r.errors[1].message ==
-          "utilization = 0 is not allowed: it must be above 0 and at most 1; leave utilization out for the default");
+    CHECK(r.errors[1].message == "utilization = 0 is not allowed: it must be above 0 and at most 1; leave "
+                                 "utilization out for the default");
     CHECK(r.errors[1].message_zh == "utilization 不能为 0：必须大于 0 且不超过 1；不填则使用默认值");
     // Absent keys are written as absent, so every written scenario reads back.
     Scenario s;
@@ -704,7 +718,8 @@ TEST_CASE("scenario: utilization and scaling_efficiency are above 0 when given; 
 // [SECTION] One contract: whatever validate() accepts, estimate() answers
 //-----------------------------------------------------------------------------
 
-TEST_CASE("estimate() answers exactly what validate() accepts, with finite numbers (seeded random scenarios)") {
+TEST_CASE(
+    "estimate() answers exactly what validate() accepts, with finite numbers (seeded random scenarios)") {
     Catalog cat = test_catalog();
     std::mt19937 rng(20261130);
     auto uni = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
@@ -713,7 +728,7 @@ TEST_CASE("estimate() answers exactly what validate() accepts, with finite numbe
     int accepted = 0, rejected = 0;
     for (int i = 0; i < 600; i++) {
         Scenario s;
-        if (pick(3) == 0) {                                // a custom model near the smallest allowed
+        if (pick(3) == 0) { // a custom model near the smallest allowed
             s.model_id = "";
             s.model.params = logu(1000, 1e14);
             s.model.layers = 1 + pick(200);

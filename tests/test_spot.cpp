@@ -70,7 +70,8 @@ TEST_CASE("spot: the issue's 48.5 h run without checkpoints bills about 3,198 h"
     CHECK(r.interruptions == doctest::Approx(388.74785).epsilon(1e-6));
     CHECK(r.lost_per_interruption_hours == doctest::Approx(8.1053218).epsilon(1e-6));
     CHECK(r.billed_hours == doctest::Approx(3199.4264).epsilon(1e-7));
-    // Without a restart time the figure needs λ = 0.12329 per hour (bisection of (1/λ)(e^{48.5λ} − 1) = 3,198).
+    // Without a restart time the figure needs λ = 0.12329 per hour (bisection of (1/λ)(e^{48.5λ} − 1) =
+    // 3,198).
     CHECK(spot(48.5, 0.12329081581928142, 0, 0).billed_hours == doctest::Approx(3198).epsilon(1e-9));
     // A checkpoint interval at least as long as the run saves nothing: the same as none.
     CHECK(spot(48.5, 0.123, 100, 0.1).billed_hours == r.billed_hours);
@@ -125,17 +126,19 @@ TEST_CASE("spot: billed hours never below the run, grow with the rate, the inter
                     if (2 * lambda * (tau > 0 && tau < W ? tau : W) <= 500)
                         CHECK(spot(W, lambda * 2, tau, R).billed_hours >= r.billed_hours);
                     CHECK(spot(W, lambda, tau, R + 0.5).billed_hours >= r.billed_hours);
-                    if (tau > 0) CHECK(spot(W, lambda, tau * 2, R).billed_hours >= r.billed_hours * (1 - 1e-12));
+                    if (tau > 0)
+                        CHECK(spot(W, lambda, tau * 2, R).billed_hours >= r.billed_hours * (1 - 1e-12));
                     // Billed = W + N × lost, the shown identity.
                     CHECK(r.billed_hours ==
                           doctest::Approx(W + r.interruptions * r.lost_per_interruption_hours).epsilon(1e-9));
                 }
 }
 
-TEST_CASE("spot: with rare interruptions per interval each loses τ/2 + R; without checkpoints time grows exponentially") {
+TEST_CASE("spot: with rare interruptions per interval each loses τ/2 + R; without checkpoints time grows "
+          "exponentially") {
     for (double tau : {0.1, 0.5, 1.0})
         for (double R : {0.0, 0.25}) {
-            const double lambda = 0.002;                       // λτ ≤ 0.002
+            const double lambda = 0.002; // λτ ≤ 0.002
             const SpotResult r = spot(500, lambda, tau, R);
             CHECK(r.lost_per_interruption_hours == doctest::Approx(tau / 2 + R).epsilon(1e-3));
             CHECK(r.billed_hours == doctest::Approx(500 * (1 + lambda * (tau / 2 + R))).epsilon(1e-5));
@@ -157,7 +160,8 @@ TEST_CASE("spot: with rare interruptions per interval each loses τ/2 + R; witho
 // [SECTION] Through estimate(): cost, saving, JSON, errors
 //-----------------------------------------------------------------------------
 
-TEST_CASE("spot: estimate() bills the run's own wall clock at the spot price against the best on-demand plan") {
+TEST_CASE(
+    "spot: estimate() bills the run's own wall clock at the spot price against the best on-demand plan") {
     const Catalog c = spot_catalog();
     Scenario s;
     s.model_id = "test-7b";
@@ -168,7 +172,7 @@ TEST_CASE("spot: estimate() bills the run's own wall clock at the spot price aga
     s.interruptions_per_hour = 0.04;
     s.checkpoint_interval_hours = 2;
     s.restart_hours = 0.2;
-    s.storage_gb = 100;                                         // fees are paid either way
+    s.storage_gb = 100; // fees are paid either way
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     const double W = e.time.wall_hours;
@@ -191,12 +195,14 @@ TEST_CASE("spot: estimate() bills the run's own wall clock at the spot price aga
 
     // The cost explanation shows the work in both languages.
     bool en = false, zh = false;
-    for (const std::string& l : explain(e, Headline::cost, Lang::en)) en = en || l.rfind("Spot: expected billed hours per card H = ", 0) == 0;
-    for (const std::string& l : explain(e, Headline::cost, Lang::zh)) zh = zh || l.rfind("竞价：每卡预期计费时长 H = ", 0) == 0;
+    for (const std::string& l : explain(e, Headline::cost, Lang::en))
+        en = en || l.rfind("Spot: expected billed hours per card H = ", 0) == 0;
+    for (const std::string& l : explain(e, Headline::cost, Lang::zh))
+        zh = zh || l.rfind("竞价：每卡预期计费时长 H = ", 0) == 0;
     CHECK(en);
     CHECK(zh);
 
-    s.spot_price_hourly = 0;                                    // no spot price: nothing about spot
+    s.spot_price_hourly = 0; // no spot price: nothing about spot
     Estimate off = estimate(s, c);
     CHECK_FALSE(off.spot.used);
     CHECK_FALSE(nlohmann::json::parse(estimate_to_json(off, Lang::en), nullptr, false).contains("spot"));

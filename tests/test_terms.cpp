@@ -331,7 +331,7 @@ Catalog grid_catalog() {
     a100.price_cny_per_day = 170;
     a100.price_cny_per_month = 4500;
     a100.purchase_cny = 90000;
-    a100.host_ram_gib = 1152;                                 // the node's RAM: its share is shown
+    a100.host_ram_gib = 1152; // the node's RAM: its share is shown
     GpuSpec h100 = a100;
     h100.id = "H100";
     h100.name = "NVIDIA H100 SXM";
@@ -419,13 +419,15 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                 s.master_weights = n % 7 != 0;
                                 // Every objective, reference, rollout placement and engine slice
                                 // (preference and RL terms: reference, critic, generation phases).
-                                s.objective = static_cast<Objective>((n + n / 7) % 7); // not in step with master_weights
+                                s.objective = static_cast<Objective>((n + n / 7) %
+                                                                     7); // not in step with master_weights
                                 s.reference = static_cast<Reference>((n / 7) % 3);
                                 s.rollout = (n / 3) % 2 ? Rollout::separate : Rollout::colocated;
                                 s.rollout_cards = 2;
                                 s.engine_memory_fraction = (n / 5) % 3 == 0 ? 0.3 : 0;
                                 s.cards_per_node = n % 3 == 2 ? 4 : 8;
-                                // Spot billing: with hourly checkpoints, and without any (restart from scratch).
+                                // Spot billing: with hourly checkpoints, and without any (restart from
+                                // scratch).
                                 if (n % 3 == 1) {
                                     s.spot_price_hourly = 3.5;
                                     s.checkpoint_interval_hours = n % 2 ? 0 : 1;
@@ -497,7 +499,7 @@ TEST_CASE("the line parser reads what format_number and format_money write, and 
     CHECK(check_line("Time = 1.05e19 / (312e12 × 0.4) = 84,135 s") == "");
     CHECK(check_line("A note without a formula: 3 cards") == "");
     CHECK(check_line("Broken = tp 1 two 2 × 3 = 6") != ""); // an atom with two numbers
-    CHECK(check_line("训练 token 数 D = 2.5 亿 tokens × 3 = 7.5 亿 tokens") == "");   // 万/亿 in Chinese
+    CHECK(check_line("训练 token 数 D = 2.5 亿 tokens × 3 = 7.5 亿 tokens") == ""); // 万/亿 in Chinese
     CHECK(check_line("训练 token 数 D = 2.5 亿 tokens × 3 = 7.5 万 tokens") != "");
 }
 
@@ -533,7 +535,7 @@ TEST_CASE("inverse answers: every shown formula reproduces its shown result (gri
     const Catalog c = grid_catalog();
     int lines_checked = 0, failures = 0, n = 0;
     for_each_grid_scenario([&](const Scenario& grid) {
-        if (n++ % 9 != 0) return;                              // a slice: each answer runs many searches
+        if (n++ % 9 != 0) return; // a slice: each answer runs many searches
         Scenario s = grid;
         s.budget = n % 2 ? 5000 : 120;
         s.deadline_hours = n % 3 ? 48 : 0;
@@ -615,7 +617,9 @@ const Term& term(const Estimate& e, TermId id) {
     return *t;
 }
 
-double t_gen(const Estimate& e) { return term(e, TermId::generation_seconds).result; }
+double t_gen(const Estimate& e) {
+    return term(e, TermId::generation_seconds).result;
+}
 
 } // namespace
 

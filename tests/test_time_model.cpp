@@ -40,7 +40,7 @@ TEST_CASE("time_model: the default scaling curve's points, and more cards never 
     CHECK(default_scaling(1, true) == 1.0);
     CHECK(default_scaling(2, true) == doctest::Approx(0.95));
     CHECK(default_scaling(8, true) == doctest::Approx(0.95));
-    CHECK(default_scaling(16, true) == doctest::Approx(0.935));   // nearly flat past one node (issue 12)
+    CHECK(default_scaling(16, true) == doctest::Approx(0.935)); // nearly flat past one node (issue 12)
     CHECK(default_scaling(128, true) == doctest::Approx(0.89));
     CHECK(default_scaling(1024, true) == doctest::Approx(0.85));
     CHECK(default_scaling(16384, true) == doctest::Approx(0.80));
@@ -64,7 +64,7 @@ TEST_CASE("time_model: peak by precision: 16-bit, TF32 (½) or plain FP32 (⅛),
     CHECK(peak_tflops(g, Precision::bf16) == doctest::Approx(989));
     CHECK(peak_tflops(g, Precision::fp32) == doctest::Approx(989 / 2.0));
     CHECK(peak_tflops(g, Precision::fp8) == doctest::Approx(989 * 1.3));
-    g.compute_capability = 7.0;                          // V100: no TF32, no FP8
+    g.compute_capability = 7.0; // V100: no TF32, no FP8
     g.tflops_16bit = 125;
     CHECK(peak_tflops(g, Precision::fp32) == doctest::Approx(125 / 8.0));
     CHECK(peak_tflops(g, Precision::fp8) == doctest::Approx(125));
@@ -78,11 +78,13 @@ TEST_CASE("time_model: the worked example is 84,134.6 s on one A100 at 40%") {
     Scenario s;
     Strategy st;
     double scaling = 0, bubble = 0;
-    CHECK(compute_seconds(s, worked_example(), a100_at(0.4), st, &scaling, &bubble) == doctest::Approx(84134.615));
+    CHECK(compute_seconds(s, worked_example(), a100_at(0.4), st, &scaling, &bubble) ==
+          doctest::Approx(84134.615));
     CHECK(scaling == 1.0);
     CHECK(bubble == 1.0);
-    st.cards = 8;                                        // ÷ 8 cards ÷ 0.95 scaling
-    CHECK(compute_seconds(s, worked_example(), a100_at(0.4), st, &scaling, &bubble) == doctest::Approx(11070.344));
+    st.cards = 8; // ÷ 8 cards ÷ 0.95 scaling
+    CHECK(compute_seconds(s, worked_example(), a100_at(0.4), st, &scaling, &bubble) ==
+          doctest::Approx(11070.344));
     CHECK(scaling == doctest::Approx(0.95));
 }
 
@@ -96,13 +98,14 @@ TEST_CASE("time_model: pipeline bubble (m + p − 1)/m, offload slowdown, measur
     TimeInputs ti = a100_at(0.4);
     ti.scaling_override = 1.0;
     const double base = 84134.61538461539 / 4;
-    CHECK(compute_seconds(s, worked_example(), ti, st, &scaling, &bubble) == doctest::Approx(base * 11.0 / 8));
+    CHECK(compute_seconds(s, worked_example(), ti, st, &scaling, &bubble) ==
+          doctest::Approx(base * 11.0 / 8));
     CHECK(bubble == doctest::Approx(11.0 / 8));
     st.pp = 1;
     st.offload = Offload::optimizer;
     CHECK(compute_seconds(s, worked_example(), ti, st, nullptr, nullptr) == doctest::Approx(base * 1.2));
     st.offload = Offload::none;
-    ti.measured_tps = 2500;                              // 2.5e8 tokens ÷ 2,500 tokens/s ÷ 4 cards
+    ti.measured_tps = 2500; // 2.5e8 tokens ÷ 2,500 tokens/s ÷ 4 cards
     CHECK(compute_seconds(s, worked_example(), ti, st, nullptr, nullptr) == doctest::Approx(25000));
 }
 
@@ -114,10 +117,10 @@ TEST_CASE("time_model: wall = compute + overhead + fixed + transfers + checkpoin
     Scenario s;
     s.overhead_fraction = 0.1;
     s.fixed_hours = 2;
-    s.upload_gb = 36;                                    // 36 GB at 800 Mbit/s = 360 s = 0.1 h
+    s.upload_gb = 36; // 36 GB at 800 Mbit/s = 360 s = 0.1 h
     s.upload_mbps = 800;
-    s.download_mbps = 1000;                              // 7e9 × 2 B × 8 bit ÷ 1e9 bit/s = 112 s
-    s.checkpoints = 2;                                   // 2 × 1e10 B ÷ 500 MB/s = 40 s
+    s.download_mbps = 1000; // 7e9 × 2 B × 8 bit ÷ 1e9 bit/s = 112 s
+    s.checkpoints = 2;      // 2 × 1e10 B ÷ 500 MB/s = 40 s
     s.disk_write_mb_per_s = 500;
     ModelDerived md = worked_example();
     md.checkpoint_bytes = 1e10;
@@ -132,7 +135,7 @@ TEST_CASE("time_model: wall = compute + overhead + fixed + transfers + checkpoin
     CHECK(t.wall_hours_low == doctest::Approx(10 + 0.5 + 1 + transfers));
     CHECK(t.wall_hours_high == doctest::Approx(10 + 2 + 4 + transfers));
     CHECK(t.pilot_extrapolated_hours == 0);
-    s.pilot_hours = 0.5;                                 // 0.5 h for 2% of the data, × 1.5 margin
+    s.pilot_hours = 0.5; // 0.5 h for 2% of the data, × 1.5 margin
     s.pilot_fraction = 0.02;
     wall_clock(s, md, 10.0, t);
     CHECK(t.pilot_extrapolated_hours == doctest::Approx(37.5));

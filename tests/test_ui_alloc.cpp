@@ -2,9 +2,9 @@
 // Steady-state frames allocate nothing: no std::string churn, no vector growth, no ImGui buffer
 // growth once the page has been drawn a few times (idle frames must be cheap on a phone).
 // Counts global operator new (this test binary replaces it) and ImGui's allocator.
-#include <doctest/doctest.h>
 #include "ui_harness.h"
 #include <cstdlib>
+#include <doctest/doctest.h>
 #include <new>
 
 namespace {
@@ -14,7 +14,9 @@ void* counted_alloc(size_t n, void*) {
     if (g_counting) g_allocations++;
     return std::malloc(n);
 }
-void counted_free(void* p, void*) { std::free(p); }
+void counted_free(void* p, void*) {
+    std::free(p);
+}
 } // namespace
 
 // Every non-aligned form is replaced, so that each new pairs with its delete (ASan checks).
@@ -23,24 +25,42 @@ void* operator new(size_t n) {
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
-void* operator new[](size_t n) { return operator new(n); }
+void* operator new[](size_t n) {
+    return operator new(n);
+}
 void* operator new(size_t n, const std::nothrow_t&) noexcept {
     if (g_counting) g_allocations++;
     return std::malloc(n ? n : 1);
 }
-void* operator new[](size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void* operator new[](size_t n, const std::nothrow_t& t) noexcept {
+    return operator new(n, t);
+}
+void operator delete(void* p) noexcept {
+    std::free(p);
+}
+void operator delete[](void* p) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, size_t) noexcept {
+    std::free(p);
+}
+void operator delete[](void* p, size_t) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+    std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+    std::free(p);
+}
 
 using namespace traincalc;
 
 TEST_CASE("steady-state frames make no heap allocation (desktop and phone, both languages, work shown)") {
     ImGui::SetAllocatorFunctions(counted_alloc, counted_free);
-    struct Size { float w, h, dpi; };
+    struct Size {
+        float w, h, dpi;
+    };
     for (Size size : {Size{1280, 800, 1}, Size{390, 844, 3}}) {
         for (Lang lang : {Lang::en, Lang::zh}) {
             traincalc_test::Page page(size.w, size.h, size.dpi, lang);
@@ -73,7 +93,7 @@ TEST_CASE("steady-state frames of a scenario that does not fit allocate nothing 
     for (Lang lang : {Lang::en, Lang::zh}) {
         traincalc_test::Page page(1280, 800, 1, lang);
         page.app.expand_all = true;
-        page.app.scenario.gpu_id = "RTX4090";      // Qwen2.5-7B LoRA at 4,096 tokens: does not fit
+        page.app.scenario.gpu_id = "RTX4090"; // Qwen2.5-7B LoRA at 4,096 tokens: does not fit
         page.app.scenario.seq_len = 4096;
         page.app.scenario.cards = 1;
         refresh(page.app);

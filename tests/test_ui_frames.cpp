@@ -4,11 +4,11 @@
 // checks that each frame produces geometry and leaves nothing unbalanced. Plus real interaction:
 // the mouse drags the card slider, clicks the language button and a text field; imported files
 // come back through receive_text().
-#include <doctest/doctest.h>
+#include "core/url.h"
 #include "ui_harness.h"
 #include <cctype>
-#include "core/url.h"
 #include <cstring>
+#include <doctest/doctest.h>
 #include <functional>
 #include <vector>
 
@@ -17,12 +17,21 @@ using traincalc_test::Page;
 
 namespace {
 
-struct Size { const char* name; float w, h, dpi; };
+struct Size {
+    const char* name;
+    float w, h, dpi;
+};
 const Size kSizes[] = {
-    {"desktop", 1280, 800, 1}, {"desktop-hidpi", 1280, 800, 3}, {"phone", 390, 844, 3}, {"phone-dpi1", 390, 844, 1},
+    {"desktop", 1280, 800, 1},
+    {"desktop-hidpi", 1280, 800, 3},
+    {"phone", 390, 844, 3},
+    {"phone-dpi1", 390, 844, 1},
 };
 
-struct Case { std::string name; std::function<void(Scenario&)> edit; };
+struct Case {
+    std::string name;
+    std::function<void(Scenario&)> edit;
+};
 
 const ModelSpec* largest_model() {
     const ModelSpec* best = nullptr;
@@ -43,39 +52,59 @@ std::vector<Case> cases() {
     for (const ModelSpec& m : traincalc_test::catalog().models)
         out.push_back({"model " + m.id, [id = m.id](Scenario& s) { s.model_id = id; }});
     for (const GpuSpec& g : traincalc_test::catalog().gpus)
-        out.push_back({"gpu " + g.id, [id = g.id](Scenario& s) { s.gpu_id = id; s.cards = 8; }});
+        out.push_back({"gpu " + g.id, [id = g.id](Scenario& s) {
+                           s.gpu_id = id;
+                           s.cards = 8;
+                       }});
     out.push_back({"2T params full", [](Scenario& s) {
-        if (const ModelSpec* m = largest_model()) s.model = *m;
-        s.model.id.clear();
-        s.model.params = 2e12;
-        s.model.active_params = 0;
-        s.model.experts = 0;
-        s.model_id.clear();
-        s.method = Method::full;
-    }});
-    out.push_back({"1e13 tokens", [](Scenario& s) { s.data_input = DataInput::tokens; s.tokens = 1e13; }});
-    out.push_back({"4096 cards", [](Scenario& s) { s.cards = 4096; s.zero = 3; }});
+                       if (const ModelSpec* m = largest_model()) s.model = *m;
+                       s.model.id.clear();
+                       s.model.params = 2e12;
+                       s.model.active_params = 0;
+                       s.model.experts = 0;
+                       s.model_id.clear();
+                       s.method = Method::full;
+                   }});
+    out.push_back({"1e13 tokens", [](Scenario& s) {
+                       s.data_input = DataInput::tokens;
+                       s.tokens = 1e13;
+                   }});
+    out.push_back({"4096 cards", [](Scenario& s) {
+                       s.cards = 4096;
+                       s.zero = 3;
+                   }});
     out.push_back({"qlora on T4", [](Scenario& s) {
-        if (const GpuSpec* g = gpu_like("T4")) s.gpu_id = g->id;
-        s.method = Method::qlora;
-    }});
+                       if (const GpuSpec* g = gpu_like("T4")) s.gpu_id = g->id;
+                       s.method = Method::qlora;
+                   }});
     out.push_back({"fp8 on A100", [](Scenario& s) {
-        if (const GpuSpec* g = gpu_like("A100")) s.gpu_id = g->id;
-        s.precision = Precision::fp8;
-    }});
-    out.push_back({"pp=8", [](Scenario& s) { s.cards = 16; s.pp = 8; s.method = Method::full; }});
-    out.push_back({"deadline impossible", [](Scenario& s) { s.deadline_hours = 0.01; s.method = Method::full; }});
+                       if (const GpuSpec* g = gpu_like("A100")) s.gpu_id = g->id;
+                       s.precision = Precision::fp8;
+                   }});
+    out.push_back({"pp=8", [](Scenario& s) {
+                       s.cards = 16;
+                       s.pp = 8;
+                       s.method = Method::full;
+                   }});
+    out.push_back({"deadline impossible", [](Scenario& s) {
+                       s.deadline_hours = 0.01;
+                       s.method = Method::full;
+                   }});
     out.push_back({"dataset size, offload, checkpointing", [](Scenario& s) {
-        s.data_input = DataInput::dataset_size;
-        s.offload = Offload::optimizer_params;
-        s.checkpointing = Checkpointing::full;
-        s.tokens_per_second_per_gpu = 1e9;   // impossible throughput warning
-        s.pilot_hours = 1;
-        s.quotes[0].name = "A";
-        s.quotes[0].price_per_card_hour = 5;
-        s.quotes[1].price_per_card_hour = 7;
-    }});
-    out.push_back({"invalid inputs", [](Scenario& s) { s.cards = 0; s.seq_len = -5; s.epochs = -1; }});
+                       s.data_input = DataInput::dataset_size;
+                       s.offload = Offload::optimizer_params;
+                       s.checkpointing = Checkpointing::full;
+                       s.tokens_per_second_per_gpu = 1e9; // impossible throughput warning
+                       s.pilot_hours = 1;
+                       s.quotes[0].name = "A";
+                       s.quotes[0].price_per_card_hour = 5;
+                       s.quotes[1].price_per_card_hour = 7;
+                   }});
+    out.push_back({"invalid inputs", [](Scenario& s) {
+                       s.cards = 0;
+                       s.seq_len = -5;
+                       s.epochs = -1;
+                   }});
     return out;
 }
 
@@ -107,7 +136,7 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
                 CHECK(page.recovered == "");
                 if (c.name == "invalid inputs") {
                     CHECK(!page.app.input_errors.empty());
-                    CHECK(page.app.last_good.ok);  // the last good estimate stays visible
+                    CHECK(page.app.last_good.ok); // the last good estimate stays visible
                 }
             }
             frames += page.frames;
@@ -144,7 +173,7 @@ void mouse(Page& page, float x, float y, bool down) {
 
 TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the box takes any count") {
     Page page(1280, 800, 1, Lang::en);
-    page.app.section_open(Section::data) = false;   // data section closed: the GPU section is on screen
+    page.app.section_open(Section::data) = false; // data section closed: the GPU section is on screen
     page.frame();
     page.frame();
     const SemNode* slider = traincalc_test::find_node(page.app, Role::slider, "Number of cards");
@@ -156,12 +185,13 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     const float y = (r[1] + r[3]) * 0.5f;
     mouse(page, r[0] + 3, y, false);
     mouse(page, r[0] + 3, y, true);
-    for (int i = 1; i <= 10; i++) mouse(page, r[0] + (r[2] - r[0]) * 0.7f * static_cast<float>(i) / 10.0f, y, true);
+    for (int i = 1; i <= 10; i++)
+        mouse(page, r[0] + (r[2] - r[0]) * 0.7f * static_cast<float>(i) / 10.0f, y, true);
     mouse(page, r[0] + (r[2] - r[0]) * 0.7f, y, false);
     page.frame();
     const int cards = page.app.scenario.cards;
     CHECK(cards > 1);
-    CHECK((cards & (cards - 1)) == 0);      // snapped to a power of two
+    CHECK((cards & (cards - 1)) == 0); // snapped to a power of two
     CHECK(page.app.estimate.ok);
     // Drag to the far right end: 4,096.
     mouse(page, r[0] + 3, y, false);
@@ -182,8 +212,8 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     };
     type("24");
     CHECK(page.app.scenario.cards == 24);
-    CHECK(page.app.sem_action.kind == SemActionKind::none);  // taken by the widget it named
-    type("not a number");                                      // ignored: the value stays
+    CHECK(page.app.sem_action.kind == SemActionKind::none); // taken by the widget it named
+    type("not a number");                                   // ignored: the value stays
     CHECK(page.app.scenario.cards == 24);
     CHECK(page.recovered == "");
     // Out of range: not clamped silently; the error is shown and the last good estimate stays.
@@ -224,7 +254,8 @@ TEST_CASE("the language button switches language and tells the platform") {
 
 TEST_CASE("receive_text: config.json, scenario import, bad files give a notice and change nothing") {
     Page page(390, 844, 3, Lang::zh);
-    const char* config = R"({"architectures":["LlamaForCausalLM"],"hidden_size":4096,"intermediate_size":11008,
+    const char* config =
+        R"({"architectures":["LlamaForCausalLM"],"hidden_size":4096,"intermediate_size":11008,
         "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,"vocab_size":32000,
         "max_position_embeddings":4096,"tie_word_embeddings":false,"model_type":"llama"})";
     CHECK(receive_text(page.app, TextPurpose::hf_config, config));
@@ -257,12 +288,19 @@ TEST_CASE("receive_text: config.json, scenario import, bad files give a notice a
 
 TEST_CASE("toolbar hooks: copy link passes just the hash, report and export produce text") {
     Page page(1280, 800, 1, Lang::en);
-    struct Out { std::vector<std::string> copied, saved; int opened = -1; } out;
+    struct Out {
+        std::vector<std::string> copied, saved;
+        int opened = -1;
+    } out;
     page.app.hooks.user = &out;
     page.app.hooks.copy_text = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
     page.app.hooks.copy_link = [](void* u, const char* t) { static_cast<Out*>(u)->copied.push_back(t); };
-    page.app.hooks.save_text = [](void* u, const char*, const char* t) { static_cast<Out*>(u)->saved.push_back(t); };
-    page.app.hooks.open_text = [](void* u, TextPurpose purpose) { static_cast<Out*>(u)->opened = static_cast<int>(purpose); };
+    page.app.hooks.save_text = [](void* u, const char*, const char* t) {
+        static_cast<Out*>(u)->saved.push_back(t);
+    };
+    page.app.hooks.open_text = [](void* u, TextPurpose purpose) {
+        static_cast<Out*>(u)->opened = static_cast<int>(purpose);
+    };
     page.frame();
     // Click every toolbar button where it is drawn (found by role, as the browser tests do).
     std::vector<SemNode> buttons;
@@ -283,7 +321,7 @@ TEST_CASE("toolbar hooks: copy link passes just the hash, report and export prod
             CHECK(st.has_scenario);
             CHECK(st.scenario.errors.empty());
         }
-        if (c.rfind("#s=", 0) != 0 && c.size() > 200) report = true;  // the Markdown report
+        if (c.rfind("#s=", 0) != 0 && c.size() > 200) report = true; // the Markdown report
     }
     CHECK(hash);
     CHECK(report);
@@ -297,7 +335,7 @@ TEST_CASE("clicking a row of the GPU comparison selects that GPU and card count"
     refresh(page.app);
     page.app.section_open(Section::checklist) = false;
     REQUIRE(!page.app.comparison.empty());
-    ImGui::GetIO().DisplaySize.y = 5000;  // the whole page, as the platform sizes it
+    ImGui::GetIO().DisplaySize.y = 5000; // the whole page, as the platform sizes it
     page.frame();
     page.frame();
     // Each comparison row is a button node ("GPU × cards"): scroll the page to a row that differs
@@ -336,7 +374,7 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, true);
         mouse(page, (m.x0 + m.x1) * 0.5f, (m.y0 + m.y1) * 0.5f, false);
         page.frame();
-        {  // the search box inside the open list is a textbox node; typing filters the options
+        { // the search box inside the open list is a textbox node; typing filters the options
             const SemNode* search = traincalc_test::find_node(page.app, Role::textbox, "搜索模型…");
             REQUIRE(search);
             size_t options_before = 0, options_after = 0;
@@ -387,7 +425,7 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
 }
 
 TEST_CASE("the GPU table sorts by app.comparison_sort (1 = time), unworkable GPUs last") {
-    Page page(1280, 3000, 1, Lang::en);  // tall: the table is on screen (a clipped table is skipped)
+    Page page(1280, 3000, 1, Lang::en); // tall: the table is on screen (a clipped table is skipped)
     page.app.comparison_sort = 1;
     page.app.scenario.method = Method::full;
     refresh(page.app);
@@ -419,7 +457,7 @@ TEST_CASE("phone: the results button scrolls the one-column page down to the res
     page.frame();
     CHECK(page.app.scroll_request_y > 500.0f);
     CHECK(page.app.scroll_request_y < page.app.sem.content_h);
-    CHECK(page.app.scenario.cards == Scenario().cards);  // nothing else was clicked into a change
+    CHECK(page.app.scenario.cards == Scenario().cards); // nothing else was clicked into a change
     CHECK(page.recovered == "");
 }
 
@@ -427,7 +465,7 @@ TEST_CASE("values typed out of range are reported, not estimated (no overflow), 
     Page page(1280, 800, 1, Lang::en);
     page.frame();
     REQUIRE(page.app.estimate.ok);
-    page.app.scenario.tp = 100000;   // tp·pp would overflow an int inside the estimator
+    page.app.scenario.tp = 100000; // tp·pp would overflow an int inside the estimator
     page.app.scenario.pp = 100000;
     page.app.scenario.seq_len = 0;
     refresh(page.app);
@@ -442,7 +480,11 @@ TEST_CASE("values typed out of range are reported, not estimated (no overflow), 
 }
 
 TEST_CASE("every control is drawn inside the page, in every layout (desktop, embed, phone)") {
-    struct Layout { float w, h; bool embed; const char* name; };
+    struct Layout {
+        float w, h;
+        bool embed;
+        const char* name;
+    };
     for (const Layout& l : {Layout{1280, 6000, false, "desktop"}, Layout{800, 6000, true, "embed 800"},
                             Layout{1280, 6000, true, "embed 1280"}, Layout{390, 9000, false, "phone"}}) {
         const std::string layout = l.name;
@@ -458,7 +500,7 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
             CAPTURE(n.name);
             CHECK(n.x0 >= 0.0f);
             CHECK(n.x1 <= l.w + 0.5f);
-            CHECK(n.x1 - n.x0 >= 1.0f);  // visible, not pushed past the column's edge
+            CHECK(n.x1 - n.x0 >= 1.0f); // visible, not pushed past the column's edge
         }
         CHECK(controls > 40);
     }

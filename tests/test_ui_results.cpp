@@ -122,21 +122,26 @@ TEST_CASE("a remedy's Use button applies it: the scenario then fits") {
 TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then all on request") {
     std::string gpus;
     for (int i = 0; i < 100; i++)
-        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " + std::to_string(i) +
-                "\",\"memory_gib\":80,\"tflops_16bit\":300,\"nvlink_gbps\":600,\"compute_capability\":8.0,\"price_cny_per_hour\":" +
+        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " +
+                std::to_string(i) +
+                "\",\"memory_gib\":80,\"tflops_16bit\":300,\"nvlink_gbps\":600,\"compute_capability\":8.0,"
+                "\"price_cny_per_hour\":" +
                 std::to_string(10 + i) + "}";
-    const CatalogResult big = merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
+    const CatalogResult big =
+        merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
     REQUIRE(big.errors.empty());
     Page page(1280, 20000, 1, Lang::en);
     page.app.catalog = &big.catalog;
     refresh(page.app);
-    const size_t all_rows = 100 + traincalc_test::catalog().gpus.size(); // the provider's and the built-in ones
+    const size_t all_rows =
+        100 + traincalc_test::catalog().gpus.size(); // the provider's and the built-in ones
     const std::string show_all = "Show every GPU (" + std::to_string(all_rows) + ")";
     REQUIRE(page.app.comparison.size() == all_rows);
     for (int i = 0; i < 3; i++) page.frame();
     auto rows = [&] {
         int n = 0;
-        for (const SemNode& node : page.app.sem) n += node.role == Role::button && node.name.find(" × ") != std::string::npos;
+        for (const SemNode& node : page.app.sem)
+            n += node.role == Role::button && node.name.find(" × ") != std::string::npos;
         return n;
     };
     CHECK(rows() == 40);
@@ -153,10 +158,12 @@ TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then al
 TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same table as compare_gpus()") {
     std::string gpus;
     for (int i = 0; i < 1000; i++)
-        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " + std::to_string(i) +
-                "\",\"memory_gib\":" + std::to_string(24 + 8 * (i % 10)) + ",\"tflops_16bit\":" + std::to_string(100 + i % 900) +
+        gpus += std::string(i ? "," : "") + "{\"id\":\"P" + std::to_string(i) + "\",\"name\":\"Provider " +
+                std::to_string(i) + "\",\"memory_gib\":" + std::to_string(24 + 8 * (i % 10)) +
+                ",\"tflops_16bit\":" + std::to_string(100 + i % 900) +
                 ",\"compute_capability\":8.0,\"price_cny_per_hour\":" + std::to_string(5 + i % 30) + "}";
-    const CatalogResult big = merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
+    const CatalogResult big =
+        merge_catalog(traincalc_test::catalog(), "{\"mode\":\"extend\",\"gpus\":[" + gpus + "]}");
     REQUIRE(big.errors.empty());
     const size_t n = big.catalog.gpus.size();
     REQUIRE(n > kCompareAtOnce);
@@ -169,9 +176,11 @@ TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same
     CHECK(page.app.comparison_next == 0);
     page.frame();
     CHECK(page.app.comparison_next == kCompareStep);
-    const std::string progress = "Comparing every GPU: " + std::to_string(kCompareStep) + " of " + std::to_string(n) + " done";
+    const std::string progress =
+        "Comparing every GPU: " + std::to_string(kCompareStep) + " of " + std::to_string(n) + " done";
     bool shown = false;
-    for (const SemNode& node : page.app.sem) shown = shown || (node.role == Role::text && node.value == progress);
+    for (const SemNode& node : page.app.sem)
+        shown = shown || (node.role == Role::text && node.value == progress);
     CHECK(shown);
     // An edit meanwhile starts over for the new scenario.
     page.app.scenario.cards = 2;
@@ -192,6 +201,7 @@ TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same
         CHECK(page.app.comparison[i].fastest == whole[i].fastest);
     }
     page.frame();
-    CHECK(traincalc_test::find_node(page.app, Role::button, "Show every GPU (" + std::to_string(n) + ")") != nullptr);
+    CHECK(traincalc_test::find_node(page.app, Role::button, "Show every GPU (" + std::to_string(n) + ")") !=
+          nullptr);
     CHECK(page.recovered == "");
 }

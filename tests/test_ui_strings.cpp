@@ -3,9 +3,9 @@
 // the page can draw (UI strings, explain() and warning_text() lines, error messages, formatted
 // numbers, catalog names) has a glyph in the atlas built from kFontData/kFontRanges; the atlas
 // stays small (tests/test_layering.cpp checks that ui/ sees neither SDL nor Emscripten).
-#include <doctest/doctest.h>
-#include "ui_harness.h"
 #include "ui/strings.h"
+#include "ui_harness.h"
+#include <doctest/doctest.h>
 #include <set>
 #include <vector>
 
@@ -118,11 +118,13 @@ TEST_CASE("every character the page draws is in the font subset (atlas at dpi 1)
         check_glyphs(format_money(e.cost.total, Currency::cny), missing, &where, "money");
         check_glyphs(format_money(e.cost.total, Currency::usd), missing, &where, "money");
     }
-    for (const GpuSpec& g : traincalc_test::catalog().gpus) check_glyphs(g.name, missing, &where, "gpu " + g.id);
-    for (const ModelSpec& m : traincalc_test::catalog().models) check_glyphs(m.name, missing, &where, "model " + m.id);
+    for (const GpuSpec& g : traincalc_test::catalog().gpus)
+        check_glyphs(g.name, missing, &where, "gpu " + g.id);
+    for (const ModelSpec& m : traincalc_test::catalog().models)
+        check_glyphs(m.name, missing, &where, "model " + m.id);
     CHECK_MESSAGE(missing.empty(), where);
     MESSAGE("explain/warning lines checked: " << lines << "; glyphs in the font: "
-                                               << ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size);
+                                              << ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size);
 }
 
 TEST_CASE("the headline font holds every character of the headline values") {
@@ -132,7 +134,8 @@ TEST_CASE("the headline font holds every character of the headline values") {
     std::string values;
     for (double v : {0.0, 0.004, 0.5, 1.0, 23.4, 47.9, 100.0, 5000.0, 1e5, 1e7, 1e12, 1e20}) {
         for (Lang l : {Lang::en, Lang::zh}) values += format_hours(v, l);
-        values += format_money(v, Currency::cny) + format_money(v, Currency::usd) + format_money(-v, Currency::cny);
+        values +=
+            format_money(v, Currency::cny) + format_money(v, Currency::usd) + format_money(-v, Currency::cny);
         values += format_number(v) + " FLOPs " + format_number(v) + " GiB / ";
     }
     values += tr(Str::none_fits, Lang::en);
@@ -161,7 +164,7 @@ TEST_CASE("the font atlas is at most 1024x1024 at dpi 1 and 2048x2048 at dpi 2 a
             CHECK(w <= 1024);
             CHECK(h <= 1024);
         }
-        CHECK(w <= 2048);  // WebGL2 only promises 2,048-pixel textures
+        CHECK(w <= 2048); // WebGL2 only promises 2,048-pixel textures
         CHECK(h <= 2048);
         CHECK(ImGui::GetIO().FontGlobalScale == doctest::Approx(1.0f / dpi));
     }

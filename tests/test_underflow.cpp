@@ -9,9 +9,9 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
-#include "core/json_write.h"
 #include "core/explain.h"
 #include "core/json_read.h"
+#include "core/json_write.h"
 #include "core/scenario.h"
 #include "core/url.h"
 

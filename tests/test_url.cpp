@@ -96,7 +96,7 @@ TEST_CASE("decode_hash(encode_hash(s)) == s, field by field") {
     ids.gpu_id = "H100";
     ids.cards = 16;
     ids.data_input = DataInput::tokens;
-    st = decode_hash(encode_hash(ids, false, "") .substr(1), cat); // without '#'
+    st = decode_hash(encode_hash(ids, false, "").substr(1), cat); // without '#'
     CHECK(st.has_scenario);
     CHECK(st.scenario.errors.empty());
     CHECK_FALSE(st.embed);
@@ -166,7 +166,9 @@ TEST_CASE("decode_hash: garbage, bad base64, bad UTF-8, scripts, huge input") {
     // Deeply nested JSON within the cap.
     st = decode_hash("#s=" + base64url_encode(std::string(40000, '[')), cat);
     CHECK_FALSE(st.has_scenario);
-    st = decode_hash("#s=" + base64url_encode("{\"quotes\":" + std::string(20000, '[') + std::string(20000, ']') + "}"), cat);
+    st = decode_hash(
+        "#s=" + base64url_encode("{\"quotes\":" + std::string(20000, '[') + std::string(20000, ']') + "}"),
+        cat);
     CHECK(st.has_scenario);
     CHECK(st.scenario.errors.size() == 1);
 }

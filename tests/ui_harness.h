@@ -2,9 +2,9 @@
 // A headless Dear ImGui page for the UI tests (ImPlot-style CI: no GPU, no window): a context,
 // the font atlas built in memory, frames drawn into ImDrawData and checked.
 #pragma once
-#include "ui/app.h"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "ui/app.h"
 #include <cstdarg>
 #include <cstdio>
 #include <string>
@@ -18,7 +18,8 @@ inline const traincalc::Catalog& catalog() {
 }
 
 // The semantics node with this role and accessible name (the way the browser tests find controls).
-inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc::Role role, const std::string& name) {
+inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc::Role role,
+                                           const std::string& name) {
     for (const traincalc::SemNode& n : app.sem)
         if (n.role == role && n.name == name) return &n;
     return nullptr;
@@ -26,7 +27,7 @@ inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc:
 
 struct Page {
     traincalc::App app;
-    std::string recovered;   // what ImGui's end-of-frame error recovery had to fix (empty = balanced)
+    std::string recovered; // what ImGui's end-of-frame error recovery had to fix (empty = balanced)
     int frames = 0;
 
     Page(float width, float height, float dpi, traincalc::Lang lang) {

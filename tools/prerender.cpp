@@ -7,8 +7,8 @@
 //
 // usage: traincalc_prerender OUT.html
 #include "core/catalog.h"
-#include "ui/app.h"
 #include "imgui.h"
+#include "ui/app.h"
 #include <cstdio>
 #include <string>
 
@@ -22,12 +22,23 @@ std::string html(const std::string& s) {
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '&': out += "&amp;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -38,34 +49,44 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     tc::App app;
     app.catalog = &catalog;
     app.lang = lang;
-    app.embed = true;  // results first, one column: what a visitor should see at once
+    app.embed = true; // results first, one column: what a visitor should see at once
     tc::setup_imgui(app);
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::GetIO().DisplaySize = ImVec2(390, 8000);  // a phone's width, the whole page tall
+    ImGui::GetIO().DisplaySize = ImVec2(390, 8000); // a phone's width, the whole page tall
     tc::refresh(app);
-    for (int i = 0; i < 3; i++) {  // layout settles over a few frames (auto-sized tables)
+    for (int i = 0; i < 3; i++) { // layout settles over a few frames (auto-sized tables)
         ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
         ImGui::NewFrame();
         tc::draw_app(app);
         ImGui::Render();
     }
-    std::string out = std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
+    std::string out =
+        std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
     for (const tc::SemNode& n : app.sem) {
         switch (n.role) {
-        case tc::Role::header: out += "<h2>" + html(n.name) + "</h2>\n"; break;
-        case tc::Role::heading: out += "<h3>" + html(n.value) + "</h3>\n"; break;
-        case tc::Role::text: out += "<p>" + html(n.value) + "</p>\n"; break;
+        case tc::Role::header:
+            out += "<h2>" + html(n.name) + "</h2>\n";
+            break;
+        case tc::Role::heading:
+            out += "<h3>" + html(n.value) + "</h3>\n";
+            break;
+        case tc::Role::text:
+            out += "<p>" + html(n.value) + "</p>\n";
+            break;
         case tc::Role::number:
         case tc::Role::textbox:
         case tc::Role::combobox:
-            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) + "</b></p>\n";
+            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) +
+                   "</b></p>\n";
             break;
         case tc::Role::slider:
-            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) + "</b></p>\n";
+            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) +
+                   "</b></p>\n";
             break;
-        default: break;  // buttons, pickers' lists: nothing to read before the page can act
+        default:
+            break; // buttons, pickers' lists: nothing to read before the page can act
         }
     }
     out += "</div>\n";

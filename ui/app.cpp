@@ -10,11 +10,11 @@
 // [SECTION] Layout: draw_app()
 // [SECTION] receive_text()
 #include "app.h"
-#include "core/url.h"
 #include "core/hf_import.h"
+#include "core/url.h"
 #include "fonts.h"
+#include "imgui_internal.h" // ClearActiveID: let a field show text typed on the phone keyboard
 #include "widgets.h"
-#include "imgui_internal.h"  // ClearActiveID: let a field show text typed on the phone keyboard
 #include <algorithm>
 #include <cstdlib>
 
@@ -35,7 +35,7 @@ static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs h
 
 void setup_imgui(App& app) {
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // nothing to remember between visits: the URL holds the state
+    io.IniFilename = nullptr; // nothing to remember between visits: the URL holds the state
     const float dpi = app.dpi_scale > 0.0f ? app.dpi_scale : 1.0f;
     // Headline numbers get their own raster (a font scale would blur them): ASCII plus the few
     // characters the formatted values use; ~100 glyphs, a small part of the atlas.
@@ -47,7 +47,7 @@ void setup_imgui(App& app) {
     builder.BuildRanges(&ranges);
     app.headline_glyphs.assign(ranges.begin(), ranges.end());
     add_fonts(app, kFontSizeDesktop * dpi, kFontSizeHeadline * dpi, app.headline_glyphs.data());
-    io.FontGlobalScale = 1.0f / dpi;   // crisp on HiDPI: device-pixel glyphs drawn at logical size
+    io.FontGlobalScale = 1.0f / dpi; // crisp on HiDPI: device-pixel glyphs drawn at logical size
 
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 0.0f;
@@ -73,15 +73,15 @@ static void apply_colors(App& app) {
         style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.10f, 0.12f, 1.0f);
         style.Colors[ImGuiCol_PopupBg] = ImVec4(0.14f, 0.14f, 0.17f, 1.0f);
         style.Colors[ImGuiCol_Text] = ImVec4(0.93f, 0.93f, 0.95f, 1.0f);
-        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.72f, 0.73f, 0.77f, 1.0f);   // 9.0:1 on the background
-        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.75f, 1.00f, 1.0f);  // section titles, 9.2:1
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.72f, 0.73f, 0.77f, 1.0f);  // 9.0:1 on the background
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.75f, 1.00f, 1.0f); // section titles, 9.2:1
         style.Colors[ImGuiCol_Border] = ImVec4(0.40f, 0.42f, 0.46f, 1.0f);
     } else {
         ImGui::StyleColorsLight(&style);
         style.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
-        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.34f, 0.38f, 1.0f);   // #54575F: 6.8:1 on #F7F7FA
-        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f);  // section titles, 7.7:1
-        style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 1.0f);         // field edges, 3:1 (non-text)
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.34f, 0.38f, 1.0f);  // #54575F: 6.8:1 on #F7F7FA
+        style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f); // section titles, 7.7:1
+        style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 1.0f); // field edges, 3:1 (non-text)
         style.Colors[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     }
 }
@@ -128,7 +128,7 @@ void refresh(App& app) {
     if (app.estimate.ok) {
         app.last_good = app.estimate;
         app.comparison_pending = app.catalog->gpus.size() > kCompareAtOnce;
-        if (app.comparison_pending) {   // made over the next frames; no stale rows meanwhile
+        if (app.comparison_pending) { // made over the next frames; no stale rows meanwhile
             app.comparison.clear();
             app.comparison_rows.clear();
             app.comparison_scenario = app.scenario;
@@ -150,7 +150,8 @@ bool continue_comparison(App& app) {
         return false;
     }
     const size_t n = app.catalog->gpus.size(), last = std::min(n, app.comparison_next + kCompareStep);
-    std::vector<GpuOption> rows = compare_gpus_range(app.comparison_scenario, *app.catalog, app.comparison_next, last);
+    std::vector<GpuOption> rows =
+        compare_gpus_range(app.comparison_scenario, *app.catalog, app.comparison_next, last);
     app.comparison_rows.insert(app.comparison_rows.end(), rows.begin(), rows.end());
     app.comparison_next = last;
     if (last < n) return true;
@@ -177,14 +178,17 @@ static bool flow_button(App& app, const char* label, float right, const char* na
 // "Copied" replaces a copy button's label for this long after it copied.
 static constexpr double kCopiedMs = 2000.0;
 
-static const char* lang_code(Lang l) { return l == Lang::zh ? "zh" : "en"; }
+static const char* lang_code(Lang l) {
+    return l == Lang::zh ? "zh" : "en";
+}
 
 static void set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& errors) {
     app.notice = tr(en_zh_prefix, Lang::en);
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
     for (size_t i = 0; i < errors.size() && i < 3; i++) {
         app.notice += (i ? "; " : " ") + errors[i].message;
-        app.notice_zh += (i ? "；" : " ") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
+        app.notice_zh +=
+            (i ? "；" : " ") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
     }
 }
 
@@ -193,7 +197,7 @@ static void draw_toolbar(App& app) {
     const bool details = !app.embed || app.show_details;
     if (details) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-        heading(T(app, Str::app_title));  // unscaled: scaled glyphs blur
+        heading(T(app, Str::app_title)); // unscaled: scaled glyphs blur
         ImGui::PopStyleColor();
         if (!is_phone()) {
             ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
@@ -210,7 +214,8 @@ static void draw_toolbar(App& app) {
     const bool copied_recently = app.now_ms - app.copied_at_ms < kCopiedMs;
     const bool link_copied = copied_recently && app.copied_what == 1;
     const char* link_label = fmt("%s###copylink", T(app, link_copied ? Str::copied : Str::copy_link));
-    if (flow_button(app, link_label, right, T(app, link_copied ? Str::link_copied : Str::copy_link)) && app.hooks.copy_link) {
+    if (flow_button(app, link_label, right, T(app, link_copied ? Str::link_copied : Str::copy_link)) &&
+        app.hooks.copy_link) {
         // The hash ("#s=…"); the platform puts the page's (or the host's share) URL before it.
         std::string hash = encode_hash(s, app.embed, lang_code(app.lang));
         if (hash.empty() || hash[0] != '#') hash.insert(hash.begin(), '#');
@@ -220,7 +225,8 @@ static void draw_toolbar(App& app) {
     }
     const bool report_copied = copied_recently && app.copied_what == 2;
     const char* report_label = fmt("%s###copyreport", T(app, report_copied ? Str::copied : Str::copy_report));
-    if (flow_button(app, report_label, right, T(app, report_copied ? Str::report_copied : Str::copy_report)) &&
+    if (flow_button(app, report_label, right,
+                    T(app, report_copied ? Str::report_copied : Str::copy_report)) &&
         app.hooks.copy_text && has_result(app)) {
         // With the computed remedies when it does not fit (the same list the results show).
         const std::string md = app.catalog ? report_markdown(shown_estimate(app), *app.catalog, app.lang)
@@ -235,9 +241,11 @@ static void draw_toolbar(App& app) {
             const std::string json = scenario_to_json(s);
             app.hooks.save_text(app.hooks.user, "traincalc-scenario.json", json.c_str());
         }
-        if (flow_button(app, T(app, Str::import_json), right) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, TextPurpose::scenario);
+        if (flow_button(app, T(app, Str::import_json), right) && app.hooks.open_text)
+            app.hooks.open_text(app.hooks.user, TextPurpose::scenario);
     }
-    if (app.embed && flow_button(app, T(app, app.show_details ? Str::hide_details : Str::show_details), right))
+    if (app.embed &&
+        flow_button(app, T(app, app.show_details ? Str::hide_details : Str::show_details), right))
         app.show_details = !app.show_details;
 }
 
@@ -253,7 +261,8 @@ static void draw_notice(App& app) {
     ImGui::TableNextColumn();
     text_wrapped(text.c_str(), text.c_str() + text.size());
     ImGui::TableNextColumn();
-    if (button(app, T(app, Str::dismiss), app.lang == Lang::zh ? "关闭提示" : "Dismiss notice", ImVec2(ImGui::GetFrameHeight(), 0))) {
+    if (button(app, T(app, Str::dismiss), app.lang == Lang::zh ? "关闭提示" : "Dismiss notice",
+               ImVec2(ImGui::GetFrameHeight(), 0))) {
         app.notice.clear();
         app.notice_zh.clear();
     }
@@ -267,7 +276,8 @@ static void draw_summary_line(App& app) {
     const Estimate& e = shown_estimate(app);
     text_wrapped_colored(e.memory.fits ? color_ok() : color_bad(),
                          fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
-                             e.memory.fits ? T(app, Str::fits) : T(app, Str::does_not_fit), fmoney(app, e.cost.total)));
+                             e.memory.fits ? T(app, Str::fits) : T(app, Str::does_not_fit),
+                             fmoney(app, e.cost.total)));
 }
 
 //-----------------------------------------------------------------------------
@@ -286,9 +296,9 @@ static bool draw_result_screens(App& app) {
 
 bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
-    io.UserData = &app;  // helpers without an App parameter (help markers, text) record into it
+    io.UserData = &app; // helpers without an App parameter (help markers, text) record into it
     app.sem.clear();
-    continue_comparison(app);  // a large catalog's comparison: one step a frame
+    continue_comparison(app); // a large catalog's comparison: one step a frame
     const bool phone = is_phone();
     apply_layout_style(app, phone);
     // The page scrolls like a web page (the platform's scroll, with its momentum, its scrollbar and
@@ -329,7 +339,8 @@ bool draw_app(App& app) {
         const float avail = ImGui::GetContentRegionAvail().x;
         float inputs_w = avail * 0.38f;
         inputs_w = inputs_w < 340.0f ? 340.0f : (inputs_w > 500.0f ? 500.0f : inputs_w);
-        ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, app.embed ? avail - inputs_w - 16.0f : inputs_w);
+        ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed,
+                                app.embed ? avail - inputs_w - 16.0f : inputs_w);
         ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         for (int column = 0; column < 2; column++) {
@@ -342,7 +353,8 @@ bool draw_app(App& app) {
     app.sem.content_h = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
     // Any open popup (a picker's list, a "(?)" help) lies over the boxes below it: the platform
     // keeps their DOM twins from taking its taps.
-    app.sem.popup_open |= ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+    app.sem.popup_open |=
+        ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     ImGui::End();
     return changed;
 }
@@ -354,7 +366,7 @@ bool draw_app(App& app) {
 bool receive_text(App& app, TextPurpose purpose, const char* utf8) {
     if (!utf8 || !app.catalog) return false;
     switch (purpose) {
-    case TextPurpose::scenario: {  // an imported scenario file: applied only when it is entirely valid
+    case TextPurpose::scenario: { // an imported scenario file: applied only when it is entirely valid
         ScenarioResult r = scenario_from_json(utf8, *app.catalog);
         if (!r.errors.empty()) {
             set_notice(app, Str::import_failed, r.errors);
@@ -363,7 +375,7 @@ bool receive_text(App& app, TextPurpose purpose, const char* utf8) {
         app.scenario = r.scenario;
         return true;
     }
-    case TextPurpose::hf_config: {  // a Hugging Face config.json: becomes the custom model
+    case TextPurpose::hf_config: { // a Hugging Face config.json: becomes the custom model
         ModelResult r = model_from_hf_config(utf8);
         if (!r.errors.empty() || !(r.model.params > 0)) {
             set_notice(app, Str::config_failed, r.errors);

@@ -23,15 +23,15 @@ namespace traincalc {
 //-----------------------------------------------------------------------------
 
 // What a text from the platform (a file picked or dropped, a paste) is meant to be.
-enum class TextPurpose : int { scenario = 0, hf_config = 1 };  // the values cross into JS
+enum class TextPurpose : int { scenario = 0, hf_config = 1 }; // the values cross into JS
 
 struct PlatformHooks {
     void* user = nullptr;
-    void (*copy_text)(void* user, const char* utf8) = nullptr;          // clipboard (from a gesture)
+    void (*copy_text)(void* user, const char* utf8) = nullptr; // clipboard (from a gesture)
     void (*save_text)(void* user, const char* filename, const char* utf8) = nullptr; // download
-    void (*open_text)(void* user, TextPurpose purpose) = nullptr;       // file picker
-    void (*copy_link)(void* user, const char* hash) = nullptr;          // the page's (or host's) URL + hash
-    void (*language_changed)(void* user, Lang lang) = nullptr;          // remember it
+    void (*open_text)(void* user, TextPurpose purpose) = nullptr;                    // file picker
+    void (*copy_link)(void* user, const char* hash) = nullptr; // the page's (or host's) URL + hash
+    void (*language_changed)(void* user, Lang lang) = nullptr; // remember it
 };
 
 //-----------------------------------------------------------------------------
@@ -42,35 +42,36 @@ struct PlatformHooks {
 enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
 
 struct App {
-    const Catalog* catalog = nullptr;   // what the pickers list; owned by the platform
-    Scenario scenario;                  // edited by the widgets
-    Estimate estimate;                  // drawn; recomputed by refresh()
-    Estimate last_good;                 // kept while the scenario has errors
-    std::vector<GpuOption> comparison;  // every catalog GPU's cheapest configuration (empty while pending)
+    const Catalog* catalog = nullptr;  // what the pickers list; owned by the platform
+    Scenario scenario;                 // edited by the widgets
+    Estimate estimate;                 // drawn; recomputed by refresh()
+    Estimate last_good;                // kept while the scenario has errors
+    std::vector<GpuOption> comparison; // every catalog GPU's cheapest configuration (empty while pending)
     // A large catalog's comparison is made over frames (continue_comparison()): the scenario it
     // is for, the rows so far, and the next catalog index; not pending for a small catalog.
     bool comparison_pending = false;
     Scenario comparison_scenario;
     std::vector<GpuOption> comparison_rows;
     size_t comparison_next = 0;
-    std::vector<CurvePoint> curve;      // time and cost against card count
+    std::vector<CurvePoint> curve;        // time and cost against card count
     std::vector<FieldError> input_errors; // shown next to their inputs
     Lang lang = Lang::en;
-    bool embed = false;                 // compact mode for iframes (#embed=1)
-    float dpi_scale = 1.0f;             // devicePixelRatio; fonts are rasterised at size × this
-    std::string notice;                 // visible one-line notice (corrupt link, bad catalog…); "" = none
+    bool embed = false;     // compact mode for iframes (#embed=1)
+    float dpi_scale = 1.0f; // devicePixelRatio; fonts are rasterised at size × this
+    std::string notice;     // visible one-line notice (corrupt link, bad catalog…); "" = none
     std::string notice_zh;
     PlatformHooks hooks;
-    int comparison_sort = 0;            // column the GPU table is sorted by
-    bool comparison_show_all = false;   // the GPU table shows its first 40 rows until asked for all
-    bool show_advanced = false;         // the "Advanced" section starts collapsed
+    int comparison_sort = 0;          // column the GPU table is sorted by
+    bool comparison_show_all = false; // the GPU table shows its first 40 rows until asked for all
+    bool show_advanced = false;       // the "Advanced" section starts collapsed
 
     // UI state beyond the scenario (added by ui/; the platform may leave it alone).
-    bool show_work[6] = {};             // "show work" expanders, indexed by Headline
-    bool expand_all = false;            // open every collapsible section (tests, printing)
-    bool show_details = false;          // embed mode: header and explanations start hidden
-    bool checklist[8] = {};             // "before renting" ticks (not saved)
-    bool sections_open[static_cast<int>(Section::count)] = {true, true, true, true, false, false, true}; // by Section
+    bool show_work[6] = {};    // "show work" expanders, indexed by Headline
+    bool expand_all = false;   // open every collapsible section (tests, printing)
+    bool show_details = false; // embed mode: header and explanations start hidden
+    bool checklist[8] = {};    // "before renting" ticks (not saved)
+    bool sections_open[static_cast<int>(Section::count)] = {true,  true,  true, true,
+                                                            false, false, true}; // by Section
     bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
     char model_search[64] = {};         // the model picker's search box
     std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
@@ -82,26 +83,28 @@ struct App {
     bool warnings_cached = false;
     Lang cache_lang = Lang::en;
 
-    int style_phone = -1;               // layout style applied: phone 1 | touch 2; -1 = none yet
-    int style_dark = -1;                // colours applied: dark 1, light 0; -1 = none yet
-    bool scroll_to_results = false;     // phone: the "results" button scrolls down to them next frame
-    std::vector<unsigned short> headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
-    std::vector<unsigned> runtime_glyphs; // characters first seen at run time (the page's system-font atlas adds them)
+    int style_phone = -1;           // layout style applied: phone 1 | touch 2; -1 = none yet
+    int style_dark = -1;            // colours applied: dark 1, light 0; -1 = none yet
+    bool scroll_to_results = false; // phone: the "results" button scrolls down to them next frame
+    std::vector<unsigned short>
+        headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
+    std::vector<unsigned>
+        runtime_glyphs; // characters first seen at run time (the page's system-font atlas adds them)
 
     // The page scrolls as a web page does: io.DisplaySize is the whole page (the platform shows
     // the scrolled part), and every control and result text is described for the platform's
     // semantics layer (semantics.h), in page px.
-    Semantics sem;                      // rebuilt each frame by the widgets
-    SemAction sem_action;               // set by the platform; taken by the widget it names
-    float scroll_request_y = -1.0f;     // page px the UI asks the platform to scroll to; -1 = none
-    bool dark = false;                  // colours for prefers-color-scheme: dark
-    bool touch = false;                 // a coarse pointer (finger): larger targets, help opens on tap
-    bool embed_io = false;              // embed mode shows export/import only when asked (#io=1)
-    double now_ms = 0.0;                // set by the platform each frame: "copied" confirmations expire
-    Role next_text_role = Role::text;   // heading(): the next wrapped text is a heading
-    double copied_at_ms = -1e9;         // when "Copy link" last copied
-    int copied_what = 0;                // 1 link, 2 report, 3 a formula line
-    std::string share_url;              // the host's share URL for "Copy link" ("" = the page's own)
+    Semantics sem;                    // rebuilt each frame by the widgets
+    SemAction sem_action;             // set by the platform; taken by the widget it names
+    float scroll_request_y = -1.0f;   // page px the UI asks the platform to scroll to; -1 = none
+    bool dark = false;                // colours for prefers-color-scheme: dark
+    bool touch = false;               // a coarse pointer (finger): larger targets, help opens on tap
+    bool embed_io = false;            // embed mode shows export/import only when asked (#io=1)
+    double now_ms = 0.0;              // set by the platform each frame: "copied" confirmations expire
+    Role next_text_role = Role::text; // heading(): the next wrapped text is a heading
+    double copied_at_ms = -1e9;       // when "Copy link" last copied
+    int copied_what = 0;              // 1 link, 2 report, 3 a formula line
+    std::string share_url;            // the host's share URL for "Copy link" ("" = the page's own)
 };
 
 //-----------------------------------------------------------------------------

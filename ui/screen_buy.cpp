@@ -11,16 +11,20 @@ static bool draw_ownership_inputs(App& app) {
     bool changed = false;
     // 0 in the box means "the catalog's street price" (stored as -1 in the scenario).
     double purchase = s.purchase_price < 0 ? 0 : s.purchase_price;
-    if (input_double(app, T(app, Str::purchase_price), "purchase_price", &purchase, "%.0f", T(app, Str::purchase_help))) {
+    if (input_double(app, T(app, Str::purchase_price), "purchase_price", &purchase, "%.0f",
+                     T(app, Str::purchase_help))) {
         s.purchase_price = purchase > 0 ? purchase : -1;
         changed = true;
     }
-    changed |= input_double(app, T(app, Str::depreciation_months), "depreciation_months", &s.depreciation_months, "%.3g");
-    changed |= input_double(app, T(app, Str::electricity), "electricity_per_kwh", &s.electricity_per_kwh, "%.3g");
+    changed |= input_double(app, T(app, Str::depreciation_months), "depreciation_months",
+                            &s.depreciation_months, "%.3g");
+    changed |=
+        input_double(app, T(app, Str::electricity), "electricity_per_kwh", &s.electricity_per_kwh, "%.3g");
     changed |= input_double(app, T(app, Str::pue), "pue", &s.pue, "%.3g", T(app, Str::pue_help));
     changed |= input_double(app, T(app, Str::rack), "rack_per_month", &s.rack_per_month, "%.4g");
     changed |= input_double(app, T(app, Str::ops), "ops_per_month", &s.ops_per_month, "%.4g");
-    changed |= input_double(app, T(app, Str::hours_used), "hours_per_month_used", &s.hours_per_month_used, "%.4g");
+    changed |=
+        input_double(app, T(app, Str::hours_used), "hours_per_month_used", &s.hours_per_month_used, "%.4g");
     return changed;
 }
 
@@ -28,10 +32,15 @@ static bool draw_ownership_inputs(App& app) {
 static void draw_bars(App& app, const BuyResult& b) {
     const double top = b.own_per_month > b.rent_per_month ? b.own_per_month : b.rent_per_month;
     if (!(top > 0)) return;
-    const float label_w = ImGui::CalcTextSize(T(app, Str::own_month)).x > ImGui::CalcTextSize(T(app, Str::rent_month)).x
-                              ? ImGui::CalcTextSize(T(app, Str::own_month)).x
-                              : ImGui::CalcTextSize(T(app, Str::rent_month)).x;
-    const struct { Str label; double v; ImU32 color; } bars[] = {
+    const float label_w =
+        ImGui::CalcTextSize(T(app, Str::own_month)).x > ImGui::CalcTextSize(T(app, Str::rent_month)).x
+            ? ImGui::CalcTextSize(T(app, Str::own_month)).x
+            : ImGui::CalcTextSize(T(app, Str::rent_month)).x;
+    const struct {
+        Str label;
+        double v;
+        ImU32 color;
+    } bars[] = {
         {Str::own_month, b.own_per_month, IM_COL32(171, 71, 188, 255)},
         {Str::rent_month, b.rent_per_month, IM_COL32(66, 133, 244, 255)},
     };
@@ -56,7 +65,7 @@ bool draw_buy(App& app) {
     bool changed = false;
     if (has_result(app)) {
         const BuyResult& b = shown_estimate(app).buy;
-        if (b.purchase_known) draw_bars(app, b);       // an owning bar without depreciation would lie
+        if (b.purchase_known) draw_bars(app, b); // an owning bar without depreciation would lie
         text_wrapped_colored(color_dim(), fmt("%s %s · %s %s", T(app, Str::depreciation),
                                               b.purchase_known ? fmoney(app, b.depreciation_per_month) : "?",
                                               T(app, Str::power), fmoney(app, b.power_per_month)));
@@ -72,7 +81,8 @@ bool draw_buy(App& app) {
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
                                  T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
     }
-    if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs), &app.section_open(Section::ownership), false))
+    if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs),
+                   &app.section_open(Section::ownership), false))
         changed |= draw_ownership_inputs(app);
     return changed;
 }

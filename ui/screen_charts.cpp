@@ -4,9 +4,9 @@
 // when the values span ten times or more, else focused on their range, with gridlines and at
 // least four labelled round ticks. Counts that do not fit in memory are drawn hollow and grey.
 // The current count is marked; hover shows the point.
-#include "widgets.h"
 #include "core/axis.h"
 #include "core/format.h"
+#include "widgets.h"
 #include <cmath>
 
 namespace traincalc {
@@ -16,7 +16,9 @@ namespace {
 
 enum class Series { time, cost };
 
-double value_of(const CurvePoint& p, Series s) { return s == Series::time ? p.wall_hours : p.cost_total; }
+double value_of(const CurvePoint& p, Series s) {
+    return s == Series::time ? p.wall_hours : p.cost_total;
+}
 
 // A tick label: hours in the page's language, money compact ("¥25k", "¥2.5 万").
 const char* tick_label(const App& app, Series s, double v) {
@@ -54,7 +56,8 @@ static void chart(App& app, const char* title, Series series) {
         const float w = ImGui::CalcTextSize(tick_label(app, series, y.ticks[i])).x;
         label_w = w > label_w ? w : label_w;
     }
-    const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4, pad_t = ImGui::GetFontSize() * 0.5f + 2;
+    const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4,
+                pad_t = ImGui::GetFontSize() * 0.5f + 2;
     const float pad_r = ImGui::CalcTextSize("4096").x * 0.5f + 4;
     const ImVec2 a(p0.x + pad_l, p0.y + pad_t), b(p0.x + width - pad_r, p0.y + height - pad_b);
     const int n = static_cast<int>(curve.size());
@@ -64,7 +67,8 @@ static void chart(App& app, const char* title, Series series) {
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     // Gridlines at every labelled tick (faint), card gridlines at every count, then the axes.
-    const ImU32 faint = (grid & ~IM_COL32_A_MASK) | (static_cast<ImU32>(((grid >> IM_COL32_A_SHIFT) & 0xFF) / 2) << IM_COL32_A_SHIFT);
+    const ImU32 faint = (grid & ~IM_COL32_A_MASK) |
+                        (static_cast<ImU32>(((grid >> IM_COL32_A_SHIFT) & 0xFF) / 2) << IM_COL32_A_SHIFT);
     for (int i = 0; i < y.count; i++) {
         const float ty = py(y.ticks[i]);
         dl->AddLine(ImVec2(a.x, ty), ImVec2(b.x, ty), faint);
@@ -95,7 +99,8 @@ static void chart(App& app, const char* title, Series series) {
     for (int i = 0; i + 1 < n; i++) {
         const double v0 = value_of(curve[i], series), v1 = value_of(curve[i + 1], series);
         if (!(v0 > 0) || !(v1 > 0)) continue;
-        dl->AddLine(ImVec2(px(i), py(v0)), ImVec2(px(i + 1), py(v1)), curve[i].fits && curve[i + 1].fits ? line : off, 2.0f);
+        dl->AddLine(ImVec2(px(i), py(v0)), ImVec2(px(i + 1), py(v1)),
+                    curve[i].fits && curve[i + 1].fits ? line : off, 2.0f);
     }
     for (int i = 0; i < n; i++) {
         const double v = value_of(curve[i], series);
@@ -111,8 +116,9 @@ static void chart(App& app, const char* title, Series series) {
         for (int i = 1; i < n; i++)
             if (std::fabs(px(i) - mx) < std::fabs(px(best) - mx)) best = i;
         const CurvePoint& p = curve[best];
-        ImGui::SetTooltip("%s", fmt("%d %s · %s · %s%s", p.cards, T(app, Str::cards_unit), fhours(app, p.wall_hours),
-                                    fmoney(app, p.cost_total), p.fits ? "" : fmt(" · %s", T(app, Str::does_not_fit))));
+        ImGui::SetTooltip("%s", fmt("%d %s · %s · %s%s", p.cards, T(app, Str::cards_unit),
+                                    fhours(app, p.wall_hours), fmoney(app, p.cost_total),
+                                    p.fits ? "" : fmt(" · %s", T(app, Str::does_not_fit))));
     }
 }
 

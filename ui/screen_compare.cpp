@@ -18,7 +18,8 @@ static ImGuiTableColumnFlags sort_flag(const App& app, Column c) {
 }
 
 static const char* gpu_name(const App& app, const GpuOption& o) {
-    if (!app.catalog || o.gpu_index < 0 || o.gpu_index >= static_cast<int>(app.catalog->gpus.size())) return "?";
+    if (!app.catalog || o.gpu_index < 0 || o.gpu_index >= static_cast<int>(app.catalog->gpus.size()))
+        return "?";
     const GpuSpec& g = app.catalog->gpus[o.gpu_index];
     return g.name.empty() ? g.id.c_str() : g.name.c_str();
 }
@@ -35,44 +36,59 @@ static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
     std::stable_sort(order.begin(), order.end(), [&](int ia, int ib) {
         const GpuOption& a = app.comparison[ia];
         const GpuOption& b = app.comparison[ib];
-        if (a.provider != b.provider) return a.provider;    // the provider's own priced GPUs stay on top
+        if (a.provider != b.provider) return a.provider; // the provider's own priced GPUs stay on top
         if (a.workable != b.workable) return a.workable;
         int c = 0;
         switch (column) {
-        case col_gpu: c = std::strcmp(gpu_name(app, a), gpu_name(app, b)); break;
-        case col_cards: c = (a.cards > b.cards) - (a.cards < b.cards); break;
-        case col_memory: c = (a.memory_per_gpu_gib > b.memory_per_gpu_gib) - (a.memory_per_gpu_gib < b.memory_per_gpu_gib); break;
-        case col_time: c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours); break;
-        default: c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total); break;
+        case col_gpu:
+            c = std::strcmp(gpu_name(app, a), gpu_name(app, b));
+            break;
+        case col_cards:
+            c = (a.cards > b.cards) - (a.cards < b.cards);
+            break;
+        case col_memory:
+            c = (a.memory_per_gpu_gib > b.memory_per_gpu_gib) - (a.memory_per_gpu_gib < b.memory_per_gpu_gib);
+            break;
+        case col_time:
+            c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours);
+            break;
+        default:
+            c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total);
+            break;
         }
         return ascending ? c < 0 : c > 0;
     });
 }
 
 bool draw_compare(App& app) {
-    if (app.comparison_pending && app.catalog) {   // a provider's thousands of cards: made over frames
+    if (app.comparison_pending && app.catalog) { // a provider's thousands of cards: made over frames
         section(T(app, Str::compare_title));
-        text_wrapped_colored(color_dim(), fmt(T(app, Str::comparing_gpus), static_cast<int>(app.comparison_next),
-                                              static_cast<int>(app.catalog->gpus.size())));
+        text_wrapped_colored(color_dim(),
+                             fmt(T(app, Str::comparing_gpus), static_cast<int>(app.comparison_next),
+                                 static_cast<int>(app.catalog->gpus.size())));
         return false;
     }
     if (app.comparison.empty() || !app.catalog) return false;
     section(T(app, Str::compare_title));
     text_wrapped_colored(color_dim(), T(app, Str::compare_help));
     bool changed = false;
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                  ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
-                                  ImGuiTableFlags_ScrollX;
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
     // ScrollX keeps every column readable on a phone: the table scrolls sideways instead of squeezing.
     const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
     // A provider's catalog can hold thousands of cards: the first rows (its own, then the
     // cheapest) are drawn, the rest on request; every drawn row is a control in the page.
     constexpr size_t kRowsShown = 40;
-    const size_t rows = app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
-    if (!ImGui::BeginTable("compare", 6, flags, ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
+    const size_t rows =
+        app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
+    if (!ImGui::BeginTable(
+            "compare", 6, flags,
+            ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0, col_gpu);
+    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0,
+                            col_gpu);
     ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
     ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
     ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
@@ -80,7 +96,8 @@ bool draw_compare(App& app) {
     ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
     ImGui::TableHeadersRow();
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
-        if (specs->SpecsDirty || app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
+        if (specs->SpecsDirty || app.comparison_order_dirty ||
+            app.comparison_order.size() != app.comparison.size()) {
             if (specs->SpecsCount > 0) app.comparison_sort = static_cast<int>(specs->Specs[0].ColumnUserID);
             sort_rows(app, specs);
             specs->SpecsDirty = false;
@@ -98,8 +115,9 @@ bool draw_compare(App& app) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-        const bool row_pressed = ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
-        sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards));  // "use this configuration"
+        const bool row_pressed =
+            ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
+        sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards)); // "use this configuration"
         if (row_pressed && o.workable) {
             app.scenario.gpu_id = g.id;
             app.scenario.cards = o.cards;
@@ -113,7 +131,9 @@ bool draw_compare(App& app) {
             ImGui::SameLine();
             if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
             if (o.cheapest && o.fastest) ImGui::SameLine();
-            if (o.fastest) ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", T(app, Str::mark_fastest));
+            if (o.fastest)
+                ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
+                                   T(app, Str::mark_fastest));
         }
         if (o.workable) {
             ImGui::TableNextColumn();
@@ -125,11 +145,14 @@ bool draw_compare(App& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(fmoney(app, o.cost_total));
             ImGui::TableNextColumn();
-            const char* recompute = o.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
-                                    : o.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
-                                                                                  : "";
+            const char* recompute = o.checkpointing == Checkpointing::full
+                                        ? fmt(" · %s", T(app, Str::recompute_full_short))
+                                    : o.checkpointing == Checkpointing::selective
+                                        ? fmt(" · %s", T(app, Str::recompute_selective_short))
+                                        : "";
             ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", o.zero, o.tp,
-                                       o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute));
+                                       o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
+                                       recompute));
         } else {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(T(app, Str::not_workable));
@@ -138,7 +161,8 @@ bool draw_compare(App& app) {
         ImGui::PopID();
     }
     ImGui::EndTable();
-    if (rows < app.comparison.size() && button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
+    if (rows < app.comparison.size() &&
+        button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
         app.comparison_show_all = true;
     return changed;
 }

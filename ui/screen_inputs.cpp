@@ -9,8 +9,8 @@
 // [SECTION] Advanced
 // [SECTION] Prices
 // [SECTION] draw_inputs()
-#include "widgets.h"
 #include "core/data_size.h"
+#include "widgets.h"
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -28,7 +28,8 @@ static bool matches(const char* text, const char* query) {
     if (!query[0]) return true;
     for (const char* t = text; *t; t++) {
         const char *a = t, *b = query;
-        while (*a && *b && std::tolower(static_cast<unsigned char>(*a)) == std::tolower(static_cast<unsigned char>(*b))) {
+        while (*a && *b &&
+               std::tolower(static_cast<unsigned char>(*a)) == std::tolower(static_cast<unsigned char>(*b))) {
             a++;
             b++;
         }
@@ -47,9 +48,8 @@ static bool model_picker(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
     const ModelSpec* m = current_model(app);
-    const char* preview = s.model_id.empty()
-        ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
-        : (m->name.empty() ? m->id.c_str() : m->name.c_str());
+    const char* preview = s.model_id.empty() ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
+                                             : (m->name.empty() ? m->id.c_str() : m->name.c_str());
     const char* name = T(app, Str::model_preset);
     field_label(name);
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
@@ -57,7 +57,8 @@ static bool model_picker(App& app) {
                      T(app, Str::search_models));
         if (app.catalog) {
             for (const ModelSpec& preset : app.catalog->models) {
-                if (!matches(preset.name.c_str(), app.model_search) && !matches(preset.id.c_str(), app.model_search))
+                if (!matches(preset.name.c_str(), app.model_search) &&
+                    !matches(preset.id.c_str(), app.model_search))
                     continue;
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
@@ -87,13 +88,15 @@ static bool params_slider(App& app) {
     field_label(T(app, Str::params_slider), T(app, Str::params_slider_help));
     const double lo = 0.1, hi = 2000.0;
     const char* name = T(app, Str::parameters_b);
-    bool changed = log_slider_box(app, name, &billions, lo, hi, "%.3g B",
-                                  fmt(app.lang == Lang::zh ? "%s 参数" : "%s parameters", fnum(billions * 1e9)), "%.4g", false);
+    bool changed = log_slider_box(
+        app, name, &billions, lo, hi, "%.3g B",
+        fmt(app.lang == Lang::zh ? "%s 参数" : "%s parameters", fnum(billions * 1e9)), "%.4g", false);
     ImGui::PopID();
     if (!changed) return false;
     billions = billions < lo ? lo : (billions > hi ? hi : billions);
     const double params = billions * 1e9;
-    s.model = app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);
+    s.model =
+        app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);
     s.model_id.clear();
     return true;
 }
@@ -104,7 +107,8 @@ static bool draw_model(App& app) {
     const ModelSpec* m = current_model(app);
     ImGui::TextDisabled("%s", fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
                                   m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
-    if (button(app, T(app, Str::load_config)) && app.hooks.open_text) app.hooks.open_text(app.hooks.user, TextPurpose::hf_config);
+    if (button(app, T(app, Str::load_config)) && app.hooks.open_text)
+        app.hooks.open_text(app.hooks.user, TextPurpose::hf_config);
     help_marker(T(app, Str::load_config_help), T(app, Str::load_config));
     return changed;
 }
@@ -117,9 +121,11 @@ static bool draw_model(App& app) {
 // where rollouts run (GRPO, PPO).
 static bool draw_objective(App& app) {
     Scenario& s = app.scenario;
-    bool changed = combo_enum(app, T(app, Str::objective), "objective", &s.objective, T(app, Str::objective_help));
+    bool changed =
+        combo_enum(app, T(app, Str::objective), "objective", &s.objective, T(app, Str::objective_help));
     if (uses_reference(s.objective))
-        changed |= combo_enum(app, T(app, Str::reference), "reference", &s.reference, T(app, Str::reference_help));
+        changed |=
+            combo_enum(app, T(app, Str::reference), "reference", &s.reference, T(app, Str::reference_help));
     if (!is_rl(s.objective)) return changed;
     changed |= input_int(app, T(app, Str::generations), "generations", &s.generations);
     changed |= input_int(app, T(app, Str::completion_len), "completion_len", &s.completion_len,
@@ -128,8 +134,9 @@ static bool draw_objective(App& app) {
     if (s.rollout == Rollout::separate)
         changed |= input_int(app, T(app, Str::rollout_cards), "rollout_cards", &s.rollout_cards);
     else
-        changed |= percent_slider(app, T(app, Str::engine_fraction), "engine_memory_fraction", &s.engine_memory_fraction,
-                                  0, 0.95, T(app, Str::engine_sleeps), T(app, Str::engine_fraction_help));
+        changed |= percent_slider(app, T(app, Str::engine_fraction), "engine_memory_fraction",
+                                  &s.engine_memory_fraction, 0, 0.95, T(app, Str::engine_sleeps),
+                                  T(app, Str::engine_fraction_help));
     return changed;
 }
 
@@ -175,7 +182,8 @@ static bool tokens_slider(App& app) {
     const char* value_text = fmt("%s token", fcount(app, tokens));
     const char* name = T(app, Str::tokens_slider);
     const bool box_invalid = s.data_input == DataInput::tokens && has_error(app, "tokens");
-    bool changed = log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g", box_invalid);
+    bool changed =
+        log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g", box_invalid);
     // Tick labels at 1M, 1B, 1T under the slider (its rectangle is the semantics node before the box).
     const SemNode* slider = app.sem.size() >= 2 ? &app.sem[app.sem.size() - 2] : nullptr;
     if (slider && slider->role == Role::slider) {
@@ -183,9 +191,10 @@ static bool tokens_slider(App& app) {
         const float x0 = slider->x0, x1 = slider->x1, y = slider->y1 + 1.0f;
         const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
         const double ticks[] = {1e6, 1e9, 1e12};
-        float last_right = -FLT_MAX;  // a label that would touch the previous one is left out (narrow phones)
+        float last_right = -FLT_MAX; // a label that would touch the previous one is left out (narrow phones)
         for (double t : ticks) {
-            const float f = static_cast<float>((std::log10(t) - std::log10(kLo)) / (std::log10(kHi) - std::log10(kLo)));
+            const float f =
+                static_cast<float>((std::log10(t) - std::log10(kLo)) / (std::log10(kHi) - std::log10(kLo)));
             const float x = x0 + grab + f * (x1 - x0 - 2.0f * grab);
             const char* label = fcount(app, t);
             const float w = ImGui::CalcTextSize(label).x * 0.85f;
@@ -193,7 +202,8 @@ static bool tokens_slider(App& app) {
             if (x - w * 0.5f < last_right + ImGui::GetFontSize() * 0.5f) continue;
             last_right = x + w * 0.5f;
             ImGui::SetWindowFontScale(0.85f);
-            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x - w * 0.5f, y + 4.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled), label);
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x - w * 0.5f, y + 4.0f),
+                        ImGui::GetColorU32(ImGuiCol_TextDisabled), label);
             ImGui::SetWindowFontScale(1.0f);
         }
         ImGui::Dummy(ImVec2(1.0f, ImGui::GetFontSize() * 0.9f));
@@ -201,7 +211,7 @@ static bool tokens_slider(App& app) {
     ImGui::PopID();
     if (!changed || tokens == before) return false;
     if (s.data_input == DataInput::tokens) {
-        s.tokens = tokens;  // typed: kept as typed, even out of range (validate() says why)
+        s.tokens = tokens; // typed: kept as typed, even out of range (validate() says why)
     } else {
         set_tokens_per_epoch(s, tokens);
     }
@@ -212,7 +222,8 @@ static bool draw_data(App& app) {
     Scenario& s = app.scenario;
     bool changed = combo_enum(app, T(app, Str::data_given_as), "data_input", &s.data_input);
     switch (s.data_input) {
-    case DataInput::tokens: break;  // the tokens slider's box below is the typed value
+    case DataInput::tokens:
+        break; // the tokens slider's box below is the typed value
     case DataInput::samples:
         changed |= input_double(app, T(app, Str::samples), "samples", &s.samples, "%.6g");
         changed |= input_double(app, T(app, Str::avg_tokens), "avg_tokens", &s.avg_tokens, "%.6g");
@@ -233,15 +244,18 @@ static bool draw_data(App& app) {
             s.bytes_per_char = 1;
             changed = true;
         }
-        changed |= input_double(app, T(app, Str::chars_per_token), "chars_per_token", &s.chars_per_token, "%.3g");
-        changed |= input_double(app, T(app, Str::bytes_per_char), "bytes_per_char", &s.bytes_per_char, "%.3g");
+        changed |=
+            input_double(app, T(app, Str::chars_per_token), "chars_per_token", &s.chars_per_token, "%.3g");
+        changed |=
+            input_double(app, T(app, Str::bytes_per_char), "bytes_per_char", &s.bytes_per_char, "%.3g");
         break;
     }
     changed |= tokens_slider(app);
     if (s.data_input == DataInput::tokens) field_error(app, "tokens");
     changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
     if (has_result(app))
-        ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
+        ImGui::TextDisabled(
+            "%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
     changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len);
     changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch);
     changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum);
@@ -276,10 +290,13 @@ static bool gpu_picker(App& app) {
     const GpuSpec* cur = (app.catalog && !s.gpu_id.empty()) ? app.catalog->find_gpu(s.gpu_id) : nullptr;
     const GpuSpec& g = cur ? *cur : s.gpu;
     field_label(T(app, Str::gpu));
-    const char* preview = g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
+    const char* preview =
+        g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const float w = is_phone() ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
-        if (app.catalog && ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(w, 0))) {
+        if (app.catalog &&
+            ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
+                              ImVec2(w, 0))) {
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn(T(app, Str::col_memory));
             ImGui::TableSetupColumn("TFLOPS");
@@ -335,7 +352,8 @@ static bool draw_advanced(App& app) {
     bool changed = false;
     changed |= combo_enum(app, T(app, Str::precision), "precision", &s.precision);
     changed |= combo_enum(app, T(app, Str::optimizer), "optimizer", &s.optimizer);
-    changed |= combo_enum(app, T(app, Str::checkpointing), "checkpointing", &s.checkpointing, T(app, Str::checkpointing_help));
+    changed |= combo_enum(app, T(app, Str::checkpointing), "checkpointing", &s.checkpointing,
+                          T(app, Str::checkpointing_help));
     changed |= combo_enum(app, T(app, Str::stack), "stack", &s.stack, T(app, Str::stack_help));
     changed |= combo_enum(app, T(app, Str::loss_impl), "loss", &s.loss);
     field_label(T(app, Str::master_weights));
@@ -343,7 +361,10 @@ static bool draw_advanced(App& app) {
     field_label(T(app, Str::flash_attention));
     changed |= checkbox(app, "##flash", T(app, Str::flash_attention), &s.flash_attention);
     int zero = s.zero;
-    if (combo(app, T(app, Str::zero), "zero", &zero, kZero, 4, T(app, Str::zero_help))) { s.zero = zero; changed = true; }
+    if (combo(app, T(app, Str::zero), "zero", &zero, kZero, 4, T(app, Str::zero_help))) {
+        s.zero = zero;
+        changed = true;
+    }
     changed |= combo_enum(app, T(app, Str::offload), "offload", &s.offload);
     changed |= input_int(app, T(app, Str::tp), "tp", &s.tp);
     changed |= input_int(app, T(app, Str::pp), "pp", &s.pp);
@@ -354,24 +375,29 @@ static bool draw_advanced(App& app) {
                               T(app, Str::card_default), T(app, Str::utilization_help));
     if (s.utilization == 0 && has_result(app))
         ImGui::TextDisabled("%s", fmt("%s %.0f%%", T(app, Str::used_value), e.time.utilization * 100.0));
-    changed |= percent_slider(app, T(app, Str::scaling_efficiency), "scaling_efficiency", &s.scaling_efficiency, 0.0, 1.0,
-                              T(app, Str::default_curve), T(app, Str::scaling_help));
-    changed |= input_double(app, T(app, Str::measured_tps), "tokens_per_second_per_gpu", &s.tokens_per_second_per_gpu,
-                            "%.6g", T(app, Str::measured_tps_help));
+    changed |=
+        percent_slider(app, T(app, Str::scaling_efficiency), "scaling_efficiency", &s.scaling_efficiency, 0.0,
+                       1.0, T(app, Str::default_curve), T(app, Str::scaling_help));
+    changed |= input_double(app, T(app, Str::measured_tps), "tokens_per_second_per_gpu",
+                            &s.tokens_per_second_per_gpu, "%.6g", T(app, Str::measured_tps_help));
 
     section(T(app, Str::wall_clock));
-    changed |= percent_slider(app, T(app, Str::overhead), "overhead_fraction", &s.overhead_fraction, 0.0, 2.0, nullptr,
-                              T(app, Str::overhead_help));
+    changed |= percent_slider(app, T(app, Str::overhead), "overhead_fraction", &s.overhead_fraction, 0.0, 2.0,
+                              nullptr, T(app, Str::overhead_help));
     changed |= input_double(app, T(app, Str::fixed_hours), "fixed_hours", &s.fixed_hours, "%.3g");
-    changed |= input_double(app, T(app, Str::upload_gb), "upload_gb", &s.upload_gb, "%.4g", T(app, Str::upload_gb_help));
+    changed |= input_double(app, T(app, Str::upload_gb), "upload_gb", &s.upload_gb, "%.4g",
+                            T(app, Str::upload_gb_help));
     changed |= input_double(app, T(app, Str::upload_mbps), "upload_mbps", &s.upload_mbps, "%.4g");
     changed |= input_double(app, T(app, Str::download_mbps), "download_mbps", &s.download_mbps, "%.4g");
     changed |= input_double(app, T(app, Str::checkpoints), "checkpoints", &s.checkpoints, "%.3g");
-    changed |= input_double(app, T(app, Str::disk_write), "disk_write_mb_per_s", &s.disk_write_mb_per_s, "%.4g");
+    changed |=
+        input_double(app, T(app, Str::disk_write), "disk_write_mb_per_s", &s.disk_write_mb_per_s, "%.4g");
 
     section(T(app, Str::pilot_run));
-    changed |= input_double(app, T(app, Str::pilot_hours), "pilot_hours", &s.pilot_hours, "%.3g", T(app, Str::pilot_help));
-    changed |= percent_slider(app, T(app, Str::pilot_fraction), "pilot_fraction", &s.pilot_fraction, 0.001, 0.5, nullptr);
+    changed |= input_double(app, T(app, Str::pilot_hours), "pilot_hours", &s.pilot_hours, "%.3g",
+                            T(app, Str::pilot_help));
+    changed |= percent_slider(app, T(app, Str::pilot_fraction), "pilot_fraction", &s.pilot_fraction, 0.001,
+                              0.5, nullptr);
     return changed;
 }
 
@@ -393,13 +419,20 @@ static bool draw_prices(App& app) {
     const CostResult& c = shown_estimate(app).cost;
     bool changed = false;
     field_label(T(app, Str::currency));
-    if (radio(app, "CNY ¥", s.currency == Currency::cny)) { s.currency = Currency::cny; changed = true; }
+    if (radio(app, "CNY ¥", s.currency == Currency::cny)) {
+        s.currency = Currency::cny;
+        changed = true;
+    }
     ImGui::SameLine();
-    if (radio(app, "USD $", s.currency == Currency::usd)) { s.currency = Currency::usd; changed = true; }
+    if (radio(app, "USD $", s.currency == Currency::usd)) {
+        s.currency = Currency::usd;
+        changed = true;
+    }
     field_error(app, "price.currency");
     changed |= price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
     changed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
-    changed |= price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
+    changed |=
+        price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
     if (s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0) {
         if (button(app, T(app, Str::reset_catalog_prices))) {
             s.price_hourly = s.price_daily = s.price_monthly = -1;
@@ -408,12 +441,15 @@ static bool draw_prices(App& app) {
     } else {
         ImGui::TextDisabled("%s", T(app, Str::prices_from_catalog));
     }
-    changed |= input_double(app, T(app, Str::min_billed_hours), "min_billed_hours", &s.min_billed_hours, "%.3g");
+    changed |=
+        input_double(app, T(app, Str::min_billed_hours), "min_billed_hours", &s.min_billed_hours, "%.3g");
     changed |= input_double(app, T(app, Str::storage_gb), "storage_gb", &s.storage_gb, "%.4g");
-    changed |= input_double(app, T(app, Str::storage_fee), "storage_per_gb_month", &s.storage_per_gb_month, "%.3g");
+    changed |=
+        input_double(app, T(app, Str::storage_fee), "storage_per_gb_month", &s.storage_per_gb_month, "%.3g");
     changed |= input_double(app, T(app, Str::traffic_gb), "traffic_gb", &s.traffic_gb, "%.4g");
     changed |= input_double(app, T(app, Str::traffic_fee), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
-    changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g", T(app, Str::cny_per_usd_help));
+    changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
+                            T(app, Str::cny_per_usd_help));
     return changed;
 }
 
@@ -436,7 +472,8 @@ bool draw_inputs(App& app) {
     if (header(app, Str::sec_data, "data", &app.section_open(Section::data))) changed |= draw_data(app);
     if (header(app, Str::sec_gpu, "gpu", &app.section_open(Section::gpu))) changed |= draw_gpu(app);
     if (header(app, Str::sec_advanced, "advanced", &app.show_advanced)) changed |= draw_advanced(app);
-    if (header(app, Str::sec_prices, "prices", &app.section_open(Section::prices))) changed |= draw_prices(app);
+    if (header(app, Str::sec_prices, "prices", &app.section_open(Section::prices)))
+        changed |= draw_prices(app);
     ImGui::PopID();
     return changed;
 }

@@ -37,28 +37,34 @@ static void draw_checklist(App& app) {
                    ? fmt("%s %s", T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
                    : T(app, Str::chk_pilot_enter));
     check_item(app, 1, T(app, Str::chk_smi),
-               result ? fmt("%s %s (%s %s)", T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib), T(app, Str::capacity),
-                            fgib(e.memory.capacity_gib))
+               result ? fmt("%s %s (%s %s)", T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib),
+                            T(app, Str::capacity), fgib(e.memory.capacity_gib))
                       : nullptr);
-    const bool no_bf16 = has_warning(e, WarningCode::no_bf16);   // the estimate's rule (compute capability ≥ 8.0)
+    const bool no_bf16 =
+        has_warning(e, WarningCode::no_bf16); // the estimate's rule (compute capability ≥ 8.0)
     // The command itself, copyable: the number it prints is the one to compare with.
     ImGui::Indent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
-    static const std::string kSmi = "nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv";
+    static const std::string kSmi =
+        "nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv";
     copyable_line(app, kSmi, 100);
     ImGui::Unindent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     check_item(app, 2, T(app, Str::chk_cc),
-               result && e.gpu.compute_capability > 0 ? fmt("%s %.1f", T(app, Str::chk_cc_this), e.gpu.compute_capability) : nullptr,
+               result && e.gpu.compute_capability > 0
+                   ? fmt("%s %.1f", T(app, Str::chk_cc_this), e.gpu.compute_capability)
+                   : nullptr,
                no_bf16);
     if (s.cards > 1)
         check_item(app, 3, T(app, Str::chk_nvlink),
                    fmt("%d × %s: %s", s.cards, e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(),
-                       e.gpu.nvlink_gbps > 0 ? fmt("NVLink %s GB/s", fnum(e.gpu.nvlink_gbps)) : T(app, Str::pcie_only)));
+                       e.gpu.nvlink_gbps > 0 ? fmt("NVLink %s GB/s", fnum(e.gpu.nvlink_gbps))
+                                             : T(app, Str::pcie_only)));
     check_item(app, 4, T(app, Str::chk_bandwidth),
-               result ? fmt("%s Mbit/s → %s %s", fnum(s.upload_mbps), T(app, Str::upload_takes), fhours(app, e.time.upload_hours))
+               result ? fmt("%s Mbit/s → %s %s", fnum(s.upload_mbps), T(app, Str::upload_takes),
+                            fhours(app, e.time.upload_hours))
                       : nullptr);
     check_item(app, 5, T(app, Str::chk_fees),
-               fmt("%s %s/GB·%s · %s %s/GB", T(app, Str::storage_fee), fmoney(app, s.storage_per_gb_month), T(app, Str::month),
-                   T(app, Str::traffic_fee), fmoney(app, s.traffic_per_gb)));
+               fmt("%s %s/GB·%s · %s %s/GB", T(app, Str::storage_fee), fmoney(app, s.storage_per_gb_month),
+                   T(app, Str::month), T(app, Str::traffic_fee), fmoney(app, s.traffic_per_gb)));
     check_item(app, 6, T(app, Str::chk_deposit), nullptr);
     check_item(app, 7, T(app, Str::chk_data), nullptr);
 }
@@ -76,10 +82,16 @@ static bool draw_quotes(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
     text_wrapped_colored(color_dim(), T(app, Str::quotes_help));
-    if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) return false;
+    if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp))
+        return false;
     ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch, 1.3f);
-    for (int q = 0; q < 3; q++) ImGui::TableSetupColumn(fmt("##q%d", q), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    struct Row { Str label; double Quote::*field; const char* format; };
+    for (int q = 0; q < 3; q++)
+        ImGui::TableSetupColumn(fmt("##q%d", q), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    struct Row {
+        Str label;
+        double Quote::*field;
+        const char* format;
+    };
     const Row rows[] = {
         {Str::q_price, &Quote::price_per_card_hour, "%.2f"},
         {Str::q_min_hours, &Quote::min_billed_hours, "%.3g"},
@@ -102,12 +114,13 @@ static bool draw_quotes(App& app) {
     for (const Row& row : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        text_wrapped(T(app, row.label));  // long labels wrap inside their cell on a phone
+        text_wrapped(T(app, row.label)); // long labels wrap inside their cell on a phone
         for (int q = 0; q < 3; q++) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);
             changed |= cell_double(app, fmt("##%s", str_key_name(row.label)),
-                                   fmt("%s, %s %d", T(app, row.label), T(app, Str::provider), q + 1), &(s.quotes[q].*row.field), row.format);
+                                   fmt("%s, %s %d", T(app, row.label), T(app, Str::provider), q + 1),
+                                   &(s.quotes[q].*row.field), row.format);
             ImGui::PopID();
         }
     }
@@ -121,17 +134,21 @@ static bool draw_quotes(App& app) {
     ImGui::TextUnformatted(T(app, Str::q_billed_hours));
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
-        if (e.quotes[q].used) ImGui::TextUnformatted(fnum(e.quotes[q].billed_hours));
-        else ImGui::TextDisabled("-");
+        if (e.quotes[q].used)
+            ImGui::TextUnformatted(fnum(e.quotes[q].billed_hours));
+        else
+            ImGui::TextDisabled("-");
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(T(app, Str::q_total));
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
-        if (e.quotes[q].used) ImGui::TextColored(q == cheapest ? color_ok() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
-                                                 fmoney(app, e.quotes[q].total));
-        else ImGui::TextDisabled("-");
+        if (e.quotes[q].used)
+            ImGui::TextColored(q == cheapest ? color_ok() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
+                               fmoney(app, e.quotes[q].total));
+        else
+            ImGui::TextDisabled("-");
     }
     ImGui::EndTable();
     field_error(app, "quotes");
@@ -145,9 +162,11 @@ static bool draw_quotes(App& app) {
 bool draw_renting(App& app) {
     bool changed = false;
     section(T(app, Str::renting_title));
-    if (disclosure(app, fmt("%s##checklist", T(app, Str::checklist)), T(app, Str::checklist), &app.section_open(Section::checklist), false))
+    if (disclosure(app, fmt("%s##checklist", T(app, Str::checklist)), T(app, Str::checklist),
+                   &app.section_open(Section::checklist), false))
         draw_checklist(app);
-    if (disclosure(app, fmt("%s##quotes", T(app, Str::quotes)), T(app, Str::quotes), &app.section_open(Section::quotes), false))
+    if (disclosure(app, fmt("%s##quotes", T(app, Str::quotes)), T(app, Str::quotes),
+                   &app.section_open(Section::quotes), false))
         changed |= draw_quotes(app);
     return changed;
 }

@@ -11,8 +11,8 @@
 // [SECTION] Remedies
 // [SECTION] Warnings
 // [SECTION] draw_results()
-#include "widgets.h"
 #include "core/format.h"
+#include "widgets.h"
 #include <cstring>
 #include <string>
 #include <vector>
@@ -32,7 +32,7 @@ static void draw_errors(App& app) {
     for (const FieldError& e : app.input_errors) {
         const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
         ImGui::Bullet();
-        ImGui::TextUnformatted(e.field.c_str());  // the key as the scenario JSON spells it
+        ImGui::TextUnformatted(e.field.c_str()); // the key as the scenario JSON spells it
         ImGui::SameLine();
         text_wrapped(msg.c_str(), msg.c_str() + msg.size());
     }
@@ -48,7 +48,7 @@ static void draw_errors(App& app) {
 // ASCII colon, none after a full-width one).
 static const char* labelled(const App& app, const char* label, const char* value) {
     const std::size_t n = std::strlen(label);
-    if (n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0) return fmt("%s%s", label, value);   // "："
+    if (n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0) return fmt("%s%s", label, value); // "："
     if (n >= 1 && label[n - 1] == ':') return fmt("%s %s", label, value);
     return fmt("%s%s%s", label, colon(app.lang), value);
 }
@@ -57,36 +57,43 @@ static const char* parenthesized(const App& app, const char* text) {
     return app.lang == Lang::zh ? fmt("\xEF\xBC\x88%s\xEF\xBC\x89", text) : fmt(" (%s)", text);
 }
 // A number in the page's language: 25,000 / 2.5 万. Short enough for std::string's inline buffer.
-static const char* fquantity(const App& app, double v) { return fmt("%s", format_quantity(v, app.lang).c_str()); }
+static const char* fquantity(const App& app, double v) {
+    return fmt("%s", format_quantity(v, app.lang).c_str());
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Headline cards
 //-----------------------------------------------------------------------------
 
-static const char* plan_name(const App& app, Plan p) { return display_name(p, app.lang); }
+static const char* plan_name(const App& app, Plan p) {
+    return display_name(p, app.lang);
+}
 
 static const char* offload_name(const App& app, Offload o) {
     switch (o) {
-    case Offload::none: return T(app, Str::no_offload);
+    case Offload::none:
+        return T(app, Str::no_offload);
     case Offload::optimizer:
-    case Offload::optimizer_params: return display_name(o, app.lang);
+    case Offload::optimizer_params:
+        return display_name(o, app.lang);
     }
     return "";
 }
 
 // "ZeRO-3, TP 1, no offload" with the language's list separator.
 static const char* strategy_text(const App& app, int zero, int tp, Offload off, Checkpointing ck) {
-    const char* sep = app.lang == Lang::zh ? "\xEF\xBC\x8C" : ", ";   // "，"
-    const char* recompute = ck == Checkpointing::full        ? fmt("%s%s", sep, T(app, Str::recompute_full_short))
-                            : ck == Checkpointing::selective ? fmt("%s%s", sep, T(app, Str::recompute_selective_short))
-                                                             : "";
+    const char* sep = app.lang == Lang::zh ? "\xEF\xBC\x8C" : ", "; // "，"
+    const char* recompute = ck == Checkpointing::full ? fmt("%s%s", sep, T(app, Str::recompute_full_short))
+                            : ck == Checkpointing::selective
+                                ? fmt("%s%s", sep, T(app, Str::recompute_selective_short))
+                                : "";
     return fmt("ZeRO-%d%sTP %d%s%s%s", zero, sep, tp, sep, offload_name(app, off), recompute);
 }
 
 static void draw_headlines(App& app) {
     const Estimate& e = shown_estimate(app);
     const float avail = ImGui::GetContentRegionAvail().x;
-    int columns = static_cast<int>(avail / (is_phone() ? 170.0f : 220.0f));  // two on a phone
+    int columns = static_cast<int>(avail / (is_phone() ? 170.0f : 220.0f)); // two on a phone
     columns = columns < 1 ? 1 : (columns > 3 ? 3 : columns);
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
@@ -94,28 +101,35 @@ static void draw_headlines(App& app) {
     if (!ImGui::BeginTable("headlines", columns, flags)) return;
 
     ImGui::TableNextColumn();
-    headline_card(app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                  fmt("%s %s · 6ND %s", T(app, Str::model_flops), fnum(e.flops.model), fnum(e.flops.rule_of_thumb)),
-                  fmt("%s%s", fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
-                      parenthesized(app, fmt("%.0f%% MFU", e.time.utilization * 100.0))),
-                  Headline::compute);
+    headline_card(
+        app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
+        fmt("%s %s · 6ND %s", T(app, Str::model_flops), fnum(e.flops.model), fnum(e.flops.rule_of_thumb)),
+        fmt("%s%s",
+            fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
+            parenthesized(app, fmt("%.0f%% MFU", e.time.utilization * 100.0))),
+        Headline::compute);
 
     // A run that does not fit cannot start: its time and cost are greyed and say so first.
     const bool fits = e.memory.fits;
     const ImVec4 value_color = fits ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim();
     ImGui::TableNextColumn();
     const char* compute_line = labelled(app, T(app, Str::pure_compute), fhours(app, e.time.compute_hours));
-    const char* range_line = labelled(app, T(app, Str::wall_range),
-                                      fmt("%s – %s", fhours(app, e.time.wall_hours_low), fhours(app, e.time.wall_hours_high)));
+    const char* range_line =
+        labelled(app, T(app, Str::wall_range),
+                 fmt("%s – %s", fhours(app, e.time.wall_hours_low), fhours(app, e.time.wall_hours_high)));
     headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), value_color,
-                  fits ? compute_line : T(app, Str::not_fit_mark), fits ? range_line : compute_line, Headline::time);
+                  fits ? compute_line : T(app, Str::not_fit_mark), fits ? range_line : compute_line,
+                  Headline::time);
 
     ImGui::TableNextColumn();
     const MemoryResult& m = e.memory;
     headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
                   m.fits ? color_ok() : color_bad(),
-                  m.fits ? fmt("✓ %s%s", T(app, Str::fits), parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))
-                         : fmt("× %s%s", T(app, Str::does_not_fit), parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
+                  m.fits
+                      ? fmt("✓ %s%s", T(app, Str::fits),
+                            parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))
+                      : fmt("× %s%s", T(app, Str::does_not_fit),
+                            parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
                   m.cpu_ram_gib > 0 ? labelled(app, T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
                   Headline::memory);
 
@@ -125,31 +139,37 @@ static void draw_headlines(App& app) {
     const CardsResult& c = e.cards;
     const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload, c.best_checkpointing);
     // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
-    const bool best_fewer = c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);
-    const char* for_memory = best_fewer ? fmt("%d", c.min_for_memory_any)
+    const bool best_fewer =
+        c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);
+    const char* for_memory = best_fewer             ? fmt("%d", c.min_for_memory_any)
                              : c.min_for_memory > 0 ? fmt("%d", c.min_for_memory)
                                                     : T(app, Str::none_fits);
-    const char* strategy_line = c.min_for_memory > 0
-                                    ? (c.min_for_memory_any > 0 && c.min_for_memory_any < c.min_for_memory
-                                           ? labelled(app, T(app, Str::best_strategy), fmt("%d%s", c.min_for_memory_any, parenthesized(app, best)))
-                                           : nullptr)
-                                    : c.min_for_memory_any > 0 ? fmt(T(app, Str::cards_strategy_fmt), best)
-                                                               : T(app, Str::see_remedies);
+    const char* strategy_line =
+        c.min_for_memory > 0       ? (c.min_for_memory_any > 0 && c.min_for_memory_any < c.min_for_memory
+                                          ? labelled(app, T(app, Str::best_strategy),
+                                                     fmt("%d%s", c.min_for_memory_any, parenthesized(app, best)))
+                                          : nullptr)
+        : c.min_for_memory_any > 0 ? fmt(T(app, Str::cards_strategy_fmt), best)
+                                   : T(app, Str::see_remedies);
     const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
-                           : c.for_deadline > 0           ? fmt("%d", c.for_deadline)
-                           : c.for_deadline_any > 0       ? fmt("%d%s", c.for_deadline_any, parenthesized(app, best))
-                                                          : T(app, Str::impossible);
+                           : c.for_deadline > 0             ? fmt("%d", c.for_deadline)
+                           : c.for_deadline_any > 0
+                               ? fmt("%d%s", c.for_deadline_any, parenthesized(app, best))
+                               : T(app, Str::impossible);
     headline_card(app, Str::h_cards, for_memory,
                   c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                                        : (c.min_for_memory_any > 0 ? color_warn() : color_bad()),
                   strategy_line ? strategy_line : labelled(app, T(app, Str::cards_for_deadline), deadline),
-                  strategy_line ? labelled(app, T(app, Str::cards_for_deadline), deadline) : nullptr, Headline::cards);
+                  strategy_line ? labelled(app, T(app, Str::cards_for_deadline), deadline) : nullptr,
+                  Headline::cards);
 
     ImGui::TableNextColumn();
     const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
-    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color, fits ? plan_line : T(app, Str::not_fit_mark),
-                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens), T(app, Str::per_million_tokens),
-                             fquantity(app, e.cost.gpu_hours), T(app, Str::gpu_hours))
+    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color,
+                  fits ? plan_line : T(app, Str::not_fit_mark),
+                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens),
+                             T(app, Str::per_million_tokens), fquantity(app, e.cost.gpu_hours),
+                             T(app, Str::gpu_hours))
                        : plan_line,
                   Headline::cost);
     // The plans side by side, so "best" is visibly the cheapest; they flow onto new lines (the
@@ -178,19 +198,21 @@ static void draw_headlines(App& app) {
     // Without a purchase price there is no owning cost to compare: "unknown", never a verdict.
     const BuyResult& b = e.buy;
     const bool break_even = b.purchase_known && b.break_even_hours_per_month > 0;
-    headline_card(app, Str::buy_title,
-                  break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit)) : "-",
-                  b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
-                  !b.purchase_known ? T(app, Str::purchase_unknown_short)
-                  : break_even      ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
-                                    : T(app, Str::break_even_never),
-                  b.purchase_known ? T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper) : nullptr,
-                  Headline::buy);
+    headline_card(
+        app, Str::buy_title,
+        break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit)) : "-",
+        b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
+        !b.purchase_known ? T(app, Str::purchase_unknown_short)
+        : break_even ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
+                     : T(app, Str::break_even_never),
+        b.purchase_known ? T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper) : nullptr,
+        Headline::buy);
     ImGui::EndTable();
 
     // "Show work" of the open headlines, full width: formulas wrap badly in a narrow cell.
     if (app.embed && !app.show_details) return;
-    static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory, Str::h_cards, Str::h_cost, Str::buy_title};
+    static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
+                                  Str::h_cards,   Str::h_cost, Str::buy_title};
     for (int i = 0; i < 6; i++) {
         if (!(app.show_work[i] || app.expand_all)) continue;
         ImGui::TextUnformatted(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work)));
@@ -205,7 +227,11 @@ static void draw_headlines(App& app) {
 static void draw_memory_bar(App& app) {
     const Estimate& e = shown_estimate(app);
     const MemoryResult& m = e.memory;
-    struct Part { Str name; double gib; ImU32 color; };
+    struct Part {
+        Str name;
+        double gib;
+        ImU32 color;
+    };
     const Part parts[] = {
         {Str::mem_weights, m.weights_gib, IM_COL32(66, 133, 244, 255)},
         {Str::mem_gradients, m.gradients_gib, IM_COL32(52, 168, 83, 255)},
@@ -234,11 +260,13 @@ static void draw_memory_bar(App& app) {
         const float xu = p0.x + static_cast<float>(m.usable_gib / total) * width;
         const float xc = p0.x + static_cast<float>(m.capacity_gib / total) * width;
         dl->AddLine(ImVec2(xc, p0.y - 4), ImVec2(xc, p0.y + height + 4), IM_COL32(0, 0, 0, 255), 2.0f);
-        dl->AddLine(ImVec2(xu, p0.y - 4), ImVec2(xu, p0.y + height + 4), m.fits ? IM_COL32(20, 140, 60, 255) : IM_COL32(200, 30, 30, 255), 2.0f);
+        dl->AddLine(ImVec2(xu, p0.y - 4), ImVec2(xu, p0.y + height + 4),
+                    m.fits ? IM_COL32(20, 140, 60, 255) : IM_COL32(200, 30, 30, 255), 2.0f);
     }
     ImGui::Dummy(ImVec2(width, height + 4));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s %s · %s %s", T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib));
+        ImGui::SetTooltip("%s %s · %s %s", T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity),
+                          fgib(m.capacity_gib));
     // Legend: flows onto as many lines as the width needs.
     const float right = ImGui::GetCursorScreenPos().x + width;
     bool first = true;
@@ -258,8 +286,9 @@ static void draw_memory_bar(App& app) {
         ImGui::SameLine(0, 4);
         ImGui::TextUnformatted(text);
     }
-    ImGui::TextDisabled("%s", fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib), T(app, Str::usable),
-                                  fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib)));
+    ImGui::TextDisabled("%s", fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib),
+                                  T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity),
+                                  fgib(m.capacity_gib)));
 }
 
 //-----------------------------------------------------------------------------
@@ -275,14 +304,15 @@ struct RemedyCache {
     Lang lang = Lang::en;
     double key[6] = {};
     std::vector<Remedy> items;
-    std::vector<std::string> lines;   // remedy_text() of each item
+    std::vector<std::string> lines; // remedy_text() of each item
 };
 
 static const RemedyCache& remedy_cache(App& app) {
     static RemedyCache cache;
     const Estimate& e = shown_estimate(app);
-    const double key[6] = {e.memory.per_gpu_gib, e.memory.usable_gib, e.flops.executed,
-                           e.time.wall_hours,    e.cost.total,        static_cast<double>(app.scenario.cards)};
+    const double key[6] = {e.memory.per_gpu_gib, e.memory.usable_gib,
+                           e.flops.executed,     e.time.wall_hours,
+                           e.cost.total,         static_cast<double>(app.scenario.cards)};
     bool same = cache.app == &app && cache.catalog == app.catalog && cache.lang == app.lang;
     for (int i = 0; i < 6 && same; i++) same = cache.key[i] == key[i];
     if (!same) {
@@ -354,8 +384,9 @@ bool draw_results(App& app) {
         return false;
     }
     const Estimate& e = shown_estimate(app);
-    ImGui::TextDisabled("%s", fmt("%s · %s × %d", e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
-                                  e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
+    ImGui::TextDisabled(
+        "%s", fmt("%s · %s × %d", e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
+                  e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
     const bool changed = draw_remedies(app);

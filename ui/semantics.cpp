@@ -8,7 +8,7 @@
 #include "semantics.h"
 #include "app.h"
 #include "imgui.h"
-#include "imgui_internal.h"  // ImHashStr: stable ids for text nodes
+#include "imgui_internal.h" // ImHashStr: stable ids for text nodes
 #include <cmath>
 #include <cstdio>
 
@@ -20,8 +20,9 @@ namespace traincalc {
 
 const char* role_name(Role r) {
     switch (r) {
-#define TC_SEM_CASE(id, json) \
-    case Role::id: return json;
+#define TC_SEM_CASE(id, json)                                                                                \
+    case Role::id:                                                                                           \
+        return json;
         TC_SEM_ROLES(TC_SEM_CASE)
 #undef TC_SEM_CASE
     }
@@ -67,7 +68,8 @@ static SemNode& push(App& app, Role role, std::uint32_t id, ImVec2 min, ImVec2 m
 }
 
 void sem_item(App& app, Role role, const char* name, const char* value, int state) {
-    IM_ASSERT(ImGui::GetItemID() != 0 && "sem_item describes an interactive item: call it right after the widget");
+    IM_ASSERT(ImGui::GetItemID() != 0 &&
+              "sem_item describes an interactive item: call it right after the widget");
     SemNode& n = push(app, role, ImGui::GetItemID(), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     n.state = static_cast<std::int8_t>(state);
     n.name = name ? name : "";
@@ -99,7 +101,8 @@ void sem_text(App& app, Role role, const char* text, const char* end, const ImVe
     if (!end) end = text + std::char_traits<char>::length(text);
     if (end == text) return;
     // Text has no ImGui id: a hash of its content and position keeps the DOM node stable.
-    const std::uint32_t id = ImHashStr(text, static_cast<size_t>(end - text), static_cast<ImU32>(min.y * 7 + min.x));
+    const std::uint32_t id =
+        ImHashStr(text, static_cast<size_t>(end - text), static_cast<ImU32>(min.y * 7 + min.x));
     SemNode& n = push(app, role, id, min, max);
     n.value.assign(text, end);
 }

@@ -25,18 +25,18 @@ struct App;
 //-----------------------------------------------------------------------------
 
 // One spelling table: the JSON name the platform maps to an ARIA role / element.
-#define TC_SEM_ROLES(X)                                                                        \
-    X(button, "button")     /* <button> */                                                     \
-    X(header, "header")     /* <h2><button aria-expanded> (collapsible section) */             \
-    X(checkbox, "checkbox") /* role=checkbox aria-checked */                                   \
-    X(radio, "radio")       /* role=radio aria-checked */                                      \
-    X(combobox, "combobox") /* role=combobox aria-expanded (a picker) */                       \
-    X(listbox, "listbox")   /* the open picker's list; options follow it */                    \
-    X(option, "option")     /* role=option aria-selected, inside the last listbox */           \
-    X(slider, "slider")     /* role=slider aria-valuenow/min/max/valuetext */                  \
-    X(number, "number")     /* <input inputmode=decimal>: typed numbers */                     \
-    X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */     \
-    X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                 \
+#define TC_SEM_ROLES(X)                                                                                      \
+    X(button, "button")     /* <button> */                                                                   \
+    X(header, "header")     /* <h2><button aria-expanded> (collapsible section) */                           \
+    X(checkbox, "checkbox") /* role=checkbox aria-checked */                                                 \
+    X(radio, "radio")       /* role=radio aria-checked */                                                    \
+    X(combobox, "combobox") /* role=combobox aria-expanded (a picker) */                                     \
+    X(listbox, "listbox")   /* the open picker's list; options follow it */                                  \
+    X(option, "option")     /* role=option aria-selected, inside the last listbox */                         \
+    X(slider, "slider")     /* role=slider aria-valuenow/min/max/valuetext */                                \
+    X(number, "number")     /* <input inputmode=decimal>: typed numbers */                                   \
+    X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */                   \
+    X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                               \
     X(text, "text")         /* <p>: selectable result text (numbers, formulas, warnings) */
 
 enum class Role : std::uint8_t {
@@ -47,15 +47,15 @@ enum class Role : std::uint8_t {
 const char* role_name(Role r);
 
 struct SemNode {
-    std::uint32_t id = 0;        // ImGuiID of the item: the DOM twin's key across frames
+    std::uint32_t id = 0; // ImGuiID of the item: the DOM twin's key across frames
     Role role = Role::text;
-    std::int8_t state = -1;      // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected
-    bool invalid = false;        // the field has a validation error (aria-invalid)
-    float x0 = 0, y0 = 0;        // page px (CSS px from the page's top-left, scrolled content included)
+    std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected
+    bool invalid = false;   // the field has a validation error (aria-invalid)
+    float x0 = 0, y0 = 0;   // page px (CSS px from the page's top-left, scrolled content included)
     float x1 = 0, y1 = 0;
     double now = 0, lo = 0, hi = 0; // slider position and range, in the slider's own steps
-    std::string name;            // accessible name in the page's language (a control's visible label)
-    std::string value;           // number/textbox text; slider aria-valuetext; combobox shown choice; text content
+    std::string name;               // accessible name in the page's language (a control's visible label)
+    std::string value; // number/textbox text; slider aria-valuetext; combobox shown choice; text content
 };
 
 struct Semantics {
@@ -63,11 +63,15 @@ struct Semantics {
     // a steady frame records without a heap allocation.
     std::vector<SemNode> nodes;
     size_t count = 0;
-    float content_h = 0;         // page px: the height the page scrolls over
-    bool popup_open = false;     // a popup is open (a list, a help): wheel and touch go to it, boxes under it take no taps
+    float content_h = 0; // page px: the height the page scrolls over
+    bool popup_open =
+        false; // a popup is open (a list, a help): wheel and touch go to it, boxes under it take no taps
 
-    void clear() { count = 0; popup_open = false; }
-    SemNode& add();              // the next slot, reset
+    void clear() {
+        count = 0;
+        popup_open = false;
+    }
+    SemNode& add(); // the next slot, reset
     size_t size() const { return count; }
     const SemNode* begin() const { return nodes.data(); }
     const SemNode* end() const { return nodes.data() + count; }
@@ -82,10 +86,10 @@ struct Semantics {
 
 enum class SemActionKind : std::uint8_t {
     none = 0,
-    press = 1,   // button, header, checkbox, radio, option, combobox: activate (ImGui::ActivateItem)
-    step = 2,    // slider: move by `amount` steps (±1 arrows, ±10 shift/page); ±1e9 = to an end
-    set = 3,     // number/textbox: the text typed (applied when it parses)
-    close = 4,   // Escape in an open list: close it
+    press = 1, // button, header, checkbox, radio, option, combobox: activate (ImGui::ActivateItem)
+    step = 2,  // slider: move by `amount` steps (±1 arrows, ±10 shift/page); ±1e9 = to an end
+    set = 3,   // number/textbox: the text typed (applied when it parses)
+    close = 4, // Escape in an open list: close it
 };
 
 struct SemAction {

@@ -5,7 +5,11 @@
 namespace traincalc {
 
 namespace {
-struct Entry { const char* en; const char* zh; const char* key; };
+struct Entry {
+    const char* en;
+    const char* zh;
+    const char* key;
+};
 constexpr Entry kStrings[] = {
 #define TC_STR(key, en, zh) {en, zh, #key},
 #include "strings.inc"

@@ -16,6 +16,6 @@ enum class Str : int {
 
 // Never null, never empty (tests/test_ui_strings.cpp checks every key).
 const char* tr(Str key, Lang lang);
-const char* str_key_name(Str key);   // "model_title": for tests and diagnostics
+const char* str_key_name(Str key); // "model_title": for tests and diagnostics
 
 } // namespace traincalc

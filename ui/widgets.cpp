@@ -7,11 +7,11 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
-#include "imgui_internal.h"  // the open list's window (listbox node)
+#include "imgui_internal.h" // the open list's window (listbox node)
 #include <cmath>
-#include <cstdlib>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace traincalc {
@@ -25,11 +25,13 @@ const Estimate& shown_estimate(const App& app) {
     return app.estimate.ok ? app.estimate : app.last_good;
 }
 
-bool has_result(const App& app) { return shown_estimate(app).ok; }
+bool has_result(const App& app) {
+    return shown_estimate(app).ok;
+}
 
 // A ring of scratch buffers: a frame formats hundreds of numbers, none need to outlive the
 // widget that draws them, and a ring avoids std::string churn in the hot path.
-static constexpr int kScratchBytes = 256;  // longest formatted line (Chinese is 3 bytes a character)
+static constexpr int kScratchBytes = 256; // longest formatted line (Chinese is 3 bytes a character)
 static char* scratch() {
     static char ring[32][kScratchBytes];
     static int next = 0;
@@ -53,24 +55,46 @@ static const char* keep(const std::string& s) {
     return buf;
 }
 
-const char* fnum(double v, int significant) { return keep(format_number(v, significant)); }
-const char* fhours(const App& app, double hours) { return keep(format_hours(hours, app.lang)); }
-const char* fmoney(const App& app, double v) { return keep(format_money(v, app.scenario.currency)); }
-const char* fmoney_in(double v, Currency c) { return keep(format_money(v, c)); }
-const char* fgib(double gib) { return fmt("%s GiB", format_number(gib, 3).c_str()); }
+const char* fnum(double v, int significant) {
+    return keep(format_number(v, significant));
+}
+const char* fhours(const App& app, double hours) {
+    return keep(format_hours(hours, app.lang));
+}
+const char* fmoney(const App& app, double v) {
+    return keep(format_money(v, app.scenario.currency));
+}
+const char* fmoney_in(double v, Currency c) {
+    return keep(format_money(v, c));
+}
+const char* fgib(double gib) {
+    return fmt("%s GiB", format_number(gib, 3).c_str());
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout
 //-----------------------------------------------------------------------------
 
-bool is_phone() { return ImGui::GetIO().DisplaySize.x < kPhoneWidth; }
+bool is_phone() {
+    return ImGui::GetIO().DisplaySize.x < kPhoneWidth;
+}
 
 // Status colours with ≥ 4.5:1 contrast on the page background, light and dark.
-static bool dark() { return ImGui::GetIO().UserData && current_app().dark; }
-ImVec4 color_ok() { return dark() ? ImVec4(0.45f, 0.85f, 0.55f, 1.0f) : ImVec4(0.04f, 0.42f, 0.18f, 1.0f); }
-ImVec4 color_bad() { return dark() ? ImVec4(1.00f, 0.50f, 0.50f, 1.0f) : ImVec4(0.72f, 0.08f, 0.08f, 1.0f); }
-ImVec4 color_warn() { return dark() ? ImVec4(1.00f, 0.78f, 0.35f, 1.0f) : ImVec4(0.53f, 0.31f, 0.00f, 1.0f); }
-ImVec4 color_dim() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
+static bool dark() {
+    return ImGui::GetIO().UserData && current_app().dark;
+}
+ImVec4 color_ok() {
+    return dark() ? ImVec4(0.45f, 0.85f, 0.55f, 1.0f) : ImVec4(0.04f, 0.42f, 0.18f, 1.0f);
+}
+ImVec4 color_bad() {
+    return dark() ? ImVec4(1.00f, 0.50f, 0.50f, 1.0f) : ImVec4(0.72f, 0.08f, 0.08f, 1.0f);
+}
+ImVec4 color_warn() {
+    return dark() ? ImVec4(1.00f, 0.78f, 0.35f, 1.0f) : ImVec4(0.53f, 0.31f, 0.00f, 1.0f);
+}
+ImVec4 color_dim() {
+    return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+}
 
 void help_marker(const char* text, const char* about) {
     App& app = current_app();
@@ -78,13 +102,15 @@ void help_marker(const char* text, const char* about) {
     ImGui::PushID(text);
     // A real button: hover shows the tooltip on a desktop; a tap, a click, Enter or a screen
     // reader's activation opens it as a popup (phones have no hover).
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 0.6f, ImGui::GetStyle().FramePadding.y));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                        ImVec2(ImGui::GetStyle().FramePadding.x * 0.6f, ImGui::GetStyle().FramePadding.y));
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
     const bool pressed = ImGui::Button("?");
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
     const bool open = ImGui::IsPopupOpen("##help");
-    sem_item(app, Role::button, fmt("%s%s", T(app, Str::help_for), about ? about : ""), nullptr, open ? 1 : 0);
+    sem_item(app, Role::button, fmt("%s%s", T(app, Str::help_for), about ? about : ""), nullptr,
+             open ? 1 : 0);
     if (pressed) ImGui::OpenPopup("##help");
     if (ImGui::IsItemHovered() && !open && !app.touch) {
         ImGui::BeginTooltip();
@@ -127,14 +153,34 @@ void section(const char* title) {
 
 // A line may break after a space or before/after a CJK character, but not before closing
 // punctuation (，。、；：？！）」』》”’ and their ASCII cousins): the usual Chinese line-breaking rule.
-static bool is_cjk(unsigned int c) { return c >= 0x2E80 && c < 0xFFF0; }
+static bool is_cjk(unsigned int c) {
+    return c >= 0x2E80 && c < 0xFFF0;
+}
 static bool no_break_before(unsigned int c) {
     switch (c) {
-    case 0xFF0C: case 0x3002: case 0x3001: case 0xFF1B: case 0xFF1A: case 0xFF1F: case 0xFF01: case 0xFF09:
-    case 0x300D: case 0x300F: case 0x300B: case 0x201D: case 0x2019: case ',': case '.': case ';': case ':':
-    case ')': case '!': case '?':
+    case 0xFF0C:
+    case 0x3002:
+    case 0x3001:
+    case 0xFF1B:
+    case 0xFF1A:
+    case 0xFF1F:
+    case 0xFF01:
+    case 0xFF09:
+    case 0x300D:
+    case 0x300F:
+    case 0x300B:
+    case 0x201D:
+    case 0x2019:
+    case ',':
+    case '.':
+    case ';':
+    case ':':
+    case ')':
+    case '!':
+    case '?':
         return true;
-    default: return false;
+    default:
+        return false;
     }
 }
 
@@ -144,19 +190,23 @@ void text_wrapped(const char* text, const char* end, float width) {
     const float scale = ImGui::GetFontSize() / font->FontSize;
     if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
     if (width < ImGui::GetFontSize() * 3.0f) width = ImGui::GetFontSize() * 3.0f;
-    ImGui::BeginGroup();  // continuation lines keep the first line's x (after a bullet, a tick box)
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));  // one paragraph
+    ImGui::BeginGroup(); // continuation lines keep the first line's x (after a bullet, a tick box)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                        ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f)); // one paragraph
     const char* line = text;
     while (line < end) {
         const char* s = line;
-        const char* cut = nullptr;       // where this line ends
+        const char* cut = nullptr; // where this line ends
         const char* last_break = nullptr;
         float w = 0.0f;
         while (s < end) {
             unsigned int c = 0;
             int n = ImTextCharFromUtf8(&c, s, end);
             if (n <= 0) n = 1;
-            if (c == '\n') { cut = s; break; }
+            if (c == '\n') {
+                cut = s;
+                break;
+            }
             if (s > line && is_cjk(c) && !no_break_before(c)) last_break = s;
             const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
             if (w + advance > width && s > line) {
@@ -167,7 +217,8 @@ void text_wrapped(const char* text, const char* end, float width) {
             s += n;
             if (c == ' ' || (is_cjk(c) && s < end)) {
                 unsigned int next = 0;
-                if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next)) last_break = s;
+                if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next))
+                    last_break = s;
             }
         }
         if (!cut) cut = end;
@@ -219,18 +270,40 @@ bool parse_number(const std::string& text, double* out) {
     for (size_t i = 0; i < text.size(); i++) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
-            const unsigned char d = static_cast<unsigned char>(text[i + 2]);  // U+FF0B..U+FF19
-            if (d >= 0x90 && d <= 0x99) { t += static_cast<char>('0' + (d - 0x90)); i += 2; continue; }
-            if (d == 0x8E) { t += '.'; i += 2; continue; }
-            if (d == 0x8B) { t += '+'; i += 2; continue; }
-            if (d == 0x8D) { t += '-'; i += 2; continue; }
-            if (d == 0x8C) { i += 2; continue; }  // full-width comma: a thousands separator
+            const unsigned char d = static_cast<unsigned char>(text[i + 2]); // U+FF0B..U+FF19
+            if (d >= 0x90 && d <= 0x99) {
+                t += static_cast<char>('0' + (d - 0x90));
+                i += 2;
+                continue;
+            }
+            if (d == 0x8E) {
+                t += '.';
+                i += 2;
+                continue;
+            }
+            if (d == 0x8B) {
+                t += '+';
+                i += 2;
+                continue;
+            }
+            if (d == 0x8D) {
+                t += '-';
+                i += 2;
+                continue;
+            }
+            if (d == 0x8C) {
+                i += 2;
+                continue;
+            } // full-width comma: a thousands separator
         }
         if (c == ' ' || c == ',' || c == '_') continue;
         t += static_cast<char>(c);
     }
     double scale = 1.0;
-    static const struct { const char* suffix; double scale; } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}};
+    static const struct {
+        const char* suffix;
+        double scale;
+    } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}};
     for (const auto& s : kSuffixes) {
         const size_t n = std::strlen(s.suffix);
         if (t.size() > n && t.compare(t.size() - n, n, s.suffix) == 0) {
@@ -284,7 +357,9 @@ static const FieldError* find_error(const App& app, const char* field) {
     return nullptr;
 }
 
-bool has_error(const App& app, const char* field) { return find_error(app, field) != nullptr; }
+bool has_error(const App& app, const char* field) {
+    return find_error(app, field) != nullptr;
+}
 
 void field_error(const App& app, const char* field) {
     for (const FieldError& e : app.input_errors) {
@@ -377,7 +452,7 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
         *v = log_step(*v, lo, hi, a.amount);
         changed = true;
     }
-    double shown = *v < lo ? lo : (*v > hi ? hi : *v);  // the slider shows an out-of-range value at its end
+    double shown = *v < lo ? lo : (*v > hi ? hi : *v); // the slider shows an out-of-range value at its end
     if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &lo, &hi, format,
                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat |
                                 ImGuiSliderFlags_NoInput)) {
@@ -423,11 +498,12 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
         pct = linear_step(pct, plo, phi, a.amount, 1.0);
         changed = true;
     }
-    changed |= ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format, ImGuiSliderFlags_NoInput);
+    changed |=
+        ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format, ImGuiSliderFlags_NoInput);
     sem_slider(app, label, pct, plo, phi, fmt(format, pct));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    changed |= number_box(app, "##box", label, &pct, "%g", pushed);  // range: validate()
+    changed |= number_box(app, "##box", label, &pct, "%g", pushed); // range: validate()
     if (changed) *v = pct / 100.0;
     pop_error_style(pushed);
     field_error(app, field);
@@ -452,7 +528,10 @@ bool cards_slider(App& app, int* cards) {
     bool changed = false;
     if (sem_take(app, id, SemActionKind::step, &a)) {
         // An arrow doubles or halves; Shift or Page moves ×8 (three powers of two).
-        const double steps = a.amount >= 1e9 ? 12 : (a.amount <= -1e9 ? -12 : (a.amount >= 10 ? 3 : (a.amount <= -10 ? -3 : a.amount)));
+        const double steps =
+            a.amount >= 1e9
+                ? 12
+                : (a.amount <= -1e9 ? -12 : (a.amount >= 10 ? 3 : (a.amount <= -10 ? -3 : a.amount)));
         exponent = static_cast<int>(linear_step(exponent, 0, 12, steps, 1.0));
         *cards = 1 << exponent;
         changed = true;
@@ -476,7 +555,8 @@ bool cards_slider(App& app, int* cards) {
 // The open picker's list: a listbox node named like its picker, options follow it.
 void begin_listbox(App& app, const char* name) {
     ImGuiWindow* w = ImGui::GetCurrentWindow();
-    sem_node(app, Role::listbox, w->ID, w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y), name, nullptr, -1);
+    sem_node(app, Role::listbox, w->ID, w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y), name,
+             nullptr, -1);
     app.sem.popup_open = true;
 }
 
@@ -486,7 +566,8 @@ bool option(App& app, const char* label, bool selected, const char* name, ImGuiS
     return pressed;
 }
 
-bool begin_picker(App& app, const char* id_str, const char* name, const char* preview, ImGuiComboFlags flags) {
+bool begin_picker(App& app, const char* id_str, const char* name, const char* preview,
+                  ImGuiComboFlags flags) {
     // While open, ImGui's last item is the popup: the picker's own id and rectangle (kept in the
     // window's state storage from the frames it was closed) name its node, so its twin stays.
     const ImGuiID id = ImGui::GetID(id_str);
@@ -496,7 +577,8 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     if (!open) {
         mn = ImGui::GetItemRectMin();
         mx = ImGui::GetItemRectMax();
-        st->SetFloat(id + 1, mn.x), st->SetFloat(id + 2, mn.y), st->SetFloat(id + 3, mx.x), st->SetFloat(id + 4, mx.y);
+        st->SetFloat(id + 1, mn.x), st->SetFloat(id + 2, mn.y), st->SetFloat(id + 3, mx.x),
+            st->SetFloat(id + 4, mx.y);
     } else {
         mn = ImVec2(st->GetFloat(id + 1), st->GetFloat(id + 2));
         mx = ImVec2(st->GetFloat(id + 3), st->GetFloat(id + 4));
@@ -508,8 +590,8 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     return open;
 }
 
-bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names, int count,
-                  const char* help) {
+bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names,
+                  int count, const char* help) {
     ImGui::PushID(field);
     field_label(label, help);
     bool changed = false;
@@ -632,7 +714,8 @@ const std::vector<std::string>& explain_lines(App& app, Headline h) {
 bool show_work_toggle(App& app, Headline h) {
     const int i = static_cast<int>(h);
     ImGui::PushID(i);
-    const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory, Str::h_cards, Str::h_cost, Str::buy_title};
+    const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
+                           Str::h_cards,   Str::h_cost, Str::buy_title};
     const char* name = fmt("%s: %s", T(app, Str::show_work), T(app, kTitles[i < 6 ? i : 0]));
     disclosure(app, fmt("%s##work", T(app, Str::show_work)), name, &app.show_work[i], false);
     ImGui::PopID();
@@ -644,10 +727,15 @@ void copyable_line(App& app, const std::string& line, int index) {
     ImGui::PushID(index);
     // The button's name: the line's start, up to its "=" (no allocation: a scratch buffer).
     const std::string::size_type eq = line.find(" = ");
-    int what_n = static_cast<int>(eq == std::string::npos || eq > 40 ? (line.size() < 40 ? line.size() : 40) : eq);
-    while (what_n > 0 && what_n < static_cast<int>(line.size()) && (static_cast<unsigned char>(line[what_n]) & 0xC0) == 0x80) what_n--;
+    int what_n =
+        static_cast<int>(eq == std::string::npos || eq > 40 ? (line.size() < 40 ? line.size() : 40) : eq);
+    while (what_n > 0 && what_n < static_cast<int>(line.size()) &&
+           (static_cast<unsigned char>(line[what_n]) & 0xC0) == 0x80)
+        what_n--;
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 0.5f, 0.0f));
-    if (button(app, T(app, Str::copy_line), fmt("%s%.*s", T(app, Str::copy_line_name), what_n, line.c_str())) && app.hooks.copy_text) {
+    if (button(app, T(app, Str::copy_line),
+               fmt("%s%.*s", T(app, Str::copy_line_name), what_n, line.c_str())) &&
+        app.hooks.copy_text) {
         app.hooks.copy_text(app.hooks.user, line.c_str());
         app.copied_at_ms = app.now_ms;
         app.copied_what = 3;

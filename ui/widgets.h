@@ -12,8 +12,8 @@
 // [SECTION] Screens (one file each)
 #pragma once
 #include "app.h"
-#include "strings.h"
 #include "imgui.h"
+#include "strings.h"
 
 namespace traincalc {
 namespace ui {
@@ -22,7 +22,9 @@ namespace ui {
 // [SECTION] Text and language
 //-----------------------------------------------------------------------------
 
-inline const char* T(const App& app, Str key) { return tr(key, app.lang); }
+inline const char* T(const App& app, Str key) {
+    return tr(key, app.lang);
+}
 // The estimate to draw: the current one, or the last good one while inputs have errors.
 const Estimate& shown_estimate(const App& app);
 bool has_result(const App& app);
@@ -32,28 +34,28 @@ bool has_result(const App& app);
 //-----------------------------------------------------------------------------
 
 const char* fmt(const char* format, ...) IM_FMTARGS(1);
-const char* fnum(double v, int significant = 3);   // format_number
-const char* fhours(const App& app, double hours);  // format_hours in the page's language
-const char* fmoney(const App& app, double v);      // format_money in the scenario's currency
-const char* fgib(double gib);                      // "71.2 GiB"
+const char* fnum(double v, int significant = 3);  // format_number
+const char* fhours(const App& app, double hours); // format_hours in the page's language
+const char* fmoney(const App& app, double v);     // format_money in the scenario's currency
+const char* fgib(double gib);                     // "71.2 GiB"
 const char* fmoney_in(double v, Currency c);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout
 //-----------------------------------------------------------------------------
 
-constexpr float kPhoneWidth = 700.0f;              // logical px: one column below this
+constexpr float kPhoneWidth = 700.0f; // logical px: one column below this
 bool is_phone();
 // Label on the left (or above, when it does not fit), the next widget fills the rest of the row.
 void field_label(const char* label, const char* help = nullptr);
-void help_marker(const char* text, const char* about);  // a "?" button: tooltip, and a popup on tap
-void section(const char* title);                   // a coloured sub-title (a heading) with a separator
-void heading(const char* text);                    // wrapped text that is a heading in the semantics layer
+void help_marker(const char* text, const char* about); // a "?" button: tooltip, and a popup on tap
+void section(const char* title);                       // a coloured sub-title (a heading) with a separator
+void heading(const char* text); // wrapped text that is a heading in the semantics layer
 // Wrapped text that also breaks between Chinese characters (ImGui 1.86 only breaks at spaces,
 // so a Chinese sentence jumps whole to the next line). width 0 = the available width.
 void text_wrapped(const char* text, const char* end = nullptr, float width = 0.0f);
 void text_wrapped_colored(ImVec4 color, const char* text);
-void bullet_wrapped(const char* text);             // BulletText does not wrap; this does
+void bullet_wrapped(const char* text); // BulletText does not wrap; this does
 ImVec4 color_ok();
 ImVec4 color_bad();
 ImVec4 color_warn();
@@ -90,15 +92,17 @@ bool cards_slider(App& app, int* cards);
 // A picker (combo) whose open list is a listbox of options in the semantics layer.
 bool begin_picker(App& app, const char* id, const char* name, const char* preview, ImGuiComboFlags flags);
 void begin_listbox(App& app, const char* name);
-bool option(App& app, const char* label, bool selected, const char* name = nullptr, ImGuiSelectableFlags flags = 0);
+bool option(App& app, const char* label, bool selected, const char* name = nullptr,
+            ImGuiSelectableFlags flags = 0);
 // A combo over string-table names; `value` is an enum stored as int.
 bool combo(App& app, const char* label, const char* field, int* value, const Str* names, int count,
            const char* help = nullptr);
 // The same picker over display texts (already in the page's language).
-bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names, int count,
-                  const char* help = nullptr);
+bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names,
+                  int count, const char* help = nullptr);
 // A picker over every value of an enum, each shown by its display_name() (core/enums.inc).
-template <class E> bool combo_enum(App& app, const char* label, const char* field, E* value, const char* help = nullptr) {
+template <class E>
+bool combo_enum(App& app, const char* label, const char* field, E* value, const char* help = nullptr) {
     const char* names[enum_count<E>()];
     for (int i = 0; i < enum_count<E>(); i++) names[i] = display_name(static_cast<E>(i), app.lang);
     int v = static_cast<int>(*value);
@@ -124,9 +128,9 @@ void headline_card(App& app, Str title, const char* value, ImVec4 value_color, c
                    const char* sub2, Headline h);
 // explain() lines, computed once per estimate and language (cached in App).
 const std::vector<std::string>& explain_lines(App& app, Headline h);
-bool show_work_toggle(App& app, Headline h);   // the "show work" expander alone; true when open
-void show_work_lines(App& app, Headline h);    // its explain() lines, each with a copy button
-void copyable_line(App& app, const std::string& line, int index);  // [Copy] + selectable text
+bool show_work_toggle(App& app, Headline h); // the "show work" expander alone; true when open
+void show_work_lines(App& app, Headline h);  // its explain() lines, each with a copy button
+void copyable_line(App& app, const std::string& line, int index); // [Copy] + selectable text
 // warning_text() of each warning, cached the same way.
 const std::vector<std::string>& warning_lines(App& app);
 
@@ -134,12 +138,12 @@ const std::vector<std::string>& warning_lines(App& app);
 // [SECTION] Screens: each draws into the current window; returns true when the scenario changed
 //-----------------------------------------------------------------------------
 
-bool draw_inputs(App& app);          // screen_inputs.cpp
-bool draw_results(App& app);         // screen_results.cpp: headlines, memory bar, warnings
-bool draw_charts(App& app);          // screen_charts.cpp: time and cost against card count
-bool draw_compare(App& app);         // screen_compare.cpp: every GPU side by side
-bool draw_buy(App& app);             // screen_buy.cpp: rent versus buy
-bool draw_renting(App& app);         // screen_renting.cpp: checklist and providers' quotes
+bool draw_inputs(App& app);  // screen_inputs.cpp
+bool draw_results(App& app); // screen_results.cpp: headlines, memory bar, warnings
+bool draw_charts(App& app);  // screen_charts.cpp: time and cost against card count
+bool draw_compare(App& app); // screen_compare.cpp: every GPU side by side
+bool draw_buy(App& app);     // screen_buy.cpp: rent versus buy
+bool draw_renting(App& app); // screen_renting.cpp: checklist and providers' quotes
 
 } // namespace ui
 } // namespace traincalc

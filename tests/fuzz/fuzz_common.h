@@ -11,23 +11,24 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-#include <cmath>
 
 // Aborts with a message: libFuzzer records the input that triggered it.
-#define FUZZ_CHECK(cond, what)                                                          \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            std::fprintf(stderr, "FUZZ_CHECK failed: %s (%s:%d)\n", what, __FILE__, __LINE__); \
-            std::abort();                                                               \
-        }                                                                               \
+#define FUZZ_CHECK(cond, what)                                                                               \
+    do {                                                                                                     \
+        if (!(cond)) {                                                                                       \
+            std::fprintf(stderr, "FUZZ_CHECK failed: %s (%s:%d)\n", what, __FILE__, __LINE__);               \
+            std::abort();                                                                                    \
+        }                                                                                                    \
     } while (0)
 
 inline const traincalc::Catalog& fuzz_builtin_catalog() {
-    static const traincalc::Catalog catalog = traincalc::parse_catalog(traincalc::builtin_catalog_json()).catalog;
+    static const traincalc::Catalog catalog =
+        traincalc::parse_catalog(traincalc::builtin_catalog_json()).catalog;
     return catalog;
 }
 
@@ -35,7 +36,10 @@ inline const traincalc::Catalog& fuzz_builtin_catalog() {
 inline bool has_nonfinite_word(const std::string& text) {
     size_t i = 0, n = text.size();
     while (i < n) {
-        if (!std::isalpha(static_cast<unsigned char>(text[i]))) { ++i; continue; }
+        if (!std::isalpha(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
         size_t start = i;
         while (i < n && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
         std::string word = text.substr(start, i - start);
@@ -49,21 +53,24 @@ inline bool has_null(const nlohmann::json& j) {
     if (j.is_null()) return true;
     if (j.is_number_float()) return !std::isfinite(j.get<double>());
     if (j.is_object() || j.is_array())
-        for (const auto& v : j) if (has_null(v)) return true;
+        for (const auto& v : j)
+            if (has_null(v)) return true;
     return false;
 }
 
 // The user's own text (names, ids, sources) may say "inf"; it is blanked before the check.
-inline std::vector<std::string> user_strings(const traincalc::Scenario& s, const traincalc::Catalog& catalog) {
-    std::vector<std::string> out = {s.model_id, s.gpu_id, s.model.id, s.model.name, s.model.source,
-                                    s.gpu.id, s.gpu.name, s.gpu.source, s.gpu.price_source};
+inline std::vector<std::string> user_strings(const traincalc::Scenario& s,
+                                             const traincalc::Catalog& catalog) {
+    std::vector<std::string> out = {s.model_id, s.gpu_id,   s.model.id,   s.model.name,      s.model.source,
+                                    s.gpu.id,   s.gpu.name, s.gpu.source, s.gpu.price_source};
     for (const traincalc::Quote& q : s.quotes) out.push_back(q.name);
     for (const traincalc::GpuSpec& g : catalog.gpus)
         for (const std::string* t : {&g.id, &g.name, &g.source, &g.price_source}) out.push_back(*t);
     for (const traincalc::ModelSpec& m : catalog.models)
         for (const std::string* t : {&m.id, &m.name, &m.source}) out.push_back(*t);
     // Longest first: "A10" must not break "NVIDIA A100 ... inf" before the whole name is blanked.
-    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    std::sort(out.begin(), out.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
     return out;
 }
 
@@ -79,7 +86,8 @@ inline bool strings_mention_nonfinite(const nlohmann::json& j, const std::vector
         return has_nonfinite_word(text);
     }
     if (j.is_object() || j.is_array())
-        for (const auto& v : j) if (strings_mention_nonfinite(v, user)) return true;
+        for (const auto& v : j)
+            if (strings_mention_nonfinite(v, user)) return true;
     return false;
 }
 

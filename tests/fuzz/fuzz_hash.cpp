@@ -1,8 +1,8 @@
 // traincalc — tests/fuzz/fuzz_hash.cpp
 // decode_hash() on any text: never a crash; a hash that decodes cleanly re-encodes to the
 // same scenario. Also feeds the input as the base64url payload, to reach the JSON reader.
-#include "fuzz_common.h"
 #include "core/url.h"
+#include "fuzz_common.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // traincalc — tests/fuzz/fuzz_hf_config.cpp
 // model_from_hf_config() on any text, then an estimate with the imported model: never a
 // crash, never NaN/Infinity.
-#include "fuzz_common.h"
 #include "core/hf_import.h"
+#include "fuzz_common.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,8 +2,8 @@
 // Scenario JSON → validate → estimate → estimate_to_json: never a crash, never NaN/Infinity;
 // whatever validate() accepts, estimate() answers (ok);
 // and every accepted scenario survives to_json/from_json and the URL hash unchanged.
-#include "fuzz_common.h"
 #include "core/url.h"
+#include "fuzz_common.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,7 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(scenario_to_json(again.scenario) == once, "to_json/from_json round trip changed the scenario");
 
     HashState st = decode_hash(encode_hash(r.scenario, true, "zh"), catalog);
-    FUZZ_CHECK(st.has_scenario && st.scenario.errors.empty(), "the URL hash of an accepted scenario does not decode");
-    FUZZ_CHECK(scenario_to_json(st.scenario.scenario) == once, "the URL hash round trip changed the scenario");
+    FUZZ_CHECK(st.has_scenario && st.scenario.errors.empty(),
+               "the URL hash of an accepted scenario does not decode");
+    FUZZ_CHECK(scenario_to_json(st.scenario.scenario) == once,
+               "the URL hash round trip changed the scenario");
     return 0;
 }

@@ -30,6 +30,19 @@ struct States {
     double reference = 0, reward = 0, critic = 0;         // the objective's other models (on the card)
 };
 
+// The layers a card holds whole while the rest is elsewhere (parameter offload, or ZeRO-3's
+// gather): this one and the prefetched next, each ÷ tp.
+template <class C>
+static double layers_in_flight(Terms* log, TermId id, double W_gib, const ModelDerived& md,
+                               const Strategy& st) {
+    return C(log, id, "GiB")
+        .first("in flight", kLayersInFlight)
+        .mul("W", W_gib, "GiB", TermId::weights_model)
+        .div("L", md.layers)
+        .div("tp", st.tp)
+        .done();
+}
+
 template <class C> static States state_terms(const ModelDerived& md, const Strategy& st, Terms* log) {
     const double to_gib = 1.0 / kGiB;
     const bool params_off = st.offload == Offload::optimizer_params;
@@ -47,23 +60,13 @@ template <class C> static States state_terms(const ModelDerived& md, const Strat
     }
     if (params_off) {
         out.weights_host = weights;
-        weights = C(log, TermId::weights_in_flight, "GiB")
-                      .first("in flight", kLayersInFlight)
-                      .mul("W", W_gib, "GiB", TermId::weights_model)
-                      .div("L", md.layers)
-                      .div("tp", st.tp)
-                      .done();
+        weights = layers_in_flight<C>(log, TermId::weights_in_flight, W_gib, md, st);
     }
     // ZeRO-3/FSDP all-gathers each layer before use and prefetches the next: two whole layers
     // (÷ tp) on the card beside the shard. Parameter offload already counts them above. Counted at
     // any d (one rank still gathers into its buffers), so memory stays affine in 1/d for the search.
     if (st.zero >= 3 && !params_off) {
-        out.gathered = C(log, TermId::weights_gathered, "GiB")
-                           .first("in flight", kLayersInFlight)
-                           .mul("W", W_gib, "GiB", TermId::weights_model)
-                           .div("L", md.layers)
-                           .div("tp", st.tp)
-                           .done();
+        out.gathered = layers_in_flight<C>(log, TermId::weights_gathered, W_gib, md, st);
     }
     if (md.grads_bytes > 0) {
         C c(log, TermId::gradients, "GiB", to_gib);

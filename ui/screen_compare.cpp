@@ -60,6 +60,91 @@ static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
     });
 }
 
+// The column headers, and the row order re-sorted when the sort or the rows changed.
+static void setup_columns_and_sort(App& app) {
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0,
+                            col_gpu);
+    ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
+    ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
+    ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
+    ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
+    ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
+    ImGui::TableHeadersRow();
+    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
+        if (specs->SpecsDirty || app.comparison_order_dirty ||
+            app.comparison_order.size() != app.comparison.size()) {
+            if (specs->SpecsCount > 0) app.comparison_sort = static_cast<int>(specs->Specs[0].ColumnUserID);
+            sort_rows(app, specs);
+            specs->SpecsDirty = false;
+            app.comparison_order_dirty = false;
+        }
+    } else if (app.comparison_order.size() != app.comparison.size()) {
+        sort_rows(app, nullptr);
+    }
+}
+
+// The numbers of a workable row (cards, memory, time, cost, strategy); an unworkable one says so.
+static void row_cells(const App& app, const GpuOption& o) {
+    if (!o.workable) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(T(app, Str::not_workable));
+        return;
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", o.cards);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fgib(o.memory_per_gpu_gib));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fhours(app, o.wall_hours));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmoney(app, o.cost_total));
+    ImGui::TableNextColumn();
+    const char* recompute =
+        o.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
+        : o.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
+                                                      : "";
+    ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", o.zero, o.tp,
+                               o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
+                               recompute));
+}
+
+// One GPU's row; a click on a workable one puts its configuration into the scenario (returns true).
+static bool draw_row(App& app, int row) {
+    bool changed = false;
+    const GpuOption& o = app.comparison[row];
+    const GpuSpec& g = app.catalog->gpus[o.gpu_index];
+    const bool selected = g.id == app.scenario.gpu_id && o.cards == app.scenario.cards;
+    ImGui::PushID(row);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    const bool row_pressed =
+        ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
+    sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards)); // "use this configuration"
+    if (row_pressed && o.workable) {
+        app.scenario.gpu_id = g.id;
+        app.scenario.cards = o.cards;
+        app.scenario.zero = o.zero;
+        app.scenario.tp = o.tp;
+        app.scenario.offload = o.offload;
+        app.scenario.checkpointing = o.checkpointing;
+        changed = true;
+    }
+    if (o.cheapest || o.fastest) {
+        ImGui::SameLine();
+        if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
+        if (o.cheapest && o.fastest) ImGui::SameLine();
+        if (o.fastest)
+            ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
+                               T(app, Str::mark_fastest));
+    }
+    row_cells(app, o);
+    if (!o.workable) ImGui::PopStyleColor();
+    ImGui::PopID();
+    return changed;
+}
+
 bool draw_compare(App& app) {
     if (app.comparison_pending && app.catalog) { // a provider's thousands of cards: made over frames
         section(T(app, Str::compare_title));
@@ -86,80 +171,9 @@ bool draw_compare(App& app) {
             "compare", 6, flags,
             ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
-    ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0,
-                            col_gpu);
-    ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
-    ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
-    ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
-    ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
-    ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
-    ImGui::TableHeadersRow();
-    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
-        if (specs->SpecsDirty || app.comparison_order_dirty ||
-            app.comparison_order.size() != app.comparison.size()) {
-            if (specs->SpecsCount > 0) app.comparison_sort = static_cast<int>(specs->Specs[0].ColumnUserID);
-            sort_rows(app, specs);
-            specs->SpecsDirty = false;
-            app.comparison_order_dirty = false;
-        }
-    } else if (app.comparison_order.size() != app.comparison.size()) {
-        sort_rows(app, nullptr);
-    }
-    for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++) {
-        const int row = app.comparison_order[shown];
-        const GpuOption& o = app.comparison[row];
-        const GpuSpec& g = app.catalog->gpus[o.gpu_index];
-        const bool selected = g.id == app.scenario.gpu_id && o.cards == app.scenario.cards;
-        ImGui::PushID(row);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
-        const bool row_pressed =
-            ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
-        sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards)); // "use this configuration"
-        if (row_pressed && o.workable) {
-            app.scenario.gpu_id = g.id;
-            app.scenario.cards = o.cards;
-            app.scenario.zero = o.zero;
-            app.scenario.tp = o.tp;
-            app.scenario.offload = o.offload;
-            app.scenario.checkpointing = o.checkpointing;
-            changed = true;
-        }
-        if (o.cheapest || o.fastest) {
-            ImGui::SameLine();
-            if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
-            if (o.cheapest && o.fastest) ImGui::SameLine();
-            if (o.fastest)
-                ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
-                                   T(app, Str::mark_fastest));
-        }
-        if (o.workable) {
-            ImGui::TableNextColumn();
-            ImGui::Text("%d", o.cards);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(fgib(o.memory_per_gpu_gib));
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(fhours(app, o.wall_hours));
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(fmoney(app, o.cost_total));
-            ImGui::TableNextColumn();
-            const char* recompute = o.checkpointing == Checkpointing::full
-                                        ? fmt(" · %s", T(app, Str::recompute_full_short))
-                                    : o.checkpointing == Checkpointing::selective
-                                        ? fmt(" · %s", T(app, Str::recompute_selective_short))
-                                        : "";
-            ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", o.zero, o.tp,
-                                       o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
-                                       recompute));
-        } else {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(T(app, Str::not_workable));
-        }
-        if (!o.workable) ImGui::PopStyleColor();
-        ImGui::PopID();
-    }
+    setup_columns_and_sort(app);
+    for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
+        changed = draw_row(app, app.comparison_order[shown]) || changed;
     ImGui::EndTable();
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))

@@ -90,16 +90,8 @@ static const char* strategy_text(const App& app, int zero, int tp, Offload off, 
     return fmt("ZeRO-%d%sTP %d%s%s%s", zero, sep, tp, sep, offload_name(app, off), recompute);
 }
 
-static void draw_headlines(App& app) {
-    const Estimate& e = shown_estimate(app);
-    const float avail = ImGui::GetContentRegionAvail().x;
-    int columns = static_cast<int>(avail / (is_phone() ? 170.0f : 220.0f)); // two on a phone
-    columns = columns < 1 ? 1 : (columns > 3 ? 3 : columns);
-    const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
-                                  ImGuiTableFlags_PadOuterX;
-    if (!ImGui::BeginTable("headlines", columns, flags)) return;
-
+// Compute card: executed FLOPs, with the model FLOPs, 6ND and the per-card throughput beside.
+static void headline_compute(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     headline_card(
         app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
@@ -108,10 +100,11 @@ static void draw_headlines(App& app) {
             fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
             parenthesized(app, fmt("%.0f%% MFU", e.time.utilization * 100.0))),
         Headline::compute);
+}
 
-    // A run that does not fit cannot start: its time and cost are greyed and say so first.
+// Time card: a run that does not fit cannot start, so its time is greyed and says so first.
+static void headline_time(App& app, const Estimate& e, const ImVec4& value_color) {
     const bool fits = e.memory.fits;
-    const ImVec4 value_color = fits ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim();
     ImGui::TableNextColumn();
     const char* compute_line = labelled(app, T(app, Str::pure_compute), fhours(app, e.time.compute_hours));
     const char* range_line =
@@ -120,7 +113,10 @@ static void draw_headlines(App& app) {
     headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), value_color,
                   fits ? compute_line : T(app, Str::not_fit_mark), fits ? range_line : compute_line,
                   Headline::time);
+}
 
+// Memory card: per-card use against usable capacity, the headroom or shortfall, host RAM if any.
+static void headline_memory(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const MemoryResult& m = e.memory;
     headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
@@ -132,10 +128,12 @@ static void draw_headlines(App& app) {
                             parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
                   m.cpu_ram_gib > 0 ? labelled(app, T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
                   Headline::memory);
+}
 
+// Cards card: one answer, never "none" beside "fewest cards: 1": when the scenario's own strategy
+// never fits, the headline is the best strategy's count and says which strategy that is.
+static void headline_cards(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
-    // One answer, never "none" beside "fewest cards: 1": when the scenario's own strategy never
-    // fits, the headline is the best strategy's count and says which strategy that is.
     const CardsResult& c = e.cards;
     const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload, c.best_checkpointing);
     // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
@@ -162,18 +160,11 @@ static void draw_headlines(App& app) {
                   strategy_line ? strategy_line : labelled(app, T(app, Str::cards_for_deadline), deadline),
                   strategy_line ? labelled(app, T(app, Str::cards_for_deadline), deadline) : nullptr,
                   Headline::cards);
+}
 
-    ImGui::TableNextColumn();
-    const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
-    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color,
-                  fits ? plan_line : T(app, Str::not_fit_mark),
-                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens),
-                             T(app, Str::per_million_tokens), fquantity(app, e.cost.gpu_hours),
-                             T(app, Str::gpu_hours))
-                       : plan_line,
-                  Headline::cost);
-    // The plans side by side, so "best" is visibly the cheapest; they flow onto new lines (the
-    // rent-or-buy card follows this block, so it is drawn after it).
+// The plans side by side under the cost card, so "best" is visibly the cheapest; they flow onto
+// new lines (the rent-or-buy card follows this block, so it is drawn after it).
+static void plan_totals_row(App& app, const Estimate& e) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
     bool first = true;
     for (const PlanCost& p : e.cost.plans) {
@@ -193,9 +184,27 @@ static void draw_headlines(App& app) {
         first = false;
     }
     ImGui::PopStyleColor();
+}
 
+// Cost card: greyed like time when the run does not fit; the plan totals follow it.
+static void headline_cost(App& app, const Estimate& e, const ImVec4& value_color) {
+    const bool fits = e.memory.fits;
     ImGui::TableNextColumn();
-    // Without a purchase price there is no owning cost to compare: "unknown", never a verdict.
+    const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
+    headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color,
+                  fits ? plan_line : T(app, Str::not_fit_mark),
+                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens),
+                             T(app, Str::per_million_tokens), fquantity(app, e.cost.gpu_hours),
+                             T(app, Str::gpu_hours))
+                       : plan_line,
+                  Headline::cost);
+    plan_totals_row(app, e);
+}
+
+// Rent-or-buy card: without a purchase price there is no owning cost to compare: "unknown", never
+// a verdict.
+static void headline_buy(App& app, const Estimate& e) {
+    ImGui::TableNextColumn();
     const BuyResult& b = e.buy;
     const bool break_even = b.purchase_known && b.break_even_hours_per_month > 0;
     headline_card(
@@ -207,9 +216,10 @@ static void draw_headlines(App& app) {
                      : T(app, Str::break_even_never),
         b.purchase_known ? T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper) : nullptr,
         Headline::buy);
-    ImGui::EndTable();
+}
 
-    // "Show work" of the open headlines, full width: formulas wrap badly in a narrow cell.
+// "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.
+static void draw_open_show_work(App& app) {
     if (app.embed && !app.show_details) return;
     static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
                                   Str::h_cards,   Str::h_cost, Str::buy_title};
@@ -218,6 +228,28 @@ static void draw_headlines(App& app) {
         ImGui::TextUnformatted(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work)));
         show_work_lines(app, static_cast<Headline>(i));
     }
+}
+
+// The six headline cards in as many columns as fit (two on a phone), then their open show-work.
+static void draw_headlines(App& app) {
+    const Estimate& e = shown_estimate(app);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    int columns = static_cast<int>(avail / (is_phone() ? 170.0f : 220.0f)); // two on a phone
+    columns = columns < 1 ? 1 : (columns > 3 ? 3 : columns);
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
+                                  ImGuiTableFlags_PadOuterX;
+    if (!ImGui::BeginTable("headlines", columns, flags)) return;
+    // A run that does not fit cannot start: its time and cost values are greyed.
+    const ImVec4 value_color = e.memory.fits ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim();
+    headline_compute(app, e);
+    headline_time(app, e, value_color);
+    headline_memory(app, e);
+    headline_cards(app, e);
+    headline_cost(app, e, value_color);
+    headline_buy(app, e);
+    ImGui::EndTable();
+    draw_open_show_work(app);
 }
 
 //-----------------------------------------------------------------------------

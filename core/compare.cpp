@@ -102,11 +102,7 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
         const int mp = p.tp * s.pp;
-        Strategy st;
-        st.tp = p.tp;
-        st.pp = s.pp;
-        st.zero = p.zero;
-        st.offload = p.offload;
+        Strategy st = with_point(strategy_of(s), p); // cards set per count below
         // Memory per card M(d) = A + B/d: two evaluations give A and B.
         MemoryResult m1, m2;
         st.cards = mp;
@@ -258,12 +254,8 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     const Prices prices = prices_for(s, *g, catalog, true);
     const int mp = s.tp * s.pp;
     for (int n = 1; n <= max_cards; n *= 2) {
-        Strategy st;
+        Strategy st = strategy_of(s);
         st.cards = n;
-        st.zero = s.zero;
-        st.tp = s.tp;
-        st.pp = s.pp;
-        st.offload = s.offload;
         CurvePoint p;
         p.cards = n;
         MemoryResult m;

@@ -217,10 +217,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
                 lmd = &other.md;
             }
         }
-        Strategy cand = st;
-        cand.tp = p.tp;
-        cand.zero = p.zero;
-        cand.offload = p.offload;
+        const Strategy cand = with_point(st, p);
         if (best > 0 && !fits_below(*ls, *lmd, g, cand, bound)) return true; // one evaluation prunes
         const int n = min_cards_for_memory(*ls, *lmd, g, cand);
         if (n > 0 && (best == 0 || n < bound)) {
@@ -322,12 +319,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     estimate_flops(e, md, log);
 
     // Strategy as given; d = cards / (tp·pp) (validate(): a whole number ≥ 1).
-    Strategy st;
-    st.cards = s.cards;
-    st.zero = s.zero;
-    st.tp = s.tp;
-    st.pp = s.pp;
-    st.offload = s.offload;
+    const Strategy st = strategy_of(s);
 
     TimeInputs ti;
     double implied_util = 0;

@@ -93,12 +93,7 @@ struct FitSearch {
             knob_value = v;
             derive_model(ls, m, md);
         }
-        Strategy st;
-        st.cards = s.cards;
-        st.zero = p.zero;
-        st.tp = p.tp;
-        st.pp = s.pp;
-        st.offload = p.offload;
+        const Strategy st = with_point(strategy_of(s), p);
         MemoryResult r;
         memory_for(ls, md, g, st, r);
         return r;
@@ -173,11 +168,7 @@ struct CostOfTokens {
         ti.measured_tps = s.tokens_per_second_per_gpu;
         ti.nvlink = g.nvlink_gbps > 0;
         ti.bandwidth_gbps = g.bandwidth_gbps;
-        st.cards = s.cards;
-        st.zero = s.zero;
-        st.tp = s.tp;
-        st.pp = s.pp;
-        st.offload = s.offload;
+        st = strategy_of(s);
     }
     // Cost (best plan) and wall hours at `tokens` per epoch; `md_out` the derived model.
     CostResult at(double tokens, double* wall_hours, ModelDerived* md_out = nullptr) {
@@ -207,12 +198,7 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     if (!a.asked) return a;
     ModelDerived md0;
     derive_model(s, m, md0);
-    Strategy st;
-    st.cards = s.cards;
-    st.zero = s.zero;
-    st.tp = s.tp;
-    st.pp = s.pp;
-    st.offload = s.offload;
+    const Strategy st = strategy_of(s);
     MemoryResult mem;
     memory_for(s, md0, g, st, mem);
     a.fits = mem.fits;

@@ -2,6 +2,7 @@
 // Memory per card: each term recorded as computed; offloaded terms say where they went (Place::host).
 //
 // Index of this file:
+// [SECTION] Strategy of a scenario
 // [SECTION] Memory per GPU
 #include "memory_model.h"
 #include <algorithm>
@@ -9,6 +10,20 @@
 
 namespace traincalc {
 namespace detail {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Strategy of a scenario
+//-----------------------------------------------------------------------------
+
+Strategy strategy_of(const Scenario& s) {
+    Strategy st;
+    st.cards = s.cards;
+    st.zero = s.zero;
+    st.tp = s.tp;
+    st.pp = s.pp;
+    st.offload = s.offload;
+    return st;
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Memory per GPU

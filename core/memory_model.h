@@ -27,6 +27,10 @@ struct Strategy {
     }
 };
 
+// The scenario's own strategy (cards, ZeRO, tp, pp, offload): the one place a Scenario becomes a
+// Strategy, so estimate(), the inverse questions and the GPU comparison start from the same one.
+Strategy strategy_of(const Scenario& s);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Memory per card
 //-----------------------------------------------------------------------------

@@ -32,6 +32,15 @@ struct SearchPoint {
     int zero = 0;
 };
 
+// A searched configuration applied to a strategy: its ZeRO stage, tp and offload replace the
+// strategy's (cards and pp stay), so every search site builds its candidate the same way.
+inline Strategy with_point(Strategy st, const SearchPoint& p) {
+    st.zero = p.zero;
+    st.tp = p.tp;
+    st.offload = p.offload;
+    return st;
+}
+
 // True when the recomputation level is worth trying: selective recomputation only drops the
 // attention scores, which flash attention never stores (it would cost FLOPs and save nothing).
 inline bool level_searched(const Scenario& s, int level) {

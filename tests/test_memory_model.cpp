@@ -3,6 +3,7 @@
 // is checked alone: shards by ZeRO stage, gathered layers, offload to host RAM, overhead, fit.
 //
 // Index of this file:
+// [SECTION] Strategy of a scenario
 // [SECTION] Usable memory
 // [SECTION] Shards, gathered layers, overhead
 // [SECTION] Offload
@@ -36,6 +37,30 @@ GpuSpec card(double gib) {
     return g;
 }
 } // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Strategy of a scenario
+//-----------------------------------------------------------------------------
+
+TEST_CASE("memory_model: strategy_of takes cards, ZeRO, tp, pp and offload from the scenario") {
+    Scenario s;
+    s.cards = 16;
+    s.zero = 3;
+    s.tp = 2;
+    s.pp = 4;
+    s.offload = Offload::optimizer_params;
+    const Strategy st = strategy_of(s);
+    CHECK(st.cards == 16);
+    CHECK(st.zero == 3);
+    CHECK(st.tp == 2);
+    CHECK(st.pp == 4);
+    CHECK(st.offload == Offload::optimizer_params);
+    CHECK(st.dp() == 2); // 16 cards ÷ (tp 2 × pp 4)
+    s.offload = Offload::optimizer;
+    s.zero = 1;
+    CHECK(strategy_of(s).offload == Offload::optimizer);
+    CHECK(strategy_of(s).zero == 1);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Usable memory

@@ -305,16 +305,31 @@ bool load_scenario(const Args& a, const Catalog& catalog, Scenario& out, std::ve
     return errors.empty();
 }
 
+// What a command reads before it runs: the catalog and, for the commands that take a scenario,
+// the validated scenario; `errors` (empty when both loaded) is what the command prints instead.
+struct Inputs {
+    Catalog catalog;
+    Scenario scenario;
+    std::vector<FieldError> errors;
+};
+
+// The one preamble of every command: catalog, then (with_scenario) the FILE arguments, validated.
+Inputs load_inputs(const Args& a, bool with_scenario) {
+    Inputs in;
+    if (load_catalog(a, in.catalog, in.errors) && with_scenario)
+        load_scenario(a, in.catalog, in.scenario, in.errors);
+    return in;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Commands
 //-----------------------------------------------------------------------------
 
 int cmd_estimate(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
-        return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, true);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
+    const Scenario& s = in.scenario;
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
     if (a.text)
@@ -327,11 +342,10 @@ int cmd_estimate(const Args& a) {
 }
 
 int cmd_largest_batch(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
-        return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, true);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
+    const Scenario& s = in.scenario;
     const InverseResult r = inverse_questions(s, catalog);
     if (!r.ok) return print_errors(r.errors, a.lang);
     if (a.text)
@@ -343,12 +357,9 @@ int cmd_largest_batch(const Args& a) {
 }
 
 int cmd_hash(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
-        return print_errors(errors, a.lang);
-    const std::string link = encode_hash(s, a.embed, a.lang_text);
+    const Inputs in = load_inputs(a, true);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const std::string link = encode_hash(in.scenario, a.embed, a.lang_text);
     std::vector<FieldError> too_long = check_hash_length(link); // the page would refuse it
     if (!too_long.empty()) return print_errors(too_long, a.lang);
     std::cout << link << "\n";
@@ -374,9 +385,9 @@ std::string billions(double v) {
 }
 
 int cmd_gpus(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, false);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
     if (a.json) {
         std::cout << gpus_to_json(catalog.gpus) << "\n";
         return 0;
@@ -391,9 +402,9 @@ int cmd_gpus(const Args& a) {
 }
 
 int cmd_models(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, false);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
     if (a.json) {
         std::cout << models_to_json(catalog.models) << "\n";
         return 0;
@@ -416,11 +427,12 @@ int cmd_models(const Args& a) {
 // {"scenario": …, "imports": [{"file", "kind", "applied", "resolved", "ignored", "unused", "errors"}],
 // "errors": […]}
 int cmd_import(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, false);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
     if (a.files.empty())
         return usage_error("import needs a config FILE", "import 需要一个配置文件 FILE", a.lang);
+    std::vector<FieldError> errors;
     Scenario cur;
     nlohmann::json imports = nlohmann::json::array();
     for (const std::string& f : a.files) {
@@ -454,11 +466,10 @@ int cmd_export(const Args& a) {
             "export 需要 --format llamafactory、deepspeed、accelerate 或 launch（或 --out DIR），实际为 \"" +
                 plain_text(a.format_text) + "\"",
             a.lang);
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    Scenario s;
-    if (!load_catalog(a, catalog, errors) || !load_scenario(a, catalog, s, errors))
-        return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, true);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
+    const Scenario& s = in.scenario;
     Estimate e = estimate(s, catalog);
     if (!e.ok) return print_errors(e.errors, a.lang);
     auto notes = [&](const ConfigExport& x) {
@@ -486,9 +497,9 @@ int cmd_export(const Args& a) {
 }
 
 int cmd_mcp(const Args& a) {
-    Catalog catalog;
-    std::vector<FieldError> errors;
-    if (!load_catalog(a, catalog, errors)) return print_errors(errors, a.lang);
+    const Inputs in = load_inputs(a, false);
+    if (!in.errors.empty()) return print_errors(in.errors, a.lang);
+    const Catalog& catalog = in.catalog;
     return run_mcp(std::cin, std::cout, catalog);
 }
 

@@ -744,6 +744,55 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
 // [SECTION] Transformers / TRL training arguments (shared by LLaMA-Factory)
 //-----------------------------------------------------------------------------
 
+// A numeric key with the tool's default when absent (or null): one row of a tool's table.
+struct DefaultedKey {
+    const char* key;   // the file's key
+    const char* field; // the scenario field it sets
+    double def;        // the tool's default
+    bool integer;      // read and resolved as a whole number
+};
+
+// The keys LLaMA-Factory (through the Trainer) and axolotl both read as "value, else the default":
+// one reader so a value and a default are applied and noted the same way in every tool.
+void read_defaulted(Importer& im, const Json& doc, const DefaultedKey& r, const std::string& why_en,
+                    const std::string& why_zh) {
+    const Json* v = get(doc, r.key);
+    if (v && !v->is_null()) {
+        if (r.integer) {
+            long long n = 0;
+            if (im.want_int(r.key, *v, n)) im.set(r.key, r.field, n);
+        } else {
+            double x = 0;
+            if (im.want_number(r.key, *v, x)) im.set(r.key, r.field, x);
+        }
+        return;
+    }
+    const Json def = r.integer ? Json(static_cast<long long>(r.def)) : Json(r.def);
+    im.resolve(r.key, r.field, def, why_en, why_zh);
+}
+
+// max_steps > 0 overrides the epochs key named in the note; the data size is the user's to match.
+void read_max_steps(Importer& im, const Json& v, const std::string& en, const std::string& zh) {
+    long long n = 0;
+    if (im.want_int("max_steps", v, n) && n > 0)
+        im.ignore("max_steps", en, zh);
+    else
+        im.mark("max_steps");
+}
+
+// A true/false key that, when true, sets one scenario field (Liger, Unsloth, flash attention,
+// chunked losses in every tool); false is only noted as read. False when the value is no boolean.
+bool read_switch(Importer& im, const char* key, const Json& v, const char* field, const Json& on,
+                 const char* en = "", const char* zh = "") {
+    bool b = false;
+    if (!im.want_bool(key, v, b)) return false;
+    if (b)
+        im.set(key, field, on, en, zh);
+    else
+        im.mark(key);
+    return true;
+}
+
 struct TrainerDefaults {
     const char* tool;      // named in the notes
     long long micro_batch; // per_device_train_batch_size
@@ -757,49 +806,25 @@ struct TrainerDefaults {
 
 // Keys of TrainingArguments (Transformers) that LLaMA-Factory and TRL pass through unchanged.
 void read_trainer_keys(Importer& im, const Json& doc, const TrainerDefaults& d) {
-    auto with_default = [&](const char* k, const char* field, long long def_int, double def_num,
-                            bool integer) {
-        const Json* v = get(doc, k);
-        if (v && !v->is_null()) {
-            if (integer) {
-                long long n = 0;
-                if (im.want_int(k, *v, n)) im.set(k, field, n);
-            } else {
-                double x = 0;
-                if (im.want_number(k, *v, x)) im.set(k, field, x);
-            }
-            return;
-        }
-        const Json def = integer ? Json(def_int) : Json(def_num);
-        im.resolve(k, field, def, std::string("not in the file: ") + d.tool + "'s default",
-                   std::string("文件中没有：") + d.tool + " 的默认值");
-    };
-    with_default("per_device_train_batch_size", "micro_batch", d.micro_batch, 0, true);
-    with_default("gradient_accumulation_steps", "grad_accum", d.grad_accum, 0, true);
-    with_default("num_train_epochs", "epochs", 0, d.epochs, false);
-    if (const Json* v = get(doc, "max_steps")) {
-        long long n = 0;
-        if (im.want_int("max_steps", *v, n) && n > 0)
-            im.ignore(
-                "max_steps",
-                "max_steps overrides num_train_epochs in the Trainer: give the data as tokens or samples to "
-                "match it",
-                "训练器中 max_steps 优先于 num_train_epochs：请按 token 数或样本数给出数据量以与之对应");
-        else
-            im.mark("max_steps");
-    }
+    const std::string why_en = std::string("not in the file: ") + d.tool + "'s default";
+    const std::string why_zh = std::string("文件中没有：") + d.tool + " 的默认值";
+    for (const DefaultedKey& r :
+         {DefaultedKey{"per_device_train_batch_size", "micro_batch", static_cast<double>(d.micro_batch),
+                       true},
+          DefaultedKey{"gradient_accumulation_steps", "grad_accum", static_cast<double>(d.grad_accum), true},
+          DefaultedKey{"num_train_epochs", "epochs", d.epochs, false}})
+        read_defaulted(im, doc, r, why_en, why_zh);
+    if (const Json* v = get(doc, "max_steps"))
+        read_max_steps(
+            im, *v,
+            "max_steps overrides num_train_epochs in the Trainer: give the data as tokens or samples to "
+            "match it",
+            "训练器中 max_steps 优先于 num_train_epochs：请按 token 数或样本数给出数据量以与之对应");
     if (const Json* v = get(doc, "optim")) read_optimizer(im, "optim", *v);
-    if (const Json* v = get(doc, "use_liger_kernel")) {
-        bool b = false;
-        if (im.want_bool("use_liger_kernel", *v, b)) {
-            if (b)
-                im.set("use_liger_kernel", "loss", "chunked",
-                       "Liger's fused linear cross-entropy keeps no full logits",
-                       "Liger 的融合线性交叉熵不保留完整 logits");
-            else
-                im.mark("use_liger_kernel");
-        }
-    }
+    if (const Json* v = get(doc, "use_liger_kernel"))
+        read_switch(im, "use_liger_kernel", *v, "loss", "chunked",
+                    "Liger's fused linear cross-entropy keeps no full logits",
+                    "Liger 的融合线性交叉熵不保留完整 logits");
     if (const Json* v = get(doc, "fsdp")) read_fsdp_options(im, "fsdp", *v);
     if (const Json* v = get(doc, "deepspeed")) read_deepspeed_key(im, "deepspeed", *v);
 }
@@ -1056,26 +1081,11 @@ void read_llamafactory(Importer& im, const Json& doc) {
         if (get(doc, "pure_bf16")) im.mark("pure_bf16");
         read_precision(im, doc, "LLaMA-Factory", d.precision_en, d.precision_zh, d.precision);
     }
-    if (const Json* v = get(doc, "enable_liger_kernel")) {
-        bool b = false;
-        if (im.want_bool("enable_liger_kernel", *v, b)) {
-            if (b)
-                im.set("enable_liger_kernel", "loss", "chunked",
-                       "Liger's fused linear cross-entropy keeps no full logits",
-                       "Liger 的融合线性交叉熵不保留完整 logits");
-            else
-                im.mark("enable_liger_kernel");
-        }
-    }
-    if (const Json* v = get(doc, "use_unsloth")) {
-        bool b = false;
-        if (im.want_bool("use_unsloth", *v, b)) {
-            if (b)
-                im.set("use_unsloth", "stack", "unsloth");
-            else
-                im.mark("use_unsloth");
-        }
-    }
+    if (const Json* v = get(doc, "enable_liger_kernel"))
+        read_switch(im, "enable_liger_kernel", *v, "loss", "chunked",
+                    "Liger's fused linear cross-entropy keeps no full logits",
+                    "Liger 的融合线性交叉熵不保留完整 logits");
+    if (const Json* v = get(doc, "use_unsloth")) read_switch(im, "use_unsloth", *v, "stack", "unsloth");
     if (const Json* v = get(doc, "flash_attn")) {
         std::string fa;
         if (im.want_string("flash_attn", *v, fa))
@@ -1154,38 +1164,18 @@ void read_axolotl(Importer& im, const Json& doc) {
                  "未建模 \"" + adapter + "\"：traincalc 支持 lora、qlora 或不用（全参数）");
     }
     // Batch and length: axolotl's defaults micro_batch_size 1, accumulation 1, epochs 1, sequence_len 512.
-    struct Row {
-        const char* key;
-        const char* field;
-        double def;
-        bool integer;
-    };
-    for (const Row& r : {Row{"micro_batch_size", "micro_batch", 1, true},
-                         Row{"gradient_accumulation_steps", "grad_accum", 1, true},
-                         Row{"num_epochs", "epochs", 1, false}, Row{"sequence_len", "seq_len", 512, true}}) {
-        const Json* v = get(doc, r.key);
-        if (v && !v->is_null()) {
-            if (r.integer) {
-                long long n = 0;
-                if (im.want_int(r.key, *v, n)) im.set(r.key, r.field, n);
-            } else {
-                double x = 0;
-                if (im.want_number(r.key, *v, x)) im.set(r.key, r.field, x);
-            }
-        } else {
-            const Json def = r.integer ? Json(static_cast<long long>(r.def)) : Json(r.def);
-            im.resolve(r.key, r.field, def, "not in the file: axolotl's default",
-                       "文件中没有：axolotl 的默认值");
-        }
-    }
+    for (const DefaultedKey& r :
+         {DefaultedKey{"micro_batch_size", "micro_batch", 1, true},
+          DefaultedKey{"gradient_accumulation_steps", "grad_accum", 1, true},
+          DefaultedKey{"num_epochs", "epochs", 1, false}, DefaultedKey{"sequence_len", "seq_len", 512, true}})
+        read_defaulted(im, doc, r, "not in the file: axolotl's default", "文件中没有：axolotl 的默认值");
     if (const Json* v = get(doc, "max_steps")) {
-        long long n = 0;
-        if (!v->is_null() && im.want_int("max_steps", *v, n) && n > 0)
-            im.ignore("max_steps",
-                      "max_steps overrides num_epochs: give the data as tokens or samples to match it",
-                      "max_steps 优先于 num_epochs：请按 token 数或样本数给出数据量以与之对应");
-        else
+        if (v->is_null()) // null is axolotl's "unset"
             im.mark("max_steps");
+        else
+            read_max_steps(im, *v,
+                           "max_steps overrides num_epochs: give the data as tokens or samples to match it",
+                           "max_steps 优先于 num_epochs：请按 token 数或样本数给出数据量以与之对应");
     }
     if (const Json* v = get(doc, "sample_packing")) {
         bool b = false;
@@ -1234,33 +1224,19 @@ void read_axolotl(Importer& im, const Json& doc) {
                        "axolotl's bf16 defaults to auto (bf16 when the card has it, else fp16)",
                        "axolotl 的 bf16 默认为 auto（卡支持时用 bf16，否则 fp16）", "auto");
     }
-    for (const char* k : {"flash_attention", "sdp_attention", "xformers_attention"}) {
-        const Json* v = get(doc, k);
-        bool b = false;
-        if (!v || v->is_null() || !im.want_bool(k, *v, b)) {
-            if (v) im.mark(k);
-            continue;
-        }
-        if (b)
-            im.set(k, "flash_attention", true, "the attention scores are not stored", "不保存注意力分数");
-        else
-            im.mark(k);
-    }
+    for (const char* k : {"flash_attention", "sdp_attention", "xformers_attention"})
+        if (const Json* v = get(doc, k))
+            if (v->is_null() || !read_switch(im, k, *v, "flash_attention", true,
+                                             "the attention scores are not stored", "不保存注意力分数"))
+                im.mark(k);
     if (const Json* v = get(doc, "optimizer"))
         if (!v->is_null()) read_optimizer(im, "optimizer", *v);
-    for (const char* k : {"chunked_cross_entropy", "cut_cross_entropy", "liger_fused_linear_cross_entropy"}) {
-        const Json* v = get(doc, k);
-        bool b = false;
-        if (!v || v->is_null() || !im.want_bool(k, *v, b)) {
-            if (v) im.mark(k);
-            continue;
-        }
-        if (b)
-            im.set(k, "loss", "chunked", "the loss keeps no full fp32 logits",
-                   "损失不保留完整的 fp32 logits");
-        else
-            im.mark(k);
-    }
+    for (const char* k : {"chunked_cross_entropy", "cut_cross_entropy", "liger_fused_linear_cross_entropy"})
+        if (const Json* v = get(doc, k))
+            if (v->is_null() ||
+                !read_switch(im, k, *v, "loss", "chunked", "the loss keeps no full fp32 logits",
+                             "损失不保留完整的 fp32 logits"))
+                im.mark(k);
     if (const Json* v = get(doc, "deepspeed")) read_deepspeed_key(im, "deepspeed", *v);
     // FSDP: `fsdp` options (v1), or fsdp_config with fsdp_version 2 (reshard_after_forward false = ZeRO-2).
     if (const Json* v = get(doc, "fsdp"); v && !v->is_null()) read_fsdp_options(im, "fsdp", *v);

@@ -78,6 +78,51 @@ static Mix cheapest_mix(const Prices& p, double wall, double min_billed) {
     return best;
 }
 
+// How one whole-unit plan bills: the term it records, what a unit is called (its symbol and unit
+// in the shown work), the unit's length in hours and its price per card.
+struct PlanRate {
+    TermId term;
+    const char* sym;
+    const char* unit;
+    double unit_hours;
+    double price;
+};
+
+static PlanRate plan_rate(Plan plan, const Scenario& s, const Prices& p) {
+    switch (plan) {
+    case Plan::hourly: // whole hours, at least the provider's minimum
+        return {TermId::plan_hourly, "billed", "h", s.min_billed_hours, p.hourly};
+    case Plan::daily:
+        return {TermId::plan_daily, "days", "", kHoursPerDay, p.daily};
+    case Plan::monthly:
+        return {TermId::plan_monthly, "months", "", kHoursPerMonth, p.monthly};
+    default:
+        break;
+    }
+    assert(!"plan_rate(): the mixed plan has no one rate; price it with cheapest_mix()");
+    return {TermId::plan_hourly, "billed", "h", s.min_billed_hours, p.hourly};
+}
+
+// One plan billed in whole units (hours, days or months): units × price × cards + fees. The hourly
+// plan counts billed hours, the others whole days or months, so one function serves all three.
+template <class C>
+static void price_plan(Plan plan, const Scenario& s, const Prices& p, double cards, double wall_hours,
+                       double fees, PlanCost& out, Terms* log) {
+    const PlanRate r = plan_rate(plan, s, p);
+    out.plan = plan;
+    out.available = r.price > 0;
+    const double billed_hours = ceil_units(wall_hours, r.unit_hours);
+    out.units = plan == Plan::hourly ? billed_hours : billed_hours / r.unit_hours; // hours, days or months
+    out.total = 0;
+    if (out.available)
+        out.total = C(log, r.term, kUnitMoney)
+                        .first(r.sym, out.units, r.unit)
+                        .mul("price", r.price, kUnitMoney)
+                        .mul("cards", cards)
+                        .add(fees > 0 ? "fees" : nullptr, fees, kUnitMoney, TermId::fees)
+                        .done();
+}
+
 template <class C>
 static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall_hours, double tokens,
                       CostResult& out, Terms* log) {
@@ -104,44 +149,11 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
                             .done();
     out.gpu_hours = n * wall;
 
-    PlanCost& hourly = out.plans[0];
-    hourly.plan = Plan::hourly;
-    hourly.available = p.hourly > 0;
-    hourly.units = ceil_units(wall, s.min_billed_hours);
-    hourly.total = 0;
-    if (hourly.available)
-        hourly.total = C(log, TermId::plan_hourly, money)
-                           .first("billed", hourly.units, "h")
-                           .mul("price", p.hourly, money)
-                           .mul("cards", n)
-                           .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
-                           .done();
-
-    PlanCost& daily = out.plans[1];
-    daily.plan = Plan::daily;
-    daily.available = p.daily > 0;
-    daily.units = ceil_units(wall, kHoursPerDay) / kHoursPerDay;
-    daily.total = 0;
-    if (daily.available)
-        daily.total = C(log, TermId::plan_daily, money)
-                          .first("days", daily.units)
-                          .mul("price", p.daily, money)
-                          .mul("cards", n)
-                          .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
-                          .done();
-
-    PlanCost& monthly = out.plans[2];
-    monthly.plan = Plan::monthly;
-    monthly.available = p.monthly > 0;
-    monthly.units = ceil_units(wall, kHoursPerMonth) / kHoursPerMonth;
-    monthly.total = 0;
-    if (monthly.available)
-        monthly.total = C(log, TermId::plan_monthly, money)
-                            .first("months", monthly.units)
-                            .mul("price", p.monthly, money)
-                            .mul("cards", n)
-                            .add(fees > 0 ? "fees" : nullptr, fees, money, TermId::fees)
-                            .done();
+    const Plan plans[] = {Plan::hourly, Plan::daily, Plan::monthly};
+    for (int i = 0; i < 3; i++) price_plan<C>(plans[i], s, p, n, wall, fees, out.plans[i], log);
+    const PlanCost& hourly = out.plans[0];
+    const PlanCost& daily = out.plans[1];
+    const PlanCost& monthly = out.plans[2];
 
     PlanCost& mixed = out.plans[3];
     mixed.plan = Plan::mixed;

@@ -23,6 +23,50 @@ inline ModelSpec model_7b() {
     return m;
 }
 
+// An A100 80GB SXM as several tests price it: NVLink, 8 CNY/h, no day or month price, no purchase
+// price, no host RAM (tests add what they exercise).
+inline GpuSpec a100_80g() {
+    GpuSpec g;
+    g.id = "A100-80G";
+    g.name = "NVIDIA A100 80GB SXM";
+    g.memory_gib = 80;
+    g.tflops_16bit = 312;
+    g.nvlink_gbps = 600;
+    g.compute_capability = 8.0;
+    g.tdp_w = 400;
+    g.price_cny_per_hour = 8;
+    return g;
+}
+
+// An L20: PCIe, 48 GB, hourly only (3.2 CNY/h): a small card where offload and multi-card matter.
+inline GpuSpec l20() {
+    GpuSpec g;
+    g.id = "L20";
+    g.name = "NVIDIA L20";
+    g.memory_gib = 48;
+    g.tflops_16bit = 119.5;
+    g.compute_capability = 8.9;
+    g.tdp_w = 275;
+    g.price_cny_per_hour = 3.2;
+    return g;
+}
+
+// A GQA model of Qwen2.5-7B's shape: 4 KV heads (tp ≤ 4), a large vocabulary.
+inline ModelSpec gqa_7b() {
+    ModelSpec m;
+    m.id = "gqa-7b";
+    m.name = "GQA 7B";
+    m.params = 7.62e9;
+    m.layers = 28;
+    m.hidden = 3584;
+    m.heads = 28;
+    m.kv_heads = 4;
+    m.ffn = 18944;
+    m.vocab = 152064;
+    m.context = 32768;
+    return m;
+}
+
 // |value - expected| ≤ fraction · |expected|: a published figure matched within a relative error.
 inline bool within(double value, double expected, double fraction) {
     return std::fabs(value - expected) <= fraction * std::fabs(expected);

@@ -22,15 +22,7 @@ namespace {
 
 Catalog explain_catalog() {
     Catalog c;
-    GpuSpec g;
-    g.id = "A100-80G";
-    g.name = "NVIDIA A100 80GB SXM";
-    g.memory_gib = 80;
-    g.tflops_16bit = 312;
-    g.nvlink_gbps = 600;
-    g.compute_capability = 8.0;
-    g.tdp_w = 400;
-    g.price_cny_per_hour = 8;
+    GpuSpec g = fixtures::a100_80g();
     g.purchase_cny = 90000;
     GpuSpec t4;
     t4.id = "T4";

@@ -32,15 +32,7 @@ constexpr double kGiB = 1073741824.0;
 
 Catalog host_catalog() {
     Catalog c;
-    GpuSpec g;
-    g.id = "A100-80G";
-    g.name = "NVIDIA A100 80GB SXM";
-    g.memory_gib = 80;
-    g.tflops_16bit = 312;
-    g.nvlink_gbps = 600;
-    g.compute_capability = 8.0;
-    g.tdp_w = 400;
-    g.price_cny_per_hour = 8;
+    GpuSpec g = fixtures::a100_80g();
     g.host_ram_gib = 1152; // AWS p4de.24xlarge
     GpuSpec unknown = g;
     unknown.id = "no-ram";

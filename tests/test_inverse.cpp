@@ -33,26 +33,11 @@ namespace {
 
 Catalog inverse_catalog() {
     Catalog c;
-    GpuSpec a100;
-    a100.id = "A100-80G";
-    a100.name = "NVIDIA A100 80GB SXM";
-    a100.memory_gib = 80;
-    a100.tflops_16bit = 312;
-    a100.nvlink_gbps = 600;
-    a100.compute_capability = 8.0;
-    a100.tdp_w = 400;
-    a100.price_cny_per_hour = 8;
+    GpuSpec a100 = fixtures::a100_80g();
     a100.price_cny_per_day = 170;
     a100.price_cny_per_month = 4500;
-    GpuSpec l20; // PCIe, 48 GB, hourly only
-    l20.id = "L20";
-    l20.name = "NVIDIA L20";
-    l20.memory_gib = 48;
-    l20.tflops_16bit = 119.5;
-    l20.compute_capability = 8.9;
-    l20.tdp_w = 275;
-    l20.price_cny_per_hour = 3.2;
-    GpuSpec h100 = a100; // faster, dearer
+    const GpuSpec l20 = fixtures::l20(); // PCIe, 48 GB, hourly only
+    GpuSpec h100 = a100;                 // faster, dearer
     h100.id = "H100";
     h100.name = "NVIDIA H100 SXM";
     h100.tflops_16bit = 989;
@@ -66,18 +51,7 @@ Catalog inverse_catalog() {
     unpriced.tflops_16bit = 2250;
     unpriced.price_cny_per_hour = unpriced.price_cny_per_day = unpriced.price_cny_per_month = 0;
     c.gpus = {a100, l20, h100, unpriced};
-    ModelSpec qwen; // GQA (4 KV heads: tp ≤ 4), large vocabulary
-    qwen.id = "gqa-7b";
-    qwen.name = "GQA 7B";
-    qwen.params = 7.62e9;
-    qwen.layers = 28;
-    qwen.hidden = 3584;
-    qwen.heads = 28;
-    qwen.kv_heads = 4;
-    qwen.ffn = 18944;
-    qwen.vocab = 152064;
-    qwen.context = 32768;
-    c.models = {fixtures::model_7b(), qwen};
+    c.models = {fixtures::model_7b(), fixtures::gqa_7b()}; // GQA: 4 KV heads, tp ≤ 4
     return c;
 }
 

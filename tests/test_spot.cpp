@@ -40,15 +40,9 @@ SpotResult spot(double wall_h, double lambda, double tau, double restart, int ca
 
 Catalog spot_catalog() {
     Catalog c;
-    GpuSpec g;
+    GpuSpec g = fixtures::a100_80g();
     g.id = "card";
     g.name = "Card 80G";
-    g.memory_gib = 80;
-    g.tflops_16bit = 312;
-    g.nvlink_gbps = 600;
-    g.compute_capability = 8.0;
-    g.tdp_w = 400;
-    g.price_cny_per_hour = 8;
     c.gpus = {g};
     c.models = {fixtures::model_7b()};
     return c;

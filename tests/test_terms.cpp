@@ -318,16 +318,8 @@ std::string check_line(const std::string& line) {
 
 Catalog grid_catalog() {
     Catalog c;
-    GpuSpec a100;
-    a100.id = "A100-80G";
-    a100.name = "NVIDIA A100 80GB SXM";
-    a100.memory_gib = 80;
-    a100.tflops_16bit = 312;
+    GpuSpec a100 = fixtures::a100_80g();
     a100.bandwidth_gbps = 2039;
-    a100.nvlink_gbps = 600;
-    a100.compute_capability = 8.0;
-    a100.tdp_w = 400;
-    a100.price_cny_per_hour = 8;
     a100.price_cny_per_day = 170;
     a100.price_cny_per_month = 4500;
     a100.purchase_cny = 90000;
@@ -340,29 +332,12 @@ Catalog grid_catalog() {
     h100.bandwidth_gbps = 3350;
     h100.compute_capability = 9.0;
     h100.tdp_w = 700;
-    GpuSpec l20; // PCIe, small: offload and multi-card curves matter
-    l20.id = "L20";
-    l20.name = "NVIDIA L20";
-    l20.memory_gib = 48;
-    l20.tflops_16bit = 119.5;
+    GpuSpec l20 = fixtures::l20(); // PCIe, small: offload and multi-card curves matter
     l20.bandwidth_gbps = 864;
-    l20.compute_capability = 8.9;
-    l20.tdp_w = 275;
-    l20.price_cny_per_hour = 3.2;
     c.gpus = {a100, h100, l20};
 
-    ModelSpec qwen; // GQA, large vocabulary (Qwen2.5-7B shape)
-    qwen.id = "gqa-7b";
-    qwen.name = "GQA 7B";
-    qwen.params = 7.62e9;
-    qwen.layers = 28;
-    qwen.hidden = 3584;
-    qwen.heads = 28;
-    qwen.kv_heads = 4;
-    qwen.ffn = 18944;
-    qwen.vocab = 152064;
-    qwen.context = 32768;
-    ModelSpec moe; // Mixtral-8x7B shape
+    const ModelSpec qwen = fixtures::gqa_7b(); // GQA, large vocabulary (Qwen2.5-7B shape)
+    ModelSpec moe;                             // Mixtral-8x7B shape
     moe.id = "moe-47b";
     moe.name = "MoE 8x7B";
     moe.params = 46.7e9;

@@ -58,32 +58,25 @@ struct HfReader {
     }
 };
 
-} // namespace
-
-void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
-    std::vector<FieldError>& errors = out.errors;
-    size_t before = errors.size();
-    if (!cfg.is_object()) {
-        add_error(errors,
-                  ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
-                  ctx.subject_en + "a config.json must be a JSON object, got " + describe_value(cfg, false),
-                  ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
-        return;
-    }
-    // Multimodal configs (Gemma-3, LLaVA, InternVL) keep the language model in a sub-object.
-    if (!cfg.contains("hidden_size") && !cfg.contains("d_model")) {
-        for (const char* sub : {"text_config", "llm_config", "language_config"}) {
-            if (cfg.contains(sub) && cfg[sub].is_object() && cfg[sub].contains("hidden_size")) {
-                Ctx inner = ctx;
-                inner.field_prefix += std::string(sub) + ".";
-                inner.name_prefix += std::string(sub) + ".";
-                model_from_hf_object(cfg[sub], inner, out);
-                return;
-            }
+// Multimodal configs (Gemma-3, LLaVA, InternVL) keep the language model in a sub-object: true when
+// one was found and read in place of the top level.
+bool read_language_sub_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
+    if (cfg.contains("hidden_size") || cfg.contains("d_model")) return false;
+    for (const char* sub : {"text_config", "llm_config", "language_config"}) {
+        if (cfg.contains(sub) && cfg[sub].is_object() && cfg[sub].contains("hidden_size")) {
+            Ctx inner = ctx;
+            inner.field_prefix += std::string(sub) + ".";
+            inner.name_prefix += std::string(sub) + ".";
+            model_from_hf_object(cfg[sub], inner, out);
+            return true;
         }
     }
-    HfReader r{cfg, ctx, errors};
-    const std::string type = r.text("model_type");
+    return false;
+}
+
+// The dense shape every family has (sizes, heads, vocabulary, context, expert counts); the FFN
+// width is the dense one until read_experts() knows whether the model routes.
+ModelSpec read_shape(HfReader& r, const Json& cfg, const std::string& type, int* dense_ffn) {
     ModelSpec m;
     m.hidden = r.integer({"hidden_size", "d_model"}, 1, 1e6, true);
     m.layers = r.integer({"num_hidden_layers", "num_layers"}, 1, 10000, true);
@@ -96,33 +89,71 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
     } else {
         m.kv_heads = r.integer({"num_key_value_heads"}, 0, 1e5, false);
     }
-    const int dense_ffn = r.integer({"intermediate_size", "ffn_hidden_size"}, 0, 1e7, false);
+    *dense_ffn = r.integer({"intermediate_size", "ffn_hidden_size"}, 0, 1e7, false);
     m.context = r.integer({"max_position_embeddings", "seq_length"}, 0, 1e8, false);
     m.experts = r.integer({"num_local_experts", "n_routed_experts", "num_experts"}, 0, 1e5, false);
     m.experts_per_token = m.experts > 0 ? r.integer({"num_experts_per_tok"}, 1, 1e5, true) : 0;
     m.head_dim = r.integer({"head_dim", "kv_channels"}, 0, 1e5, false);
     m.tied_embeddings = r.flag("tie_word_embeddings", type.rfind("gemma", 0) == 0);
     m.gated_ffn = true; // every family listed above uses SwiGLU/GeGLU
-    m.ffn = dense_ffn;
-    if (m.experts > 0) {
-        const int expert_ffn = r.integer({"moe_intermediate_size"}, 1, 1e7, false);
-        if (expert_ffn > 0) {
-            m.ffn = expert_ffn;
-            m.dense_ffn = dense_ffn != expert_ffn ? dense_ffn : 0;
-        }
-        m.shared_experts = r.integer({"n_shared_experts"}, 0, 1e5, false);
-        const int shared_width = r.integer({"shared_expert_intermediate_size"}, 0, 1e7, false);
-        if (shared_width > 0 && m.ffn > 0) m.shared_experts = (shared_width + m.ffn - 1) / m.ffn;
-        m.dense_layers = r.integer({"first_k_dense_replace"}, 0, 1e4, false);
+    m.ffn = *dense_ffn;
+    return m;
+}
+
+// Mixture of experts: the per-expert width replaces the dense one (kept for dense layers), shared
+// experts counted in expert widths, and the leading dense layers (DeepSeek).
+void read_experts(HfReader& r, int dense_ffn, ModelSpec& m) {
+    if (m.experts <= 0) return;
+    const int expert_ffn = r.integer({"moe_intermediate_size"}, 1, 1e7, false);
+    if (expert_ffn > 0) {
+        m.ffn = expert_ffn;
+        m.dense_ffn = dense_ffn != expert_ffn ? dense_ffn : 0;
     }
-    if (cfg.contains("kv_lora_rank") && !cfg["kv_lora_rank"].is_null()) {
-        // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): count_params counts it.
-        m.kv_lora_rank = r.integer({"kv_lora_rank"}, 1, 1e6, true);
-        m.q_lora_rank = r.integer({"q_lora_rank"}, 0, 1e6, false); // null in DeepSeek-V2-Lite: full-rank q
-        m.qk_nope_head_dim = r.integer({"qk_nope_head_dim"}, 0, 1e5, false);
-        m.qk_rope_head_dim = r.integer({"qk_rope_head_dim"}, 0, 1e5, false);
-        m.v_head_dim = r.integer({"v_head_dim"}, 0, 1e5, false);
+    m.shared_experts = r.integer({"n_shared_experts"}, 0, 1e5, false);
+    const int shared_width = r.integer({"shared_expert_intermediate_size"}, 0, 1e7, false);
+    if (shared_width > 0 && m.ffn > 0) m.shared_experts = (shared_width + m.ffn - 1) / m.ffn;
+    m.dense_layers = r.integer({"first_k_dense_replace"}, 0, 1e4, false);
+}
+
+// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): its ranks, which count_params counts.
+void read_latent_attention(HfReader& r, const Json& cfg, ModelSpec& m) {
+    if (!cfg.contains("kv_lora_rank") || cfg["kv_lora_rank"].is_null()) return;
+    m.kv_lora_rank = r.integer({"kv_lora_rank"}, 1, 1e6, true);
+    m.q_lora_rank = r.integer({"q_lora_rank"}, 0, 1e6, false); // null in DeepSeek-V2-Lite: full-rank q
+    m.qk_nope_head_dim = r.integer({"qk_nope_head_dim"}, 0, 1e5, false);
+    m.qk_rope_head_dim = r.integer({"qk_rope_head_dim"}, 0, 1e5, false);
+    m.v_head_dim = r.integer({"v_head_dim"}, 0, 1e5, false);
+}
+
+// Parameters per layer that ModelSpec cannot describe: the q/k/v biases (Qwen2, or a config's
+// add_qkv_bias / attention_bias), which count_params leaves out.
+double bias_params_per_layer(HfReader& r, const std::string& type, const ModelSpec& m) {
+    const double head_dim = m.head_dim > 0 ? m.head_dim : static_cast<double>(m.hidden) / m.heads;
+    const double kv_heads = m.kv_heads > 0 ? m.kv_heads : m.heads;
+    bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.flag("add_qkv_bias", false) ||
+                    r.flag("attention_bias", false);
+    return qkv_bias && m.kv_lora_rank == 0 ? m.heads * head_dim + 2 * kv_heads * head_dim : 0.0;
+}
+
+} // namespace
+
+void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
+    std::vector<FieldError>& errors = out.errors;
+    size_t before = errors.size();
+    if (!cfg.is_object()) {
+        add_error(errors,
+                  ctx.field_prefix.empty() ? "" : ctx.field_prefix.substr(0, ctx.field_prefix.size() - 1),
+                  ctx.subject_en + "a config.json must be a JSON object, got " + describe_value(cfg, false),
+                  ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
+        return;
     }
+    if (read_language_sub_object(cfg, ctx, out)) return;
+    HfReader r{cfg, ctx, errors};
+    const std::string type = r.text("model_type");
+    int dense_ffn = 0;
+    ModelSpec m = read_shape(r, cfg, type, &dense_ffn);
+    read_experts(r, dense_ffn, m);
+    read_latent_attention(r, cfg, m);
     // If the names are missing the model is still usable: fall back to the type.
     m.name = r.text("_name_or_path");
     if (m.name.empty()) m.name = type.empty() ? "custom" : type;
@@ -131,15 +162,8 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
     check_model_relations(m, ctx, errors);
     if (errors.size() != before) return;
 
-    ParamCount count = count_params(m);
-    // Corrections for what ModelSpec cannot describe, per layer.
-    const double h = m.hidden;
-    const double head_dim = m.head_dim > 0 ? m.head_dim : h / m.heads;
-    const double kv_heads = m.kv_heads > 0 ? m.kv_heads : m.heads;
-    double per_layer = 0;
-    bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.flag("add_qkv_bias", false) ||
-                    r.flag("attention_bias", false);
-    if (qkv_bias && m.kv_lora_rank == 0) per_layer += m.heads * head_dim + 2 * kv_heads * head_dim;
+    const ParamCount count = count_params(m);
+    const double per_layer = bias_params_per_layer(r, type, m);
     m.params = count.total + m.layers * per_layer;
     m.active_params = m.experts > 0 ? count.active + m.layers * per_layer : 0;
     if (!(m.params >= 1000 && m.params <= 1e14)) {

@@ -156,14 +156,8 @@ struct Rollouts {
 template <class C>
 static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, Terms* log) {
     Rollouts r;
-    const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
-    // Recorded once, by the generation time (time_model.cpp), with this same arithmetic.
-    r.batch = std::max(1.0, FastCalc(log, TermId::rollout_batch, "")
-                                .first("b", md.micro_batch)
-                                .mul("m", std::max(s.grad_accum, 1))
-                                .mul("d", st.dp())
-                                .div("engine cards", engine_cards)
-                                .done());
+    // Recorded once, by the generation time (time_model.cpp): FastCalc here records nothing.
+    r.batch = rollout_batch<FastCalc>(s, md, st, log);
     const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
     r.engine_weights = shared ? 0.0 : engine_weights_gib<C>(md, log);
     r.kv = C(log, TermId::kv_cache, "GiB", 1.0 / kGiB)

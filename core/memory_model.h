@@ -7,6 +7,7 @@
 // [SECTION] Memory per card
 #pragma once
 #include "model_math.h"
+#include <algorithm>
 
 namespace traincalc {
 namespace detail {
@@ -34,6 +35,25 @@ Strategy strategy_of(const Scenario& s);
 //-----------------------------------------------------------------------------
 // [SECTION] Memory per card
 //-----------------------------------------------------------------------------
+
+// The cards a GRPO/PPO rollout engine decodes on: its own, or the training cards when colocated.
+inline double rollout_engine_cards(const Scenario& s, const Strategy& st) {
+    return s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
+}
+
+// Sequences one engine card decodes at once in a GRPO/PPO rollout: the step's sequences (b · m ·
+// d) over the engine's cards, at least one. One formula for the KV cache (memory) and the decode
+// steps (time) that both depend on it.
+template <class C>
+double rollout_batch(const Scenario& s, const ModelDerived& md, const Strategy& st, Terms* log) {
+    const double engine_cards = rollout_engine_cards(s, st);
+    return std::max(1.0, C(log, TermId::rollout_batch, "")
+                             .first("b", md.micro_batch)
+                             .mul("m", std::max(s.grad_accum, 1))
+                             .mul("d", st.dp())
+                             .div("engine cards", engine_cards)
+                             .done());
+}
 
 // Usable memory of a card: nominal less the driver's reserve.
 double usable_gib(const GpuSpec& g);

@@ -95,13 +95,8 @@ double offload_slowdown(Offload o) {
 template <class C>
 static double generation_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
                               const Strategy& st, Terms* log) {
-    const double engine_cards = s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
-    const double batch = std::max(1.0, C(log, TermId::rollout_batch, "")
-                                           .first("b", md.micro_batch)
-                                           .mul("m", std::max(s.grad_accum, 1))
-                                           .mul("d", st.dp())
-                                           .div("engine cards", engine_cards)
-                                           .done());
+    const double engine_cards = rollout_engine_cards(s, st);
+    const double batch = rollout_batch<C>(s, md, st, log);
     // Each step reads the engine's weights: its 16-bit copy, or with Unsloth the shared training weights.
     const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
     const double weights_b = shared ? md.weights_bytes : md.params * kBase16BytesPerParam;

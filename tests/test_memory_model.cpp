@@ -4,6 +4,7 @@
 //
 // Index of this file:
 // [SECTION] Strategy of a scenario
+// [SECTION] Rollout batch
 // [SECTION] Usable memory
 // [SECTION] Shards, gathered layers, overhead
 // [SECTION] Offload
@@ -60,6 +61,30 @@ TEST_CASE("memory_model: strategy_of takes cards, ZeRO, tp, pp and offload from 
     s.zero = 1;
     CHECK(strategy_of(s).offload == Offload::optimizer);
     CHECK(strategy_of(s).zero == 1);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Rollout batch
+//-----------------------------------------------------------------------------
+
+TEST_CASE("memory_model: rollout batch = b · m · d over the engine's cards, at least one") {
+    Scenario s;
+    s.grad_accum = 4;
+    s.rollout = Rollout::separate;
+    s.rollout_cards = 2;
+    ModelDerived md;
+    md.micro_batch = 8;
+    Strategy st;
+    st.cards = 8; // d = 8
+    CHECK(rollout_engine_cards(s, st) == 2);
+    CHECK(rollout_batch<Calc>(s, md, st, nullptr) == doctest::Approx(8.0 * 4 * 8 / 2)); // 128
+    s.rollout = Rollout::colocated;                                                     // the training cards
+    CHECK(rollout_engine_cards(s, st) == 8);
+    CHECK(rollout_batch<FastCalc>(s, md, st, nullptr) == doctest::Approx(8.0 * 4 * 8 / 8)); // 32
+    md.micro_batch = 1;
+    s.grad_accum = 1;
+    st.tp = 8; // d = 1: 1/8 of a sequence per card, decoded as one
+    CHECK(rollout_batch<Calc>(s, md, st, nullptr) == 1);
 }
 
 //-----------------------------------------------------------------------------

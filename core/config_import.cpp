@@ -537,10 +537,9 @@ void read_precision(Importer& im, const Json& doc, const char* tool, const char*
 // [SECTION] DeepSpeed JSON
 //-----------------------------------------------------------------------------
 
-// A DeepSpeed config (top level, or under `deepspeed:` of a trainer config: keys prefixed).
-// "auto" values are filled by the Transformers Trainer from its own arguments: the scenario keeps
-// what the trainer keys (or the base scenario) give, and says so.
-void read_deepspeed_object(Importer& im, const Json& ds, const std::string& prefix) {
+// Batch sizes: micro-batch and accumulation, and the GPU count their product gives with
+// train_batch_size (DeepSpeed's batch rule). "auto" leaves the trainer's (or the scenario's) value.
+void read_ds_batch(Importer& im, const Json& ds, const std::string& prefix) {
     auto key = [&](const std::string& k) { return prefix + k; };
     auto auto_note = [&](const std::string& k, const char* field, const char* from) {
         im.keep(key(k),
@@ -582,6 +581,11 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
                           "只有同时给出微批和累积步数才能推出 GPU 数");
         }
     }
+}
+
+// The bf16 / bfloat16 / fp16 blocks: which one is enabled sets the precision.
+void read_ds_precision(Importer& im, const Json& ds, const std::string& prefix) {
+    auto key = [&](const std::string& k) { return prefix + k; };
     // Precision blocks: "bf16" (alias "bfloat16") and "fp16" with "enabled".
     bool bf = false, fp = false, any_auto = false;
     for (const char* blk : {"bf16", "bfloat16", "fp16"}) {
@@ -620,7 +624,11 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
                 "\"auto\": the Trainer enables bf16 or fp16 as its own bf16/fp16 say (the scenario's "
                 "precision is kept)",
                 "\"auto\"：训练器按自身的 bf16/fp16 设置启用（保留场景中的精度）");
+}
 
+// optimizer.type: the Adam family is modelled, others are named as not.
+void read_ds_optimizer(Importer& im, const Json& ds, const std::string& prefix) {
+    auto key = [&](const std::string& k) { return prefix + k; };
     if (const Json* o = get(ds, "optimizer")) {
         im.mark(key("optimizer"));
         if (const Json* t = get(*o, "type")) {
@@ -636,26 +644,39 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
             }
         }
     }
+}
 
+// The ZeRO stage (DeepSpeed's default 0). Returns the zero_optimization block for the offload and
+// buffer keys, or nullptr when there is none or it is malformed (the caller then reads no further).
+const Json* read_ds_zero_stage(Importer& im, const Json& ds, const std::string& prefix,
+                               long long* stage_out) {
+    auto key = [&](const std::string& k) { return prefix + k; };
     // ZeRO. DeepSpeed's default is stage 0 (config-json.md).
     const Json* z = get(ds, "zero_optimization");
     if (z && !z->is_object()) {
         im.error(key("zero_optimization"), "must be an object", "必须是对象");
-        return;
+        return nullptr;
     }
     if (z) im.mark(key("zero_optimization"));
     long long stage = 0;
     if (const Json* st = z ? get(*z, "stage") : nullptr) {
-        if (!im.want_int(key("zero_optimization.stage"), *st, stage)) return;
+        if (!im.want_int(key("zero_optimization.stage"), *st, stage)) return nullptr;
         im.set(key("zero_optimization.stage"), "zero", stage);
     } else if (prefix.empty() || z) {
         im.resolve(z ? key("zero_optimization.stage") : key("zero_optimization"), "zero", 0,
                    "not in the file: DeepSpeed's default ZeRO stage is 0",
                    "文件中没有：DeepSpeed 默认 ZeRO 阶段为 0");
     }
-    if (!z) return;
+    *stage_out = stage;
+    return z;
+}
+
+// offload_optimizer / offload_param (and the legacy cpu_offload) mapped to the scenario's offload,
+// with DeepSpeed's own rules: parameter offload only at stage 3, optimizer offload from stage 1.
+void read_ds_offload(Importer& im, const Json& z, const std::string& prefix, long long stage) {
+    auto key = [&](const std::string& k) { return prefix + k; };
     auto device = [&](const char* block, std::string& dev) {
-        const Json* b = get(*z, block);
+        const Json* b = get(z, block);
         if (!b) return false;
         im.mark(key(std::string("zero_optimization.") + block));
         const Json* d = get(*b, "device");
@@ -671,7 +692,7 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
     std::string opt_dev, par_dev;
     const bool has_opt = device("offload_optimizer", opt_dev), has_par = device("offload_param", par_dev);
     bool legacy = false;
-    if (const Json* c = get(*z, "cpu_offload")) {
+    if (const Json* c = get(z, "cpu_offload")) {
         bool b = false;
         if (im.want_bool(key("zero_optimization.cpu_offload"), *c, b)) legacy = b;
     }
@@ -710,10 +731,15 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
                    "offload", "none",
                    has_opt || has_par ? "" : "no offload_optimizer or offload_param: nothing is offloaded",
                    has_opt || has_par ? "" : "没有 offload_optimizer 或 offload_param：不卸载");
+}
+
+// Communication buffer sizes: read and noted as outside the memory estimate.
+void read_ds_buffers(Importer& im, const Json& z, const std::string& prefix) {
+    auto key = [&](const std::string& k) { return prefix + k; };
     // Communication buffers take GPU memory the estimate does not count.
     for (const char* b : {"reduce_bucket_size", "allgather_bucket_size", "stage3_prefetch_bucket_size",
                           "stage3_max_live_parameters"}) {
-        const Json* v = get(*z, b);
+        const Json* v = get(z, b);
         if (!v) continue;
         const std::string k = key(std::string("zero_optimization.") + b);
         if (is_auto(*v)) {
@@ -724,6 +750,23 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
         im.ignore(k, "communication buffers (elements; 16-bit: 2 bytes each) are not in the memory estimate",
                   "通信缓冲区（元素数；16 位每个 2 字节）未计入显存估计");
     }
+}
+
+// A DeepSpeed config (top level, or under `deepspeed:` of a trainer config: keys prefixed).
+// "auto" values are filled by the Transformers Trainer from its own arguments: the scenario keeps
+// what the trainer keys (or the base scenario) give, and says so.
+void read_deepspeed_object(Importer& im, const Json& ds, const std::string& prefix) {
+    auto key = [&](const std::string& k) { return prefix + k; };
+    read_ds_batch(im, ds, prefix);
+    read_ds_precision(im, ds, prefix);
+    read_ds_optimizer(im, ds, prefix);
+    long long stage = 0;
+    const Json* z = read_ds_zero_stage(im, ds, prefix, &stage);
+    // Without a (valid) zero_optimization block nothing below is read: tensor_parallel then ends up
+    // among the unused keys. Kept as it was when this function was split; noted on issue #10.
+    if (!z) return;
+    read_ds_offload(im, *z, prefix, stage);
+    read_ds_buffers(im, *z, prefix);
     if (const Json* tp = get(ds, "tensor_parallel")) {
         im.mark(key("tensor_parallel"));
         if (const Json* n = get(*tp, "autotp_size")) {
@@ -863,6 +906,33 @@ bool is_trl(const Json& doc) {
     return false;
 }
 
+// TRL's use_peft: LoRA (QLoRA with load_in_4bit) or full, with ModelConfig's default rank.
+void read_trl_peft(Importer& im, const Json& doc) {
+    if (const Json* v = get(doc, "use_peft")) {
+        bool peft = false;
+        if (im.want_bool("use_peft", *v, peft)) {
+            bool q4 = false;
+            if (const Json* q = get(doc, "load_in_4bit")) im.want_bool("load_in_4bit", *q, q4);
+            if (peft)
+                im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "",
+                       q4 ? "配合 load_in_4bit：QLoRA" : "");
+            else
+                im.set("use_peft", "method", "full");
+            if (get(doc, "load_in_4bit")) im.mark("load_in_4bit");
+            if (peft) {
+                if (const Json* r = get(doc, "lora_r")) {
+                    long long n = 0;
+                    if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
+                } else
+                    im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r",
+                               "文件中没有：TRL ModelConfig 的默认 lora_r");
+                if (const Json* t = get(doc, "lora_target_modules"))
+                    read_lora_targets(im, "lora_target_modules", *t);
+            }
+        }
+    }
+}
+
 void read_hf_training_args(Importer& im, const Json& doc) {
     const bool trl = is_trl(doc);
     // Transformers: per_device_train_batch_size 8, 1 accumulation step, 3 epochs, fp32, no checkpointing.
@@ -907,29 +977,7 @@ void read_hf_training_args(Importer& im, const Json& doc) {
                     b ? "打包使每条序列填满 max_length：请把 avg_tokens 设为 max_length"
                       : "不打包：每个样本一条序列");
     }
-    if (const Json* v = get(doc, "use_peft")) {
-        bool peft = false;
-        if (im.want_bool("use_peft", *v, peft)) {
-            bool q4 = false;
-            if (const Json* q = get(doc, "load_in_4bit")) im.want_bool("load_in_4bit", *q, q4);
-            if (peft)
-                im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "",
-                       q4 ? "配合 load_in_4bit：QLoRA" : "");
-            else
-                im.set("use_peft", "method", "full");
-            if (get(doc, "load_in_4bit")) im.mark("load_in_4bit");
-            if (peft) {
-                if (const Json* r = get(doc, "lora_r")) {
-                    long long n = 0;
-                    if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
-                } else
-                    im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r",
-                               "文件中没有：TRL ModelConfig 的默认 lora_r");
-                if (const Json* t = get(doc, "lora_target_modules"))
-                    read_lora_targets(im, "lora_target_modules", *t);
-            }
-        }
-    }
+    read_trl_peft(im, doc);
     if (const Json* v = get(doc, "loss_type")) {
         std::string t;
         if (im.want_string("loss_type", *v, t)) {
@@ -955,26 +1003,16 @@ void read_hf_training_args(Importer& im, const Json& doc) {
 // [SECTION] LLaMA-Factory
 //-----------------------------------------------------------------------------
 
-void read_llamafactory(Importer& im, const Json& doc) {
-    // Training arguments: Transformers' defaults, which LLaMA-Factory keeps (no mixed precision unless set).
-    const TrainerDefaults d{"LLaMA-Factory (Transformers' TrainingArguments)",
-                            8,
-                            1,
-                            3.0,
-                            "fp32",
-                            "without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32",
-                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 以 fp32 训练",
-                            false};
-    read_trainer_keys(im, doc, d);
-    if (const Json* v = get(doc, "model_name_or_path")) read_model_name(im, "model_name_or_path", *v);
-
+// Method: finetuning_type and quantization_bit, then LoRA's rank and targets. False when either has
+// the wrong type: the method is unknown, so the file is read no further.
+bool read_llamafactory_method(Importer& im, const Json& doc) {
     // Method: finetuning_type (default lora), quantization_bit 4 → QLoRA (only with LoRA: parser.py).
     std::string ft = "lora";
     const Json* ftv = get(doc, "finetuning_type");
-    if (ftv && !im.want_string("finetuning_type", *ftv, ft)) return;
+    if (ftv && !im.want_string("finetuning_type", *ftv, ft)) return false;
     long long qbit = 0;
     const Json* q = get(doc, "quantization_bit");
-    if (q && !q->is_null() && !im.want_int("quantization_bit", *q, qbit)) return;
+    if (q && !q->is_null() && !im.want_int("quantization_bit", *q, qbit)) return false;
     if (ft != "lora" && ft != "full") {
         im.error(
             "finetuning_type",
@@ -1017,6 +1055,11 @@ void read_llamafactory(Importer& im, const Json& doc) {
                            "文件中没有：LLaMA-Factory 默认 lora_target 为 all");
         }
     }
+    return true;
+}
+
+// What a sample is: the stage (sft/pt; others estimated as SFT), cutoff_len and packing.
+void read_llamafactory_data(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "stage")) {
         std::string st;
         if (im.want_string("stage", *v, st)) {
@@ -1056,10 +1099,15 @@ void read_llamafactory(Importer& im, const Json& doc) {
                                            : "stage",
                 "packing fills every sequence to cutoff_len: give avg_tokens = cutoff_len",
                 "打包使每条序列填满 cutoff_len：请把 avg_tokens 设为 cutoff_len");
+}
+
+// Checkpointing is on by default in LLaMA-Factory; false when the switch has the wrong type, and
+// the file is read no further.
+bool read_llamafactory_checkpointing(Importer& im, const Json& doc) {
     // Gradient checkpointing is on unless disable_gradient_checkpointing (model_utils/checkpointing.py).
     bool no_gc = false;
     const Json* gc = get(doc, "disable_gradient_checkpointing");
-    if (gc && !im.want_bool("disable_gradient_checkpointing", *gc, no_gc)) return;
+    if (gc && !im.want_bool("disable_gradient_checkpointing", *gc, no_gc)) return false;
     if (gc)
         im.set("disable_gradient_checkpointing", "checkpointing", no_gc ? "none" : "full");
     else
@@ -1068,6 +1116,11 @@ void read_llamafactory(Importer& im, const Json& doc) {
                    "disable_gradient_checkpointing is true",
                    "文件中没有：除非 disable_gradient_checkpointing 为 true，LLaMA-Factory 都启用梯度检查点");
     if (get(doc, "gradient_checkpointing")) im.mark("gradient_checkpointing");
+    return true;
+}
+
+// pure_bf16 drops the fp32 master weights; otherwise bf16/fp16 as the Trainer reads them.
+void read_llamafactory_precision(Importer& im, const Json& doc, const TrainerDefaults& d) {
     // Precision: bf16 / fp16, or pure_bf16 (no fp32 master weights).
     bool pure = false;
     if (const Json* v = get(doc, "pure_bf16")) im.want_bool("pure_bf16", *v, pure);
@@ -1081,6 +1134,10 @@ void read_llamafactory(Importer& im, const Json& doc) {
         if (get(doc, "pure_bf16")) im.mark("pure_bf16");
         read_precision(im, doc, "LLaMA-Factory", d.precision_en, d.precision_zh, d.precision);
     }
+}
+
+// Kernels that change memory (Liger, Unsloth, flash attention) and the switches not modelled.
+void read_llamafactory_extras(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "enable_liger_kernel"))
         read_switch(im, "enable_liger_kernel", *v, "loss", "chunked",
                     "Liger's fused linear cross-entropy keeps no full logits",
@@ -1114,16 +1171,37 @@ void read_llamafactory(Importer& im, const Json& doc) {
                       "限制每个数据集的样本数；配置中没有数据集大小：请给出样本数或 token 数");
 }
 
+// A LLaMA-Factory YAML: the Trainer's keys, then its own, in the order the pieces above depend on.
+void read_llamafactory(Importer& im, const Json& doc) {
+    // Training arguments: Transformers' defaults, which LLaMA-Factory keeps (no mixed precision unless set).
+    const TrainerDefaults d{"LLaMA-Factory (Transformers' TrainingArguments)",
+                            8,
+                            1,
+                            3.0,
+                            "fp32",
+                            "without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32",
+                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 以 fp32 训练",
+                            false};
+    read_trainer_keys(im, doc, d);
+    if (const Json* v = get(doc, "model_name_or_path")) read_model_name(im, "model_name_or_path", *v);
+    if (!read_llamafactory_method(im, doc)) return;
+    read_llamafactory_data(im, doc);
+    if (!read_llamafactory_checkpointing(im, doc)) return;
+    read_llamafactory_precision(im, doc, d);
+    read_llamafactory_extras(im, doc);
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] axolotl
 //-----------------------------------------------------------------------------
 
-void read_axolotl(Importer& im, const Json& doc) {
-    if (const Json* v = get(doc, "base_model")) read_model_name(im, "base_model", *v);
+// Method: adapter (none = full), 4/8-bit loading, LoRA's rank and targets. False when adapter has
+// the wrong type: the method is unknown, so the file is read no further.
+bool read_axolotl_method(Importer& im, const Json& doc) {
     // Method: adapter lora/qlora (none = full); qlora needs load_in_4bit (axolotl's validation).
     std::string adapter;
     const Json* av = get(doc, "adapter");
-    if (av && !av->is_null() && !im.want_string("adapter", *av, adapter)) return;
+    if (av && !av->is_null() && !im.want_string("adapter", *av, adapter)) return false;
     bool q4 = false, q8 = false;
     if (const Json* v = get(doc, "load_in_4bit"))
         if (!v->is_null()) im.want_bool("load_in_4bit", *v, q4);
@@ -1163,6 +1241,11 @@ void read_axolotl(Importer& im, const Json& doc) {
                  "\"" + adapter + "\" is not modelled: traincalc estimates lora, qlora or none (full)",
                  "未建模 \"" + adapter + "\"：traincalc 支持 lora、qlora 或不用（全参数）");
     }
+    return true;
+}
+
+// Batch, accumulation, epochs and length with axolotl's defaults; max_steps and sample packing.
+void read_axolotl_batch(Importer& im, const Json& doc) {
     // Batch and length: axolotl's defaults micro_batch_size 1, accumulation 1, epochs 1, sequence_len 512.
     for (const DefaultedKey& r :
          {DefaultedKey{"micro_batch_size", "micro_batch", 1, true},
@@ -1186,6 +1269,10 @@ void read_axolotl(Importer& im, const Json& doc) {
         else
             im.mark("sample_packing");
     }
+}
+
+// Checkpointing (off by default in axolotl) and activation offloading (not modelled).
+void read_axolotl_checkpointing(Importer& im, const Json& doc) {
     // gradient_checkpointing: true, "offload" or "offload_disk" recompute every layer; default false.
     const Json* gc = get(doc, "gradient_checkpointing");
     if (gc && !gc->is_null()) {
@@ -1209,6 +1296,10 @@ void read_axolotl(Importer& im, const Json& doc) {
         if (!v->is_null() && !(v->is_boolean() && !v->get<bool>()))
             im.ignore("activation_offloading", "activations offloaded to the CPU: not modelled",
                       "激活值卸载到 CPU：未建模");
+}
+
+// fp8 matmuls, else bf16/fp16 with axolotl's "auto" default.
+void read_axolotl_precision(Importer& im, const Json& doc) {
     // Precision: bf16 defaults to "auto" (resolve_dtype: bf16 when the card has it, else fp16).
     bool fp8 = false;
     if (const Json* v = get(doc, "fp8"))
@@ -1224,6 +1315,10 @@ void read_axolotl(Importer& im, const Json& doc) {
                        "axolotl's bf16 defaults to auto (bf16 when the card has it, else fp16)",
                        "axolotl 的 bf16 默认为 auto（卡支持时用 bf16，否则 fp16）", "auto");
     }
+}
+
+// Attention kernels, the optimizer and the chunked losses: what changes activation and state memory.
+void read_axolotl_kernels(Importer& im, const Json& doc) {
     for (const char* k : {"flash_attention", "sdp_attention", "xformers_attention"})
         if (const Json* v = get(doc, k))
             if (v->is_null() || !read_switch(im, k, *v, "flash_attention", true,
@@ -1237,6 +1332,10 @@ void read_axolotl(Importer& im, const Json& doc) {
                 !read_switch(im, k, *v, "loss", "chunked", "the loss keeps no full fp32 logits",
                              "损失不保留完整的 fp32 logits"))
                 im.mark(k);
+}
+
+// Sharding: a DeepSpeed config, or FSDP (v1 options, or fsdp_config with fsdp_version 2).
+void read_axolotl_sharding(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "deepspeed")) read_deepspeed_key(im, "deepspeed", *v);
     // FSDP: `fsdp` options (v1), or fsdp_config with fsdp_version 2 (reshard_after_forward false = ZeRO-2).
     if (const Json* v = get(doc, "fsdp"); v && !v->is_null()) read_fsdp_options(im, "fsdp", *v);
@@ -1267,6 +1366,17 @@ void read_axolotl(Importer& im, const Json& doc) {
                 im.mark(key);
         }
     }
+}
+
+// An axolotl YAML, piece by piece; tensor, context parallelism and RL last.
+void read_axolotl(Importer& im, const Json& doc) {
+    if (const Json* v = get(doc, "base_model")) read_model_name(im, "base_model", *v);
+    if (!read_axolotl_method(im, doc)) return;
+    read_axolotl_batch(im, doc);
+    read_axolotl_checkpointing(im, doc);
+    read_axolotl_precision(im, doc);
+    read_axolotl_kernels(im, doc);
+    read_axolotl_sharding(im, doc);
     if (const Json* v = get(doc, "tensor_parallel_size"); v && !v->is_null()) {
         long long n = 0;
         if (im.want_int("tensor_parallel_size", *v, n)) im.set("tensor_parallel_size", "tp", n);

@@ -1430,44 +1430,29 @@ void collect_keys(const Json& obj, const std::string& prefix, std::vector<std::s
     }
 }
 
-} // namespace
-
-//-----------------------------------------------------------------------------
-// [SECTION] import_config() and JSON
-//-----------------------------------------------------------------------------
-
-ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Scenario& base,
-                           const Catalog& catalog, const std::vector<KeyLine>& lines) {
-    ConfigImport out;
-    out.scenario = base;
-    out.kind = kind;
-    Json doc;
-    if (!detail::parse_json(json_text, limits::kMaxConfigBytes, "the config", "配置", doc, out.errors))
-        return out;
-    if (!doc.is_object()) {
-        detail::add_error(out.errors, "",
-                          "a config must be a JSON object (a YAML mapping), got " + shown(doc),
-                          "配置必须是 JSON 对象（YAML 映射），实际为 " + shown_zh(doc));
-        return out;
+// The kind told apart by a key only that tool uses, said in a note naming the key; false (with an
+// error) when no tool's key is there.
+bool detect_kind(Importer& im, const Json& doc, ConfigImport& out) {
+    std::string marker;
+    out.kind = detect(doc, marker);
+    if (out.kind == ConfigKind::detect) {
+        detail::add_error(
+            out.errors, "",
+            "cannot tell which tool this config is for: no key of LLaMA-Factory, axolotl, "
+            "DeepSpeed, Transformers/TRL or config.json found; give the kind",
+            "无法判断配置属于哪个工具：没有 LLaMA-Factory、axolotl、DeepSpeed、Transformers/TRL 或 "
+            "config.json 的键；请指定类型");
+        return false;
     }
-    Importer im{base, catalog, lines, out};
-    if (kind == ConfigKind::detect) {
-        std::string marker;
-        out.kind = detect(doc, marker);
-        if (out.kind == ConfigKind::detect) {
-            detail::add_error(
-                out.errors, "",
-                "cannot tell which tool this config is for: no key of LLaMA-Factory, axolotl, "
-                "DeepSpeed, Transformers/TRL or config.json found; give the kind",
-                "无法判断配置属于哪个工具：没有 LLaMA-Factory、axolotl、DeepSpeed、Transformers/TRL 或 "
-                "config.json 的键；请指定类型");
-            return out;
-        }
-        const size_t k = static_cast<size_t>(out.kind);
-        out.resolved.push_back(ImportNote{marker, "", "", std::string(kKindRead[k]) + " (key " + marker + ")",
-                                          std::string(kKindReadZh[k]) + "（键 " + marker + "）",
-                                          im.line_of(marker)});
-    }
+    const size_t k = static_cast<size_t>(out.kind);
+    out.resolved.push_back(ImportNote{marker, "", "", std::string(kKindRead[k]) + " (key " + marker + ")",
+                                      std::string(kKindReadZh[k]) + "（键 " + marker + "）",
+                                      im.line_of(marker)});
+    return true;
+}
+
+// The tool's reader for the kind; a config.json becomes a custom model in the patch.
+void read_by_kind(Importer& im, const Json& doc, ConfigImport& out) {
     switch (out.kind) {
     case ConfigKind::llamafactory:
         read_llamafactory(im, doc);
@@ -1500,6 +1485,54 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
     case ConfigKind::detect:
         break;
     }
+}
+
+// The patch goes through the scenario's own field table (its ranges and messages, renamed to the
+// file's key that set the field), then validate() on the result: the importer holds no ranges.
+void apply_patch(Importer& im, const Scenario& base, const Catalog& catalog, ConfigImport& out) {
+    ScenarioResult r = scenario_patch(base, detail::dump_safe(im.patch), catalog);
+    for (FieldError& e : r.errors) {
+        const std::string top = e.field.substr(0, e.field.find_first_of(".["));
+        if (const std::string* key = im.setter(top)) {
+            e.message = im.where(*key) + " → " + e.message;
+            e.message_zh = im.where_zh(*key) + " → " + e.message_zh;
+            e.field = *key;
+        }
+        out.errors.push_back(std::move(e));
+    }
+    if (out.errors.empty()) {
+        for (FieldError& e : validate(r.scenario, catalog)) {
+            e.message = "after the import: " + e.message;
+            e.message_zh = "导入后：" + e.message_zh;
+            out.errors.push_back(std::move(e));
+        }
+        out.scenario = std::move(r.scenario);
+    }
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] import_config() and JSON
+//-----------------------------------------------------------------------------
+
+ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Scenario& base,
+                           const Catalog& catalog, const std::vector<KeyLine>& lines) {
+    ConfigImport out;
+    out.scenario = base;
+    out.kind = kind;
+    Json doc;
+    if (!detail::parse_json(json_text, limits::kMaxConfigBytes, "the config", "配置", doc, out.errors))
+        return out;
+    if (!doc.is_object()) {
+        detail::add_error(out.errors, "",
+                          "a config must be a JSON object (a YAML mapping), got " + shown(doc),
+                          "配置必须是 JSON 对象（YAML 映射），实际为 " + shown_zh(doc));
+        return out;
+    }
+    Importer im{base, catalog, lines, out};
+    if (kind == ConfigKind::detect && !detect_kind(im, doc, out)) return out;
+    read_by_kind(im, doc, out);
     // Keys nobody read: listed by name, so nothing is dropped silently.
     std::vector<std::string> all;
     collect_keys(doc, "", all);
@@ -1507,27 +1540,7 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
         bool used = im.marked(k);
         if (!used) out.unused.push_back(k);
     }
-    // The patch goes through the scenario's own table: its ranges and messages, renamed to the key.
-    if (out.errors.empty()) {
-        ScenarioResult r = scenario_patch(base, detail::dump_safe(im.patch), catalog);
-        for (FieldError& e : r.errors) {
-            const std::string top = e.field.substr(0, e.field.find_first_of(".["));
-            if (const std::string* key = im.setter(top)) {
-                e.message = im.where(*key) + " → " + e.message;
-                e.message_zh = im.where_zh(*key) + " → " + e.message_zh;
-                e.field = *key;
-            }
-            out.errors.push_back(std::move(e));
-        }
-        if (out.errors.empty()) {
-            for (FieldError& e : validate(r.scenario, catalog)) {
-                e.message = "after the import: " + e.message;
-                e.message_zh = "导入后：" + e.message_zh;
-                out.errors.push_back(std::move(e));
-            }
-            out.scenario = std::move(r.scenario);
-        }
-    }
+    if (out.errors.empty()) apply_patch(im, base, catalog, out);
     detail::cap_errors(out.errors);
     // Notes in the file's order when lines are known.
     auto by_line = [](const ImportNote& a, const ImportNote& b) { return a.line < b.line; };

@@ -28,16 +28,13 @@ namespace detail {
 // [SECTION] Host RAM per node
 //-----------------------------------------------------------------------------
 
-void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                  const MemoryResult& mem, HostRamResult& out, Terms* log) {
-    out = HostRamResult{};
-    const double to_gib = 1.0 / kGiB;
-    const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
-    out.ranks_per_node = ranks;
+// While loading: the checkpoint copies one rank holds (by the stack's loader, see the file's top),
+// and the node's ranks together.
+static void loading_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, int ranks,
+                          HostRamResult& out, Terms* log) {
     const double W = md.download_bytes; // the 16-bit checkpoint, bytes
-    // While loading.
     {
-        Calc c(log, TermId::host_load_per_rank, "GiB", to_gib);
+        Calc c(log, TermId::host_load_per_rank, "GiB", 1.0 / kGiB);
         switch (s.stack) {
         case Stack::megatron:
             c.first("W", W, "B");
@@ -59,13 +56,18 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
         }
         out.load_per_rank_gib = c.done();
     }
-    {
-        Calc c(log, TermId::host_load_node, "GiB");
-        c.first("per rank", out.load_per_rank_gib, "GiB", TermId::host_load_per_rank);
-        if (out.load_per_rank && ranks > 1) c.mul("ranks", ranks);
-        out.load_node_gib = c.done();
-    }
-    // While training: what offload keeps on the host, per rank.
+    Calc c(log, TermId::host_load_node, "GiB");
+    c.first("per rank", out.load_per_rank_gib, "GiB", TermId::host_load_per_rank);
+    if (out.load_per_rank && ranks > 1) c.mul("ranks", ranks);
+    out.load_node_gib = c.done();
+}
+
+// While training: what offload keeps on the host per rank (states, the gradients the CPU optimizer
+// reads, Unsloth's checkpoints) and per node. Returns the log the training terms went to: none
+// when nothing is on the host, so the shown work has no lines of zeros.
+static Terms* training_terms(const ModelDerived& md, const Strategy& st, const MemoryResult& mem, int ranks,
+                             HostRamResult& out, Terms* log) {
+    const double to_gib = 1.0 / kGiB;
     double grads = 0, checkpoints = 0;
     if (mem.cpu_ram_gib > 0 && st.offload != Offload::none && md.grads_bytes > 0) {
         Calc c(log, TermId::host_offload_grads, "GiB", to_gib);
@@ -84,7 +86,6 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
             .mul("A_in", md.act_input_bytes_per_token_layer, "B");
         checkpoints = c.done(Place::host);
     }
-    // Nothing on the host while training (no offload): no lines of zeros in the shown work.
     Terms* const tlog = mem.cpu_ram_gib > 0 || checkpoints > 0 ? log : nullptr;
     {
         Calc c(tlog, TermId::host_offload_per_rank, "GiB");
@@ -93,22 +94,16 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
         if (checkpoints > 0) c.add("checkpoints", checkpoints, "GiB", TermId::host_offload_checkpoints);
         out.offload_per_rank_gib = c.done();
     }
-    {
-        Calc c(tlog, TermId::host_offload_node, "GiB");
-        c.first("per rank", out.offload_per_rank_gib, "GiB", TermId::host_offload_per_rank);
-        if (ranks > 1) c.mul("ranks", ranks);
-        out.offload_node_gib = c.done();
-    }
-    // The peak: loading and training do not overlap (the loaded copies go to the cards first).
-    const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
-    out.peak_node_gib =
-        Calc(log, TermId::host_peak_node, "GiB")
-            .first(loading_peaks ? "loading" : "training",
-                   loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
-                   loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
-            .done();
-    // The node's RAM: as given, else the catalog's 8-card node, of which a rental of fewer cards
-    // gets its share (providers size RAM per card).
+    Calc c(tlog, TermId::host_offload_node, "GiB");
+    c.first("per rank", out.offload_per_rank_gib, "GiB", TermId::host_offload_per_rank);
+    if (ranks > 1) c.mul("ranks", ranks);
+    out.offload_node_gib = c.done();
+    return tlog;
+}
+
+// The node's RAM: as given, else the catalog's 8-card node, of which a rental of fewer cards gets
+// its share (providers size RAM per card); then the headroom against the peak.
+static void node_ram_terms(const Scenario& s, const GpuSpec& g, int ranks, HostRamResult& out, Terms* log) {
     if (s.host_ram_gib > 0) {
         out.available_gib = s.host_ram_gib;
     } else if (g.host_ram_gib > 0) {
@@ -125,6 +120,24 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
                                .done();
         out.fits = out.peak_node_gib <= out.available_gib;
     }
+}
+
+void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                  const MemoryResult& mem, HostRamResult& out, Terms* log) {
+    out = HostRamResult{};
+    const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
+    out.ranks_per_node = ranks;
+    loading_terms(s, md, st, ranks, out, log);
+    Terms* const tlog = training_terms(md, st, mem, ranks, out, log);
+    // The peak: loading and training do not overlap (the loaded copies go to the cards first).
+    const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
+    out.peak_node_gib =
+        Calc(log, TermId::host_peak_node, "GiB")
+            .first(loading_peaks ? "loading" : "training",
+                   loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
+                   loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
+            .done();
+    node_ram_terms(s, g, ranks, out, log);
 }
 
 } // namespace detail

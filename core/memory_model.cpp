@@ -238,65 +238,76 @@ template <class C> static double usable_impl(const GpuSpec& g, Terms* log) {
                              .done());
 }
 
+// GRPO/PPO colocated: the engine sleeps while the policy trains (vLLM sleep mode: TRL's
+// vllm_enable_sleep_mode, verl's free_cache_engine), so the card holds the larger of the two
+// phases beside the states, not their sum; with engine_memory_fraction > 0 the engine keeps
+// vLLM's gpu_memory_utilization slice of the card through training (TRL's colocate default).
+struct Phase {
+    double gib = 0;           // what the rollout phase adds to the card (GiB), or 0
+    TermId id = TermId::none; // generation_phase (replaces training's), engine_slice (beside it), none
+    Rollouts r;               // the rollout's terms (zero without RL)
+};
+template <class C>
+static Phase rollout_phase(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                           double acts, double logits, Terms* log) {
+    Phase p;
+    if (!md.rl) return p;
+    p.r = rollout_terms<C>(s, md, st, log);
+    if (s.rollout != Rollout::colocated) return p;
+    const double train_phase = C(log, TermId::training_phase, "GiB")
+                                   .first("activations", acts, "GiB", TermId::activations)
+                                   .add("logits", logits, "GiB", TermId::logits)
+                                   .done();
+    if (s.engine_memory_fraction > 0) {
+        p.gib = C(log, TermId::engine_slice, "GiB")
+                    .first("fraction", s.engine_memory_fraction)
+                    .mul("capacity", g.memory_gib, "GiB")
+                    .done();
+        p.id = TermId::engine_slice;
+    } else if (p.r.phase > train_phase) {
+        p.gib = p.r.phase; // the larger phase replaces training's
+        p.id = TermId::generation_phase;
+    }
+    return p;
+}
+
+// Everything on the card before the framework's overhead: the states held, then activations and
+// logits, or the rollout phase where it is larger, and the engine's slice where it stays.
+template <class C>
+static double subtotal_terms(const ModelDerived& md, const Strategy& st, const States& held, double acts,
+                             double logits, const Phase& ph, Terms* log) {
+    const bool params_off = st.offload == Offload::optimizer_params;
+    const bool opt_off = st.offload != Offload::none;
+    C c(log, TermId::memory_subtotal, "GiB");
+    c.first("weights", held.weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
+    if (held.gathered > 0) c.add("gathered", held.gathered, "GiB", TermId::weights_gathered);
+    if (md.grads_bytes > 0) c.add("gradients", held.grads, "GiB", TermId::gradients);
+    if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", held.opt, "GiB", TermId::optimizer);
+    if (md.adapter_params > 0) c.add("adapters", held.adapters, "GiB", TermId::adapters);
+    if (held.reference > 0) c.add("reference", held.reference, "GiB", TermId::reference_weights);
+    if (held.reward > 0) c.add("reward", held.reward, "GiB", TermId::reward_weights);
+    if (held.critic > 0) c.add("critic", held.critic, "GiB", TermId::critic_states);
+    if (ph.id == TermId::generation_phase) // max(generation, training): generation is larger
+        c.add("generation", ph.gib, "GiB", TermId::generation_phase);
+    else
+        c.add("activations", acts, "GiB", TermId::activations).add("logits", logits, "GiB", TermId::logits);
+    if (ph.id == TermId::engine_slice) c.add("engine", ph.gib, "GiB", TermId::engine_slice);
+    return c.done();
+}
+
 template <class C>
 static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                         MemoryResult& out, Terms* log) {
     assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 &&
            "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
-    const bool params_off = st.offload == Offload::optimizer_params;
-    const bool opt_off = st.offload != Offload::none;
     const States held = state_terms<C>(md, st, log);
     const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
     const double weights_host = held.weights_host, opt_host = held.opt_host;
     double acts = 0, logits = 0;
     activation_terms<C>(s, md, st, &acts, &logits, log);
 
-    // GRPO/PPO colocated: the engine sleeps while the policy trains (vLLM sleep mode: TRL's
-    // vllm_enable_sleep_mode, verl's free_cache_engine), so the card holds the larger of the two
-    // phases beside the states, not their sum; with engine_memory_fraction > 0 the engine keeps
-    // vLLM's gpu_memory_utilization slice of the card through training (TRL's colocate default).
-    double phase = 0;
-    TermId phase_id = TermId::none;
-    Rollouts r;
-    if (md.rl) {
-        r = rollout_terms<C>(s, md, st, log);
-        if (s.rollout == Rollout::colocated) {
-            const double train_phase = C(log, TermId::training_phase, "GiB")
-                                           .first("activations", acts, "GiB", TermId::activations)
-                                           .add("logits", logits, "GiB", TermId::logits)
-                                           .done();
-            if (s.engine_memory_fraction > 0) {
-                phase = C(log, TermId::engine_slice, "GiB")
-                            .first("fraction", s.engine_memory_fraction)
-                            .mul("capacity", g.memory_gib, "GiB")
-                            .done();
-                phase_id = TermId::engine_slice;
-            } else if (r.phase > train_phase) {
-                phase = r.phase; // the larger phase replaces training's
-                phase_id = TermId::generation_phase;
-            }
-        }
-    }
-
-    double rest;
-    {
-        C c(log, TermId::memory_subtotal, "GiB");
-        c.first("weights", weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
-        if (held.gathered > 0) c.add("gathered", held.gathered, "GiB", TermId::weights_gathered);
-        if (md.grads_bytes > 0) c.add("gradients", grads, "GiB", TermId::gradients);
-        if (md.optimizer_bytes > 0 && !opt_off) c.add("optimizer", opt, "GiB", TermId::optimizer);
-        if (md.adapter_params > 0) c.add("adapters", adapters, "GiB", TermId::adapters);
-        if (held.reference > 0) c.add("reference", held.reference, "GiB", TermId::reference_weights);
-        if (held.reward > 0) c.add("reward", held.reward, "GiB", TermId::reward_weights);
-        if (held.critic > 0) c.add("critic", held.critic, "GiB", TermId::critic_states);
-        if (phase_id == TermId::generation_phase) // max(generation, training): generation is larger
-            c.add("generation", phase, "GiB", TermId::generation_phase);
-        else
-            c.add("activations", acts, "GiB", TermId::activations)
-                .add("logits", logits, "GiB", TermId::logits);
-        if (phase_id == TermId::engine_slice) c.add("engine", phase, "GiB", TermId::engine_slice);
-        rest = c.done();
-    }
+    const Phase ph = rollout_phase<C>(s, md, g, st, acts, logits, log);
+    const double rest = subtotal_terms<C>(md, st, held, acts, logits, ph, log);
     // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
     const double overhead = C(log, TermId::memory_overhead, "GiB")
                                 .first("context", kContextBytes / kGiB, "GiB")
@@ -314,9 +325,9 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.reference_gib = held.reference;
     out.reward_gib = held.reward;
     out.critic_gib = held.critic;
-    out.kv_cache_gib = r.kv;
-    out.generation_gib = r.phase;
-    out.engine_slice_gib = phase_id == TermId::engine_slice ? phase : 0;
+    out.kv_cache_gib = ph.r.kv;
+    out.generation_gib = ph.r.phase;
+    out.engine_slice_gib = ph.id == TermId::engine_slice ? ph.gib : 0;
     out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
                           .add("framework", overhead, "GiB", TermId::memory_overhead)

@@ -682,18 +682,6 @@ int main(int, char**) {
     p.css_w = w > 0 ? (int)w : 1280;
     p.css_h = h > 0 ? (int)h : 800;
     set_backing_size(p);
-    // WebGL2 without alpha, depth, stencil or antialiasing: web/shell.html may have made this very
-    // context already (with the same attributes) while the wasm compiled; getContext returns it.
-    EmscriptenWebGLContextAttributes attrs;
-    emscripten_webgl_init_context_attributes(&attrs);
-    attrs.alpha = attrs.depth = attrs.stencil = attrs.antialias = EM_FALSE;
-    attrs.majorVersion = 2;
-    attrs.minorVersion = 0;
-    p.gl = emscripten_webgl_create_context("#canvas", &attrs);
-    if (p.gl <= 0 || emscripten_webgl_make_context_current(p.gl) != EMSCRIPTEN_RESULT_SUCCESS) {
-        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); }, (int)p.gl);
-        return 1;
-    }
     // Input comes from the shell's own listeners (pointer events, the page's scroll, the DOM
     // twins' keys and text); the canvas size is followed every frame (sync_canvas_size).
 
@@ -721,14 +709,28 @@ int main(int, char**) {
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     io.BackendPlatformName = "traincalc_web";
     io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;  // the DOM twins carry the cursor styles
-    ImGui_ImplOpenGL3_Init("#version 300 es");
     tc::setup_imgui(p.app);
 
     const double t_refresh = now_ms();
     tc::refresh(p.app);
+    const double t_gl = now_ms();
+    // The WebGL2 context last: everything above is the CPU's while the GPU process (one thread, a
+    // software GL here) rasterises and presents the prerendered text; asked for earlier, the
+    // context is made first and the text waits for it. No alpha, depth, stencil or antialiasing.
+    EmscriptenWebGLContextAttributes attrs;
+    emscripten_webgl_init_context_attributes(&attrs);
+    attrs.alpha = attrs.depth = attrs.stencil = attrs.antialias = EM_FALSE;
+    attrs.majorVersion = 2;
+    attrs.minorVersion = 0;
+    p.gl = emscripten_webgl_create_context("#canvas", &attrs);
+    if (p.gl <= 0 || emscripten_webgl_make_context_current(p.gl) != EMSCRIPTEN_RESULT_SUCCESS) {
+        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); }, (int)p.gl);
+        return 1;
+    }
+    ImGui_ImplOpenGL3_Init("#version 300 es");
     // Where start-up time goes, for the benchmark (bench/page.mjs): ms in each step.
-    EM_ASM({ var q = window.__traincalcPerf; if (q) { q.catalogMs = $0; q.stateMs = $1; q.refreshMs = $2; } },
-           t_state - t_catalog, t_state_end - t_state, now_ms() - t_refresh);
+    EM_ASM({ var q = window.__traincalcPerf; if (q) { q.catalogMs = $0; q.stateMs = $1; q.refreshMs = $2; q.glStartMs = $3; q.glMs = $4; } },
+           t_state - t_catalog, t_state_end - t_state, t_gl - t_refresh, t_gl, now_ms() - t_gl);
     commit(p, true, false);  // mirror and JS API get the first state; link and storage change on the first edit
     EM_ASM({ window.traincalc && window.traincalc.__ready(); });
     emscripten_set_main_loop_arg(frame, &p, 0, false);

@@ -359,106 +359,109 @@ const TermText& term_text(TermId id) {
     return kTermText[i < size_t(TermId::count) ? i : 0];
 }
 
+// Operand names that are words, with their Chinese reading: a table, so a new word is one line.
+struct SymbolText {
+    const char* en;
+    const char* zh;
+};
+const SymbolText kSymbolText[] = {
+    {"activations", "激活"},
+    {"adapters", "适配器"},
+    {"billed", "计费时长"},
+    {"bubble", "气泡"},
+    {"capacity", "标称显存"},
+    {"cards", "卡数"},
+    {"checkpoints", "检查点"},
+    {"compute", "计算"},
+    {"context", "上下文"},
+    {"dataset", "数据集"},
+    {"days", "天数"},
+    {"depreciation", "折旧"},
+    {"download", "下载"},
+    {"download bw", "下载带宽"},
+    {"epochs", "轮数"},
+    {"fees", "其他费用"},
+    {"fixed", "固定时间"},
+    {"framework", "框架开销"},
+    {"in flight", "同时驻留层数"},
+    {"gradients", "梯度"},
+    {"hours", "小时"},
+    {"layers", "层数"},
+    {"logits", "logits"},
+    {"margin", "差价"},
+    {"minimum", "最少"},
+    {"month", "月"},
+    {"months", "月数"},
+    {"offload", "卸载"},
+    {"operations", "运维"},
+    {"optimizer", "优化器"},
+    {"overhead", "额外开销"},
+    {"peak", "峰值"},
+    {"per GB", "每 GB"},
+    {"per GB-month", "每 GB·月"},
+    {"per card", "每卡"},
+    {"per kWh", "每千瓦时"},
+    {"per token", "每 token"},
+    {"pilot", "试跑"},
+    {"power", "电费"},
+    {"power per hour", "每小时电费"},
+    {"price", "单价"},
+    {"purchase", "购卡价"},
+    {"rack", "机柜"},
+    {"reserve", "保留"},
+    {"samples", "样本数"},
+    {"share", "数据占比"},
+    {"size", "大小"},
+    {"slots", "槽位"},
+    {"storage", "存储"},
+    {"subtotal", "小计"},
+    {"tokens", "token 数"},
+    {"tokens/s", "token/秒"},
+    {"tokens/sample", "每样本 token"},
+    {"total", "合计"},
+    {"traffic", "流量"},
+    {"upload", "上传"},
+    {"upload bw", "上传带宽"},
+    {"upload size", "上传数据量"},
+    {"usable", "可用"},
+    {"wall", "总耗时"},
+    {"weights", "权重"},
+    {"write", "写入速度"},
+    {"chosen+rejected", "选中+拒绝"},
+    {"critic", "价值模型"},
+    {"decode", "解码"},
+    {"engine", "推理引擎"},
+    {"engine cards", "推理卡数"},
+    {"fraction", "比例"},
+    {"generation", "生成"},
+    {"KV cache", "KV 缓存"},
+    {"policy+critic", "策略+价值模型"},
+    {"prefill", "预填充"},
+    {"prompt tokens", "提示词 token 数"},
+    {"prompts", "提示词数"},
+    {"reference", "参考模型"},
+    {"reward", "奖励模型"},
+    {"step", "每步"},
+    {"training", "训练"},
+    {"inference cards", "推理卡数"},
+    {"spot price", "竞价单价"},
+    {"on demand", "按需"},
+    {"spot", "竞价"},
+    {"lost", "每次损失"},
+    {"copies", "副本数"},
+    {"ranks", "进程数"},
+    {"per rank", "每进程"},
+    {"states", "状态"},
+    {"loading", "加载时"},
+    {"node RAM", "机器内存"},
+    {"catalog node", "目录中的整机内存"},
+    {"node cards", "整机卡数"},
+};
+
 // Operand names that are words get a Chinese reading; letters (N, tp, s, B_w) are shared notation.
 const char* symbol_text(const char* sym, Lang lang) {
     if (lang != Lang::zh) return sym;
-    static const struct {
-        const char* en;
-        const char* zh;
-    } words[] = {
-        {"activations", "激活"},
-        {"adapters", "适配器"},
-        {"billed", "计费时长"},
-        {"bubble", "气泡"},
-        {"capacity", "标称显存"},
-        {"cards", "卡数"},
-        {"checkpoints", "检查点"},
-        {"compute", "计算"},
-        {"context", "上下文"},
-        {"dataset", "数据集"},
-        {"days", "天数"},
-        {"depreciation", "折旧"},
-        {"download", "下载"},
-        {"download bw", "下载带宽"},
-        {"epochs", "轮数"},
-        {"fees", "其他费用"},
-        {"fixed", "固定时间"},
-        {"framework", "框架开销"},
-        {"in flight", "同时驻留层数"},
-        {"gradients", "梯度"},
-        {"hours", "小时"},
-        {"layers", "层数"},
-        {"logits", "logits"},
-        {"margin", "差价"},
-        {"minimum", "最少"},
-        {"month", "月"},
-        {"months", "月数"},
-        {"offload", "卸载"},
-        {"operations", "运维"},
-        {"optimizer", "优化器"},
-        {"overhead", "额外开销"},
-        {"peak", "峰值"},
-        {"per GB", "每 GB"},
-        {"per GB-month", "每 GB·月"},
-        {"per card", "每卡"},
-        {"per kWh", "每千瓦时"},
-        {"per token", "每 token"},
-        {"pilot", "试跑"},
-        {"power", "电费"},
-        {"power per hour", "每小时电费"},
-        {"price", "单价"},
-        {"purchase", "购卡价"},
-        {"rack", "机柜"},
-        {"reserve", "保留"},
-        {"samples", "样本数"},
-        {"share", "数据占比"},
-        {"size", "大小"},
-        {"slots", "槽位"},
-        {"storage", "存储"},
-        {"subtotal", "小计"},
-        {"tokens", "token 数"},
-        {"tokens/s", "token/秒"},
-        {"tokens/sample", "每样本 token"},
-        {"total", "合计"},
-        {"traffic", "流量"},
-        {"upload", "上传"},
-        {"upload bw", "上传带宽"},
-        {"upload size", "上传数据量"},
-        {"usable", "可用"},
-        {"wall", "总耗时"},
-        {"weights", "权重"},
-        {"write", "写入速度"},
-        {"chosen+rejected", "选中+拒绝"},
-        {"critic", "价值模型"},
-        {"decode", "解码"},
-        {"engine", "推理引擎"},
-        {"engine cards", "推理卡数"},
-        {"fraction", "比例"},
-        {"generation", "生成"},
-        {"KV cache", "KV 缓存"},
-        {"policy+critic", "策略+价值模型"},
-        {"prefill", "预填充"},
-        {"prompt tokens", "提示词 token 数"},
-        {"prompts", "提示词数"},
-        {"reference", "参考模型"},
-        {"reward", "奖励模型"},
-        {"step", "每步"},
-        {"training", "训练"},
-        {"inference cards", "推理卡数"},
-        {"spot price", "竞价单价"},
-        {"on demand", "按需"},
-        {"spot", "竞价"},
-        {"lost", "每次损失"},
-        {"copies", "副本数"},
-        {"ranks", "进程数"},
-        {"per rank", "每进程"},
-        {"states", "状态"},
-        {"loading", "加载时"},
-        {"node RAM", "机器内存"},
-        {"catalog node", "目录中的整机内存"},
-        {"node cards", "整机卡数"},
-    };
-    for (const auto& w : words)
+    for (const SymbolText& w : kSymbolText)
         if (std::strcmp(w.en, sym) == 0) return w.zh;
     return sym;
 }
@@ -927,35 +930,41 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
     }
 }
 
-} // namespace
+// The micro-batch and sequence answers both say this when nothing fits.
+const char* no_strategy_fits(const Fmt& F) {
+    return F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits",
+               "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8）都放不下");
+}
 
-std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang) {
-    std::vector<std::string> out;
-    if (!r.ok) return out;
+// "Largest micro-batch that fits on 8 cards: 6 (ZeRO-3, …)" and its headroom, or why there is none.
+void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = r.scenario;
-    Fmt F{lang, s.currency};
-    const char* space = F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits",
-                            "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8）都放不下");
     const FitAnswer& b = r.micro_batch;
     if (b.found) {
         out.push_back(fmt(F.T("Largest micro-batch that fits on %d cards: %s%s (%s)",
                               "%d 张卡上放得下的最大微批：%s%s（%s）"),
                           s.cards, F.N(b.value, 15).c_str(),
                           b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(b.zero, b.tp, b.offload, b.checkpointing, lang).c_str()));
+                          strategy_text(b.zero, b.tp, b.offload, b.checkpointing, F.lang).c_str()));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %d cards",
                               "最大微批：没有。%s %d 张卡上微批为 1 的情况"),
-                          space, s.cards));
+                          no_strategy_fits(F), s.cards));
     }
+}
+
+// The longest sequence that fits, its headroom, and a note when it is past the model's context.
+void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& F,
+                     std::vector<std::string>& out) {
+    const Scenario& s = r.scenario;
     const FitAnswer& q = r.seq_len;
     if (q.found) {
         out.push_back(fmt(F.T("Longest sequence that fits on %d cards: %s tokens%s (%s)",
                               "%d 张卡上放得下的最长序列：%s token%s（%s）"),
                           s.cards, F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(q.zero, q.tp, q.offload, q.checkpointing, lang).c_str()));
+                          strategy_text(q.zero, q.tp, q.offload, q.checkpointing, F.lang).c_str()));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
         const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
         if (m && m->context > 0 && q.value > m->context)
@@ -966,54 +975,71 @@ std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog,
     } else {
         out.push_back(fmt(F.T("Longest sequence: none. %s one token on %d cards",
                               "最长序列：没有。%s %d 张卡上 1 个 token 的情况"),
-                          space, s.cards));
+                          no_strategy_fits(F), s.cards));
     }
+}
+
+// The most tokens the budget buys with the budget left at it and one more token, or why none.
+void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = r.scenario;
     const BudgetAnswer& bu = r.budget;
-    if (bu.asked) {
-        if (bu.found) {
-            out.push_back(
-                fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
-                        "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
-                    F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(), F.Q(bu.tokens).c_str(),
-                    F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(), plan_label(bu.plan, lang)));
-            for (int i = 0; i < 2; i++)
-                if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
-                    const std::string name =
-                        fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
-                            F.N(bu.tokens_per_epoch + i, 15).c_str());
-                    out.push_back(term_line(r.terms, *t, F, name.c_str()));
-                }
-        } else if (!bu.fits) {
-            out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
-                              "预算能买的 token：没有，按当前设置显存放不下"));
-        } else {
-            out.push_back(fmt(
-                F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
+    if (bu.found) {
+        out.push_back(fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
+                              "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
+                          F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(),
+                          F.Q(bu.tokens).c_str(), F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(),
+                          plan_label(bu.plan, F.lang)));
+        for (int i = 0; i < 2; i++)
+            if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
+                const std::string name =
+                    fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
+                        F.N(bu.tokens_per_epoch + i, 15).c_str());
+                out.push_back(term_line(r.terms, *t, F, name.c_str()));
+            }
+    } else if (!bu.fits) {
+        out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
+                          "预算能买的 token：没有，按当前设置显存放不下"));
+    } else {
+        out.push_back(
+            fmt(F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
                     "预算能买的 token：没有，%s 连固定时间和传输的费用都不够"),
                 F.M(s.budget).c_str()));
-        }
     }
+}
+
+// The cheapest card × count × plan within the deadline with its plan's cost line, or that none is.
+void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt& F,
+                      std::vector<std::string>& out) {
+    const Scenario& s = r.scenario;
     const DeadlineAnswer& d = r.deadline;
-    if (d.asked) {
-        if (d.found) {
-            const GpuSpec& g = catalog.gpus[size_t(d.gpu_index)];
-            const std::string name = plain_text(g.name.empty() ? g.id : g.name);
-            out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
-                                  "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
-                              F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
-                              strategy_text(d.zero, d.tp, d.offload, d.checkpointing, lang).c_str(),
-                              plan_label(d.plan, lang), F.M(d.cost_total).c_str(),
-                              F.H(d.wall_hours).c_str()));
-            static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly,
-                                                TermId::plan_mixed};
-            if (const Term* t = r.terms.find(plan_terms[int(d.plan)]))
-                out.push_back(term_line(r.terms, *t, F));
-        } else {
-            out.push_back(fmt(
-                F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
+    if (d.found) {
+        const GpuSpec& g = catalog.gpus[size_t(d.gpu_index)];
+        const std::string name = plain_text(g.name.empty() ? g.id : g.name);
+        out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
+                              "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
+                          F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
+                          strategy_text(d.zero, d.tp, d.offload, d.checkpointing, F.lang).c_str(),
+                          plan_label(d.plan, F.lang), F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
+        static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly,
+                                            TermId::plan_mixed};
+        if (const Term* t = r.terms.find(plan_terms[int(d.plan)])) out.push_back(term_line(r.terms, *t, F));
+    } else {
+        out.push_back(
+            fmt(F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
                 F.H(s.deadline_hours).c_str()));
-        }
     }
+}
+
+} // namespace
+
+std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang) {
+    std::vector<std::string> out;
+    if (!r.ok) return out;
+    const Fmt F{lang, r.scenario.currency};
+    explain_micro_batch(r, F, out);
+    explain_seq_len(r, catalog, F, out);
+    if (r.budget.asked) explain_budget(r, F, out);
+    if (r.deadline.asked) explain_deadline(r, catalog, F, out);
     return out;
 }
 
@@ -1044,100 +1070,136 @@ std::string summary_sentence(const Estimate& e, Lang l) {
     return s;
 }
 
+namespace {
+
+const char* gpu_name(const Estimate& e) {
+    return e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str();
+}
+
+// Fills a warning text's %s in order from the warning's value and limit (or the estimate).
+using WarningFill = std::string (*)(const char* text, const Warning& w, const Estimate& e, const Fmt& F);
+
+// "<card> (compute capability 7.5) … needs 8.0 or newer": the card, its capability, the one needed.
+std::string fill_capability(const char* text, const Warning& w, const Estimate& e, const Fmt& F) {
+    return fmt(text, gpu_name(e), F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
+}
+
+// The two numbers as plain numbers: the offending value, then the limit it crossed.
+std::string fill_value_limit(const char* text, const Warning& w, const Estimate&, const Fmt& F) {
+    return fmt(text, F.N(w.value).c_str(), F.N(w.limit).c_str());
+}
+
+struct WarningText {
+    WarningCode code;
+    const char* en; // printf format whose %s `fill` supplies
+    const char* zh;
+    WarningFill fill; // nullptr: the text has no %s and is shown as is
+};
+
+// One row per WarningCode, in WarningCode order (checked below): a table, so each text sits with
+// its arguments and a new warning is one row.
+const WarningText kWarningText[] = {
+    {WarningCode::no_bf16,
+     "%s (compute capability %s) has no native bf16: it needs %s or newer. Use fp16 with loss scaling.",
+     "%s（计算能力 %s）不支持原生 bf16，需要 %s 及以上。请改用 fp16 并开启 loss scaling。", fill_capability},
+    {WarningCode::no_fp8,
+     "%s (compute capability %s) has no FP8 tensor cores (needs %s or newer): the 16-bit rate is used.",
+     "%s（计算能力 %s）没有 FP8 张量核心（需要 %s 及以上）：按 16 位算力计算。", fill_capability},
+    {WarningCode::pcie_scaling,
+     "%s has no NVLink: cards talk over PCIe, so multi-card scaling is lower (%s here).",
+     "%s 没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。",
+     [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         return fmt(t, gpu_name(e), F.P(w.value).c_str());
+     }},
+    {WarningCode::seq_over_context, "Sequence length %s is above the model's context of %s tokens.",
+     "序列长度 %s 超过了模型的上下文长度 %s。", fill_value_limit},
+    {WarningCode::impossible_throughput,
+     "The measured throughput implies %s of peak: above %s is not achievable in training; check the figure.",
+     "实测吞吐量意味着算力利用率为峰值的 %s：训练中超过 %s 是做不到的，请核对数据。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.P(w.value).c_str(), F.P(w.limit).c_str());
+     }},
+    {WarningCode::memory_nearly_full,
+     "Memory is nearly full: %s GiB headroom, under %s of usable memory. Expect out-of-memory on long "
+     "batches.",
+     "显存快满了：余量只有 %s GiB，不到可用显存的 %s，遇到长样本可能爆显存。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.N(w.value).c_str(), F.P(kNearlyFullFraction).c_str());
+     }},
+    // Neutral: the changes that do fit are computed (remedies()) and listed beside it, never guessed here.
+    {WarningCode::does_not_fit,
+     "Does not fit: %s GiB per card needed, %s GiB usable (%s GiB short): this run cannot start as set, so "
+     "its "
+     "time and cost are not a plan.",
+     "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s GiB）：按当前设置无法开始训练，时间和费用仅供参考。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(), F.N(w.value - w.limit).c_str());
+     }},
+    {WarningCode::fixed_overhead_dominates,
+     "Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",
+     "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.H(w.value).c_str(), F.H(w.limit).c_str());
+     }},
+    {WarningCode::deadline_impossible, "No card count up to %s meets the %s deadline.",
+     "%s 张卡以内都无法在 %s 的期限内完成。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.N(kMaxCards).c_str(), F.H(w.value).c_str());
+     }},
+    {WarningCode::cards_not_divisible,
+     "%s cards are not a multiple of tp × pp = %s: some cards would sit idle.",
+     "%s 张卡不是 tp × pp = %s 的整数倍：会有卡闲置。", fill_value_limit},
+    {WarningCode::qlora_needs_lora_rank, "QLoRA needs a LoRA rank.", "QLoRA 需要设置 LoRA 秩。", nullptr},
+    {WarningCode::offload_slow,
+     "CPU offload moves states over PCIe every step: compute is taken as %s× slower.",
+     "CPU 卸载每一步都要经 PCIe 传输状态：计算时间按慢 %s 倍估算。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.N(w.value).c_str());
+     }},
+    {WarningCode::fp32_slow,
+     "fp32 training runs at %s TFLOPS (TF32 or plain FP32) instead of the %s TFLOPS 16-bit rate.",
+     "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。", fill_value_limit},
+    {WarningCode::unverified_gpu,
+     "The figures for %s are unverified: check them against the vendor's datasheet.",
+     "%s 的参数未经核实：请对照厂商规格表确认。",
+     [](const char* t, const Warning&, const Estimate& e, const Fmt&) { return fmt(t, gpu_name(e)); }},
+    {WarningCode::zero_single_rank,
+     "ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes no memory per "
+     "card.",
+     "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。", fill_value_limit},
+    {WarningCode::host_ram_short,
+     "Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. Load "
+     "once "
+     "per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
+     "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
+     "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。",
+     [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(),
+                    e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
+                                                                    : F.T("offloading", "卸载训练"));
+     }},
+    {WarningCode::padding_waste,
+     "Samples are not packed: each costs %s tokens with its padding, so %s of the compute is padding. "
+     "Packing "
+     "(or grouping samples by length) removes it.",
+     "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s 是填充。打包（或按长度分组）可以省掉。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.N(w.limit).c_str(), F.P(w.value).c_str());
+     }},
+};
+static_assert(sizeof kWarningText / sizeof kWarningText[0] == size_t(WarningCode::count),
+              "one kWarningText row per WarningCode");
+
+} // namespace
+
 std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
-    Fmt F{lang, e.cost.currency};
-    const char* gpu = e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str();
-    switch (w.code) {
-    case WarningCode::no_bf16:
-        return fmt(F.T("%s (compute capability %s) has no native bf16: it needs %s or newer. Use fp16 with "
-                       "loss scaling.",
-                       "%s（计算能力 %s）不支持原生 bf16，需要 %s 及以上。请改用 fp16 并开启 loss scaling。"),
-                   gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
-    case WarningCode::no_fp8:
-        return fmt(F.T("%s (compute capability %s) has no FP8 tensor cores (needs %s or newer): the 16-bit "
-                       "rate is used.",
-                       "%s（计算能力 %s）没有 FP8 张量核心（需要 %s 及以上）：按 16 位算力计算。"),
-                   gpu, F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
-    case WarningCode::pcie_scaling:
-        return fmt(F.T("%s has no NVLink: cards talk over PCIe, so multi-card scaling is lower (%s here).",
-                       "%s 没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。"),
-                   gpu, F.P(w.value).c_str());
-    case WarningCode::seq_over_context:
-        return fmt(F.T("Sequence length %s is above the model's context of %s tokens.",
-                       "序列长度 %s 超过了模型的上下文长度 %s。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str());
-    case WarningCode::impossible_throughput:
-        return fmt(F.T("The measured throughput implies %s of peak: above %s is not achievable in training; "
-                       "check the figure.",
-                       "实测吞吐量意味着算力利用率为峰值的 %s：训练中超过 %s 是做不到的，请核对数据。"),
-                   F.P(w.value).c_str(), F.P(w.limit).c_str());
-    case WarningCode::memory_nearly_full:
-        return fmt(F.T("Memory is nearly full: %s GiB headroom, under %s of usable memory. Expect "
-                       "out-of-memory on long batches.",
-                       "显存快满了：余量只有 %s GiB，不到可用显存的 %s，遇到长样本可能爆显存。"),
-                   F.N(w.value).c_str(), F.P(kNearlyFullFraction).c_str());
-    case WarningCode::does_not_fit:
-        // Neutral: the changes that do fit are computed (remedies()) and listed beside it, never guessed
-        // here.
-        return fmt(F.T("Does not fit: %s GiB per card needed, %s GiB usable (%s GiB short): this run cannot "
-                       "start as set, "
-                       "so its time and cost are not a plan.",
-                       "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s "
-                       "GiB）：按当前设置无法开始训练，时间和费用仅供参考。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str(), F.N(w.value - w.limit).c_str());
-    case WarningCode::fixed_overhead_dominates:
-        return fmt(
-            F.T("Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",
-                "固定时间（%s）超过了计算时间（%s）：费用主要花在环境搭建上，而不是训练。"),
-            F.H(w.value).c_str(), F.H(w.limit).c_str());
-    case WarningCode::deadline_impossible:
-        return fmt(
-            F.T("No card count up to %s meets the %s deadline.", "%s 张卡以内都无法在 %s 的期限内完成。"),
-            F.N(kMaxCards).c_str(), F.H(w.value).c_str());
-    case WarningCode::cards_not_divisible:
-        return fmt(F.T("%s cards are not a multiple of tp × pp = %s: some cards would sit idle.",
-                       "%s 张卡不是 tp × pp = %s 的整数倍：会有卡闲置。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str());
-    case WarningCode::qlora_needs_lora_rank:
-        return F.T("QLoRA needs a LoRA rank.", "QLoRA 需要设置 LoRA 秩。");
-    case WarningCode::offload_slow:
-        return fmt(F.T("CPU offload moves states over PCIe every step: compute is taken as %s× slower.",
-                       "CPU 卸载每一步都要经 PCIe 传输状态：计算时间按慢 %s 倍估算。"),
-                   F.N(w.value).c_str());
-    case WarningCode::fp32_slow:
-        return fmt(
-            F.T("fp32 training runs at %s TFLOPS (TF32 or plain FP32) instead of the %s TFLOPS 16-bit rate.",
-                "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。"),
-            F.N(w.value).c_str(), F.N(w.limit).c_str());
-    case WarningCode::zero_single_rank:
-        return fmt(F.T("ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes "
-                       "no memory per card.",
-                       "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。"),
-                   F.N(w.value).c_str(), F.N(w.limit).c_str());
-    case WarningCode::host_ram_short:
-        return fmt(
-            F.T("Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while "
-                "%s. "
-                "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
-                "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
-                "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。"),
-            F.N(w.value).c_str(), F.N(w.limit).c_str(),
-            e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
-                                                            : F.T("offloading", "卸载训练"));
-    case WarningCode::unverified_gpu:
-        return fmt(F.T("The figures for %s are unverified: check them against the vendor's datasheet.",
-                       "%s 的参数未经核实：请对照厂商规格表确认。"),
-                   gpu);
-    case WarningCode::padding_waste:
-        return fmt(F.T("Samples are not packed: each costs %s tokens with its padding, so %s of the compute "
-                       "is padding. "
-                       "Packing (or grouping samples by length) removes it.",
-                       "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s "
-                       "是填充。打包（或按长度分组）可以省掉。"),
-                   F.N(w.limit).c_str(), F.P(w.value).c_str());
-    default:
-        return "";
-    }
+    const size_t i = size_t(w.code);
+    if (i >= size_t(WarningCode::count)) return "";
+    const WarningText& row = kWarningText[i];
+    assert(row.code == w.code && "kWarningText rows must follow WarningCode order");
+    const Fmt F{lang, e.cost.currency};
+    const char* text = F.T(row.en, row.zh);
+    return row.fill ? row.fill(text, w, e, F) : std::string(text);
 }
 
 //-----------------------------------------------------------------------------

@@ -154,6 +154,28 @@ mergeInto(LibraryManager.library, {
     } catch (e) { return 0; }
   },
 
+  // The main loop, instead of emscripten_set_main_loop (its Browser object with fullscreen, pointer
+  // lock and image decoding was ~4 KB gzip of the page): tc_frame() once per animation frame while
+  // running; paused (idle), no frame is asked for. A trap inside a frame stops the loop and goes to
+  // the shell's onAbort (a bilingual message with a reload), never a silently frozen page.
+  $tcLoop: { running: false, queued: false },
+  tc_js_loop_run__deps: ['$tcLoop'],
+  tc_js_loop_run: function (run) {
+    tcLoop.running = !!run;
+    if (!tcLoop.running || tcLoop.queued) return;
+    tcLoop.queued = true;
+    requestAnimationFrame(function tick() {
+      tcLoop.queued = false;
+      if (!tcLoop.running) return;
+      try { Module['_tc_frame'](); } catch (e) {
+        tcLoop.running = false;
+        if (Module['onAbort']) Module['onAbort'](String(e && e.message || e));
+        return;
+      }
+      if (tcLoop.running && !tcLoop.queued) { tcLoop.queued = true; requestAnimationFrame(tick); }
+    });
+  },
+
   tc_js_frame_drawn: function (frames) {
     var p = window.__traincalcPerf || (window.__traincalcPerf = {});
     p.frames = frames;

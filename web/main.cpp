@@ -61,6 +61,7 @@ void tc_js_changed(const char* scenario_json, const char* summary, const char* l
 char* tc_js_catalog_block();                       // malloc'd or null
 char* tc_js_browser_lang();                        // malloc'd or null
 void tc_js_frame_drawn(int frames);
+void tc_js_loop_run(int run);                      // 1: tc_frame() every animation frame; 0: none
 }
 
 namespace tc = traincalc;
@@ -122,7 +123,7 @@ void wake(Platform& p, int frames) {
     if (p.frames_to_draw < frames) p.frames_to_draw = frames;
     if (p.paused) {
         p.paused = false;
-        emscripten_resume_main_loop();
+        tc_js_loop_run(1);
     }
 }
 
@@ -445,7 +446,7 @@ void frame(void* arg) {
     if (p.frames_to_draw <= 0 && p.input.empty()) {
         // Idle: no GL call keeps the last image; the loop sleeps until JS wakes it (tc_wake).
         p.paused = true;
-        emscripten_pause_main_loop();
+        tc_js_loop_run(0);
         return;
     }
     if (p.frames_to_draw > 0) p.frames_to_draw--;
@@ -503,6 +504,11 @@ std::string errors_json(const std::vector<tc::FieldError>& errors, tc::Lang lang
 //-----------------------------------------------------------------------------
 
 extern "C" {
+
+// One frame of the main loop (web/library_traincalc.js calls it from requestAnimationFrame).
+EMSCRIPTEN_KEEPALIVE void tc_frame() {
+    if (g_platform) frame(g_platform);
+}
 
 EMSCRIPTEN_KEEPALIVE void tc_wake() {
     if (g_platform) wake(*g_platform, kSettleFrames);
@@ -733,6 +739,6 @@ int main(int, char**) {
            t_state - t_catalog, t_state_end - t_state, t_gl - t_refresh, t_gl, now_ms() - t_gl);
     commit(p, true, false);  // mirror and JS API get the first state; link and storage change on the first edit
     EM_ASM({ window.traincalc && window.traincalc.__ready(); });
-    emscripten_set_main_loop_arg(frame, &p, 0, false);
+    tc_js_loop_run(1);  // web/library_traincalc.js: tc_frame() at each animation frame
     return 0;
 }

@@ -762,11 +762,12 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
     read_ds_optimizer(im, ds, prefix);
     long long stage = 0;
     const Json* z = read_ds_zero_stage(im, ds, prefix, &stage);
-    // Without a (valid) zero_optimization block nothing below is read: tensor_parallel then ends up
-    // among the unused keys. Kept as it was when this function was split; noted on issue #10.
-    if (!z) return;
-    read_ds_offload(im, *z, prefix, stage);
-    read_ds_buffers(im, *z, prefix);
+    // Offload and buffers live inside zero_optimization; tensor_parallel and activation_checkpointing
+    // are top-level keys, read with or without it (AutoTP needs no ZeRO block).
+    if (z) {
+        read_ds_offload(im, *z, prefix, stage);
+        read_ds_buffers(im, *z, prefix);
+    }
     if (const Json* tp = get(ds, "tensor_parallel")) {
         im.mark(key("tensor_parallel"));
         if (const Json* n = get(*tp, "autotp_size")) {

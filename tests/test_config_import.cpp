@@ -279,6 +279,43 @@ TEST_CASE("config import: DeepSpeed \"auto\" keeps what the Trainer would fill i
     CHECK(find(r.resolved, "bf16.enabled") != nullptr);
 }
 
+// DeepSpeed's AutoTP training is enabled by `tensor_parallel.autotp_size` alone, with or without a
+// zero_optimization block (https://www.deepspeed.ai/tutorials/autotp-training/, "Basic Usage":
+// "tensor_parallel": {"autotp_size": 4}). A config without zero_optimization once stopped reading
+// before tensor_parallel, so tp stayed 1 and the key was listed as unused.
+TEST_CASE("config import: DeepSpeed tensor_parallel.autotp_size with and without zero_optimization") {
+    // tp must fit in the cards: a base scenario gives them, as in `traincalc import base.json ds.json`.
+    Scenario base;
+    base.cards = 8;
+    ConfigImport r = import_text(R"({"tensor_parallel":{"autotp_size":2},"activation_checkpointing":{}})",
+                                 ConfigKind::deepspeed, base);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.tp == 2);
+    const ImportNote* tp = find(r.applied, "tensor_parallel.autotp_size", "tp");
+    REQUIRE(tp != nullptr);
+    CHECK(tp->value == "2");
+    CHECK_FALSE(has(r.unused, "tensor_parallel.autotp_size"));
+    // The other top-level key after the ZeRO block is read too: ignored with its reason, not unused.
+    CHECK(find(r.ignored, "activation_checkpointing") != nullptr);
+    CHECK_FALSE(has(r.unused, "activation_checkpointing"));
+    CHECK(r.scenario.zero == 0); // DeepSpeed's default stage, resolved as before
+    CHECK(find(r.resolved, "zero_optimization", "zero") != nullptr);
+
+    r = import_text(R"({"zero_optimization":{"stage":2},"tensor_parallel":{"autotp_size":4}})",
+                    ConfigKind::detect, base);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::deepspeed);
+    CHECK(r.scenario.zero == 2);
+    CHECK(r.scenario.tp == 4);
+    CHECK(find(r.applied, "tensor_parallel.autotp_size", "tp") != nullptr);
+
+    // On the default scenario's one card the tp read is checked against the cards like any other.
+    r = import_text(R"({"tensor_parallel":{"autotp_size":2}})", ConfigKind::deepspeed);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "cards");
+    CHECK(r.errors[0].message == "after the import: cards (1) must be at least tp × pp (2)");
+}
+
 TEST_CASE("config import: DeepSpeed refusals") {
     ConfigImport r = import_text(R"({"zero_optimization":{"stage":2,"offload_param":{"device":"cpu"}}})");
     REQUIRE(r.errors.size() == 1);

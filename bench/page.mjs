@@ -5,7 +5,7 @@
 // usage: node bench/page.mjs [loads=7] [startup]   (scripts/bench.sh runs it after the native benchmark;
 //        "startup": sizes, first paint and first frame only)
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -48,9 +48,11 @@ const fcpOf = (p) => p.evaluate(() => new Promise((resolve) => {
   const t = setInterval(() => { const e = get(); if (e) { clearInterval(t); resolve(e.startTime); } }, 20);
 }));
 let textFirst = 0;
+const loadAvg = [];  // the machine's 1-minute load average at each load: timings are only comparable at like loads
 const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [];
 let last = null;
 for (let i = 0; i < loads; i++) {
+  loadAvg.push(loadavg()[0]);
   const f = await launch();
   try {
     await f.page.waitForTimeout(settleMs);
@@ -75,6 +77,7 @@ for (let i = 0; i < loads; i++) {
   } catch (e) { await b.close(); throw e; }
 }
 const stats = (a) => { const s = [...a].sort((x, y) => x - y); return `median ${s[s.length >> 1].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}, n=${s.length})`; };
+row('load average (1 min) at each load', loadAvg.map((x) => x.toFixed(1)).join(', '));
 row('first contentful paint (the prerendered text), file://', stats(fcp), '≤ 150 ms');
 row('  of these, painted before the first canvas frame (the prerendered text)', `${textFirst} of ${fcp.length}`);
 row('  the floor: a one-paragraph page, same conditions', stats(floor));

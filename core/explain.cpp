@@ -696,26 +696,10 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                       "低值和高值分别把额外开销和固定时间减半、加倍"));
 }
 
-static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+// How the stack loads the model, pinned offload memory, and the verdict against the node's RAM
+// (the lines after the host RAM terms, in the memory work and in the host RAM part).
+static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
-    const MemoryResult& m = e.memory;
-    if (s.method != Method::full)
-        out.push_back(
-            fmt(F.T("LoRA rank r %d on %s", "LoRA 秩 r %d，作用于%s"), s.lora_rank,
-                s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v"));
-    const char* rc =
-        s.checkpointing == Checkpointing::full
-            ? F.T("full recomputation: each layer keeps its input A_in; one layer keeps everything",
-                  "完整重计算：每层只保留输入 A_in，再加一层的完整激活")
-            : (s.checkpointing == Checkpointing::selective
-                   ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
-                   : (s.flash_attention
-                          ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
-                          : F.T("the s² attention scores are stored (the a × s term in A)",
-                                "保存 s² 注意力分数（A 中的 a × s 项）")));
-    out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
-    explain_objective(e, Headline::memory, F, out);
-    push_terms(e, Headline::memory, F, out);
     const HostRamResult& hr = e.host;
     out.push_back(
         hr.load_per_rank
@@ -747,6 +731,29 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                             hr.fits ? F.T("fits", "够用") : F.T("does not fit", "不够"))
                       : F.T("Host RAM per node: unknown for this card; enter the node's RAM (host_ram_gib)",
                             "每台机器内存：这张卡没有默认值，请填写机器内存（host_ram_gib）"));
+}
+
+static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    const Scenario& s = e.scenario;
+    const MemoryResult& m = e.memory;
+    if (s.method != Method::full)
+        out.push_back(
+            fmt(F.T("LoRA rank r %d on %s", "LoRA 秩 r %d，作用于%s"), s.lora_rank,
+                s.lora_targets == LoraTargets::all ? F.T("all linear layers", "全部线性层") : "q, v"));
+    const char* rc =
+        s.checkpointing == Checkpointing::full
+            ? F.T("full recomputation: each layer keeps its input A_in; one layer keeps everything",
+                  "完整重计算：每层只保留输入 A_in，再加一层的完整激活")
+            : (s.checkpointing == Checkpointing::selective
+                   ? F.T("selective recomputation: no s² scores", "选择性重计算：不保存 s² 注意力分数")
+                   : (s.flash_attention
+                          ? F.T("flash attention: no s² scores", "FlashAttention：不保存 s² 注意力分数")
+                          : F.T("the s² attention scores are stored (the a × s term in A)",
+                                "保存 s² 注意力分数（A 中的 a × s 项）")));
+    out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
+    explain_objective(e, Headline::memory, F, out);
+    push_terms(e, Headline::memory, F, out);
+    host_ram_notes(e, F, out);
     out.push_back(fmt(
         F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
             "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
@@ -804,6 +811,28 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
     }
 }
 
+// What the spot terms mean for this run, and the verdict against on-demand.
+static void spot_notes(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
+    if (e.spot.used) {
+        const SpotResult& sp = e.spot;
+        if (sp.segment_hours < e.time.wall_hours)
+            out.push_back(
+                F.T("Spot: while interruptions within a checkpoint interval are rare (λτ small), each loses "
+                    "about half an interval plus the restart, τ/2 + R (the line above)",
+                    "竞价：一个保存间隔内很少中断时（λτ 很小），每次中断约损失半个间隔加重启时间，即 τ/2 + "
+                    "R（见上一行）"));
+        else
+            out.push_back(F.T(
+                "Spot without checkpoints: every interruption restarts the run from the beginning, so the "
+                "expected time grows exponentially with its length",
+                "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
+        out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
+                          F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
+                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜")
+                                         : F.T("on-demand is cheaper", "按需更便宜")));
+    }
+}
+
 static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
     const CostResult& c = e.cost;
@@ -824,24 +853,7 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
         }
         out.push_back(term_line(e.terms, t, F));
     }
-    if (e.spot.used) {
-        const SpotResult& sp = e.spot;
-        if (sp.segment_hours < e.time.wall_hours)
-            out.push_back(
-                F.T("Spot: while interruptions within a checkpoint interval are rare (λτ small), each loses "
-                    "about half an interval plus the restart, τ/2 + R (the line above)",
-                    "竞价：一个保存间隔内很少中断时（λτ 很小），每次中断约损失半个间隔加重启时间，即 τ/2 + "
-                    "R（见上一行）"));
-        else
-            out.push_back(F.T(
-                "Spot without checkpoints: every interruption restarts the run from the beginning, so the "
-                "expected time grows exponentially with its length",
-                "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
-        out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
-                          F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
-                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜")
-                                         : F.T("on-demand is cheaper", "按需更便宜")));
-    }
+    spot_notes(e, F, out);
     bool any = false;
     for (const PlanCost& p : c.plans) any = any || p.available;
     if (any)
@@ -898,6 +910,23 @@ std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang) {
     return out;
 }
 
+std::vector<std::string> explain(const Estimate& e, ExplainPart p, Lang lang) {
+    std::vector<std::string> out;
+    if (!e.ok) return out;
+    Fmt F{lang, e.cost.currency};
+    const bool host = p == ExplainPart::host_ram;
+    if (!host && !e.spot.used) return out;
+    const TermId first = host ? TermId::host_ram : TermId::spot_exposure;
+    const TermId last = host ? TermId::host_headroom : TermId::spot_saving;
+    for (const Term& t : e.terms.items)
+        if (t.id >= first && t.id <= last) out.push_back(term_line(e.terms, t, F));
+    if (host)
+        host_ram_notes(e, F, out);
+    else
+        spot_notes(e, F, out);
+    return out;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Inverse questions
 //-----------------------------------------------------------------------------
@@ -930,6 +959,11 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
     }
 }
 
+// "1 card" / "8 cards" / "8 张卡": the cards the answers are for.
+std::string cards_text(const Scenario& s, const Fmt& F) {
+    return fmt(F.T(s.cards == 1 ? "%d card" : "%d cards", "%d 张卡"), s.cards);
+}
+
 // The micro-batch and sequence answers both say this when nothing fits.
 const char* no_strategy_fits(const Fmt& F) {
     return F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits",
@@ -941,16 +975,16 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
     const Scenario& s = r.scenario;
     const FitAnswer& b = r.micro_batch;
     if (b.found) {
-        out.push_back(fmt(F.T("Largest micro-batch that fits on %d cards: %s%s (%s)",
-                              "%d 张卡上放得下的最大微批：%s%s（%s）"),
-                          s.cards, F.N(b.value, 15).c_str(),
-                          b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(b.zero, b.tp, b.offload, b.checkpointing, F.lang).c_str()));
+        out.push_back(
+            fmt(F.T("Largest micro-batch that fits on %s: %s%s (%s)", "%s上放得下的最大微批：%s%s（%s）"),
+                cards_text(s, F).c_str(), F.N(b.value, 15).c_str(),
+                b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
+                strategy_text(b.zero, b.tp, b.offload, b.checkpointing, F.lang).c_str()));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
     } else {
-        out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %d cards",
-                              "最大微批：没有。%s %d 张卡上微批为 1 的情况"),
-                          no_strategy_fits(F), s.cards));
+        out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
+                              "最大微批：没有。%s %s上微批为 1 的情况"),
+                          no_strategy_fits(F), cards_text(s, F).c_str()));
     }
 }
 
@@ -960,9 +994,9 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
     const Scenario& s = r.scenario;
     const FitAnswer& q = r.seq_len;
     if (q.found) {
-        out.push_back(fmt(F.T("Longest sequence that fits on %d cards: %s tokens%s (%s)",
-                              "%d 张卡上放得下的最长序列：%s token%s（%s）"),
-                          s.cards, F.N(q.value, 15).c_str(),
+        out.push_back(fmt(F.T("Longest sequence that fits on %s: %s tokens%s (%s)",
+                              "%s上放得下的最长序列：%s token%s（%s）"),
+                          cards_text(s, F).c_str(), F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                           strategy_text(q.zero, q.tp, q.offload, q.checkpointing, F.lang).c_str()));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
@@ -973,9 +1007,9 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
                                   "超过了模型的上下文长度 %s：显存放得下，但模型没有按这个长度训练"),
                               F.N(m->context, 15).c_str()));
     } else {
-        out.push_back(fmt(F.T("Longest sequence: none. %s one token on %d cards",
-                              "最长序列：没有。%s %d 张卡上 1 个 token 的情况"),
-                          no_strategy_fits(F), s.cards));
+        out.push_back(fmt(
+            F.T("Longest sequence: none. %s one token on %s", "最长序列：没有。%s %s上 1 个 token 的情况"),
+            no_strategy_fits(F), cards_text(s, F).c_str()));
     }
 }
 
@@ -984,9 +1018,9 @@ void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::strin
     const Scenario& s = r.scenario;
     const BudgetAnswer& bu = r.budget;
     if (bu.found) {
-        out.push_back(fmt(F.T("Most tokens %s buys on %d cards as set: %s per epoch, %s in all (%s, %s, %s)",
-                              "%s 在当前 %d 张卡和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
-                          F.M(s.budget).c_str(), s.cards, F.Q(bu.tokens_per_epoch).c_str(),
+        out.push_back(fmt(F.T("Most tokens %s buys on %s as set: %s per epoch, %s in all (%s, %s, %s)",
+                              "%s 在当前 %s和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
+                          F.M(s.budget).c_str(), cards_text(s, F).c_str(), F.Q(bu.tokens_per_epoch).c_str(),
                           F.Q(bu.tokens).c_str(), F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(),
                           plan_label(bu.plan, F.lang)));
         for (int i = 0; i < 2; i++)

@@ -15,6 +15,13 @@ enum class Headline { compute, time, memory, cards, cost, buy };
 // "Executed FLOPs = per token × D = 4.57e10 FLOPs × 7.5e7 tokens = 3.43e18 FLOPs". Computes nothing.
 std::vector<std::string> explain(const Estimate& e, Headline h, Lang lang);
 
+// Parts of the estimate the page shows on their own, each with its work: the host RAM of one machine
+// (its terms, how the stack loads, the verdict against the machine's RAM) and spot billing (its terms
+// and the verdict against on-demand; empty without a spot price). The same lines as in the memory
+// and cost work.
+enum class ExplainPart { host_ram, spot };
+std::vector<std::string> explain(const Estimate& e, ExplainPart p, Lang lang);
+
 std::string warning_text(const Warning& w, const Estimate& e, Lang lang);
 
 // One sentence with the answer, for screen readers' live region and the JS API's onChange:

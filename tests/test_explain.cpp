@@ -174,6 +174,50 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(explain(e, Headline::compute, Lang::en).empty());
 }
 
+TEST_CASE("host RAM and spot parts: their terms and verdicts, the same lines as the memory and cost work") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    s.cards = 8;
+    s.zero = 2;
+    s.offload = Offload::optimizer;
+    s.host_ram_gib = 512;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.host.known);
+    const auto host = explain(e, ExplainPart::host_ram, Lang::en);
+    const auto mem = explain(e, Headline::memory, Lang::en);
+    REQUIRE(host.size() >= 4);
+    for (const std::string& line : host) {
+        CAPTURE(line);
+        CHECK(contains(mem, line)); // the page's host RAM work is the memory work's, not another text
+    }
+    CHECK(contains(host, "Host RAM peak per node = "));
+    CHECK(contains(host, "Host RAM headroom per node = "));
+    CHECK(host.back() == "Host RAM per node: peak " + format_number(e.host.peak_node_gib) +
+                             " GiB of 512 GiB: " + (e.host.fits ? "fits" : "does not fit"));
+    CHECK(contains(explain(e, ExplainPart::host_ram, Lang::zh), "每台机器内存：峰值 "));
+
+    CHECK(explain(e, ExplainPart::spot, Lang::en).empty()); // no spot price: nothing to compare
+    s.spot_price_hourly = 3;
+    s.interruptions_per_hour = 0.1;
+    e = estimate(s, c);
+    REQUIRE(e.spot.used);
+    const auto spot = explain(e, ExplainPart::spot, Lang::en);
+    const auto cost = explain(e, Headline::cost, Lang::en);
+    for (const std::string& line : spot) {
+        CAPTURE(line);
+        CHECK(contains(cost, line));
+    }
+    CHECK(contains(spot, "Spot: expected billed hours per card H = "));
+    CHECK(contains(spot, "Spot: expected cost = "));
+    CHECK(spot.back() == "Spot: " + format_money(e.spot.total, Currency::cny) + " expected against " +
+                             format_money(e.spot.on_demand_total, Currency::cny) + " on demand: " +
+                             (e.spot.saving >= 0 ? "spot is cheaper" : "on-demand is cheaper"));
+    // An invalid estimate: no lines.
+    s.cards = 0;
+    CHECK(explain(estimate(s, c), ExplainPart::host_ram, Lang::en).empty());
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Warning texts
 //-----------------------------------------------------------------------------

@@ -150,7 +150,7 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     CHECK_FALSE(r.micro_batch.found);
     CHECK(explain(r, c, Lang::en)[0] ==
           "Largest micro-batch: none. No strategy (recomputation, ZeRO 0–3, offload, "
-          "tp ≤ 8) fits a micro-batch of 1 on 1 cards");
+          "tp ≤ 8) fits a micro-batch of 1 on 1 card");
     // A tiny model with chunked loss on 8 big cards: a micro-batch of 65,536 (the range's top) fits.
     Catalog tiny = c;
     ModelSpec m;

@@ -141,6 +141,8 @@ void refresh(App& app) {
     }
     for (bool& c : app.explain_cached) c = false;
     app.warnings_cached = false;
+    static unsigned long refreshes = 0; // one count for every App: a new App never matches an old cache
+    app.refresh_id = ++refreshes;
 }
 
 bool continue_comparison(App& app) {
@@ -287,6 +289,7 @@ static void draw_summary_line(App& app) {
 static bool draw_result_screens(App& app) {
     bool changed = draw_results(app);
     if (!has_result(app)) return changed;
+    changed |= draw_plans(app);
     changed |= draw_charts(app);
     changed |= draw_compare(app);
     changed |= draw_buy(app);

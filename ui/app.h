@@ -66,10 +66,11 @@ struct App {
     bool show_advanced = false;       // the "Advanced" section starts collapsed
 
     // UI state beyond the scenario (added by ui/; the platform may leave it alone).
-    bool show_work[6] = {};    // "show work" expanders, indexed by Headline
-    bool expand_all = false;   // open every collapsible section (tests, printing)
-    bool show_details = false; // embed mode: header and explanations start hidden
-    bool checklist[8] = {};    // "before renting" ticks (not saved)
+    bool show_work[6] = {};       // "show work" expanders, indexed by Headline
+    bool show_plans_work[3] = {}; // screen_plans.cpp's: what fits, host RAM, spot
+    bool expand_all = false;      // open every collapsible section (tests, printing)
+    bool show_details = false;    // embed mode: header and explanations start hidden
+    bool checklist[8] = {};       // "before renting" ticks (not saved)
     bool sections_open[static_cast<int>(Section::count)] = {true,  true,  true, true,
                                                             false, false, true}; // by Section
     bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
@@ -80,6 +81,8 @@ struct App {
     std::vector<std::string> explain_cache[6];
     bool explain_cached[6] = {};
     std::vector<std::string> warning_cache;
+    unsigned long refresh_id =
+        0; // set by refresh(), unique over all Apps: text made from an estimate keys on it
     bool warnings_cached = false;
     Lang cache_lang = Lang::en;
 

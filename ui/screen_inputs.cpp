@@ -339,6 +339,9 @@ static bool draw_gpu(App& app) {
     changed |= input_double(app, T(app, Str::deadline_hours), "deadline_hours", &s.deadline_hours, "%.4g",
                             T(app, Str::deadline_help));
     if (s.deadline_hours > 0) ImGui::TextDisabled("= %s", fhours(app, s.deadline_hours));
+    changed |= input_int(app, T(app, Str::cards_per_node), "cards_per_node", &s.cards_per_node);
+    changed |= input_double(app, T(app, Str::host_ram), "host_ram_gib", &s.host_ram_gib, "%.5g",
+                            T(app, Str::host_ram_help));
     return changed;
 }
 
@@ -450,6 +453,14 @@ static bool draw_prices(App& app) {
     changed |= input_double(app, T(app, Str::traffic_fee), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
     changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
                             T(app, Str::cny_per_usd_help));
+    changed |= input_double(app, T(app, Str::budget), "budget", &s.budget, "%.2f", T(app, Str::budget_help));
+    section(T(app, Str::spot_title));
+    changed |= input_double(app, T(app, Str::spot_price), "spot_price_hourly", &s.spot_price_hourly, "%.2f");
+    changed |= input_double(app, T(app, Str::interruptions), "interruptions_per_hour",
+                            &s.interruptions_per_hour, "%.3g", T(app, Str::interruptions_help));
+    changed |= input_double(app, T(app, Str::checkpoint_interval), "checkpoint_interval_hours",
+                            &s.checkpoint_interval_hours, "%.3g");
+    changed |= input_double(app, T(app, Str::restart_hours), "restart_hours", &s.restart_hours, "%.3g");
     return changed;
 }
 

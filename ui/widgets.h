@@ -140,6 +140,7 @@ const std::vector<std::string>& warning_lines(App& app);
 
 bool draw_inputs(App& app);  // screen_inputs.cpp
 bool draw_results(App& app); // screen_results.cpp: headlines, memory bar, warnings
+bool draw_plans(App& app);   // screen_plans.cpp: what fits and buys, host RAM, spot billing
 bool draw_charts(App& app);  // screen_charts.cpp: time and cost against card count
 bool draw_compare(App& app); // screen_compare.cpp: every GPU side by side
 bool draw_buy(App& app);     // screen_buy.cpp: rent versus buy

@@ -1,0 +1,202 @@
+// traincalc — tests/test_ui_plans.cpp
+// The page's "what fits, what it buys", host RAM and spot sections (ui/screen_plans.cpp): the
+// answers drawn are core's (inverse_questions(), explain(Estimate, ExplainPart)) line for line, the
+// work opens from a named toggle, the inputs are typed into their boxes and kept in the link, and
+// nothing leaves the page at desktop or phone width, in English and Chinese.
+#include "core/inverse.h"
+#include "core/url.h"
+#include "ui/strings.h"
+#include "ui_harness.h"
+#include <doctest/doctest.h>
+#include <string>
+#include <vector>
+
+using namespace traincalc;
+using traincalc_test::find_node;
+using traincalc_test::Page;
+
+namespace {
+
+// Qwen2.5-7B LoRA on 8 × A100 80GB with a budget, a deadline, a spot price and the node's RAM.
+Scenario planned() {
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::lora;
+    s.gpu_id = "A100-80G";
+    s.cards = 8;
+    s.seq_len = 2048;
+    s.micro_batch = 1;
+    s.budget = 2000;
+    s.deadline_hours = 24;
+    s.spot_price_hourly = 4;
+    s.interruptions_per_hour = 0.1;
+    s.checkpoint_interval_hours = 1;
+    s.restart_hours = 0.25;
+    s.host_ram_gib = 1000;
+    return s;
+}
+
+bool has_text(const App& app, const std::string& value) {
+    for (const SemNode& n : app.sem)
+        if (n.role == Role::text && n.value == value) return true;
+    return false;
+}
+
+void press(Page& page, const SemNode* node) {
+    REQUIRE(node);
+    page.app.sem_action = SemAction{node->id, SemActionKind::press, 0, ""};
+    ImGui::ActivateItem(node->id);
+    for (int i = 0; i < 3; i++) page.frame();
+}
+
+std::string show_work_name(Lang lang, Str title) {
+    return std::string(tr(Str::show_work, lang)) + ": " + tr(title, lang);
+}
+
+} // namespace
+
+TEST_CASE("plans: the answers drawn are core's lines, the work opens by its toggle, en and zh, both widths") {
+    const Scenario s = planned();
+    const Catalog& c = traincalc_test::catalog();
+    const InverseResult r = inverse_questions(s, c);
+    REQUIRE(r.ok);
+    REQUIRE(r.micro_batch.found);
+    REQUIRE(r.budget.found);
+    REQUIRE(r.deadline.found);
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.spot.used);
+    REQUIRE(e.host.known);
+    for (float w : {1280.0f, 390.0f}) {
+        for (Lang lang : {Lang::en, Lang::zh}) {
+            CAPTURE(w);
+            CAPTURE(static_cast<int>(lang));
+            Page page(w, 12000, 1, lang);
+            page.app.scenario = s;
+            refresh(page.app);
+            for (int i = 0; i < 3; i++) page.frame();
+            CHECK(page.recovered == "");
+            // The answers (lines without a formula) are drawn, each as core wrote it.
+            const std::vector<std::string> lines = explain(r, c, lang);
+            std::vector<std::string> work;
+            int answers = 0;
+            for (const std::string& line : lines) {
+                CAPTURE(line);
+                if (line.find(" = ") != std::string::npos) {
+                    work.push_back(line);
+                    CHECK_FALSE(has_text(page.app, line)); // the work waits for its toggle
+                } else {
+                    CHECK(has_text(page.app, line));
+                    answers++;
+                }
+            }
+            CHECK(answers >= 4); // batch, sequence, budget, deadline
+            CHECK(work.size() >= 5);
+            // Each section's work toggle, named after it; pressed, its lines appear.
+            for (Str title : {Str::inverse_title, Str::host_title, Str::spot_title}) {
+                const SemNode* toggle = find_node(page.app, Role::button, show_work_name(lang, title));
+                CAPTURE(show_work_name(lang, title));
+                REQUIRE(toggle);
+                CHECK(toggle->state == 0);
+                press(page, toggle);
+                const SemNode* open = find_node(page.app, Role::button, show_work_name(lang, title));
+                REQUIRE(open);
+                CHECK(open->state == 1);
+            }
+            for (const std::string& line : work) {
+                CAPTURE(line);
+                CHECK(has_text(page.app, line));
+            }
+            for (ExplainPart part : {ExplainPart::host_ram, ExplainPart::spot}) {
+                const std::vector<std::string> part_lines = explain(e, part, lang);
+                REQUIRE_FALSE(part_lines.empty());
+                for (const std::string& line : part_lines) {
+                    CAPTURE(line);
+                    CHECK(has_text(page.app, line));
+                }
+            }
+            // Nothing leaves the page's width (the phone's 390 px included).
+            for (const SemNode& n : page.app.sem) {
+                CAPTURE(n.name);
+                CAPTURE(n.value);
+                CHECK(n.x0 >= 0.0f);
+                CHECK(n.x1 <= w + 0.5f);
+            }
+            CHECK(page.recovered == "");
+        }
+    }
+}
+
+TEST_CASE(
+    "plans: budget, spot and machine RAM typed into their boxes change the answers and stay in the link") {
+    Page page(1280, 12000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-7b";
+    page.app.scenario.cards = 8;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    // Without a spot price or a budget the sections say how to ask.
+    CHECK(has_text(page.app, tr(Str::spot_off, Lang::en)));
+    CHECK(has_text(page.app, tr(Str::inverse_ask, Lang::en)));
+    struct Typed {
+        const char* name;
+        const char* text;
+    };
+    const Typed typed[] = {{"Budget (0 = none)", "1500"},
+                           {"Deadline, hours (0 = none)", "30"},
+                           {"Spot price per card-hour (0 = off)", "3.5"},
+                           {"Interruptions per hour", "0.2"},
+                           {"Checkpoint every, hours (0 = never)", "0.5"},
+                           {"Restart after an interruption, hours", "0.1"},
+                           {"Cards per machine", "4"},
+                           {"Machine RAM, GiB (0 = catalog)", "64"}};
+    for (const Typed& t : typed) {
+        CAPTURE(t.name);
+        const SemNode* box = find_node(page.app, Role::number, t.name);
+        REQUIRE(box);
+        page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, t.text};
+        for (int i = 0; i < 3; i++) page.frame();
+    }
+    const Scenario& s = page.app.scenario;
+    CHECK(s.budget == 1500);
+    CHECK(s.deadline_hours == 30);
+    CHECK(s.spot_price_hourly == 3.5);
+    CHECK(s.interruptions_per_hour == 0.2);
+    CHECK(s.checkpoint_interval_hours == 0.5);
+    CHECK(s.restart_hours == 0.1);
+    CHECK(s.cards_per_node == 4);
+    CHECK(s.host_ram_gib == 64);
+    // The drawn answers follow (the same lines as core's for the typed scenario).
+    const InverseResult r = inverse_questions(s, traincalc_test::catalog());
+    int answers = 0;
+    for (const std::string& line : explain(r, traincalc_test::catalog(), Lang::en))
+        if (line.find(" = ") == std::string::npos) {
+            CAPTURE(line);
+            CHECK(has_text(page.app, line));
+            answers++;
+        }
+    CHECK(answers >= 4);
+    const Estimate& e = page.app.estimate;
+    REQUIRE(e.spot.used);
+    CHECK(e.host.available_gib == doctest::Approx(64));
+    // 64 GiB for four ranks each loading a 7B model twice (HF without low_cpu_mem_usage) is short.
+    CHECK_FALSE(e.host.fits);
+    const std::string short_by = std::string("× ") + tr(Str::does_not_fit, Lang::en);
+    bool verdict = false;
+    for (const SemNode& n : page.app.sem)
+        verdict = verdict || (n.role == Role::text && n.value.find(short_by) != std::string::npos &&
+                              n.value.rfind(tr(Str::host_peak, Lang::en), 0) == 0);
+    CHECK(verdict);
+    // The link keeps every typed input.
+    const HashState h = decode_hash(encode_hash(s, false, "en"), traincalc_test::catalog());
+    REQUIRE(h.has_scenario);
+    const ScenarioResult& back = h.scenario;
+    REQUIRE(back.errors.empty());
+    CHECK(back.scenario.budget == 1500);
+    CHECK(back.scenario.deadline_hours == 30);
+    CHECK(back.scenario.spot_price_hourly == 3.5);
+    CHECK(back.scenario.interruptions_per_hour == 0.2);
+    CHECK(back.scenario.checkpoint_interval_hours == 0.5);
+    CHECK(back.scenario.restart_hours == 0.1);
+    CHECK(back.scenario.cards_per_node == 4);
+    CHECK(back.scenario.host_ram_gib == 64);
+    CHECK(page.recovered == "");
+}

@@ -339,10 +339,17 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
                                   .mul("s", seq)
                                   .done();
     {
+        // Flash attention skips the key blocks a causal mask hides, so it executes half the
+        // scores' FLOPs; eager attention computes the whole s×s matrix and then masks it.
+        const double causal = s.flash_attention ? kFlashCausalFlopsShare : 1.0;
         Calc c(log, TermId::flops_attention_per_token, "FLOPs");
         c.first("", 12).mul("L", A.L).mul("h", A.h).mul("s", seq);
+        if (s.flash_attention) c.mul("causal", causal);
         // Recomputation (full or selective) repeats the attention core's forward: 4·L·h·s.
-        if (s.checkpointing != Checkpointing::none) c.add("", 4).mul("L", A.L).mul("h", A.h).mul("s", seq);
+        if (s.checkpointing != Checkpointing::none) {
+            c.add("", 4).mul("L", A.L).mul("h", A.h).mul("s", seq);
+            if (s.flash_attention) c.mul("causal", causal);
+        }
         o.flops_attention_per_token = c.done();
     }
     // Full training 6·N_act; LoRA skips frozen weight gradients: 4·N_act + 6·N_adapter;

@@ -67,6 +67,7 @@ enum class TermId : unsigned char {
     peak_tflops,
     bubble_slots,
     pipeline_bubble,
+    qlora_overhead_seconds,
     compute_seconds,
     compute_hours,
     throughput,

@@ -53,8 +53,13 @@ double default_utilization(const Scenario& s, const GpuSpec& g) {
         return kTorchtitanUtilization *
                (g.compute_capability >= kHopperMinCc ? kFsdpHopperUtilizationRatio : 1.0);
     if (s.stack == Stack::megatron) return kMegatronUtilization;
-    return g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
-                                                                   : kDefaultUtilization;
+    const double card =
+        g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
+    if (s.method == Method::qlora) // beside the fixed per-layer cost (compute_impl), fitted on QLoRA rows
+        return std::min(
+            card * (s.stack == Stack::unsloth ? kUnslothQloraUtilizationFactor : kHfQloraUtilizationFactor),
+            kImpossibleUtilization);
+    return card;
 }
 
 // FP8 training on a card that has it: the 16-bit rate × the measured end-to-end speed-up; fp32 runs at TF32
@@ -165,6 +170,19 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
     }
     if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
+    // QLoRA's fixed cost per micro-batch and layer, on each card: micro-batches per data-parallel
+    // rank × the layers of its pipeline stage (recorded before the compute term that adds it).
+    double overhead_s = 0;
+    if (s.method == Method::qlora && ti.measured_tps <= 0)
+        overhead_s = C(log, TermId::qlora_overhead_seconds, "s")
+                         .first("D", md.tokens, "tokens", TermId::tokens)
+                         .div("b", std::max(md.micro_batch, 1))
+                         .div("s", std::max(md.attention_seq_len, 1.0))
+                         .div("d", std::max(st.dp(), 1))
+                         .mul("L", md.layers)
+                         .div("pp", std::max(st.pp, 1))
+                         .mul("per layer", kQloraOverheadPerLayerS, "s")
+                         .done();
     // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
     // wait for the rollouts before each optimizer step).
     C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
@@ -182,6 +200,7 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
             .div("eff", eff);
         if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
         if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
+        if (overhead_s > 0) c.add("fixed", overhead_s, "s", TermId::qlora_overhead_seconds);
     }
     const double train_s = c.done();
     if (generation_used) *generation_used = 0;

@@ -107,12 +107,31 @@ TEST_CASE("model_math: model FLOPs per token 6·N + 12·L·h·s (PaLM), executed
     derive_model(s, s.model, md);
     const double attn = 12.0 * 32 * 4096 * 4096; // 6.44e9
     CHECK(md.flops_model_per_token == doctest::Approx(6 * 7e9 + attn));
+    s.flash_attention = false; // eager attention executes what the model-FLOPs convention counts
+    derive_model(s, s.model, md);
     CHECK(md.flops_executed_per_token == doctest::Approx(md.flops_model_per_token));
     CHECK(md.tokens_per_epoch == doctest::Approx(2.5e8));
     CHECK(md.tokens == doctest::Approx(5e8)); // × 2 epochs
     s.checkpointing = Checkpointing::full;    // one more forward: +2·N, and the attention again
     derive_model(s, s.model, md);
     CHECK(md.flops_executed_per_token > md.flops_model_per_token + 2 * 7e9 - 1);
+}
+
+TEST_CASE("model_math: causal flash attention executes half the s² scores (and half again when recomputed)") {
+    Scenario s = full_7b();
+    s.flash_attention = true;
+    ModelDerived md;
+    derive_model(s, s.model, md);
+    const double attn = 12.0 * 32 * 4096 * 4096;
+    CHECK(md.flops_model_per_token == doctest::Approx(6 * 7e9 + attn)); // the MFU convention is unchanged
+    CHECK(md.flops_attention_per_token == doctest::Approx(attn / 2));
+    CHECK(md.flops_executed_per_token == doctest::Approx(6 * 7e9 + attn / 2));
+    s.checkpointing = Checkpointing::full; // + 2·N and the attention forward 4·L·h·s, both halved
+    derive_model(s, s.model, md);
+    CHECK(md.flops_attention_per_token == doctest::Approx((attn + 4.0 * 32 * 4096 * 4096) / 2));
+    s.flash_attention = false;
+    derive_model(s, s.model, md);
+    CHECK(md.flops_attention_per_token == doctest::Approx(attn + 4.0 * 32 * 4096 * 4096));
 }
 
 TEST_CASE("model_math: data given as samples × tokens, or as megabytes of text") {

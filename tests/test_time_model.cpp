@@ -109,6 +109,43 @@ TEST_CASE("time_model: pipeline bubble (m + p − 1)/m, offload slowdown, measur
     CHECK(compute_seconds(s, worked_example(), ti, st, nullptr, nullptr) == doctest::Approx(25000));
 }
 
+TEST_CASE("time_model: QLoRA adds a fixed cost per micro-batch and layer: D÷(b·s)÷d × L÷pp × 0.158/32 s") {
+    Scenario s;
+    s.method = Method::qlora;
+    ModelDerived md = worked_example();
+    md.micro_batch = 2;
+    md.attention_seq_len = 1024;
+    md.layers = 32;
+    Strategy st;
+    st.cards = 4;
+    TimeInputs ti = a100_at(0.4);
+    ti.scaling_override = 1.0;
+    const double flops_s = 84134.61538461539 / 4;
+    const double fixed_s = 2.5e8 / (2 * 1024) / 4 * 32 * (0.158 / 32); // 4,821.8 s
+    CHECK(compute_seconds(s, md, ti, st, nullptr, nullptr) == doctest::Approx(flops_s + fixed_s));
+    st.pp = 2;        // each card runs half the layers, for the micro-batches of its data-parallel rank (2)
+    s.grad_accum = 8; // bubble (8 + 2 − 1) ÷ 8 on the FLOPs part only
+    CHECK(compute_seconds(s, md, ti, st, nullptr, nullptr) == doctest::Approx(flops_s * 9 / 8 + fixed_s));
+    st.pp = 1;
+    s.method = Method::lora; // no 4-bit path, no fixed cost
+    CHECK(compute_seconds(s, md, ti, st, nullptr, nullptr) == doctest::Approx(flops_s));
+}
+
+TEST_CASE("time_model: QLoRA's default rate: the card's × 0.474/0.4 (Hugging Face), × 0.566/0.4 (Unsloth)") {
+    GpuSpec g;
+    g.utilization_default = 0.4;
+    Scenario s;
+    s.method = Method::qlora;
+    s.stack = Stack::hf;
+    CHECK(default_utilization(s, g) == doctest::Approx(0.474));
+    s.stack = Stack::unsloth;
+    CHECK(default_utilization(s, g) == doctest::Approx(0.566));
+    g.utilization_default = 0.3; // a consumer card keeps its lower share
+    CHECK(default_utilization(s, g) == doctest::Approx(0.3 * 0.566 / 0.4));
+    s.method = Method::lora;
+    CHECK(default_utilization(s, g) == doctest::Approx(0.3));
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Wall clock
 //-----------------------------------------------------------------------------

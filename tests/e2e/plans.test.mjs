@@ -61,7 +61,12 @@ const EXPECT = { cards: 8, budget: 2000, deadline_hours: 24, spot_price_hourly: 
   checkpoint_interval_hours: 1, restart_hours: 0.25, host_ram_gib: 1000 };
 
 async function fill(page, lang, touch) {
-  for (const [name, text] of INPUTS[lang]) await type(page, name, text, { touch });
+  const keys = Object.keys(EXPECT); // in INPUTS' order
+  for (const [i, [name, text]] of INPUTS[lang].entries()) {
+    await type(page, name, text, { touch });
+    // The typed value reaches the scenario (read back with get(), which changes nothing).
+    await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [keys[i], EXPECT[keys[i]]], { timeout: 10000 });
+  }
   const s = await page.evaluate(() => window.traincalc.get());
   for (const [k, v] of Object.entries(EXPECT)) assert.equal(s[k], v, `${k} typed into its box`);
   return s;

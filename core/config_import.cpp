@@ -1406,7 +1406,7 @@ ConfigKind detect(const Json& doc, std::string& marker) {
     };
     if (any({"hidden_size", "num_hidden_layers", "architectures"})) return ConfigKind::hf_config;
     if (any({"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size",
-             "zero_allow_untested_optimizer"}))
+             "zero_allow_untested_optimizer", "tensor_parallel"}))
         return ConfigKind::deepspeed;
     if (any({"finetuning_type", "cutoff_len", "template", "lora_rank", "quantization_bit",
              "disable_gradient_checkpointing", "lora_target", "stage", "enable_liger_kernel"}))

@@ -308,6 +308,11 @@ TEST_CASE("config import: DeepSpeed tensor_parallel.autotp_size with and without
     CHECK(r.scenario.zero == 2);
     CHECK(r.scenario.tp == 4);
     CHECK(find(r.applied, "tensor_parallel.autotp_size", "tp") != nullptr);
+    // An AutoTP-only DeepSpeed config is recognised by its tensor_parallel block.
+    r = import_text(R"({"tensor_parallel":{"autotp_size":2}})", ConfigKind::detect, base);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::deepspeed);
+    CHECK(r.scenario.tp == 2);
 
     // On the default scenario's one card the tp read is checked against the cards like any other.
     r = import_text(R"({"tensor_parallel":{"autotp_size":2}})", ConfigKind::deepspeed);

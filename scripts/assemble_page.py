@@ -25,6 +25,7 @@ def main() -> int:
     ap.add_argument("--catalog", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--prerender", default="", help="tools/prerender.cpp's HTML (optional)")
+    ap.add_argument("--yaml", action="store_true", help="inline js-yaml (npm) for the Training configs section")
     a = ap.parse_args()
 
     shell = open(a.shell, encoding="utf-8").read()
@@ -37,7 +38,7 @@ def main() -> int:
         # The shell's own script(s) too: comments and long names are most of their size.
         def minify(m):
             body = m.group(1)
-            if "{{TRAINCALC_JS}}" in body:
+            if "{{TRAINCALC_" in body:
                 return m.group(0)
             out = subprocess.run([terser, "--compress", "passes=2", "--mangle", "--ecma", "2017"], input=body,
                                  check=True, capture_output=True, text=True).stdout
@@ -45,6 +46,31 @@ def main() -> int:
         shell = re.sub(r"<script>(.*?)</script>", minify, shell, flags=re.S)
     else:
         print("assemble_page: terser not installed (scripts/deps.sh installs it); JS left unminified", file=sys.stderr)
+    # The page's YAML parser (web layer only; the wasm reads JSON), with --yaml (the page with the
+    # "Training configs" section): js-yaml's ES module with its export list cut, exposing
+    # window.__tcYaml(text) -> {json, lines}: the document read with the YAML 1.1 schema (PyYAML's,
+    # which LLaMA-Factory and axolotl use) and each mapping key's 1-based line from the parser's
+    # events ("key.dotted\tLINE\n", keys under lists left out, as the CLI's yaml-cpp layer does).
+    # terser drops what is not reached (pure_new: the unused schemas' constructions too).
+    yaml_js = ""
+    if a.yaml:
+        mjs_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "node_modules", "js-yaml", "dist", "js-yaml.mjs")
+        if not os.path.exists(mjs_path):
+            print(f"assemble_page: {mjs_path} is missing: run scripts/deps.sh (npm js-yaml)", file=sys.stderr)
+            return 1
+        mjs = open(mjs_path, encoding="utf-8").read()
+        cut = mjs.rfind("export {")
+        if cut < 0:
+            print(f"assemble_page: {mjs_path} has no export list", file=sys.stderr)
+            return 1
+        yaml_js = "(function(){" + mjs[:cut] + open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web", "yaml_lines.js"),
+                                                      encoding="utf-8").read() + "\n})();"
+        if os.path.exists(terser):
+            yaml_js = subprocess.run([terser, "--compress", "passes=3,pure_new=true", "--mangle", "--ecma", "2017"], input=yaml_js,
+                                     check=True, capture_output=True, text=True).stdout
+        yaml_js = yaml_js.replace("</script", "<\\/script")
+    # Without --yaml the page has no YAML parser: its script element goes too.
+    shell = shell.replace("<script>{{TRAINCALC_YAML_JS}}</script>\n" if not yaml_js else "{{TRAINCALC_YAML_JS}}", yaml_js)
     wasm = open(a.wasm, "rb").read()
     # zopfli writes ordinary gzip (DecompressionStream reads it) about 4% smaller than gzip -9;
     # mtime=0 with the fallback: the same wasm gives the same page, byte for byte.
@@ -94,9 +120,9 @@ def main() -> int:
     # The shell's parts: prerendered text, style, its own script (the JS API and the page's input).
     style = "".join(re.findall(r"<style>(.*?)</style>", shell, flags=re.S)).encode("utf-8")
     own_js = "".join(m.group(1) for m in re.finditer(r"<script>(.*?)</script>", shell, flags=re.S)
-                     if "{{TRAINCALC_JS}}" not in m.group(1)).encode("utf-8")
+                     if "{{TRAINCALC_JS}}" not in m.group(1) and not (yaml_js and m.group(1) == yaml_js)).encode("utf-8")
     pre_b = prerender.encode("utf-8")
-    for key, part in (("prerender", pre_b), ("style", style), ("shell_script", own_js)):
+    for key, part in (("prerender", pre_b), ("style", style), ("shell_script", own_js), ("yaml_js", yaml_js.encode("utf-8"))):
         sizes[key + "_bytes"], sizes[key + "_gzip"] = len(part), gz(part)
     with open(os.path.splitext(a.out)[0] + ".sizes.json", "w") as f:
         json.dump(sizes, f, indent=1)

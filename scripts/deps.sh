@@ -55,9 +55,9 @@ fetch_src imgui imgui-1.86+ds
 [ "$mode" = --native ] && exit 0
 
 # npm: playwright-core drives Debian's chromium (never its own browser download); terser
-# minifies the page's JS. Versions are pinned in package-lock.json.
-if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/terser" ] || [ ! -d "$here/node_modules/axe-core" ]; then
-  echo "deps: npm ci (playwright-core, terser, axe-core)"
+# minifies the page's JS; js-yaml reads YAML configs in the page. Versions are pinned in package-lock.json.
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/terser" ] || [ ! -d "$here/node_modules/axe-core" ] || [ ! -d "$here/node_modules/js-yaml" ]; then
+  echo "deps: npm ci (playwright-core, terser, axe-core, js-yaml)"
   (cd "$here" && npm ci --silent --no-audit --no-fund --prefix "$here" >/dev/null 2>&1) || \
   (cd "$here" && npm install --silent --no-audit --no-fund >/dev/null)
 fi

@@ -6,9 +6,12 @@ The JSON is re-serialised compactly (no whitespace) to keep the page small; it i
 for well-formedness here so a broken catalog fails the build, not the page. --strip-sources (the
 page's build) leaves out every entry's "source" and "price_source": the page never shows them,
 and they are two thirds of the catalog's gzip size (assets/catalog.json keeps them; the native
-CLI's `traincalc gpus` / `models` print them).
+CLI's `traincalc gpus` / `models` print them). A model's source keeps its head, "config.json of
+ORG/NAME on Hugging Face": config import and export name the model by that repository
+(core/config_import.h catalog_model_repo), in the page as in the CLI.
 """
 import json
+import re
 import sys
 
 
@@ -19,8 +22,11 @@ def main() -> int:
         doc = json.load(f)  # raises with line and column on malformed text
     if "--strip-sources" in sys.argv[1:]:
         for entry in doc.get("gpus", []) + doc.get("models", []):
+            head = re.match(r"config\.json of \S+ on Hugging Face", entry.get("source", ""))
             entry.pop("source", None)
             entry.pop("price_source", None)
+            if head and entry in doc.get("models", []):
+                entry["source"] = head.group(0)
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     data = text.encode("utf-8")
     # A byte array avoids raw-string length limits and escaping questions.

@@ -35,6 +35,7 @@ struct Page {
         app.catalog = &catalog();
         app.dpi_scale = dpi;
         app.lang = lang;
+        traincalc::link_configs(app); // natively every part is linked (app.h OptionalParts)
         traincalc::setup_imgui(app);
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;

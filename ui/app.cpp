@@ -16,7 +16,9 @@
 #include "imgui_internal.h" // ClearActiveID: let a field show text typed on the phone keyboard
 #include "widgets.h"
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace traincalc {
 
@@ -184,7 +186,7 @@ static const char* lang_code(Lang l) {
     return l == Lang::zh ? "zh" : "en";
 }
 
-static void set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& errors) {
+void ui::set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& errors) {
     app.notice = tr(en_zh_prefix, Lang::en);
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
     for (size_t i = 0; i < errors.size() && i < 3; i++) {
@@ -366,7 +368,7 @@ bool draw_app(App& app) {
 // [SECTION] receive_text()
 //-----------------------------------------------------------------------------
 
-bool receive_text(App& app, TextPurpose purpose, const char* utf8) {
+bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines) {
     if (!utf8 || !app.catalog) return false;
     switch (purpose) {
     case TextPurpose::scenario: { // an imported scenario file: applied only when it is entirely valid
@@ -388,6 +390,9 @@ bool receive_text(App& app, TextPurpose purpose, const char* utf8) {
         app.scenario.model_id.clear();
         return true;
     }
+    case TextPurpose::config: // a training config, or the page's YAML error for one
+    case TextPurpose::config_error:
+        return app.parts.receive_config && app.parts.receive_config(app, purpose, utf8, lines);
     }
     return false;
 }

@@ -9,6 +9,8 @@
 // [SECTION] Entry points
 #pragma once
 #include "core/compare.h"
+#include "core/config_export.h"
+#include "core/config_import.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/scenario.h"
@@ -23,13 +25,24 @@ namespace traincalc {
 //-----------------------------------------------------------------------------
 
 // What a text from the platform (a file picked or dropped, a paste) is meant to be.
-enum class TextPurpose : int { scenario = 0, hf_config = 1 }; // the values cross into JS
+// 2 is the soft keyboard's text (web/); 3 a training config (LLaMA-Factory/axolotl YAML converted to
+// JSON by the page, DeepSpeed or Transformers/TRL JSON); 4 the page's YAML error for such a file,
+// as "LINE\tCOLUMN\tREASON" (the parser's own words, 1-based line and column; 0 = unknown).
+enum class TextPurpose : int {
+    scenario = 0,
+    hf_config = 1,
+    config = 3,
+    config_error = 4
+}; // the values cross into JS
 
 struct PlatformHooks {
     void* user = nullptr;
     void (*copy_text)(void* user, const char* utf8) = nullptr; // clipboard (from a gesture)
     void (*save_text)(void* user, const char* filename, const char* utf8) = nullptr; // download
     void (*open_text)(void* user, TextPurpose purpose) = nullptr;                    // file picker
+    // Text typed or pasted into a box, to be read as `purpose`: the platform converts what core cannot
+    // read (YAML) and hands it back through receive_text() after the frame. Null: receive_text() at once.
+    void (*import_text)(void* user, TextPurpose purpose, const char* utf8) = nullptr;
     void (*copy_link)(void* user, const char* hash) = nullptr; // the page's (or host's) URL + hash
     void (*language_changed)(void* user, Lang lang) = nullptr; // remember it
 };
@@ -40,6 +53,18 @@ struct PlatformHooks {
 
 // The collapsible sections whose open state the page keeps (App::sections_open).
 enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
+
+struct App;
+
+// Parts the platform links in or leaves out (null = left out). The page's default build leaves out
+// the "Training configs" section (import a config, export the plan): its size budget cannot hold
+// it (README "Training configs"); dist/traincalc-configs.html and the native builds link it.
+struct OptionalParts {
+    bool (*draw_configs)(App& app) = nullptr; // the section, at the end of the inputs
+    // receive_text() for TextPurpose::config and ::config_error
+    bool (*receive_config)(App& app, TextPurpose purpose, const char* utf8,
+                           const std::vector<KeyLine>& lines) = nullptr;
+};
 
 struct App {
     const Catalog* catalog = nullptr;  // what the pickers list; owned by the platform
@@ -60,10 +85,18 @@ struct App {
     float dpi_scale = 1.0f; // devicePixelRatio; fonts are rasterised at size × this
     std::string notice;     // visible one-line notice (corrupt link, bad catalog…); "" = none
     std::string notice_zh;
+    bool notice_from_config = false; // the notice is a config import's: the next good import clears it
     PlatformHooks hooks;
+    OptionalParts parts;
     int comparison_sort = 0;          // column the GPU table is sorted by
     bool comparison_show_all = false; // the GPU table shows its first 40 rows until asked for all
     bool show_advanced = false;       // the "Advanced" section starts collapsed
+    bool show_configs = false;        // "Training configs" starts collapsed; an import opens it
+    ConfigImport last_import;         // the last config imported: its applied/resolved/ignored keys
+    bool has_import = false;
+    std::string config_text;              // "Training configs": the text box a config is pasted or typed into
+    std::vector<ExportNote> export_notes; // what the last downloaded config cannot say (its notes)
+    std::string export_file;              // that file's name; "" = none downloaded yet
 
     // UI state beyond the scenario (added by ui/; the platform may leave it alone).
     bool show_work[6] = {};       // "show work" expanders, indexed by Headline
@@ -138,7 +171,12 @@ bool continue_comparison(App& app);
 bool draw_app(App& app);
 
 // Applies text coming back from the platform: a file picked or dropped, or text pasted (purpose
-// as in open_text: 0 scenario JSON, 1 config.json). Returns true when the scenario changed.
-bool receive_text(App& app, TextPurpose purpose, const char* utf8);
+// as in open_text: 0 scenario JSON, 1 config.json, 3 a training config as JSON, 4 the page's YAML
+// error for one). `lines`: where each key of a YAML config sits, for error messages. Returns true
+// when the scenario changed.
+bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines = {});
+
+// Links the "Training configs" section into this app (ui/screen_configs.cpp): see OptionalParts.
+void link_configs(App& app);
 
 } // namespace traincalc

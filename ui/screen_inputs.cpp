@@ -485,6 +485,10 @@ bool draw_inputs(App& app) {
     if (header(app, Str::sec_advanced, "advanced", &app.show_advanced)) changed |= draw_advanced(app);
     if (header(app, Str::sec_prices, "prices", &app.section_open(Section::prices)))
         changed |= draw_prices(app);
+    // Embedded on someone's page, files are the host's business unless it asks (#io=1).
+    if (app.parts.draw_configs && (!app.embed || app.embed_io) &&
+        header(app, Str::sec_configs, "configs", &app.show_configs))
+        changed |= app.parts.draw_configs(app);
     ImGui::PopID();
     return changed;
 }

@@ -36,6 +36,7 @@ struct App;
     X(slider, "slider")     /* role=slider aria-valuenow/min/max/valuetext */                                \
     X(number, "number")     /* <input inputmode=decimal>: typed numbers */                                   \
     X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */                   \
+    X(textarea, "textarea") /* <textarea>: a file's text, pasted or typed (newlines kept) */                 \
     X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                               \
     X(text, "text")         /* <p>: selectable result text (numbers, formulas, warnings) */
 

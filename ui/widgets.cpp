@@ -7,7 +7,9 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
+#include "core/limits.h"
 #include "imgui_internal.h" // the open list's window (listbox node)
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -648,6 +650,31 @@ bool text_field(App& app, const char* id, const char* name, std::string* s, cons
         return true;
     }
     return false;
+}
+
+// ImGui grows the std::string as the text grows (imgui_stdlib's pattern; 1.86 has no std::string API).
+static int grow_string(ImGuiInputTextCallbackData* d) {
+    if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        std::string* s = static_cast<std::string*>(d->UserData);
+        s->resize(static_cast<size_t>(d->BufTextLen));
+        d->Buf = s->data();
+    }
+    return 0;
+}
+
+bool text_area(App& app, const char* id, const char* name, std::string* s, float height) {
+    bool changed = false;
+    SemAction a;
+    if (sem_take(app, ImGui::GetID(id), SemActionKind::set, &a)) { // typed or pasted into its twin
+        size_t n = std::min(a.text.size(), limits::kMaxConfigBytes);
+        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
+        s->assign(a.text, 0, n);
+        changed = true;
+    }
+    changed |= ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, ImVec2(-FLT_MIN, height),
+                                         ImGuiInputTextFlags_CallbackResize, grow_string, s);
+    sem_field(app, Role::textarea, name, s->c_str(), false);
+    return changed;
 }
 
 bool button(App& app, const char* label, const char* name, ImVec2 size) {

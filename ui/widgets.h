@@ -28,6 +28,8 @@ inline const char* T(const App& app, Str key) {
 // The estimate to draw: the current one, or the last good one while inputs have errors.
 const Estimate& shown_estimate(const App& app);
 bool has_result(const App& app);
+// The notice banner: `prefix` then each error's message, in both languages (ui/app.cpp).
+void set_notice(App& app, Str prefix, const std::vector<FieldError>& errors);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Formatting: results go to a small ring of static buffers, valid for a few calls
@@ -112,6 +114,9 @@ bool combo_enum(App& app, const char* label, const char* field, E* value, const 
 }
 bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint);
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint);
+// A multi-line box for a whole file's text (a config pasted or typed): <textarea> in the semantics
+// layer, so the browser's paste, typing and input methods work on it. `height` in px, width: the row.
+bool text_area(App& app, const char* id, const char* name, std::string* s, float height);
 bool button(App& app, const char* label, const char* name = nullptr, ImVec2 size = ImVec2(0, 0));
 // A section header (section_header) or a tree toggle, open state in *open; aria-expanded.
 bool disclosure(App& app, const char* id_label, const char* name, bool* open, bool section_header);
@@ -145,6 +150,7 @@ bool draw_charts(App& app);  // screen_charts.cpp: time and cost against card co
 bool draw_compare(App& app); // screen_compare.cpp: every GPU side by side
 bool draw_buy(App& app);     // screen_buy.cpp: rent versus buy
 bool draw_renting(App& app); // screen_renting.cpp: checklist and providers' quotes
+bool draw_configs(App& app); // screen_configs.cpp: import a training config, export the plan
 
 } // namespace ui
 } // namespace traincalc

@@ -62,10 +62,11 @@ mergeInto(LibraryManager.library, {
 
   tc_js_save: function (filename, text) {
     try {
-      var blob = new Blob([UTF8ToString(text)], { type: 'application/json;charset=utf-8' });
+      var name = UTF8ToString(filename);
+      var blob = new Blob([UTF8ToString(text)], { type: (/\.json$/.test(name) ? 'application/json' : 'text/plain') + ';charset=utf-8' });
       var a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
-      a.download = UTF8ToString(filename);
+      a.download = name;
       document.body.appendChild(a); a.click(); document.body.removeChild(a);
       setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
     } catch (e) {}
@@ -74,7 +75,7 @@ mergeInto(LibraryManager.library, {
   tc_js_open: function (purpose) {
     try {
       var input = document.createElement('input');
-      input.type = 'file'; input.accept = '.json,application/json,text/plain';
+      input.type = 'file'; input.accept = purpose === 3 ? '.yaml,.yml,.json,application/json,text/plain' : '.json,application/json,text/plain';
       input.onchange = function () {
         var f = input.files && input.files[0];
         if (!f) return;
@@ -83,6 +84,11 @@ mergeInto(LibraryManager.library, {
       };
       input.click();
     } catch (e) {}
+  },
+
+  // Text typed or pasted into the page's box, read as `purpose` by the page (YAML: web/yaml_lines.js).
+  tc_js_import: function (purpose, text) {
+    try { window.traincalc && window.traincalc.__import(purpose, UTF8ToString(text)); } catch (e) {}
   },
 
   // Called after every refresh: the JS API's onChange callbacks, the live region, <html lang>.

@@ -57,6 +57,7 @@ void tc_js_scroll_to(float y);                     // page px
 void tc_js_wake_after(int ms);
 void tc_js_save(const char* filename, const char* text);
 void tc_js_open(int purpose);
+void tc_js_import(int purpose, const char* text); // typed text: YAML read by the page, then tc_receive_text
 void tc_js_changed(const char* scenario_json, const char* summary, const char* lang);
 char* tc_js_catalog_block();                       // malloc'd or null
 char* tc_js_browser_lang();                        // malloc'd or null
@@ -319,6 +320,7 @@ void hook_copy_link(void* user, const char* hash) {
 }
 void hook_save(void*, const char* name, const char* text) { tc_js_save(name, text); }
 void hook_open(void*, tc::TextPurpose purpose) { tc_js_open(static_cast<int>(purpose)); }
+void hook_import(void*, tc::TextPurpose purpose, const char* text) { tc_js_import(static_cast<int>(purpose), text); }
 void hook_lang(void* user, tc::Lang lang) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_storage_set(kStorageLang, lang_code(lang));
@@ -550,10 +552,22 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
 }
 
 // Text from a file picker, a drop, or (purpose 2) the soft keyboard: see ui/app.h receive_text.
-EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text) {
+// `lines`: for a YAML config, where each key sits, "KEY\tLINE\n" per key (the page's YAML parser's
+// marks); null or "" when unknown.
+EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const char* lines) {
     Platform& p = *g_platform;
-    if (purpose != static_cast<int>(tc::TextPurpose::scenario) && purpose != static_cast<int>(tc::TextPurpose::hf_config)) return;
-    if (tc::receive_text(p.app, static_cast<tc::TextPurpose>(purpose), text ? text : "")) changed(p);
+    if (purpose != static_cast<int>(tc::TextPurpose::scenario) && purpose != static_cast<int>(tc::TextPurpose::hf_config) &&
+        purpose != static_cast<int>(tc::TextPurpose::config) && purpose != static_cast<int>(tc::TextPurpose::config_error))
+        return;
+    std::vector<tc::KeyLine> key_lines;
+    for (const char* at = lines; at && *at;) {
+        const char* tab = std::strchr(at, '\t');
+        const char* end = std::strchr(at, '\n');
+        if (!end) end = at + std::strlen(at);
+        if (tab && tab < end) key_lines.push_back(tc::KeyLine{std::string(at, tab), std::atoi(tab + 1)});
+        at = *end ? end + 1 : end;
+    }
+    if (tc::receive_text(p.app, static_cast<tc::TextPurpose>(purpose), text ? text : "", key_lines)) changed(p);
     wake(p, kSettleFrames);
 }
 
@@ -702,6 +716,10 @@ int main(int, char**) {
     p.app.hooks.copy_link = hook_copy_link;
     p.app.hooks.save_text = hook_save;
     p.app.hooks.open_text = hook_open;
+    p.app.hooks.import_text = hook_import;
+#if TRAINCALC_PAGE_CONFIGS // dist/traincalc-configs.html: the "Training configs" section (ui/app.h OptionalParts)
+    tc::link_configs(p.app);
+#endif
     p.app.hooks.language_changed = hook_lang;
     const double t_state = now_ms();
     load_state(p);

@@ -12,6 +12,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '..', '..');
 export const pagePath = process.env.TRAINCALC_PAGE || join(root, 'dist', 'traincalc.html');
 export const pageUrl = pathToFileURL(pagePath).href;
+// The page with the "Training configs" section (issue 14), built beside the default one.
+export const configsPagePath = process.env.TRAINCALC_CONFIGS_PAGE || join(root, 'dist', 'traincalc-configs.html');
+export const configsPageUrl = pathToFileURL(configsPagePath).href;
 export const artifacts = join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
@@ -50,7 +53,8 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
     page.on('request', (r) => {
       const u = r.url();
       // The page itself is the only thing allowed to load; data:/blob: URLs are not requests.
-      if (u.split('#')[0] === pageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
+      const own = u.split('#')[0];
+      if (own === pageUrl.split('#')[0] || own === configsPageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
       watch.requests.push(u);
     });
   };
@@ -64,8 +68,8 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
 }
 
 // Opens the page and waits for the first drawn frame and the JS API.
-export async function open(page, hash = '', { waitReady = true } = {}) {
-  await page.goto(pageUrl + hash);
+export async function open(page, hash = '', { waitReady = true, url = pageUrl } = {}) {
+  await page.goto(url + hash);
   if (waitReady) {
     await page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
     await page.evaluate(() => window.traincalc.ready);

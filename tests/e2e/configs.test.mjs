@@ -1,0 +1,342 @@
+// traincalc — tests/e2e/configs.test.mjs
+// The "Training configs" section (issue 14) under a person's hands, in dist/traincalc-configs.html:
+// controls found by role and name in the accessibility tree, used with real CDP input — a config
+// typed into the text box, pasted with Ctrl+V (into the box, and outside any field), chosen through
+// the browser's file chooser (Page.setInterceptFileChooserDialog + DOM.setFileInputFiles), dropped
+// on the page (Input.dispatchDragEvent). The fields it sets equal what `traincalc import FILE` gives
+// for the same fixture; each downloaded export equals `traincalc export` for the page's scenario and
+// reads back (through the CLI's own import) as the same plan. Bad files name the key and line and
+// change nothing; the import survives a reload and a link; downloads work from file:// and inside
+// an iframe. Screenshots: desktop and phone, English and Chinese (tests/e2e/artifacts/configs-*).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync, readdirSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load as yamlLoad } from 'js-yaml';
+import { launch, open, settle, screenshot, root, configsPagePath, configsPageUrl } from './lib.mjs';
+
+const CLI = join(root, 'build', 'native', 'bin', 'traincalc');
+const FIXTURES = join(root, 'tests', 'configs');
+const fixture = (name) => join(FIXTURES, name);
+const LF = fixture('llamafactory_qwen_lora_sft.yaml');
+const tmp = mkdtempSync(join(tmpdir(), 'traincalc-configs-'));
+
+test('the configs page and the CLI are built', () => {
+  assert.ok(existsSync(configsPagePath), `${configsPagePath} is missing: scripts/build_page.sh builds it (js-yaml from scripts/deps.sh)`);
+  assert.ok(existsSync(CLI), `${CLI} is missing: cmake --build --preset native --target traincalc`);
+  // One self-contained file each: no script, style or image from elsewhere; js-yaml only in the configs page.
+  const configsHtml = readFileSync(configsPagePath, 'utf8');
+  const defaultHtml = readFileSync(join(root, 'dist', 'traincalc.html'), 'utf8');
+  for (const [name, html] of [['configs', configsHtml], ['default', defaultHtml]]) {
+    assert.doesNotMatch(html, /<(script|img|iframe)[^>]+src=|<link[^>]+href=(?!["']?data:)/i, `${name} page: nothing loaded from elsewhere`);
+  }
+  assert.match(configsHtml, /__tcYaml/, 'the configs page carries its YAML parser');
+  assert.doesNotMatch(defaultHtml, /__tcYaml=|YAMLException/, 'the default page does not');
+});
+
+const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
+// `traincalc import FILE`: the file's report (kind, applied, resolved, …) and the scenario it gives.
+const imported = (file) => { const r = cli('import', file); return { ...r.imports[r.imports.length - 1], scenario: r.scenario }; };
+const openConfigs = (page, hash = '') => open(page, hash, { url: configsPageUrl });
+const scenario = (page) => page.evaluate(() => window.traincalc.get());
+const notice = (page) => page.evaluate(() => window.traincalc.notice());
+
+// A control's centre on screen, after scrolling it into view (the drawing follows the scroll).
+async function center(loc) {
+  await loc.scrollIntoViewIfNeeded();
+  await loc.page().waitForTimeout(300);
+  const r = await loc.boundingBox();
+  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+}
+// A real mouse click (or a tap on a phone) where the control is drawn.
+// `drawn`: the page (or the iframe's frame) whose drawing to wait for.
+async function press(page, loc, { touch = false, drawn = page } = {}) {
+  const c = await center(loc);
+  if (touch) await page.touchscreen.tap(c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
+  await settle(drawn);
+}
+const names = {
+  en: { section: 'Training configs', choose: 'Choose a config file', text: 'Config text', importText: 'Import the text', deepspeed: 'DeepSpeed JSON' },
+  zh: { section: '训练配置', choose: '选择配置文件', text: '配置文本', importText: '导入文本', deepspeed: 'DeepSpeed JSON' },
+};
+async function openSection(page, lang = 'en', opts = {}) {
+  const header = page.getByRole('button', { name: names[lang].section, exact: true });
+  await header.waitFor({ state: 'attached', timeout: 10000 });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await press(page, header, opts);
+  assert.equal(await header.getAttribute('aria-expanded'), 'true', 'the section opened');
+  const choose = page.getByRole('button', { name: names[lang].choose, exact: true });
+  await choose.waitFor({ state: 'attached', timeout: 5000 });
+  return choose;
+}
+// The browser's file chooser, intercepted through CDP: the file is set on the page's own <input>.
+async function chooseFile(page, button, path) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Page.enable');
+    await cdp.send('DOM.enable');
+    await cdp.send('Page.setInterceptFileChooserDialog', { enabled: true });
+    const opened = new Promise((resolve) => cdp.once('Page.fileChooserOpened', resolve));
+    await press(page, button);
+    const ev = await opened;
+    assert.ok(ev.backendNodeId, 'the chooser names its <input>');
+    await cdp.send('DOM.setFileInputFiles', { files: [path], backendNodeId: ev.backendNodeId });
+    await cdp.send('Page.setInterceptFileChooserDialog', { enabled: false });
+  } finally { await cdp.detach(); }
+}
+// Waits until the page has taken a text in: the scenario changed or a notice appeared.
+async function taken(page, before) {
+  await page.waitForFunction((b) => JSON.stringify(window.traincalc.get()) !== b || window.traincalc.notice() !== '',
+                             JSON.stringify(before), { timeout: 10000 });
+  await settle(page);
+}
+// Every field `traincalc import FILE` says the file set (applied or resolved) has the CLI's value.
+function sameFields(page, cliReport, file) {
+  const fields = [...cliReport.applied, ...cliReport.resolved].map((n) => n.field).filter(Boolean);
+  assert.ok(fields.length >= 1, `${file}: the CLI applied something`);
+  for (const f of new Set(fields)) assert.deepEqual(page[f], cliReport.scenario[f], `${file}: ${f} as the CLI reads it`);
+  return fields.length;
+}
+
+test('a config typed into the box, pasted into it with Ctrl+V, and pasted outside any field', async () => {
+  const b = await launch();
+  try {
+    await b.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openConfigs(b.page);
+    await openSection(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Config text', exact: true });
+    assert.equal(await box.evaluate((el) => el.tagName), 'TEXTAREA', 'a multi-line box (newlines kept)');
+    // Typed, key by key (Enter makes the new lines), then the button.
+    await press(b.page, box);
+    await b.page.keyboard.type('finetuning_type: lora\nlora_rank: 16\ncutoff_len: 2048\nper_device_train_batch_size: 4\n');
+    await settle(b.page);
+    const before = await scenario(b.page);
+    await press(b.page, b.page.getByRole('button', { name: 'Import the text', exact: true }));
+    await taken(b.page, before);
+    let s = await scenario(b.page);
+    assert.equal(await notice(b.page), '');
+    assert.deepEqual([s.method, s.lora_rank, s.seq_len, s.micro_batch], ['lora', 16, 2048, 4]);
+    assert.ok(await b.page.getByText('cutoff_len → seq_len = 2048').count() >= 1, 'the applied key is listed');
+    // Pasted into the box with the keyboard (the system clipboard, Ctrl+A then Ctrl+V).
+    const yaml = readFileSync(LF, 'utf8');
+    await b.page.evaluate((t) => navigator.clipboard.writeText(t), yaml);
+    await press(b.page, box);
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.press('Control+V');
+    await settle(b.page);
+    assert.equal(await box.inputValue(), yaml, 'the whole file is in the box, newlines kept');
+    const before2 = await scenario(b.page);
+    await press(b.page, b.page.getByRole('button', { name: 'Import the text', exact: true }));
+    await taken(b.page, before2);
+    s = await scenario(b.page);
+    const report = imported(LF);
+    for (const n of report.applied) if (n.field) assert.deepEqual(s[n.field], report.scenario[n.field], `${n.key} → ${n.field}`);
+    // Ctrl+V outside any field (Tab from the box to the button after it): imported at once.
+    const ds = readFileSync(fixture('deepspeed_z3_offload.json'), 'utf8');
+    await b.page.evaluate((t) => navigator.clipboard.writeText(t), ds);
+    await box.focus();
+    await b.page.keyboard.press('Tab');
+    assert.equal(await b.page.evaluate(() => document.activeElement.textContent), 'Import the text');
+    const before3 = await scenario(b.page);
+    await b.page.keyboard.press('Control+V');
+    await taken(b.page, before3);
+    s = await scenario(b.page);
+    assert.equal(s.zero, 3);
+    assert.equal(s.offload, 'optimizer+params');
+    assert.ok(await b.page.getByText(/^zero_optimization\.stage → zero = 3/).count() >= 1, 'listed with the dotted key');
+    assert.deepEqual(b.watch.errors, []);
+    assert.deepEqual(b.watch.requests, []);
+  } finally { await b.close(); }
+});
+
+test('every fixture chosen through the file chooser sets the fields `traincalc import` sets, to the same values', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const defaults = await scenario(b.page);
+    const files = readdirSync(FIXTURES).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+    assert.ok(files.length >= 7, 'the fixtures of tests/configs');
+    let checked = 0;
+    for (const f of files) {
+      // The CLI reads over the defaults: so does the page, opened afresh (no link, nothing stored).
+      await b.page.evaluate(() => localStorage.clear());
+      await openConfigs(b.page);
+      const choose = await openSection(b.page);
+      const before = await scenario(b.page);
+      assert.deepEqual(before, defaults);
+      await chooseFile(b.page, choose, fixture(f));
+      await taken(b.page, before);
+      assert.equal(await notice(b.page), '', `${f}: no error`);
+      const report = imported(fixture(f));
+      checked += sameFields(await scenario(b.page), report, f);
+      assert.ok(await b.page.getByRole('heading', { name: `Imported: ${report.kind}`, exact: true }).count() === 1, `${f}: read as ${report.kind}`);
+      const first = report.applied.find((n) => n.field);
+      assert.ok(await b.page.getByText(`${first.key} → ${first.field} = ${first.value}`, { exact: false }).count() >= 1, `${f}: ${first.key} listed`);
+    }
+    console.log(`fixtures: ${files.length}, fields compared with the CLI: ${checked}`);
+    assert.deepEqual(b.watch.errors, []);
+    assert.deepEqual(b.watch.requests, []);
+  } finally { await b.close(); }
+});
+
+test('a file dropped on the page (CDP drag and drop) is imported', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const before = await scenario(b.page);
+    const cdp = await b.page.context().newCDPSession(b.page);
+    const data = { items: [], files: [fixture('axolotl_llama3_qlora.yaml')], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 420, data });
+    await cdp.detach();
+    await taken(b.page, before);
+    assert.equal(await notice(b.page), '');
+    sameFields(await scenario(b.page), imported(fixture('axolotl_llama3_qlora.yaml')), 'dropped axolotl YAML');
+    assert.equal(b.page.url().split('#')[0], configsPageUrl, 'the browser did not navigate to the file');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a bad file: the notice names the line (YAML) or the key and line (a value), nothing changes, the page goes on', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page);
+    const before = await scenario(b.page);
+    const broken = join(tmp, 'broken.yaml');
+    writeFileSync(broken, 'finetuning_type: lora\ncutoff_len: [1\n');
+    await chooseFile(b.page, choose, broken);
+    await taken(b.page, before);
+    assert.match(await notice(b.page), /^Could not import this config, the scenario is unchanged: YAML: line 3, column 1: /);
+    assert.deepEqual(await scenario(b.page), before);
+    const zero = join(tmp, 'zero_batch.yaml');
+    writeFileSync(zero, 'finetuning_type: lora\nper_device_train_batch_size: 0\n');
+    await chooseFile(b.page, choose, zero);
+    await b.page.waitForFunction(() => /per_device_train_batch_size/.test(window.traincalc.notice()), null, { timeout: 10000 });
+    assert.match(await notice(b.page), /per_device_train_batch_size \(line 2\)/, 'the key and its line');
+    assert.deepEqual(await scenario(b.page), before);
+    // The page goes on: a good file imports and takes the notice away.
+    await chooseFile(b.page, choose, LF);
+    await taken(b.page, before);
+    await b.page.waitForFunction(() => window.traincalc.notice() === '', null, { timeout: 5000 });
+    assert.equal((await scenario(b.page)).seq_len, 4096);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the imported scenario survives a reload and opens from its link in a fresh browser', async () => {
+  const b = await launch();
+  let hash = '', s;
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page);
+    const before = await scenario(b.page);
+    await chooseFile(b.page, choose, fixture('llamafactory_qlora_ds3.yaml'));
+    await taken(b.page, before);
+    s = await scenario(b.page);
+    await b.page.waitForFunction(() => /#s=/.test(location.hash), null, { timeout: 5000 });
+    hash = await b.page.evaluate(() => location.hash);
+    await b.page.reload();
+    await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await b.page.evaluate(() => window.traincalc.ready);
+    assert.deepEqual(await scenario(b.page), s, 'the same scenario after a reload');
+  } finally { await b.close(); }
+  const c = await launch();
+  try {
+    await openConfigs(c.page, hash);
+    assert.deepEqual(await scenario(c.page), s, 'the same scenario from the link');
+  } finally { await c.close(); }
+});
+
+test('each export downloads (file://) the text `traincalc export` writes, and reads back as the same plan', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page);
+    const before = await scenario(b.page);
+    await chooseFile(b.page, choose, LF);
+    await taken(b.page, before);
+    await b.page.evaluate(() => window.traincalc.set({ cards: 4 }));
+    await settle(b.page);
+    const s = await scenario(b.page);
+    const scen = join(tmp, 'scenario.json');
+    writeFileSync(scen, JSON.stringify(s));
+    const formats = [['LLaMA-Factory YAML', 'llamafactory'], ['DeepSpeed JSON', 'deepspeed'], ['accelerate FSDP', 'accelerate'], ['Launch commands', 'launch']];
+    const got = {};
+    for (const [label, format] of formats) {
+      const button = b.page.getByRole('button', { name: label, exact: true });
+      const c = await center(button);
+      const [download] = await Promise.all([b.page.waitForEvent('download', { timeout: 10000 }), b.page.mouse.click(c.x, c.y)]);
+      const path = join(tmp, download.suggestedFilename());
+      await download.saveAs(path);
+      const text = readFileSync(path, 'utf8');
+      assert.equal(text, execFileSync(CLI, ['export', '--format', format, scen], { encoding: 'utf8' }), `${label}: the CLI's text`);
+      got[format] = path;
+      await settle(b.page);
+    }
+    const plan = cli('estimate', scen);  // the plan the files describe: the scenario's own when it fits
+    assert.equal(plan.memory.fits, true, 'the scenario fits, so the plan is its own set-up');
+    // LLaMA-Factory YAML and DeepSpeed JSON read back through the CLI's import, over the scenario.
+    for (const f of ['llamafactory', 'deepspeed']) {
+      const back = cli('import', scen, got[f]).scenario;
+      for (const k of ['method', 'lora_rank', 'seq_len', 'micro_batch', 'grad_accum', 'zero', 'offload', 'checkpointing', 'precision'])
+        assert.deepEqual(back[k], s[k], `${f}: ${k} reads back`);
+    }
+    const acc = yamlLoad(readFileSync(got.accelerate, 'utf8'));
+    assert.equal(acc.num_processes, s.cards, 'accelerate: one process per card');
+    assert.match(readFileSync(got.launch, 'utf8'), new RegExp(`\\b${s.cards}\\b`), 'the launch commands name the card count');
+    assert.deepEqual(b.watch.errors, []);
+    assert.deepEqual(b.watch.requests, []);
+  } finally { await b.close(); }
+});
+
+test('inside a host page\'s iframe (#embed=1&io=1) the section is there and a download works', async () => {
+  const host = join(tmp, 'host.html');
+  writeFileSync(host, `<!doctype html><html lang="en"><body style="margin:0"><h1>host</h1>
+<iframe id="w" title="traincalc" src="${configsPageUrl}#embed=1&io=1&lang=en" style="width:100%;height:2400px;border:0"></iframe></body></html>`);
+  const b = await launch();
+  try {
+    await b.page.goto(pathToFileURL(host).href);
+    const frame = b.page.frameLocator('#w');
+    const fr = b.page.frames().find((f) => f !== b.page.mainFrame());
+    await fr.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await fr.evaluate(() => window.traincalc.ready);
+    const header = frame.getByRole('button', { name: 'Training configs', exact: true });
+    await press(b.page, header, { drawn: fr });
+    assert.equal(await header.getAttribute('aria-expanded'), 'true', 'the section opened in the iframe');
+    const button = frame.getByRole('button', { name: 'DeepSpeed JSON', exact: true });
+    const c = await center(button);
+    const [download] = await Promise.all([b.page.waitForEvent('download', { timeout: 10000 }), b.page.mouse.click(c.x, c.y)]);
+    assert.equal(download.suggestedFilename(), 'traincalc_deepspeed.json');
+    const j = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.equal(j.train_micro_batch_size_per_gpu, (await fr.evaluate(() => window.traincalc.get())).micro_batch);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('screenshots: the section after an import, desktop and phone, English and Chinese', async () => {
+  for (const size of ['desktop', 'phone']) {
+    for (const lang of ['en', 'zh']) {
+      const b = await launch({ size, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      try {
+        await openConfigs(b.page, `#lang=${lang}`);
+        const choose = await openSection(b.page, lang, { touch: size === 'phone' });
+        const before = await scenario(b.page);
+        await chooseFile(b.page, choose, fixture('llamafactory_qlora_ds3.yaml'));
+        await taken(b.page, before);
+        // The listing of what was applied, from its heading down.
+        const heading = b.page.getByRole('heading', { name: lang === 'zh' ? '已导入：llamafactory' : 'Imported: llamafactory', exact: true });
+        await heading.scrollIntoViewIfNeeded();
+        await b.page.evaluate(() => window.scrollBy(0, window.innerHeight / 2 - 120));
+        await settle(b.page);
+        const ink = await screenshot(b.page, `configs-${size}-${lang}`);
+        assert.ok(ink.ink > 0.05 && ink.colours > 20, `${size} ${lang}: something is drawn`);
+        assert.ok(await b.page.getByRole('textbox', { name: names[lang].text, exact: true }).count() === 1);
+        assert.deepEqual(b.watch.errors, []);
+      } finally { await b.close(); }
+    }
+  }
+});

@@ -1,0 +1,136 @@
+// traincalc — tests/test_ui_configs.cpp
+// The "Training configs" section (ui/screen_configs.cpp) drawn headless: a config received with its
+// key lines is applied and listed, a bad one leaves a notice naming the key and line and changes
+// nothing, the page's YAML error is worded in both languages, text typed into the box is imported
+// by the button, each export button saves export_config()'s file, and an app without the section
+// linked (the default page) has no section and takes no config.
+#include "core/config_export.h"
+#include "ui/app.h"
+#include "ui_harness.h"
+#include <doctest/doctest.h>
+#include <fstream>
+#include <sstream>
+
+using namespace traincalc;
+using traincalc_test::find_node;
+using traincalc_test::Page;
+
+namespace {
+
+std::string fixture(const char* name) {
+    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/configs/" + name, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// A text (or heading) node of the semantics layer that starts with `prefix` (what the browser tests read).
+const SemNode* text_starting(const App& app, const std::string& prefix, Role role = Role::text) {
+    for (const SemNode& n : app.sem)
+        if (n.role == role && n.value.rfind(prefix, 0) == 0) return &n;
+    return nullptr;
+}
+
+// A press on a control's DOM twin, as web/main.cpp applies it.
+void press(Page& page, const SemNode* n) {
+    REQUIRE(n);
+    page.app.sem_action = SemAction{n->id, SemActionKind::press, 0, ""};
+    ImGui::ActivateItem(n->id);
+    for (int i = 0; i < 3; i++) page.frame();
+}
+
+} // namespace
+
+TEST_CASE("a DeepSpeed config received with its lines is applied and listed with its dotted keys") {
+    Page page(1280, 5000, 1, Lang::en);
+    const std::vector<KeyLine> lines = {{"zero_optimization.stage", 10}};
+    REQUIRE(receive_text(page.app, TextPurpose::config, fixture("deepspeed_z3_offload.json").c_str(), lines));
+    refresh(page.app);
+    CHECK(page.app.scenario.zero == 3);
+    CHECK(page.app.scenario.offload == Offload::optimizer_params);
+    CHECK(page.app.show_configs); // an import opens the section
+    page.frame();
+    page.frame();
+    CHECK(text_starting(page.app, "Imported: deepspeed", Role::heading));
+    CHECK(text_starting(page.app, "zero_optimization.stage → zero = 3"));
+    CHECK(text_starting(page.app, "zero_optimization.offload_param.device → offload = optimizer+params"));
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE("a bad value names the key and its line; nothing changes; a good config then clears the notice") {
+    Page page(1280, 800, 1, Lang::en);
+    const Scenario before = page.app.scenario;
+    const std::vector<KeyLine> lines = {{"finetuning_type", 1}, {"per_device_train_batch_size", 2}};
+    CHECK(!receive_text(page.app, TextPurpose::config,
+                        "{\"finetuning_type\": \"lora\", \"per_device_train_batch_size\": 0}", lines));
+    CHECK(page.app.notice.rfind("Could not import this config, the scenario is unchanged: ", 0) == 0);
+    CHECK(page.app.notice.find("per_device_train_batch_size (line 2)") != std::string::npos);
+    CHECK(page.app.notice_zh.find("per_device_train_batch_size（第 2 行）") != std::string::npos);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    CHECK(
+        receive_text(page.app, TextPurpose::config, "{\"finetuning_type\": \"lora\", \"cutoff_len\": 2048}"));
+    CHECK(page.app.notice.empty());
+    CHECK(page.app.scenario.seq_len == 2048);
+}
+
+TEST_CASE("the page's YAML error (line, column, reason) is worded in both languages") {
+    Page page(1280, 800, 1, Lang::zh);
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "3\t1\tdeficient indentation"));
+    CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 3, column "
+                             "1: deficient indentation");
+    CHECK(page.app.notice_zh ==
+          "无法导入该配置，当前方案未改变： YAML：第 3 行第 1 列：deficient indentation");
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "no position"));
+    CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: no position");
+}
+
+TEST_CASE(
+    "text typed into the box is imported by the button; each export button saves export_config()'s file") {
+    Page page(1280, 5000, 1, Lang::en);
+    page.app.show_configs = true;
+    struct Saved {
+        std::vector<std::string> names, texts;
+    } saved;
+    page.app.hooks.user = &saved;
+    page.app.hooks.save_text = [](void* u, const char* name, const char* text) {
+        static_cast<Saved*>(u)->names.push_back(name);
+        static_cast<Saved*>(u)->texts.push_back(text);
+    };
+    page.frame();
+    const SemNode* box = find_node(page.app, Role::textarea, "Config text");
+    REQUIRE(box);
+    // Typed into its DOM twin (a <textarea>): the text arrives whole, newlines kept.
+    const std::string typed =
+        "{\"train_micro_batch_size_per_gpu\": 3, \"zero_optimization\": {\"stage\": 2}}";
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, typed};
+    page.frame();
+    CHECK(page.app.config_text == typed);
+    press(page, find_node(page.app, Role::button, "Import the text")); // no import hook: read at once
+    CHECK(page.app.scenario.micro_batch == 3);
+    CHECK(page.app.scenario.zero == 2);
+    page.frame();
+    const char* labels[kExportFormatCount] = {"LLaMA-Factory YAML", "DeepSpeed JSON", "accelerate FSDP",
+                                              "Launch commands"};
+    for (int i = 0; i < kExportFormatCount; ++i) {
+        press(page, find_node(page.app, Role::button, labels[i]));
+        REQUIRE(saved.names.size() == static_cast<size_t>(i + 1));
+        const ConfigExport x = export_config(page.app.estimate, static_cast<ExportFormat>(i));
+        CHECK(saved.names.back() == x.file_name);
+        CHECK(saved.texts.back() == x.text);
+        CHECK(page.app.export_file == x.file_name);
+    }
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE("without the section linked (the default page) there is no section and no config is taken") {
+    Page page(1280, 5000, 1, Lang::en);
+    page.app.parts = OptionalParts{};
+    page.app.expand_all = true;
+    page.frame();
+    CHECK(!find_node(page.app, Role::header, "Training configs"));
+    CHECK(!receive_text(page.app, TextPurpose::config, "{\"train_micro_batch_size_per_gpu\": 3}"));
+    CHECK(page.app.scenario.micro_batch != 3);
+    link_configs(page.app);
+    page.frame();
+    CHECK(find_node(page.app, Role::header, "Training configs"));
+}

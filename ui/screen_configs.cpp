@@ -1,0 +1,168 @@
+// traincalc — ui/screen_configs.cpp
+// "Training configs": import a LLaMA-Factory/axolotl YAML, a DeepSpeed JSON, Transformers/TRL
+// arguments or a config.json (the page converts YAML to JSON; core/config_import.h reads it), list
+// what was applied, resolved and ignored; download the plan as configs (core/config_export.h).
+//
+// Linked in by the platform (link_configs(): the page's default build leaves it out, app.h).
+//
+// Index of this file:
+// [SECTION] Receiving a config
+// [SECTION] The last import
+// [SECTION] draw_configs()
+// [SECTION] link_configs()
+
+#include "core/config_export.h"
+#include "widgets.h"
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+namespace traincalc {
+namespace ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Receiving a config
+//-----------------------------------------------------------------------------
+
+// A parser's position and words in a string-table format ("YAML: line %d, column %d: %s").
+static std::string format_at(const char* format, int line, int column, const char* reason) {
+    std::string out(std::strlen(format) + std::strlen(reason) + 32, '\0');
+    const int n = std::snprintf(out.data(), out.size(), format, line, column, reason);
+    out.resize(n > 0 ? std::min(static_cast<size_t>(n), out.size() - 1) : 0);
+    return out;
+}
+
+static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
+                           const std::vector<KeyLine>& lines) {
+    if (purpose == TextPurpose::config_error) { // the page could not read the YAML: "LINE\tCOLUMN\tREASON"
+        int line = 0, column = 0, used = 0;
+        if (std::sscanf(utf8, "%d\t%d\t%n", &line, &column, &used) < 2 || used <= 0) used = 0;
+        const char* reason = utf8 + used;
+        FieldError e{"", std::string("YAML: ") + reason, std::string("YAML：") + reason};
+        if (line > 0) {
+            e.message = format_at(tr(Str::yaml_error_at, Lang::en), line, column, reason);
+            e.message_zh = format_at(tr(Str::yaml_error_at, Lang::zh), line, column, reason);
+        }
+        set_notice(app, Str::config_import_failed, {e});
+        app.notice_from_config = true;
+        return false;
+    }
+    // A training config: applied over the scenario when it reads cleanly, else nothing changes.
+    ConfigImport r = import_config(utf8, ConfigKind::detect, app.scenario, *app.catalog, lines);
+    if (!r.errors.empty()) {
+        set_notice(app, Str::config_import_failed, r.errors);
+        app.notice_from_config = true;
+        return false;
+    }
+    if (app.notice_from_config) { // a good config takes away the bad one's notice
+        app.notice.clear();
+        app.notice_zh.clear();
+        app.notice_from_config = false;
+    }
+    app.scenario = r.scenario;
+    app.last_import = std::move(r);
+    app.has_import = true;
+    app.show_configs = true; // the list of what was applied is shown
+    return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The last import
+//-----------------------------------------------------------------------------
+
+static void note_lines(const App& app, const std::vector<ImportNote>& notes) {
+    for (const ImportNote& n : notes) {
+        const std::string& note = app.lang == Lang::zh && !n.note_zh.empty() ? n.note_zh : n.note;
+        std::string line = n.key;
+        if (!n.field.empty()) line += " → " + n.field + " = " + n.value;
+        const bool zh = app.lang == Lang::zh;
+        if (!note.empty())
+            line += (n.field.empty() ? (zh ? "：" : ": ") : (zh ? "（" : " (")) + note +
+                    (n.field.empty() ? "" : (zh ? "）" : ")"));
+        bullet_wrapped(line.c_str());
+    }
+}
+
+static void draw_import(App& app) {
+    const ConfigImport& r = app.last_import;
+    heading(fmt(app.lang == Lang::zh ? "%s%s" : "%s %s", T(app, Str::imported_kind), to_string(r.kind)));
+    if (!r.applied.empty()) {
+        section(T(app, Str::keys_applied));
+        note_lines(app, r.applied);
+    }
+    if (!r.resolved.empty()) {
+        section(T(app, Str::keys_resolved));
+        note_lines(app, r.resolved);
+    }
+    if (!r.ignored.empty()) {
+        section(T(app, Str::keys_ignored));
+        note_lines(app, r.ignored);
+    }
+    if (!r.unused.empty()) { // logging, paths, learning rate…: listed so nothing is silently dropped
+        std::string keys = T(app, Str::keys_unused);
+        for (size_t i = 0; i < r.unused.size(); ++i) keys += (i ? ", " : " ") + r.unused[i];
+        ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+        text_wrapped(keys.c_str(), keys.c_str() + keys.size());
+        ImGui::PopStyleColor();
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] draw_configs()
+//-----------------------------------------------------------------------------
+
+bool draw_configs(App& app) {
+    bool changed = false;
+    ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    text_wrapped(T(app, Str::configs_intro));
+    ImGui::PopStyleColor();
+    if (button(app, T(app, Str::choose_config_file)) && app.hooks.open_text)
+        app.hooks.open_text(app.hooks.user, TextPurpose::config);
+    text_wrapped(T(app, Str::config_text_label));
+    text_area(app, "##configtext", T(app, Str::config_text), &app.config_text,
+              ImGui::GetTextLineHeight() * 7.0f + ImGui::GetStyle().FramePadding.y * 2.0f);
+    if (button(app, T(app, Str::import_text)) && !app.config_text.empty()) {
+        if (app.hooks.import_text) // the page reads YAML in its web layer, then calls receive_text()
+            app.hooks.import_text(app.hooks.user, TextPurpose::config, app.config_text.c_str());
+        else
+            changed |= receive_text(app, TextPurpose::config, app.config_text.c_str());
+    }
+    if (app.has_import) draw_import(app);
+    if (!app.estimate.ok) return changed;
+    section(T(app, Str::export_plan_as));
+    static const Str kLabels[kExportFormatCount] = {Str::export_llamafactory, Str::export_deepspeed,
+                                                    Str::export_accelerate, Str::export_launch};
+    for (int i = 0; i < kExportFormatCount; ++i) {
+        if (i > 0) ImGui::SameLine();
+        const float w = ImGui::CalcTextSize(T(app, kLabels[i])).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+        if (i > 0 && ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+        if (button(app, T(app, kLabels[i])) && app.hooks.save_text) {
+            ConfigExport x = export_config(app.estimate, static_cast<ExportFormat>(i));
+            if (x.errors.empty()) {
+                app.hooks.save_text(app.hooks.user, x.file_name.c_str(), x.text.c_str());
+                app.export_file = x.file_name;
+                app.export_notes = std::move(x.notes);
+            }
+        }
+    }
+    // What the downloaded file cannot say (values that are examples, a plan that will not fit).
+    for (const ExportNote& n : app.export_notes) {
+        const std::string line =
+            app.export_file + ": " + (app.lang == Lang::zh && !n.zh.empty() ? n.zh : n.en);
+        bullet_wrapped(line.c_str());
+    }
+    return changed;
+}
+
+} // namespace ui
+
+//-----------------------------------------------------------------------------
+// [SECTION] link_configs()
+//-----------------------------------------------------------------------------
+
+void link_configs(App& app) {
+    app.parts.draw_configs = ui::draw_configs;
+    app.parts.receive_config = ui::receive_config;
+}
+
+} // namespace traincalc

@@ -1017,6 +1017,11 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
     }
 }
 
+// A count to the unit, grouped ("177,359,935"): the budget lines differ by one token.
+static std::string whole_count(double v) {
+    return std::fabs(v) < 1e15 ? group_thousands(std::round(v)) : format_number(v, 15);
+}
+
 // The most tokens the budget buys with the budget left at it and one more token, or why none.
 void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = r.scenario;
@@ -1031,7 +1036,7 @@ void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::strin
             if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
                 const std::string name =
                     fmt(F.T("Budget left at %s tokens per epoch", "每轮 %s token 时的预算剩余"),
-                        F.N(bu.tokens_per_epoch + i, 15).c_str());
+                        whole_count(bu.tokens_per_epoch + i).c_str());
                 out.push_back(term_line(r.terms, *t, F, name.c_str()));
             }
     } else if (!bu.fits) {

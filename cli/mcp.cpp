@@ -183,6 +183,9 @@ Json tool_compare(const Call& c) {
             row["cards"] = o.cards;
             row["zero"] = o.zero;
             row["tp"] = o.tp;
+            row["cp"] = o.cp;
+            row["ep"] = o.ep;
+            row["activation_offload"] = o.activation_offload;
             row["offload"] = to_string(o.offload);
             row["checkpointing"] = to_string(o.checkpointing);
             row["memory_per_gpu_gib"] = o.memory_per_gpu_gib;

@@ -49,7 +49,7 @@ TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
         s.utilization > 0 ? s.utilization : default_utilization(s, g); // the stack's, else the card's
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0; // a measurement is for its own card
-    ti.nvlink = g.nvlink_gbps > 0;
+    set_links(ti, g);
     ti.bandwidth_gbps = g.bandwidth_gbps;
     return ti;
 }
@@ -96,13 +96,14 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     const double usable = usable_gib(g);
     // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
-    int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchZeroCount] = {};
+    int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
+               [kSearchZeroCount] = {};
     for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
-        const int mp = p.tp * s.pp;
         Strategy st = with_point(strategy_of(s), p); // cards set per count below
+        const int mp = st.unit();
         // Memory per card M(d) = A + B/d: two evaluations give A and B.
         MemoryResult m1, m2;
         st.cards = mp;
@@ -122,7 +123,8 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
             if (B <= 0) break; // more cards never help
         }
         if (!fits) return true;
-        int& plain = d_plain[p.offload_index][p.tp_index][p.zero];
+        int& plain =
+            d_plain[p.offload_index][p.tp_index][p.cp_index][p.ep_index][p.activation_offload][p.zero];
         if (level == 0)
             plain = d;
         else if (plain == d)
@@ -151,6 +153,10 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
             best.cards = st.cards;
             best.zero = p.zero;
             best.tp = p.tp;
+            best.cp = p.cp;
+            best.ep = p.ep;
+            best.sequence_parallel = p.sp;
+            best.activation_offload = p.activation_offload;
             best.offload = p.offload;
             best.checkpointing = p.checkpointing;
             best.memory_per_gpu_gib = mem;
@@ -252,7 +258,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     if (!cx.valid || !g) return out; // validate() covers the card and tp
     const TimeInputs ti = timing_for(s, *g, true);
     const Prices prices = prices_for(s, *g, catalog, true);
-    const int mp = s.tp * s.pp;
+    const int mp = strategy_of(s).unit();
     for (int n = 1; n <= max_cards; n *= 2) {
         Strategy st = strategy_of(s);
         st.cards = n;
@@ -260,7 +266,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         p.cards = n;
         MemoryResult m;
         memory_for(s, cx.md, *g, st, m);
-        p.fits = m.fits && n >= mp && n % mp == 0; // tp·pp must divide the count
+        p.fits = m.fits && n >= mp && n % mp == 0; // tp·pp·cp·ep must divide the count
         p.wall_hours = wall_hours_for(s, cx.md, ti, st);
         CostResult cost;
         cost_for(s, prices, n + rollout_extra_cards(s), p.wall_hours, cx.md.tokens, cost);

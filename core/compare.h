@@ -16,6 +16,10 @@ struct GpuOption {
     int cards = 0;
     int zero = 0;
     int tp = 1;
+    int cp = 1;                      // context parallel
+    int ep = 1;                      // expert parallel (MoE)
+    bool sequence_parallel = true;   // with tp > 1
+    bool activation_offload = false; // stored activations in host RAM
     Offload offload = Offload::none;
     Checkpointing checkpointing = Checkpointing::none; // activation recomputation searched too
     bool provider = false;                             // the provider catalog's own priced GPU (listed first)
@@ -27,7 +31,8 @@ struct GpuOption {
 };
 
 // For each catalog GPU, the cheapest configuration (cards among powers of two up to
-// max_cards, strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP) that fits
+// max_cards, strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP × CP × EP ×
+// activation offload; fields the scenario fixes stay as given) that fits
 // and meets the deadline if any. A provider's priced GPUs (GpuSpec::from_provider) come first,
 // then the rest; each group sorted by cost, unworkable last. With Catalog::only_provider only
 // the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in the page.

@@ -103,6 +103,15 @@ constexpr double kContextBytes = kGiB;          // CUDA context and workspaces (
 constexpr double kFragmentation = 0.06;         // allocator fragmentation margin on everything else
 constexpr double kDriverReserveFraction = 0.03; // the driver keeps ~3% of nominal memory
 constexpr double kDriverReserveMinGib = 0.5;    // and at least 0.5 GiB
+// Activation offload keeps this layer and the prefetched next on the card (Megatron/Transformer
+// Engine --cpu-offloading: the other layers' activations go to host RAM and come back for backward).
+constexpr double kActOffloadKeepLayers = 2;
+// Host↔card copies of pinned memory, GB/s per card: PCIe 4.0 x16 (32 GB/s raw, ~25 measured with
+// bandwidthTest), PCIe 5.0 x16 on Hopper and later (~50).
+constexpr double kPcie4GBps = 25, kPcie5GBps = 50;
+// Card-to-card bandwidth across nodes, GB/s per card and direction: one 200 Gb/s HDR InfiniBand
+// port per card (DGX A100); an HGX H100 node's 400 Gb/s NDR ports give twice that.
+constexpr double kInterNodeGBps = 25;
 constexpr double kLayersInFlight = 2;           // parameter offload: this layer and the prefetched next
 constexpr double kPilotMargin = 1.5;            // pilot extrapolation margin (what a small pilot misses)
 constexpr double kImpossibleUtilization = 0.75; // measured throughput above this share of peak is implausible

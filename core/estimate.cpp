@@ -53,7 +53,7 @@ WallLine wall_line(const Scenario& s, const ModelDerived& md) {
 // answer is confirmed with the whole wall clock.
 int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, Strategy st,
                        int min_cards) {
-    const int mp = st.tp * st.pp;
+    const int mp = st.unit();
     if (min_cards <= 0 || mp <= 0) return 0;
     int lo = std::max(1, min_cards / mp), hi = kMaxCards / mp;
     if (lo > hi) return 0;
@@ -126,7 +126,7 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
     ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
-    ti.nvlink = g.nvlink_gbps > 0;
+    set_links(ti, g);
     ti.bandwidth_gbps = g.bandwidth_gbps;
     double scaling = 1, bubble = 1, generation_s = 0;
     const double compute_s = compute_seconds(s, md, ti, st, &scaling, &bubble, log, &generation_s);
@@ -163,6 +163,32 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
                                                  .done();
 }
 
+// The scenario's own strategy as a search point, and the best one found.
+SearchPoint own_point(const Scenario& s) {
+    SearchPoint p;
+    p.checkpointing = s.checkpointing;
+    p.offload = s.offload;
+    p.tp = s.tp;
+    p.cp = s.cp;
+    p.ep = s.ep;
+    p.sp = s.sequence_parallel;
+    p.activation_offload = s.activation_offload;
+    p.zero = s.zero;
+    return p;
+}
+SearchPoint best_point(const CardsResult& c) {
+    SearchPoint p;
+    p.checkpointing = c.best_checkpointing;
+    p.offload = c.best_offload;
+    p.tp = c.best_tp;
+    p.cp = c.best_cp;
+    p.ep = c.best_ep;
+    p.sp = c.best_sequence_parallel;
+    p.activation_offload = c.best_activation_offload;
+    p.zero = c.best_zero;
+    return p;
+}
+
 // Another recomputation level is evaluated on the estimate's own copy of the scenario with only
 // `checkpointing` changed (no second Scenario copy), put back when the search is done.
 struct LevelScratch {
@@ -183,6 +209,16 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
                     const GpuSpec& g, const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
+    auto keep = [&c](const SearchPoint& p) {
+        c.best_zero = p.zero;
+        c.best_tp = p.tp;
+        c.best_cp = p.cp;
+        c.best_ep = p.ep;
+        c.best_sequence_parallel = p.sp;
+        c.best_activation_offload = p.activation_offload;
+        c.best_offload = p.offload;
+        c.best_checkpointing = p.checkpointing;
+    };
     // The scenario's own level uses its own derived model; another level is derived when reached.
     LevelScratch other(e.scenario);
     const Scenario* ls = &s;
@@ -192,21 +228,16 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     int best = c.min_for_memory;
     double best_slowdown = 0;
     if (best > 0) {
-        SearchPoint own;
-        own.checkpointing = s.checkpointing;
-        own.offload = s.offload;
+        const SearchPoint own = own_point(s);
         best_slowdown = strategy_slowdown(own);
-        c.best_zero = s.zero;
-        c.best_tp = s.tp;
-        c.best_offload = s.offload;
-        c.best_checkpointing = s.checkpointing;
+        keep(own);
     }
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
         if (best == st.pp && best_slowdown == 1.0) return false; // tp 1, d 1, nothing slower: unbeatable
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
         const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;
-        if (best > 0 && p.tp * st.pp >= bound) return true; // cannot win
+        if (best > 0 && p.tp * st.pp * p.cp * p.ep >= bound) return true; // cannot win
         if (p.checkpointing != ls->checkpointing) {
             if (p.checkpointing == s.checkpointing) {
                 ls = &s;
@@ -223,10 +254,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         if (n > 0 && (best == 0 || n < bound)) {
             best = n;
             best_slowdown = slowdown;
-            c.best_zero = p.zero;
-            c.best_tp = p.tp;
-            c.best_offload = p.offload;
-            c.best_checkpointing = p.checkpointing;
+            keep(p);
         }
         return true;
     });
@@ -234,10 +262,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
         // "Impossible" would mislead when only the scenario's own strategy never fits.
-        Strategy bs = st;
-        bs.zero = c.best_zero;
-        bs.tp = c.best_tp;
-        bs.offload = c.best_offload;
+        const Strategy bs = with_point(st, best_point(c));
         if (c.for_deadline > 0 || best == 0) {
             c.for_deadline_any = c.for_deadline;
         } else if (c.best_checkpointing == s.checkpointing) {
@@ -318,7 +343,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     derive_model(s, *model, md, log);
     estimate_flops(e, md, log);
 
-    // Strategy as given; d = cards / (tp·pp) (validate(): a whole number ≥ 1).
+    // Strategy as given; d = cards / (tp·pp·cp) (validate(): a whole number ≥ 1, a multiple of ep).
     const Strategy st = strategy_of(s);
 
     TimeInputs ti;

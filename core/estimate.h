@@ -40,20 +40,23 @@ struct MemoryResult { // per GPU, GiB
     double optimizer_gib = 0;
     double adapters_gib = 0; // LoRA/QLoRA adapter weights + their grads/states
     double activations_gib = 0;
-    double logits_gib = 0;       // s·b·V·B_logits: logits and loss, by loss implementation
-    double gathered_gib = 0;     // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
-    double reference_gib = 0;    // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
-    double reward_gib = 0;       // PPO reward model
-    double critic_gib = 0;       // PPO value model's states (as the policy's)
-    double kv_cache_gib = 0;     // GRPO/PPO: rollouts' KV cache per engine card
-    double generation_gib = 0;   // GRPO/PPO: engine weights + KV cache per engine card
-    double engine_slice_gib = 0; // colocated engine's reserved slice held through training
-    double overhead_gib = 0;     // CUDA context, workspaces, fragmentation margin
-    double per_gpu_gib = 0;      // sum of the above
-    double capacity_gib = 0;     // the card's nominal memory
-    double usable_gib = 0;       // capacity less what the driver keeps
-    double headroom_gib = 0;     // usable - per_gpu (negative: does not fit)
-    double cpu_ram_gib = 0;      // host memory needed for offloaded states (per node... per GPU)
+    double activations_host_gib = 0; // activation offload: stored activations moved to host RAM
+    double expert_weights_gib = 0;   // expert parallelism: routed experts' weights per card (in weights_gib;
+                                     // 0 when ep = 1 or ZeRO-3 shards them with the rest)
+    double logits_gib = 0;           // s·b·V·B_logits: logits and loss, by loss implementation
+    double gathered_gib = 0;         // ZeRO-3/FSDP: the layers all-gathered in flight (this and the next)
+    double reference_gib = 0;        // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
+    double reward_gib = 0;           // PPO reward model
+    double critic_gib = 0;           // PPO value model's states (as the policy's)
+    double kv_cache_gib = 0;         // GRPO/PPO: rollouts' KV cache per engine card
+    double generation_gib = 0;       // GRPO/PPO: engine weights + KV cache per engine card
+    double engine_slice_gib = 0;     // colocated engine's reserved slice held through training
+    double overhead_gib = 0;         // CUDA context, workspaces, fragmentation margin
+    double per_gpu_gib = 0;          // sum of the above
+    double capacity_gib = 0;         // the card's nominal memory
+    double usable_gib = 0;           // capacity less what the driver keeps
+    double headroom_gib = 0;         // usable - per_gpu (negative: does not fit)
+    double cpu_ram_gib = 0;          // host memory needed for offloaded states (per node... per GPU)
     bool fits = false;
 };
 
@@ -100,6 +103,10 @@ struct CardsResult {
     int min_for_memory_any = 0; // smallest count with the best recomputation/ZeRO/offload/TP choice
     int best_zero = 0;          // the strategy that achieves min_for_memory_any
     int best_tp = 1;
+    int best_cp = 1;
+    int best_ep = 1;
+    bool best_sequence_parallel = true;
+    bool best_activation_offload = false;
     Offload best_offload = Offload::none;
     Checkpointing best_checkpointing = Checkpointing::none;
     int for_deadline = 0;     // cards to finish within deadline_hours; 0 = no deadline or impossible

@@ -351,6 +351,27 @@ const TermText kTermText[] = {
      "预填充（每个提示词一次，前缀缓存）"},
     {TermId::generation_seconds, Headline::time, "Generation time", "生成时间"},
     {TermId::train_seconds, Headline::time, "Training time", "训练时间"},
+    {TermId::expert_params, Headline::memory,
+     "Routed experts' parameters N_E (what expert parallelism splits)",
+     "路由专家参数 N_E（专家并行所切分的部分）"},
+    {TermId::expert_weights, Headline::memory, "Routed experts' weights W_E", "路由专家权重 W_E"},
+    {TermId::weights_dense, Headline::memory, "Weights outside the routed experts", "路由专家以外的权重"},
+    {TermId::expert_weights_card, Headline::memory, "Routed experts' weights per card (expert parallelism)",
+     "每卡的路由专家权重（专家并行）"},
+    {TermId::act_unsplit_bytes, Headline::memory,
+     "Activation bytes per token per layer TP leaves whole without sequence parallelism R",
+     "未开序列并行时张量并行不切分的每 token 每层激活字节 R"},
+    {TermId::act_offload_host, Headline::memory, "Activations offloaded to host RAM, per card",
+     "卸载到内存的激活（每卡）"},
+    {TermId::math_seconds, Headline::time, "Compute before communication", "通信之前的计算时间"},
+    {TermId::cp_comm_seconds, Headline::time, "Context parallelism: K/V ring passes (not overlapped)",
+     "上下文并行：K/V 环形传递（按不重叠计）"},
+    {TermId::ep_comm_seconds, Headline::time, "Expert parallelism: all-to-all dispatch and combine",
+     "专家并行：all-to-all 分发与合并"},
+    {TermId::act_offload_seconds, Headline::time, "Activation offload: PCIe transfers (out and back)",
+     "激活卸载：PCIe 传输（卸出与取回）"},
+    {TermId::act_offload_exposed, Headline::time, "Activation offload: transfer time compute does not hide",
+     "激活卸载：计算无法掩盖的传输时间"},
 };
 static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count),
               "one kTermText row per TermId");
@@ -767,18 +788,36 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                      .c_str()));
 }
 
+// The search's context/expert parallelism and activation offload beyond TP: ", cp 2, ep 4, ...".
+static std::string parallel_suffix(int tp, int cp, int ep, bool sp, bool act_offload, Lang lang) {
+    const bool zh = lang == Lang::zh;
+    const char* sep = zh ? "，" : ", ";
+    std::string out;
+    if (cp > 1) out += sep + fmt("cp %d", cp);
+    if (ep > 1) out += sep + fmt("ep %d", ep);
+    if (tp > 1 && !sp) out += sep + std::string(zh ? "不用序列并行" : "no sequence parallelism");
+    if (act_offload) out += sep + std::string(zh ? "激活卸载到内存" : "activations offloaded");
+    return out;
+}
+
 static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
     const CardsResult& c = e.cards;
+    const std::string best_more =
+        std::string(recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)) +
+        parallel_suffix(c.best_tp, c.best_cp, c.best_ep, c.best_sequence_parallel, c.best_activation_offload,
+                        F.lang);
     const std::string max_cards = F.N(kMaxCards);
+    const std::string own_more =
+        parallel_suffix(s.tp, s.cp, s.ep, s.sequence_parallel, s.activation_offload, F.lang);
     if (c.min_for_memory > 0)
-        out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, tp %d, pp %d: %d",
-                              "按当前策略（ZeRO-%d，tp %d，pp %d）放得下的最少卡数：%d"),
-                          s.zero, s.tp, s.pp, c.min_for_memory));
+        out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, tp %d, pp %d%s: %d",
+                              "按当前策略（ZeRO-%d，tp %d，pp %d%s）放得下的最少卡数：%d"),
+                          s.zero, s.tp, s.pp, own_more.c_str(), c.min_for_memory));
     else
-        out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, tp %d, pp %d%s",
-                              "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d）都放不下%s"),
-                          max_cards.c_str(), s.zero, s.tp, s.pp,
+        out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, tp %d, pp %d%s%s",
+                              "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d%s）都放不下%s"),
+                          max_cards.c_str(), s.zero, s.tp, s.pp, own_more.c_str(),
                           s.zero == 0 ? F.T(": without ZeRO, more cards do not reduce memory per card",
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
                                       : ""));
@@ -786,7 +825,7 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
         out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
                           c.min_for_memory_any, c.best_zero, c.best_tp, offload_label(c.best_offload, F.lang),
-                          recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
+                          best_more.c_str()));
     else
         out.push_back(fmt(F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ %d) fits on this card",
                               "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
@@ -802,8 +841,7 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                     "%s%s); none with the current one",
                     "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
                 F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
-                offload_label(c.best_offload, F.lang),
-                recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)));
+                offload_label(c.best_offload, F.lang), best_more.c_str()));
         else
             out.push_back(
                 fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",

@@ -12,7 +12,8 @@
 //   torch.distributed.checkpoint: the node holds at most its ranks' share, W × ranks ÷ cards.
 // - unsloth: one process that streams the checkpoint to the card (device_map): one copy per node.
 // Training: what offload moved to the host per card (the host_ram term of memory_model.cpp), the
-// gradients the CPU optimizer step reads (ZeRO-Offload), and Unsloth's offloaded checkpoints.
+// gradients the CPU optimizer step reads (ZeRO-Offload), Unsloth's offloaded checkpoints and the
+// activations activation offload keeps there (act_offload_host; pinned buffers too).
 // Offloaded buffers are pinned (page-locked) by default, so they cannot be swapped out: the peak is
 // compared with the physical RAM.
 //
@@ -75,6 +76,7 @@ static Terms* training_terms(const ModelDerived& md, const Strategy& st, const M
         if (st.tp > 1) c.div("tp", st.tp);
         if (st.pp > 1) c.div("pp", st.pp);
         if (st.zero >= 1 && st.dp() > 1) c.div("d", st.dp());
+        if (st.zero >= 1 && st.cp > 1) c.div("cp", st.cp); // ZeRO shards over d·cp (memory_model.cpp)
         grads = c.done(Place::host);
     }
     if (md.checkpoints_offloaded) {
@@ -86,12 +88,14 @@ static Terms* training_terms(const ModelDerived& md, const Strategy& st, const M
             .mul("A_in", md.act_input_bytes_per_token_layer, "B");
         checkpoints = c.done(Place::host);
     }
-    Terms* const tlog = mem.cpu_ram_gib > 0 || checkpoints > 0 ? log : nullptr;
+    const double acts = mem.activations_host_gib; // activation offload (memory_model.cpp)
+    Terms* const tlog = mem.cpu_ram_gib > 0 || checkpoints > 0 || acts > 0 ? log : nullptr;
     {
         Calc c(tlog, TermId::host_offload_per_rank, "GiB");
         c.first("states", mem.cpu_ram_gib, "GiB", mem.cpu_ram_gib > 0 ? TermId::host_ram : TermId::none);
         if (grads > 0) c.add("gradients", grads, "GiB", TermId::host_offload_grads);
         if (checkpoints > 0) c.add("checkpoints", checkpoints, "GiB", TermId::host_offload_checkpoints);
+        if (acts > 0) c.add("activations", acts, "GiB", TermId::act_offload_host);
         out.offload_per_rank_gib = c.done();
     }
     Calc c(tlog, TermId::host_offload_node, "GiB");

@@ -106,7 +106,9 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
     best.limit = knob == Knob::micro_batch ? kMaxMicroBatch : kMaxSeqLen;
     double best_slowdown = 0;
     for_each_strategy(s, fs.level_md[0], s.cards, [&](const SearchPoint& p) {
-        if (s.cards % (p.tp * s.pp) != 0) return true; // the cards are fixed: tp·pp must divide them
+        if (s.cards % (p.tp * s.pp * p.cp * p.ep) != 0)
+            return true; // the cards are fixed: tp·pp·cp·ep divides them
+        if (knob == Knob::seq_len && p.cp != s.cp) return true; // the length searched is a multiple of s.cp
         auto fits = [&](int v) { return fs.memory(p, v).fits; };
         const double slowdown = strategy_slowdown(p);
         int v = 0;
@@ -127,6 +129,10 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         best.at_limit = at_limit;
         best.zero = p.zero;
         best.tp = p.tp;
+        best.cp = p.cp;
+        best.ep = p.ep;
+        best.sequence_parallel = p.sp;
+        best.activation_offload = p.activation_offload;
         best.offload = p.offload;
         best.checkpointing = p.checkpointing;
         best_slowdown = slowdown;
@@ -137,11 +143,23 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         p.checkpointing = best.checkpointing;
         p.offload = best.offload;
         p.tp = best.tp;
+        p.cp = best.cp;
+        p.ep = best.ep;
+        p.sp = best.sequence_parallel;
+        p.activation_offload = best.activation_offload;
         p.zero = best.zero;
+        // Context parallelism splits each sequence in cp equal parts: the longest length is the
+        // largest fitting multiple of cp, and "one more" is the next multiple.
+        const int step = knob == Knob::seq_len ? best.cp : 1;
+        if (step > 1 && best.value % step != 0) {
+            best.value -= best.value % step;
+            best.at_limit = false;
+        }
+        if (best.value < 1) return FitAnswer{false, 0, false, best.limit}; // not even cp tokens fit
         const MemoryResult at = fs.memory(p, best.value);
         best.per_gpu_gib = at.per_gpu_gib;
         best.usable_gib = at.usable_gib;
-        if (!best.at_limit) best.next_per_gpu_gib = fs.memory(p, best.value + 1).per_gpu_gib;
+        if (!best.at_limit) best.next_per_gpu_gib = fs.memory(p, best.value + step).per_gpu_gib;
     }
     return best;
 }
@@ -166,7 +184,7 @@ struct CostOfTokens {
         ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
         ti.scaling_override = s.scaling_efficiency;
         ti.measured_tps = s.tokens_per_second_per_gpu;
-        ti.nvlink = g.nvlink_gbps > 0;
+        set_links(ti, g);
         ti.bandwidth_gbps = g.bandwidth_gbps;
         st = strategy_of(s);
     }

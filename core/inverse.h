@@ -28,6 +28,10 @@ struct FitAnswer {
     int limit = 0;         // that maximum (65,536 sequences; 1,048,576 tokens)
     int zero = 0;          // the strategy that fits it (the fastest of those that do)
     int tp = 1;
+    int cp = 1; // the scenario's (the sequence length searched must stay a multiple of it)
+    int ep = 1;
+    bool sequence_parallel = true;
+    bool activation_offload = false;
     Offload offload = Offload::none;
     Checkpointing checkpointing = Checkpointing::none;
     double per_gpu_gib = 0;      // memory per card at `value`

@@ -114,13 +114,22 @@ json time_json(const TimeResult& t) {
 }
 
 json memory_json(const MemoryResult& m) {
-    return json{{"per_gpu_gib", num(m.per_gpu_gib)},     {"weights_gib", num(m.weights_gib)},
-                {"gradients_gib", num(m.gradients_gib)}, {"optimizer_gib", num(m.optimizer_gib)},
-                {"adapters_gib", num(m.adapters_gib)},   {"activations_gib", num(m.activations_gib)},
-                {"logits_gib", num(m.logits_gib)},       {"gathered_gib", num(m.gathered_gib)},
-                {"overhead_gib", num(m.overhead_gib)},   {"capacity_gib", num(m.capacity_gib)},
-                {"usable_gib", num(m.usable_gib)},       {"headroom_gib", num(m.headroom_gib)},
-                {"cpu_ram_gib", num(m.cpu_ram_gib)},     {"fits", m.fits}};
+    return json{{"per_gpu_gib", num(m.per_gpu_gib)},
+                {"weights_gib", num(m.weights_gib)},
+                {"gradients_gib", num(m.gradients_gib)},
+                {"optimizer_gib", num(m.optimizer_gib)},
+                {"adapters_gib", num(m.adapters_gib)},
+                {"activations_gib", num(m.activations_gib)},
+                {"logits_gib", num(m.logits_gib)},
+                {"gathered_gib", num(m.gathered_gib)},
+                {"overhead_gib", num(m.overhead_gib)},
+                {"capacity_gib", num(m.capacity_gib)},
+                {"usable_gib", num(m.usable_gib)},
+                {"headroom_gib", num(m.headroom_gib)},
+                {"cpu_ram_gib", num(m.cpu_ram_gib)},
+                {"activations_host_gib", num(m.activations_host_gib)},
+                {"expert_weights_gib", num(m.expert_weights_gib)},
+                {"fits", m.fits}};
 }
 
 // Present only beyond SFT (SFT output is unchanged).
@@ -147,6 +156,10 @@ json cards_json(const Estimate& e) {
                 {"min_for_memory_any", c.min_for_memory_any},
                 {"best_zero", c.best_zero},
                 {"best_tp", c.best_tp},
+                {"best_cp", c.best_cp},
+                {"best_ep", c.best_ep},
+                {"best_sequence_parallel", c.best_sequence_parallel},
+                {"best_activation_offload", c.best_activation_offload},
                 {"best_offload", to_string(c.best_offload)},
                 {"best_checkpointing", to_string(c.best_checkpointing)},
                 {"for_deadline", c.for_deadline},
@@ -230,6 +243,10 @@ json fit_json(const FitAnswer& a) {
                 {"at_limit", a.at_limit},
                 {"zero", a.zero},
                 {"tp", a.tp},
+                {"cp", a.cp},
+                {"ep", a.ep},
+                {"sequence_parallel", a.sequence_parallel},
+                {"activation_offload", a.activation_offload},
                 {"offload", to_string(a.offload)},
                 {"checkpointing", to_string(a.checkpointing)},
                 {"per_gpu_gib", finite_or(a.per_gpu_gib)},

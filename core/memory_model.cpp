@@ -21,6 +21,10 @@ Strategy strategy_of(const Scenario& s) {
     st.zero = s.zero;
     st.tp = s.tp;
     st.pp = s.pp;
+    st.cp = s.cp;
+    st.ep = s.ep;
+    st.sp = s.sequence_parallel;
+    st.activation_offload = s.activation_offload;
     st.offload = s.offload;
     return st;
 }
@@ -31,18 +35,40 @@ Strategy strategy_of(const Scenario& s) {
 
 // Divides a per-model term across the cards: ÷ tp ÷ pp always, ÷ d when the ZeRO stage shards it.
 // Factors of 1 are left out: they change nothing and would only lengthen the shown work.
+// ZeRO shards over the data- and context-parallel ranks together (Megatron's distributed optimizer
+// uses the data-parallel-with-context group: cp ranks hold the same weights): ÷ d ÷ cp.
 template <class C> static void shard(C& c, const Strategy& st, bool by_dp) {
     if (st.tp > 1) c.div("tp", st.tp);
     if (st.pp > 1) c.div("pp", st.pp);
     if (by_dp && st.dp() > 1) c.div("d", st.dp());
+    if (by_dp && st.cp > 1) c.div("cp", st.cp);
+}
+
+// Expert parallelism splits the routed experts ÷ ep when the ZeRO stage does not shard the state
+// already (sharded, the experts are ÷ ep ÷ (d·cp/ep) = ÷ d·cp like the rest: EP changes nothing).
+static bool ep_splits(const ModelDerived& md, const Strategy& st, bool by_dp) {
+    return st.ep > 1 && md.expert_params > 0 && !by_dp;
+}
+
+// A per-parameter state (gradients, optimizer) of N parameters at B bytes each, the routed experts'
+// share ÷ ep: N_dense × B ÷ tp ÷ pp + N_E × B ÷ ep ÷ tp ÷ pp (bytes; the Calc's scale gives GiB).
+template <class C>
+static void expert_split_state(C& c, const ModelDerived& md, const Strategy& st, const char* bsym, double B) {
+    c.first("N_dense", md.params - md.expert_params).mul(bsym, B, "B");
+    shard(c, st, false);
+    c.add("N_E", md.expert_params, "params", md.expert_params_recorded ? TermId::expert_params : TermId::none)
+        .mul(bsym, B, "B")
+        .div("ep", st.ep);
+    shard(c, st, false);
 }
 
 // What each card holds of the model's states (GiB), and what offload moved to the host.
 struct States {
     double weights = 0, grads = 0, opt = 0, adapters = 0; // on the card
     double gathered = 0;                                  // ZeRO-3: layers gathered in flight
-    double weights_host = 0, opt_host = 0;                // moved to host RAM
-    double reference = 0, reward = 0, critic = 0;         // the objective's other models (on the card)
+    double experts = 0; // expert parallelism: the routed experts' weights on the card (in weights)
+    double weights_host = 0, opt_host = 0;        // moved to host RAM
+    double reference = 0, reward = 0, critic = 0; // the objective's other models (on the card)
 };
 
 // The layers a card holds whole while the rest is elsewhere (parameter offload, or ZeRO-3's
@@ -67,7 +93,22 @@ template <class C> static States state_terms(const ModelDerived& md, const Strat
     // Weights: the card's shard, or with parameter offload that shard on the host and two
     // layers in flight on the card (this one and the prefetched next).
     double& weights = out.weights;
-    {
+    if (ep_splits(md, st, st.zero >= 3)) {
+        const double WE_gib = md.expert_weights_bytes / kGiB;
+        const double dense = C(log, TermId::weights_dense, "GiB")
+                                 .first("W", W_gib, "GiB", TermId::weights_model)
+                                 .sub("W_E", WE_gib, "GiB", TermId::expert_weights)
+                                 .done();
+        C e(log, TermId::expert_weights_card, "GiB");
+        e.first("W_E", WE_gib, "GiB", TermId::expert_weights).div("ep", st.ep);
+        shard(e, st, false);
+        out.experts = e.done(params_off ? Place::host : Place::gpu);
+        C c(log, TermId::weights, "GiB");
+        c.first("W_dense", dense, "GiB", TermId::weights_dense);
+        shard(c, st, false);
+        c.add("experts", out.experts, "GiB", TermId::expert_weights_card);
+        weights = c.done(params_off ? Place::host : Place::gpu);
+    } else {
         C c(log, TermId::weights, "GiB");
         c.first("W", W_gib, "GiB", TermId::weights_model);
         shard(c, st, st.zero >= 3);
@@ -85,14 +126,22 @@ template <class C> static States state_terms(const ModelDerived& md, const Strat
     }
     if (md.grads_bytes > 0) {
         C c(log, TermId::gradients, "GiB", to_gib);
-        c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
-        shard(c, st, st.zero >= 2);
+        if (ep_splits(md, st, st.zero >= 2)) {
+            expert_split_state(c, md, st, "B_g", md.grad_bytes_per_param);
+        } else {
+            c.first("N", md.params).mul("B_g", md.grad_bytes_per_param, "B");
+            shard(c, st, st.zero >= 2);
+        }
         out.grads = c.done();
     }
     if (md.optimizer_bytes > 0) {
         C c(log, TermId::optimizer, "GiB", to_gib);
-        c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
-        shard(c, st, st.zero >= 1);
+        if (ep_splits(md, st, st.zero >= 1)) {
+            expert_split_state(c, md, st, "B_o", md.optimizer_bytes_per_param);
+        } else {
+            c.first("N", md.params).mul("B_o", md.optimizer_bytes_per_param, "B");
+            shard(c, st, st.zero >= 1);
+        }
         out.opt = c.done(opt_off ? Place::host : Place::gpu);
         if (opt_off) {
             out.opt_host = out.opt;
@@ -172,17 +221,32 @@ static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const S
     return r;
 }
 
-// Activations and logits per card (GiB).
+// Micro-batches in flight on the first pipeline stage: up to p (1F1B), at most m.
+double micro_batches_in_flight(const Scenario& s, const Strategy& st) {
+    return st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
+}
+
+// Activations and logits per card (GiB), and what activation offload moves to host RAM.
+// The first pipeline stage holds up to p micro-batches of its L/p layers. Context parallelism
+// gives each card s ÷ cp tokens of every sequence. Tensor parallelism divides the activations ÷ t;
+// without sequence parallelism the part it leaves whole (R: norm and layer inputs) stays on every
+// rank: + R × (1 − 1/t) per token. Full recomputation keeps each layer's input (2·h bytes per
+// token: whole on every rank without sequence parallelism) plus one layer's full activations.
+// Activation offload keeps kActOffloadKeepLayers layers' stored activations on the card (the one
+// computing and the prefetched next) and the rest of the stage's in host RAM.
 template <class C>
 static void activation_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, double* acts_gib,
-                             double* logits_gib, Terms* log) {
+                             double* logits_gib, double* host_gib, Terms* log) {
     const double to_gib = 1.0 / kGiB;
-    // Activations: the first pipeline stage holds up to p micro-batches of its L/p layers;
-    // sequence parallelism divides everything by t when tp > 1. Full recomputation keeps each
-    // layer's input (2·h bytes per token) plus one layer's full activations.
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
-    const double in_flight = st.pp > 1 ? std::min<double>(st.pp, std::max(s.grad_accum, 1)) : 1.0;
+    const double in_flight = micro_batches_in_flight(s, st);
     const double A = md.act_bytes_per_token_layer;
+    const bool full = s.checkpointing == Checkpointing::full;
+    const bool split_all = st.tp > 1 && st.sp; // sequence parallelism: everything ÷ tp
+    const bool unsplit = st.tp > 1 && !st.sp;  // TP alone: R stays whole on every rank
+    const bool offload = st.activation_offload && !(full && md.checkpoints_offloaded);
+    const double keep = offload ? std::min(layers_stage, kActOffloadKeepLayers) : layers_stage;
+    const double moved = layers_stage - keep;
     // Sequences per micro-batch beyond b: DPO's chosen and rejected go through one concatenated
     // forward (TRL); PPO's policy and critic are trained in one backward (TRL's wrapper).
     auto sequences = [&](C& c) {
@@ -190,38 +254,85 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
         if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
         if (md.critic) c.mul("policy+critic", 2);
     };
-    {
-        C c(log, TermId::activations, "GiB", to_gib);
-        if (s.checkpointing == Checkpointing::full && md.checkpoints_offloaded) {
-            c.first("s", md.seq_len); // one layer's, the inputs on the host
-            sequences(c);
-        } else {
-            c.first("L_stage", layers_stage);
-            if (in_flight > 1) c.mul("m_flight", in_flight);
-            c.mul("s", md.seq_len);
-            sequences(c);
-            if (s.checkpointing == Checkpointing::full) {
-                c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
-                if (st.tp > 1) c.div("tp", st.tp);
-                c.add("s", md.seq_len);
-                sequences(c);
-            }
+    auto tokens = [&](C& c) { // s ÷ cp × b × sequences, after the leading factor
+        c.mul("s", md.seq_len);
+        if (st.cp > 1) c.div("cp", st.cp);
+        sequences(c);
+    };
+    // What each of `layers` layers stores per micro-batch in flight: full recomputation's inputs,
+    // else the layer's activations (+ TP's unsplit part). `lead` opens the group (first or add).
+    auto stored = [&](C& c, bool lead_first, const char* sym, double layers) {
+        if (lead_first)
+            c.first(sym, layers);
+        else
+            c.add(sym, layers);
+        if (in_flight > 1) c.mul("m_flight", in_flight);
+        tokens(c);
+        if (full) {
+            c.mul("A_in", md.act_input_bytes_per_token_layer, "B");
+            if (split_all) c.div("tp", st.tp);
+            return;
         }
         c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
         if (st.tp > 1) c.div("tp", st.tp);
+        if (unsplit) {
+            c.add(sym, layers);
+            if (in_flight > 1) c.mul("m_flight", in_flight);
+            tokens(c);
+            c.mul("R", md.act_unsplit_bytes_per_token_layer, "B", TermId::act_unsplit_bytes)
+                .mul("1-1/tp", 1.0 - 1.0 / st.tp);
+        }
+    };
+    {
+        C c(log, TermId::activations, "GiB", to_gib);
+        if (full && md.checkpoints_offloaded) {
+            c.first("s", md.seq_len); // one layer's, the inputs on the host
+            if (st.cp > 1) c.div("cp", st.cp);
+            sequences(c);
+        } else {
+            stored(c, true, offload ? "L_card" : "L_stage", keep);
+            if (full) { // one layer's full activations, recomputed
+                c.add("s", md.seq_len);
+                if (st.cp > 1) c.div("cp", st.cp);
+                sequences(c);
+            }
+        }
+        if (full) { // the one layer's group, closed here
+
+            c.mul("A", A, "B", TermId::act_bytes_per_token_layer);
+            if (st.tp > 1) c.div("tp", st.tp);
+            if (unsplit) {
+                c.add("s", md.seq_len);
+                if (st.cp > 1) c.div("cp", st.cp);
+                sequences(c);
+                c.mul("R", md.act_unsplit_bytes_per_token_layer, "B", TermId::act_unsplit_bytes)
+                    .mul("1-1/tp", 1.0 - 1.0 / st.tp);
+            }
+        }
         *acts_gib = c.done();
+    }
+    *host_gib = 0;
+    if (offload && moved > 0) {
+        C c(log, TermId::act_offload_host, "GiB", to_gib);
+        stored(c, true, "L_host", moved);
+        *host_gib = c.done(Place::host);
     }
     // Conservative: the first stage's activations plus the logits (which live on the last).
     {
         C c(log, TermId::logits, "GiB", to_gib);
-        c.first("s", md.seq_len)
-            .mul("b", md.micro_batch)
-            .mul("V", md.vocab)
-            .mul("B_logits", md.logits_bytes_per_vocab, "B");
+        c.first("s", md.seq_len);
+        if (st.cp > 1) c.div("cp", st.cp);
+        c.mul("b", md.micro_batch).mul("V", md.vocab).mul("B_logits", md.logits_bytes_per_vocab, "B");
         if (st.tp > 1) c.div("tp", st.tp);
         if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
         *logits_gib = c.done();
     }
+}
+
+double activation_offload_gib(const Scenario& s, const ModelDerived& md, const Strategy& st) {
+    double acts = 0, logits = 0, host = 0;
+    activation_terms<FastCalc>(s, md, st, &acts, &logits, &host, nullptr);
+    return host;
 }
 
 // The driver and CUDA keep part of the nominal memory: 3%, at least 0.5 GiB.
@@ -303,8 +414,8 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     const States held = state_terms<C>(md, st, log);
     const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
     const double weights_host = held.weights_host, opt_host = held.opt_host;
-    double acts = 0, logits = 0;
-    activation_terms<C>(s, md, st, &acts, &logits, log);
+    double acts = 0, logits = 0, acts_host = 0;
+    activation_terms<C>(s, md, st, &acts, &logits, &acts_host, log);
 
     const Phase ph = rollout_phase<C>(s, md, g, st, acts, logits, log);
     const double rest = subtotal_terms<C>(md, st, held, acts, logits, ph, log);
@@ -321,6 +432,8 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.adapters_gib = adapters;
     out.activations_gib = acts;
     out.logits_gib = logits;
+    out.activations_host_gib = acts_host;
+    out.expert_weights_gib = held.experts;
     out.overhead_gib = overhead;
     out.reference_gib = held.reference;
     out.reward_gib = held.reward;

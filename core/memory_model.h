@@ -21,14 +21,22 @@ struct Strategy {
     int zero = 0;
     int tp = 1;
     int pp = 1;
+    int cp = 1;                      // context parallel: seq_len ÷ cp tokens per card
+    int ep = 1;                      // expert parallel (MoE), carved out of d: ep divides d
+    bool sp = true;                  // sequence parallelism with tp > 1
+    bool activation_offload = false; // stored activations in host RAM
     Offload offload = Offload::none;
+    // Data-parallel size d = cards / (tp·pp·cp): the replicas that split the data.
     int dp() const {
-        int d = cards / (tp * pp);
+        int d = cards / (tp * pp * cp);
         return d < 1 ? 1 : d;
     }
+    // Cards per model replica and step of the card searches: tp·pp·cp·ep (ep divides d).
+    int unit() const { return tp * pp * cp * ep; }
 };
 
-// The scenario's own strategy (cards, ZeRO, tp, pp, offload): the one place a Scenario becomes a
+// The scenario's own strategy (cards, ZeRO, tp, pp, cp, ep, sequence
+// parallelism, activation offload, offload): the one place a Scenario becomes a
 // Strategy, so estimate(), the inverse questions and the GPU comparison start from the same one.
 Strategy strategy_of(const Scenario& s);
 
@@ -54,6 +62,12 @@ double rollout_batch(const Scenario& s, const ModelDerived& md, const Strategy& 
                              .div("engine cards", engine_cards)
                              .done());
 }
+
+// Activations the strategy moves to host RAM per card, GiB (0 without activation offload): the
+// act_offload_host term, computed by the same arithmetic (the time model moves them over PCIe).
+double activation_offload_gib(const Scenario& s, const ModelDerived& md, const Strategy& st);
+// Micro-batches in flight on the first pipeline stage (1 without pipelining).
+double micro_batches_in_flight(const Scenario& s, const Strategy& st);
 
 // Usable memory of a card: nominal less the driver's reserve.
 double usable_gib(const GpuSpec& g);

@@ -192,6 +192,25 @@ static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, 
                                .done();
     }
     o.trainable_params = s.method == Method::full ? A.N : o.adapter_params;
+    // Routed experts (expert parallelism splits them, shared experts and the router stay whole):
+    // MoE layers × experts × one expert's FFN matrices, as count_params() counts them.
+    if (m.experts > 0) {
+        o.moe_layers = std::max(0, m.layers - std::min(m.dense_layers, m.layers));
+        o.experts = m.experts;
+        o.experts_per_token = std::max(m.experts_per_token, 1);
+        // A custom model whose params are fewer than its shape implies: its linear layers, unrecorded.
+        const double counted = o.moe_layers * A.experts * A.ffn_mats * A.h * A.f;
+        // Recorded where it is used: the scenario splits the experts (ep > 1).
+        Terms* const elog = s.ep > 1 ? log : nullptr;
+        Calc c(counted <= o.linear_params ? elog : nullptr, TermId::expert_params, "params");
+        c.first("L_moe", o.moe_layers)
+            .mul("E", A.experts)
+            .mul("mats", A.ffn_mats)
+            .mul("h", A.h)
+            .mul("f", A.f);
+        o.expert_params = counted <= o.linear_params ? c.done() : o.linear_params;
+        o.expert_params_recorded = counted <= o.linear_params && elog;
+    }
 }
 
 // Bytes of weights, gradients, optimizer states and adapters for the whole model.
@@ -226,6 +245,19 @@ static void derive_bytes(const Scenario& s, const Arch& A, ModelDerived& o, Term
                                         .done();
         o.adapter_bytes = o.adapter_params * o.adapter_bytes_per_param;
         o.checkpoint_bytes = o.adapter_params * (kBase16BytesPerParam + o.optimizer_bytes_per_param);
+    }
+    if (o.expert_params > 0) {
+        Calc c(s.ep > 1 ? log : nullptr, TermId::expert_weights, "GiB", 1.0 / kGiB);
+        c.first("N_E", o.expert_params, "params",
+                o.expert_params_recorded ? TermId::expert_params : TermId::none);
+        if (o.quantised)
+            c.mul("B_nf4", kNf4BytesPerParam, "B");
+        else {
+            c.mul("B_w", o.weight_bytes_per_param, "B");
+            if (s.precision == Precision::fp8)
+                c.add("N_E", o.expert_params).mul("B_fp8", kFp8CopyBytesPerParam, "B");
+        }
+        o.expert_weights_bytes = c.done() * kGiB;
     }
     o.download_bytes = A.N * kBase16BytesPerParam; // the 16-bit base checkpoint
     o.layer_weights_bytes = o.weights_bytes / A.L;
@@ -283,6 +315,17 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
         o.act_bytes_per_token_layer = c.done();
     }
     o.act_input_bytes_per_token_layer = 2 * A.h;
+    // Recorded only where the scenario's own strategy uses it (TP without sequence parallelism).
+    o.act_unsplit_bytes_per_token_layer =
+        Calc(s.tp > 1 && !s.sequence_parallel ? log : nullptr, TermId::act_unsplit_bytes, "B")
+            .first("", 4, "B")
+            .mul("h", A.h)
+            .add("", 2, "B")
+            .mul("h", A.h)
+            .add("", 2, "B")
+            .mul("h", A.h)
+            .done();
+    o.kv_ring_width = A.mla ? A.q_width + A.v_width : 2 * A.kv_width;
     // Unsloth's gradient checkpointing moves the layer inputs to host RAM asynchronously
     // (https://github.com/unslothai/unsloth README: "offloads intermediate activations to system RAM").
     o.checkpoints_offloaded = s.stack == Stack::unsloth && s.checkpointing == Checkpointing::full;

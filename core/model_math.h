@@ -37,13 +37,17 @@ struct ModelDerived {
     double act_scores_bytes_per_token_layer = 0; // 5·a·s (0 with flash attention / selective)
     double act_input_bytes_per_token_layer = 0;  // 2·h: what full recomputation keeps
     double act_bytes_per_token_layer = 0;        // A: what each layer keeps (A_lin, scores, selective keep)
-    bool checkpoints_offloaded = false;          // Unsloth: full-recomputation checkpoints in host RAM
-    double logits_bytes_per_vocab = 0;           // B_logits: by loss implementation (17, 10 or 0)
-    double weight_bytes_per_param = 2;           // B_w (16-bit unless fp32)
-    double grad_bytes_per_param = 2;             // B_g
-    double optimizer_bytes_per_param = 12;       // B_o (AdamW with fp32 master)
-    double adapter_bytes_per_param = 0;          // B_w + B_g + B_o
-    bool quantised = false;                      // QLoRA: linear layers in NF4
+    // What tensor parallelism without sequence parallelism leaves whole on every TP rank: the two
+    // norm inputs 4h, the QKV input 2h and the FFN input 2h (Korthikanti et al. 2022, eq. 2: the
+    // "10" of 10 + 24/t, less the dropout masks current LLMs do not keep).
+    double act_unsplit_bytes_per_token_layer = 0;
+    bool checkpoints_offloaded = false;    // Unsloth: full-recomputation checkpoints in host RAM
+    double logits_bytes_per_vocab = 0;     // B_logits: by loss implementation (17, 10 or 0)
+    double weight_bytes_per_param = 2;     // B_w (16-bit unless fp32)
+    double grad_bytes_per_param = 2;       // B_g
+    double optimizer_bytes_per_param = 12; // B_o (AdamW with fp32 master)
+    double adapter_bytes_per_param = 0;    // B_w + B_g + B_o
+    bool quantised = false;                // QLoRA: linear layers in NF4
     int vocab = 0;
     // FLOPs per token.
     double flops_model_per_token = 0;     // 6·N_act + 12·L·h·s
@@ -66,6 +70,13 @@ struct ModelDerived {
     double prompt_tokens = 0;    // GRPO/PPO: prompt tokens prefilled over the run (once per prompt)
     double prompt_len = 0, completion_len = 0; // p = s − c, c
     double kv_bytes_per_token = 0;             // K and V of every layer, 16-bit
+    // Mixture of experts (expert parallelism): the routed experts' parameters and weight bytes
+    // (what ÷ ep), the MoE layers and the experts each token is routed to. 0 for dense models.
+    double expert_params = 0;            // N_E: routed experts of every MoE layer (not shared experts)
+    bool expert_params_recorded = false; // N_E has its own term (false: clamped to the linear layers)
+    double expert_weights_bytes = 0;     // W_E: their weights as held (NF4 under QLoRA)
+    int moe_layers = 0, experts = 0, experts_per_token = 0;
+    double kv_ring_width = 0; // K and V widths a context-parallel ring passes per token per layer
     int layers = 1, hidden = 1, heads = 1;
     int kv_heads = 1; // key/value heads (= heads without GQA)
     int seq_len = 1, micro_batch = 1;

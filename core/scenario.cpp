@@ -115,6 +115,15 @@ int rollout_extra_cards(const Scenario& s) {
 //  moments precision                  enum     bf16 fp16 fp8 fp32 optimizer                  enum     adamw
 //  adamw_8bit sgd zero                       integer  0 .. 3               ZeRO stage tp integer  1 .. 1024
 //  tensor-parallel degree pp                         integer  1 .. 1024            pipeline-parallel degree
+//  cp                         integer  1 .. 1024            context-parallel degree (divides seq_len)
+//  ep                         integer  1 .. 1024            expert-parallel degree (MoE; divides the experts
+//                                                           and the data-parallel size)
+//  sequence_parallel          boolean                       with tp > 1 (default true): what TP leaves whole
+//                                                           (norm and layer inputs) ÷ tp too
+//  activation_offload         boolean                       stored activations in host RAM (default false)
+//  fixed                      array of strategy names       what the searches keep as given: "tp" "cp" "ep"
+//                                                           "zero" "offload" "checkpointing"
+//                                                           "sequence_parallel" "activation_offload"
 //  offload                    enum     none optimizer optimizer+params
 //  stack                      enum     hf unsloth torchtitan megatron deepspeed   training stack (sets
 //  defaults;
@@ -168,7 +177,8 @@ int rollout_extra_cards(const Scenario& s) {
 //                                      1e12}
 //
 // Relations (validate(), once every range passes; see check_relations()):
-//  cards ≥ tp × pp, and a multiple of it          tp divides the model's heads and key/value heads
+//  cards ≥ tp × pp × cp × ep, and a multiple of it  tp divides the model's heads and key/value heads
+//  cp divides seq_len                             ep needs an MoE model and divides its experts
 //  pp ≤ the model's layers                        lora_rank ≤ the model's hidden size (LoRA, QLoRA)
 //  offload "optimizer+params" needs zero = 3
 //  GRPO/PPO: completion_len < seq_len (the prompt is the rest), the card's bandwidth_gbps known
@@ -225,6 +235,10 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("zero", &Scenario::zero, 0, 3, ""),
     int_row<Scenario>("tp", &Scenario::tp, 1, 1024, ""),
     int_row<Scenario>("pp", &Scenario::pp, 1, 1024, ""),
+    int_row<Scenario>("cp", &Scenario::cp, 1, 1024, ""),
+    int_row<Scenario>("ep", &Scenario::ep, 1, 1024, ""),
+    bool_row<Scenario>("sequence_parallel", &Scenario::sequence_parallel),
+    bool_row<Scenario>("activation_offload", &Scenario::activation_offload),
     TC_ENUM_ROW("offload", offload, Offload, kOffloadNames),
     TC_ENUM_ROW("stack", stack, Stack, kStackNames),
     TC_ENUM_ROW("loss", loss, LossImpl, kLossImplNames),
@@ -383,6 +397,35 @@ void read_quotes(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
     for (size_t i = v.size(); i < kMaxQuotes; ++i) s.quotes[i] = Quote{};
 }
 
+// "fixed": ["tp", "zero", ...]: the strategy fields the searches keep as given (the whole list:
+// an array replaces the set). Unknown names are errors naming the entry.
+void read_fixed(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
+    std::string known;
+    for (int i = 0; i < kFixableCount; ++i) known += std::string(i ? ", " : "") + kFixableNames[i];
+    if (!v.is_array() || v.size() > size_t(kFixableCount)) {
+        detail::type_error(errors, Ctx{}, "fixed", "an array of strategy field names",
+                           "由策略字段名组成的数组", v);
+        return;
+    }
+    unsigned bits = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+        const std::string path = "fixed[" + std::to_string(i) + "]";
+        int found = -1;
+        if (v[i].is_string())
+            for (int k = 0; k < kFixableCount; ++k)
+                if (v[i].get_ref<const std::string&>() == kFixableNames[k]) found = k;
+        if (found < 0) {
+            detail::add_error(
+                errors, path,
+                path + " must be one of " + known + ", got " + detail::describe_value(v[i], false),
+                path + " 必须是 " + known + " 之一，实际为 " + detail::describe_value(v[i], true));
+            return;
+        }
+        bits |= 1u << found;
+    }
+    s.fixed = bits;
+}
+
 // utilization and scaling_efficiency: absent means the default (held as 0 in the Scenario);
 // a JSON 0 would silently mean "default" too, so it is refused with a way out.
 bool is_optional_fraction(const std::string& key) {
@@ -410,6 +453,8 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
             detail::read_gpu_fields(v, nested_ctx("custom_gpu"), s.gpu, errors);
         else if (key == "quotes")
             read_quotes(v, s, errors);
+        else if (key == "fixed")
+            read_fixed(v, s, errors);
         else if (key == "price") {
             if (v.is_object())
                 detail::read_object(kPriceRows, v, nested_ctx("price"), s, errors);
@@ -530,7 +575,20 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
     }
-    if (s.packing) j.erase("packing");            // absent: packed
+    if (s.packing) j.erase("packing"); // absent: packed
+    {                                  // parallelism of issue 13 at its defaults: absent
+        const Scenario d;
+        if (s.cp == d.cp) j.erase("cp");
+        if (s.ep == d.ep) j.erase("ep");
+        if (s.sequence_parallel == d.sequence_parallel) j.erase("sequence_parallel");
+        if (s.activation_offload == d.activation_offload) j.erase("activation_offload");
+        if (s.fixed != 0) {
+            Json f = Json::array();
+            for (int k = 0; k < kFixableCount; ++k)
+                if (s.fixed & (1u << k)) f.push_back(kFixableNames[k]);
+            j["fixed"] = std::move(f);
+        }
+    }
     if (s.max_tokens == 0) j.erase("max_tokens"); // absent: seq_len
     Json price = Json::object();
     write_rows(kPriceRows, s, price);
@@ -559,19 +617,45 @@ std::string num_text(double v) {
 // each operand is in range (no division by zero, no overflow of tp × pp).
 void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g,
                      std::vector<FieldError>& errors) {
-    const int mp = s.tp * s.pp; // ≤ 1024 × 1024: no overflow
+    // ≤ 1024^4 = 2^40: no overflow in 64 bits. EP is carved out of data parallelism (Megatron):
+    // ep divides d = cards / (tp·pp·cp), i.e. tp·pp·cp·ep divides the cards.
+    const long long mp = 1LL * s.tp * s.pp * s.cp * s.ep;
     // Texts are built only for an error: estimate() runs this on every call.
     auto tp = [&] { return num_text(s.tp); };
     auto pp = [&] { return num_text(s.pp); };
     auto cards = [&] { return num_text(s.cards); };
-    auto mps = [&] { return num_text(mp); };
+    auto mps = [&] { return num_text(double(mp)); };
+    // The factors named are those in use: "tp × pp" as before, "× cp", "× ep" when set.
+    auto names = [&] {
+        std::string n = "tp × pp";
+        if (s.cp > 1) n += " × cp";
+        if (s.ep > 1) n += " × ep";
+        return n;
+    };
     if (mp > s.cards)
-        detail::add_error(errors, "cards", "cards (" + cards() + ") must be at least tp × pp (" + mps() + ")",
-                          "cards（" + cards() + "）不能少于 tp × pp（" + mps() + "）");
+        detail::add_error(errors, "cards",
+                          "cards (" + cards() + ") must be at least " + names() + " (" + mps() + ")",
+                          "cards（" + cards() + "）不能少于 " + names() + "（" + mps() + "）");
     else if (s.cards % mp != 0)
         detail::add_error(errors, "cards",
-                          "cards (" + cards() + ") must be a multiple of tp × pp (" + mps() + ")",
-                          "cards（" + cards() + "）必须是 tp × pp（" + mps() + "）的整数倍");
+                          "cards (" + cards() + ") must be a multiple of " + names() + " (" + mps() + ")",
+                          "cards（" + cards() + "）必须是 " + names() + "（" + mps() + "）的整数倍");
+    if (s.seq_len % s.cp != 0)
+        detail::add_error(errors, "cp",
+                          "cp (" + num_text(s.cp) + ") must divide seq_len (" + num_text(s.seq_len) +
+                              "): each of the cp cards holds seq_len / cp tokens of every sequence",
+                          "cp（" + num_text(s.cp) + "）必须能整除 seq_len（" + num_text(s.seq_len) +
+                              "）：cp 张卡各持有每条序列的 seq_len / cp 个 token");
+    if (s.ep > 1 && m.experts <= 0)
+        detail::add_error(
+            errors, "ep",
+            "ep (" + num_text(s.ep) + ") needs a mixture-of-experts model: this model is dense (experts = 0)",
+            "ep（" + num_text(s.ep) + "）需要混合专家（MoE）模型：该模型是稠密模型（experts = 0）");
+    else if (s.ep > 1 && m.experts % s.ep != 0)
+        detail::add_error(
+            errors, "ep",
+            "ep (" + num_text(s.ep) + ") must divide the model's experts (" + num_text(m.experts) + ")",
+            "ep（" + num_text(s.ep) + "）必须能整除模型的专家数（" + num_text(m.experts) + "）");
     const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
     if (m.heads % s.tp != 0)
         detail::add_error(errors, "tp",

@@ -50,6 +50,22 @@ struct Quote {
     double deposit = 0;              // refundable deposit (shown, not added to cost)
 };
 
+// Strategy fields the searches (fewest cards, deadline, GPU comparison, largest fit) may change
+// unless the scenario fixes them: JSON "fixed": ["tp", "ep", ...] (kFixableNames, in bit order).
+enum FixedBit : unsigned {
+    fix_tp = 1u << 0,
+    fix_cp = 1u << 1,
+    fix_ep = 1u << 2,
+    fix_zero = 1u << 3,
+    fix_offload = 1u << 4,
+    fix_checkpointing = 1u << 5,
+    fix_sequence_parallel = 1u << 6,
+    fix_activation_offload = 1u << 7,
+};
+constexpr const char* kFixableNames[] = {
+    "tp", "cp", "ep", "zero", "offload", "checkpointing", "sequence_parallel", "activation_offload"};
+constexpr int kFixableCount = int(sizeof kFixableNames / sizeof kFixableNames[0]);
+
 struct Scenario {
     // Model: a catalog id, or a custom architecture when model_id is empty.
     std::string model_id = "qwen2.5-7b"; // catalog id; "" = use `model`
@@ -93,6 +109,13 @@ struct Scenario {
     int zero = 0; // ZeRO stage 0..3
     int tp = 1;   // tensor-parallel degree
     int pp = 1;   // pipeline-parallel degree
+    int cp = 1;   // context-parallel degree: each of cp cards holds seq_len / cp tokens of every sequence
+    int ep = 1;   // expert-parallel degree (MoE): routed experts ÷ ep, carved out of data parallelism
+    bool sequence_parallel = true;   // with tp > 1: the activations TP leaves whole (norms, layer
+                                     // inputs) are split ÷ tp too (Megatron --sequence-parallel)
+    bool activation_offload = false; // stored activations of all but kActOffloadKeepLayers layers
+                                     // in host RAM (moved over PCIe, hidden behind compute when it can)
+    unsigned fixed = 0;              // FixedBit set: strategy fields the card searches keep as given
     Offload offload = Offload::none;
     Stack stack = Stack::hf;         // Hugging Face Trainer / LLaMA-Factory / TRL / axolotl
     LossImpl loss = LossImpl::stack; // the stack's loss implementation unless set

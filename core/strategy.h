@@ -1,8 +1,9 @@
 // traincalc — core/strategy.h (private to estimate.cpp and compare.cpp)
-// The strategy search space, written once: activation recomputation × CPU offload × tensor
-// parallelism × ZeRO stage. estimate()'s "fewest cards" and compare_gpus() enumerate the same
-// configurations, so the cards headline, the GPU comparison and remedies() cannot disagree about
-// what fits. Every configuration it yields passes validate() once the scenario itself does.
+// The strategy search space, written once: activation recomputation × CPU offload × tensor,
+// context and expert parallelism × activation offload × ZeRO stage. estimate()'s "fewest cards" and
+// compare_gpus() enumerate the same configurations, so the cards headline, the GPU comparison and remedies()
+// cannot disagree about what fits. Every configuration it yields passes validate() once the scenario itself
+// does.
 //
 // Index of this file:
 // [SECTION] The search space
@@ -22,21 +23,37 @@ namespace detail {
 constexpr int kSearchLevels = 3;
 constexpr Offload kSearchOffloads[] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
 constexpr int kSearchOffloadCount = 3, kSearchTpCount = 4, kSearchZeroCount = 4;
+// Context- and expert-parallel degrees searched (cp only for long sequences: below kSearchCpMinSeqLen
+// tokens the activations are rarely what does not fit, and each degree doubles the search).
+constexpr int kSearchCp[] = {1, 2, 4, 8}, kSearchEp[] = {1, 2, 4, 8};
+constexpr int kSearchCpCount = 4, kSearchEpCount = 4, kSearchActOffloadCount = 2;
+constexpr int kSearchCpMinSeqLen = 8192;
 
 struct SearchPoint {
     Checkpointing checkpointing = Checkpointing::none;
     Offload offload = Offload::none;
     int offload_index = 0; // into kSearchOffloads
     int tp = 1;
-    int tp_index = 0; // into kSearchTp
+    int tp_index = 0; // into kSearchTp (0 when tp is fixed)
+    int cp = 1;
+    int cp_index = 0; // into kSearchCp (0 when cp is fixed)
+    int ep = 1;
+    int ep_index = 0; // into kSearchEp (0 when ep is fixed)
+    bool sp = true;
+    bool activation_offload = false;
     int zero = 0;
 };
 
-// A searched configuration applied to a strategy: its ZeRO stage, tp and offload replace the
-// strategy's (cards and pp stay), so every search site builds its candidate the same way.
+// A searched configuration applied to a strategy: its ZeRO stage, tp, cp, ep, sequence
+// parallelism, activation offload and offload replace the strategy's (cards and pp stay), so every
+// search site builds its candidate the same way.
 inline Strategy with_point(Strategy st, const SearchPoint& p) {
     st.zero = p.zero;
     st.tp = p.tp;
+    st.cp = p.cp;
+    st.ep = p.ep;
+    st.sp = p.sp;
+    st.activation_offload = p.activation_offload;
     st.offload = p.offload;
     return st;
 }
@@ -49,38 +66,87 @@ inline bool level_searched(const Scenario& s, int level) {
 
 // How much slower a configuration trains, roughly: among strategies that fit on equally few cards
 // the search keeps the fastest. Full recomputation repeats the forward pass (6 → 8 FLOPs per
-// parameter); selective repeats only the attention core; offload moves states over PCIe.
+// parameter); selective repeats only the attention core; offload moves states over PCIe; context
+// and expert parallelism add communication, activation offload PCIe copies (mostly hidden).
 inline double strategy_slowdown(const SearchPoint& p) {
     const double recompute = p.checkpointing == Checkpointing::full        ? 8.0 / 6.0
                              : p.checkpointing == Checkpointing::selective ? 1.01
                                                                            : 1.0;
-    return recompute * offload_slowdown(p.offload);
+    const double comm =
+        (p.cp > 1 ? 1.02 : 1.0) * (p.ep > 1 ? 1.02 : 1.0) * (p.activation_offload ? 1.05 : 1.0);
+    return recompute * offload_slowdown(p.offload) * comm;
 }
 
-// Calls f(const SearchPoint&) for each configuration, level outermost, then offload, tp and
-// ZeRO, simplest first (a caller keeping the first of equals keeps the simplest). f returns false
-// to stop. Only what validate() accepts: tp divides the heads and the key/value heads and tp·pp ≤
-// max_cards; optimizer offload with ZeRO ≥ 1 (DeepSpeed); parameter offload with ZeRO-3.
+// Which stacks the search may propose context/expert parallelism and activation offload for: the
+// ones that implement them (Megatron-LM/NeMo: all three, Transformer Engine's --cpu-offloading;
+// torchtitan: context and expert parallelism; DeepSpeed: expert parallelism, DeepSpeed-MoE). The
+// Hugging Face stack and Unsloth get none proposed; a value the scenario sets itself is always tried.
+inline bool stack_has_cp(Stack k) {
+    return k == Stack::megatron || k == Stack::torchtitan;
+}
+inline bool stack_has_ep(Stack k) {
+    return k == Stack::megatron || k == Stack::torchtitan || k == Stack::deepspeed;
+}
+inline bool stack_has_act_offload(Stack k) {
+    return k == Stack::megatron;
+}
+
+// Calls f(const SearchPoint&) for each configuration, level outermost, then offload, tp, cp, ep,
+// activation offload and ZeRO, simplest first (a caller keeping the first of equals keeps the
+// simplest). f returns false to stop. Context parallelism from kSearchCpMinSeqLen tokens, and each
+// of cp, ep and activation offload only on a stack that has it (above). A field the scenario fixes
+// (Scenario::fixed) takes only the scenario's value; sequence parallelism is searched on (it only lowers
+// memory: its reduce-scatter and all-gather move what TP's all-reduce moved) unless fixed. Only what
+// validate() accepts: tp divides the heads and the key/value heads, cp the sequence length, ep the experts
+// (MoE only), tp·pp·cp·ep ≤ max_cards; optimizer offload with ZeRO ≥ 1 (DeepSpeed); parameter offload with
+// ZeRO-3.
 template <class F> void for_each_strategy(const Scenario& s, const ModelDerived& md, int max_cards, F&& f) {
+    auto fixed = [&](unsigned bit) { return (s.fixed & bit) != 0; };
     for (int level = 0; level < kSearchLevels; level++) {
-        if (!level_searched(s, level)) continue;
+        if (fixed(fix_checkpointing) ? level != int(s.checkpointing) : !level_searched(s, level)) continue;
         for (int oi = 0; oi < kSearchOffloadCount; oi++) {
             const Offload off = kSearchOffloads[oi];
-            for (int ti = 0; ti < kSearchTpCount; ti++) {
-                const int tp = kSearchTp[ti];
+            if (fixed(fix_offload) && off != s.offload) continue;
+            for (int ti = 0; ti < (fixed(fix_tp) ? 1 : kSearchTpCount); ti++) {
+                const int tp = fixed(fix_tp) ? s.tp : kSearchTp[ti];
                 if (md.heads % tp != 0 || md.kv_heads % tp != 0) continue;
                 if (tp * s.pp > max_cards) continue;
-                for (int z = 0; z < kSearchZeroCount; z++) {
-                    if (off == Offload::optimizer && z < 1) continue;
-                    if (off == Offload::optimizer_params && z < 3) continue;
-                    SearchPoint p;
-                    p.checkpointing = Checkpointing(level);
-                    p.offload = off;
-                    p.offload_index = oi;
-                    p.tp = tp;
-                    p.tp_index = ti;
-                    p.zero = z;
-                    if (!f(p)) return;
+                for (int ci = 0; ci < (fixed(fix_cp) ? 1 : kSearchCpCount); ci++) {
+                    const int cp = fixed(fix_cp) ? s.cp : kSearchCp[ci];
+                    if (!fixed(fix_cp) && cp > 1 && cp != s.cp &&
+                        (s.seq_len < kSearchCpMinSeqLen || !stack_has_cp(s.stack)))
+                        continue;
+                    if (s.seq_len % cp != 0 || double(tp) * s.pp * cp > max_cards) continue;
+                    for (int ei = 0; ei < (fixed(fix_ep) ? 1 : kSearchEpCount); ei++) {
+                        const int ep = fixed(fix_ep) ? s.ep : kSearchEp[ei];
+                        if (ep > 1 && (md.experts <= 0 || md.experts % ep != 0)) continue;
+                        if (!fixed(fix_ep) && ep > 1 && ep != s.ep && !stack_has_ep(s.stack)) continue;
+                        if (double(tp) * s.pp * cp * ep > max_cards) continue;
+                        for (int ai = 0; ai < kSearchActOffloadCount; ai++) {
+                            const bool aoff = ai == 1;
+                            if (fixed(fix_activation_offload) && aoff != s.activation_offload) continue;
+                            if (aoff && !s.activation_offload && !stack_has_act_offload(s.stack)) continue;
+                            for (int z = 0; z < kSearchZeroCount; z++) {
+                                if (fixed(fix_zero) && z != s.zero) continue;
+                                if (off == Offload::optimizer && z < 1) continue;
+                                if (off == Offload::optimizer_params && z < 3) continue;
+                                SearchPoint p;
+                                p.checkpointing = Checkpointing(level);
+                                p.offload = off;
+                                p.offload_index = oi;
+                                p.tp = tp;
+                                p.tp_index = ti;
+                                p.cp = cp;
+                                p.cp_index = ci;
+                                p.ep = ep;
+                                p.ep_index = ei;
+                                p.sp = fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
+                                p.activation_offload = aoff;
+                                p.zero = z;
+                                if (!f(p)) return;
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -91,11 +157,11 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
 // [SECTION] Fewest cards for one configuration
 //-----------------------------------------------------------------------------
 
-// Smallest card count (a multiple of tp·pp, ≤ max_cards) at which the strategy fits; 0 = none.
+// Smallest card count (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the strategy fits; 0 = none.
 // Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then confirmed.
 inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
                                 int max_cards = kMaxCards) {
-    const int mp = st.tp * st.pp;
+    const int mp = st.unit();
     if (mp > max_cards) return 0;
     MemoryResult m1, m2;
     st.cards = mp;
@@ -124,7 +190,7 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
 // True when the strategy fits on some count below `bound` (memory never grows with d, so the
 // largest multiple of tp·pp under the bound decides): one evaluation prunes most of a search.
 inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st, int bound) {
-    const int mp = st.tp * st.pp;
+    const int mp = st.unit();
     const int d = (bound - 1) / mp;
     if (d < 1) return false;
     st.cards = d * mp;

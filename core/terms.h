@@ -131,6 +131,18 @@ enum class TermId : unsigned char {
     prefill_seconds,
     generation_seconds,
     train_seconds,
+    // Parallelism (issue 13 item 2): expert, context and sequence parallelism, activation offload
+    expert_params,
+    expert_weights,
+    weights_dense,
+    expert_weights_card,
+    act_unsplit_bytes,
+    act_offload_host,
+    math_seconds,
+    cp_comm_seconds,
+    ep_comm_seconds,
+    act_offload_seconds,
+    act_offload_exposed,
     count
 };
 

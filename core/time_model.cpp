@@ -153,6 +153,88 @@ static double generation_impl(const Scenario& s, const ModelDerived& md, const T
         .done();
 }
 
+void set_links(TimeInputs& ti, const GpuSpec& g) {
+    ti.nvlink = g.nvlink_gbps > 0;
+    ti.nvlink_gbps = g.nvlink_gbps;
+    ti.pcie_gbps = g.compute_capability >= kHopperMinCc ? kPcie5GBps : kPcie4GBps;
+}
+
+// Bandwidth per card and direction of a group of `span` consecutive ranks: NVLink (half the
+// catalog's both-directions figure) or PCIe inside a node, the network across nodes.
+static double group_link_gbps(const Scenario& s, const TimeInputs& ti, int span) {
+    const double inside = ti.nvlink_gbps > 0 ? ti.nvlink_gbps / 2 : ti.pcie_gbps;
+    return span <= s.cards_per_node ? inside : std::min(inside, kInterNodeGBps);
+}
+
+// Communication that parallelism adds to the compute time, per card over the run (seconds):
+// - context parallelism (ring attention, Megatron's default p2p): each token's K and V of every
+//   layer pass cp − 1 cards, forward once and backward twice (K/V again, and dK/dV), once more
+//   with full recomputation. Counted whole (Megatron overlaps it with the attention blocks: an
+//   upper bound). Per card D ÷ cards tokens per layer (tp, cp, pp and d split the token-layers).
+// - expert parallelism: each routed token's hidden state (2·h bytes) per chosen expert goes out
+//   and comes back (dispatch, combine), forward and backward: 4 all-to-alls per MoE layer, 6 with
+//   full recomputation; (ep − 1)/ep of it leaves the card. Not overlapped (Megatron's default).
+// - activation offload: the moved activations go out in forward and come back in backward over
+//   PCIe, overlapped with compute: only what compute does not hide is added.
+template <class C>
+static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                         double math_s, Terms* log) {
+    const double cards = st.cards < 1 ? 1 : st.cards;
+    const bool full = s.checkpointing == Checkpointing::full;
+    double cp_s = 0, ep_s = 0, exposed = 0;
+    if (st.cp > 1) {
+        cp_s = C(log, TermId::cp_comm_seconds, "s")
+                   .first("D", md.tokens, "tokens", TermId::tokens)
+                   .div("cards", cards)
+                   .mul("L", md.layers)
+                   .mul("cp-1", st.cp - 1)
+                   .mul("passes", full ? 4 : 3)
+                   .mul("", kBase16BytesPerParam, "B")
+                   .mul("K+V width", md.kv_ring_width)
+                   .div("link", group_link_gbps(s, ti, st.tp * st.cp), "GB/s")
+                   .div("", kBytesPerGB, "B/GB")
+                   .done();
+    }
+    if (st.ep > 1 && md.experts > 0) {
+        ep_s = C(log, TermId::ep_comm_seconds, "s")
+                   .first("D", md.tokens, "tokens", TermId::tokens)
+                   .div("cards", cards)
+                   .mul("L_moe", md.moe_layers)
+                   .mul("k", md.experts_per_token)
+                   .mul("", kBase16BytesPerParam, "B")
+                   .mul("h", md.hidden)
+                   .mul("all-to-alls", full ? 6 : 4)
+                   .mul("(ep-1)/ep", double(st.ep - 1) / st.ep)
+                   .div("link", group_link_gbps(s, ti, st.tp * st.cp * st.ep), "GB/s")
+                   .div("", kBytesPerGB, "B/GB")
+                   .done();
+    }
+    const double host_gib = st.activation_offload ? activation_offload_gib(s, md, st) : 0;
+    if (host_gib > 0) {
+        C c(log, TermId::act_offload_seconds, "s");
+        c.first("out+back", 2)
+            .mul("host acts", host_gib, "GiB", TermId::act_offload_host)
+            .mul("", kGiB, "B/GiB");
+        const double in_flight = micro_batches_in_flight(s, st);
+        if (in_flight > 1) c.div("m_flight", in_flight);
+        c.mul("D", md.tokens, "tokens", TermId::tokens).div("s", md.seq_len).div("b", md.micro_batch);
+        if (md.seqs_per_sample > 1) c.div("chosen+rejected", md.seqs_per_sample);
+        c.div("d", st.dp()).div("PCIe", ti.pcie_gbps, "GB/s").div("", kBytesPerGB, "B/GB");
+        const double transfer = c.done();
+        if (transfer > math_s)
+            exposed = C(log, TermId::act_offload_exposed, "s")
+                          .first("transfer", transfer, "s", TermId::act_offload_seconds)
+                          .sub("compute", math_s, "s", TermId::math_seconds)
+                          .done();
+    }
+    C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
+    c.first("compute", math_s, "s", TermId::math_seconds);
+    if (cp_s > 0) c.add("CP ring", cp_s, "s", TermId::cp_comm_seconds);
+    if (ep_s > 0) c.add("EP all-to-all", ep_s, "s", TermId::ep_comm_seconds);
+    if (exposed > 0) c.add("offload exposed", exposed, "s", TermId::act_offload_exposed);
+    return c.done();
+}
+
 template <class C>
 static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
                            const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
@@ -185,7 +267,12 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
                          .done();
     // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
     // wait for the rollouts before each optimizer step).
-    C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
+    // Parallelism's communication (measured throughput already includes it): the FLOPs' time is
+    // then its own term and the communication adds to it.
+    const bool comm =
+        ti.measured_tps <= 0 && (st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
+                                 (st.activation_offload && activation_offload_gib(s, md, st) > 0));
+    C c(log, comm ? TermId::math_seconds : md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     if (ti.measured_tps > 0) { // measured: bubble already inside
         c.first("D", md.tokens, "tokens", TermId::tokens)
             .div("tokens/s", ti.measured_tps)
@@ -202,7 +289,8 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
         if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
         if (overhead_s > 0) c.add("fixed", overhead_s, "s", TermId::qlora_overhead_seconds);
     }
-    const double train_s = c.done();
+    double train_s = c.done();
+    if (comm) train_s = comm_terms<C>(s, md, ti, st, train_s, log);
     if (generation_used) *generation_used = 0;
     if (!md.rl) return train_s;
     const double gen_s = generation_impl<C>(s, md, ti, st, log);

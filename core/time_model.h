@@ -34,8 +34,12 @@ struct TimeInputs {              // what compute time needs beyond the model
     double measured_tps = 0;     // tokens/s per card; 0 = not measured
     bool nvlink = false;
     double peak_tflops = 0;
-    double bandwidth_gbps = 0; // memory bandwidth (GRPO/PPO decoding)
+    double bandwidth_gbps = 0;     // memory bandwidth (GRPO/PPO decoding)
+    double nvlink_gbps = 0;        // the card's NVLink figure, GB/s (both directions); 0 = PCIe only
+    double pcie_gbps = kPcie4GBps; // host↔card copies (activation offload), GB/s
 };
+// Fills the link fields of TimeInputs from the card (NVLink figure, PCIe generation).
+void set_links(TimeInputs& ti, const GpuSpec& g);
 // Pure compute seconds for `cards` (bubble and offload included); writes the scaling used.
 // GRPO/PPO: training plus rollout generation (generation_used, when given, gets the latter).
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,

@@ -40,7 +40,7 @@ constexpr double kThroughputTolerance = 0.30; // tokens/s per card with the stac
 constexpr double kMemoryMedianMax = 0.12, kMemoryP90Max = 0.30, kSpeedMissShareMax = 0.10;
 
 bool is_memory(const std::string& kind) {
-    return kind == "memory_gib" || kind == "allocated_gib";
+    return kind == "memory_gib" || kind == "allocated_gib" || kind == "expert_weights_gb";
 }
 
 Json read_published() {
@@ -58,9 +58,29 @@ Json scenario_json(const Json& setup) {
     j["grad_accum"] = 1;
     j["tokens"] = 1e9;
     j["epochs"] = 1;
-    for (const char* key : {"model", "method", "lora_rank", "lora_targets", "seq_len", "micro_batch",
-                            "grad_accum", "cards", "stack", "checkpointing", "flash_attention", "zero",
-                            "loss", "precision", "tp", "pp", "offload", "master_weights", "tokens"})
+    for (const char* key : {"model",
+                            "method",
+                            "lora_rank",
+                            "lora_targets",
+                            "seq_len",
+                            "micro_batch",
+                            "grad_accum",
+                            "cards",
+                            "stack",
+                            "checkpointing",
+                            "flash_attention",
+                            "zero",
+                            "loss",
+                            "precision",
+                            "tp",
+                            "pp",
+                            "offload",
+                            "master_weights",
+                            "tokens",
+                            "cp",
+                            "ep",
+                            "sequence_parallel",
+                            "activation_offload"})
         if (setup.contains(key)) j[key] = setup[key];
     const std::string gpu = setup.value("gpu", "A100-80G");
     j["gpu"] =
@@ -104,6 +124,9 @@ std::vector<Row> run_all() {
             r.estimated = est.flops.executed / (compute_s * cards) / 1e12;
         else if (r.kind == "gpu_hours")
             r.estimated = est.time.compute_hours * cards;
+        // The routed experts' weights one rank holds (expert parallelism), decimal GB as published.
+        else if (r.kind == "expert_weights_gb")
+            r.estimated = est.memory.expert_weights_gib * 1073741824.0 / 1e9;
         r.error = r.estimated / r.measured - 1;
         rows.push_back(r);
     }
@@ -126,7 +149,7 @@ TEST_CASE("calibration: every published entry is cited and complete") {
         CHECK(!e.value("quote", std::string()).empty()); // the source's own words for the figure
         const std::string kind = e.at("kind").get<std::string>();
         CHECK((is_memory(kind) || kind == "tokens_per_s_per_gpu" || kind == "tflops_per_gpu" ||
-               kind == "gpu_hours"));
+               kind == "gpu_hours" || kind == "expert_weights_gb"));
         for (const char* key :
              {"model", "method", "seq_len", "micro_batch", "cards", "gpu", "stack", "checkpointing"})
             CHECK(e.at("setup").contains(key));

@@ -1,5 +1,6 @@
 // traincalc — tests/test_terms.cpp
 // The shown work is the work. Over a grid of scenarios (models × methods × ZeRO × offload × tp ×
+// (cp, ep, sequence parallelism and activation offload along the grid) ×
 // pp × checkpointing × precision, English and Chinese), every explanation line that shows a
 // formula with its numbers ("… = 7.62e9 × 2 B ÷ 8 = 1.77 GiB") is parsed back and evaluated:
 // the operands it shows must give the result it shows, within display rounding (interval
@@ -401,6 +402,19 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                 s.rollout_cards = 2;
                                 s.engine_memory_fraction = (n / 5) % 3 == 0 ? 0.3 : 0;
                                 s.cards_per_node = n % 3 == 2 ? 4 : 8;
+                                // Parallelism of issue 13: context parallelism, expert parallelism (MoE
+                                // only), TP without sequence parallelism, activation offload; the cards
+                                // double when tp·pp·cp·ep outgrows 8 (ep divides d).
+                                s.cp = n % 6 == 3 ? 2 : 1;
+                                s.ep = s.model_id == std::string("moe-47b") && n % 4 != 0
+                                           ? (n % 8 < 4 ? 2 : 4)
+                                           : 1;
+                                s.sequence_parallel = n % 5 != 2;
+                                s.activation_offload = n % 7 == 3 || n % 11 == 5;
+                                while (s.cards % (tp * pp * s.cp * s.ep) != 0 ||
+                                       s.cards < tp * pp * s.cp * s.ep)
+                                    s.cards *= 2;
+                                if (n % 9 == 4) s.fixed = fix_tp | fix_ep | fix_activation_offload;
                                 // Spot billing: with hourly checkpoints, and without any (restart from
                                 // scratch).
                                 if (n % 3 == 1) {

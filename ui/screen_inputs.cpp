@@ -371,6 +371,13 @@ static bool draw_advanced(App& app) {
     changed |= combo_enum(app, T(app, Str::offload), "offload", &s.offload);
     changed |= input_int(app, T(app, Str::tp), "tp", &s.tp);
     changed |= input_int(app, T(app, Str::pp), "pp", &s.pp);
+    // Issue 13: context and expert parallelism, sequence parallelism with TP, activation offload.
+    changed |= input_int(app, T(app, Str::cp), "cp", &s.cp, T(app, Str::cp_help));
+    changed |= input_int(app, T(app, Str::ep), "ep", &s.ep, T(app, Str::ep_help));
+    field_label(T(app, Str::sequence_parallel), T(app, Str::sequence_parallel_help));
+    changed |= checkbox(app, "##sp", T(app, Str::sequence_parallel), &s.sequence_parallel);
+    field_label(T(app, Str::activation_offload), T(app, Str::activation_offload_help));
+    changed |= checkbox(app, "##actoff", T(app, Str::activation_offload), &s.activation_offload);
 
     section(T(app, Str::speed));
     const Estimate& e = shown_estimate(app);

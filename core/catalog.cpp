@@ -73,6 +73,14 @@ namespace detail {
 //  q_lora_rank          integer  0 .. 1000000     (MLA; 0 = full-rank query)
 //  qk_nope_head_dim, qk_rope_head_dim  integer  0 .. 100000  (MLA: their sum ≥ 1)
 //  v_head_dim           integer  0 .. 100000      (MLA: ≥ 1)
+//  vision_depth         integer  0 .. 1000        (0 = text only; > 0 needs vision_hidden, vision_ffn,
+//                                                 vision_patch, vision_merge ≥ 1)
+//  vision_hidden, vision_ffn  integer  0 .. 100000
+//  vision_gated_ffn, vision_layernorm, vision_patch_bias  boolean
+//  vision_patch         integer  0 .. 1024   px   vision_temporal_patch, vision_merge  integer 0 .. 64
+//  vision_pos_embeddings integer 0 .. 1e7         vision_deepstack  integer  0 .. 1000
+//  vision_window        integer  0 .. 1e7  patches  vision_full_layers  integer  0 .. 1000 (≤ depth)
+//  image_min_pixels, image_max_pixels  number  0 .. 1e10  px  (max ≥ min when both set)
 namespace {
 
 const FieldRow<GpuSpec> kGpuRows[] = {
@@ -125,6 +133,21 @@ const FieldRow<ModelSpec> kModelRows[] = {
     int_row<ModelSpec>("qk_nope_head_dim", &ModelSpec::qk_nope_head_dim, 0, 1e5, ""),
     int_row<ModelSpec>("qk_rope_head_dim", &ModelSpec::qk_rope_head_dim, 0, 1e5, ""),
     int_row<ModelSpec>("v_head_dim", &ModelSpec::v_head_dim, 0, 1e5, ""),
+    int_row<ModelSpec>("vision_depth", &ModelSpec::vision_depth, 0, 1000, ""),
+    int_row<ModelSpec>("vision_hidden", &ModelSpec::vision_hidden, 0, 1e5, ""),
+    int_row<ModelSpec>("vision_ffn", &ModelSpec::vision_ffn, 0, 1e5, ""),
+    bool_row<ModelSpec>("vision_gated_ffn", &ModelSpec::vision_gated_ffn),
+    bool_row<ModelSpec>("vision_layernorm", &ModelSpec::vision_layernorm),
+    bool_row<ModelSpec>("vision_patch_bias", &ModelSpec::vision_patch_bias),
+    int_row<ModelSpec>("vision_patch", &ModelSpec::vision_patch, 0, 1024, "px"),
+    int_row<ModelSpec>("vision_temporal_patch", &ModelSpec::vision_temporal_patch, 0, 64, ""),
+    int_row<ModelSpec>("vision_merge", &ModelSpec::vision_merge, 0, 64, ""),
+    int_row<ModelSpec>("vision_pos_embeddings", &ModelSpec::vision_pos_embeddings, 0, 1e7, ""),
+    int_row<ModelSpec>("vision_deepstack", &ModelSpec::vision_deepstack, 0, 1000, ""),
+    int_row<ModelSpec>("vision_window", &ModelSpec::vision_window, 0, 1e7, "patches"),
+    int_row<ModelSpec>("vision_full_layers", &ModelSpec::vision_full_layers, 0, 1000, ""),
+    num_row<ModelSpec>("image_min_pixels", &ModelSpec::image_min_pixels, 0, 1e10, "px"),
+    num_row<ModelSpec>("image_max_pixels", &ModelSpec::image_max_pixels, 0, 1e10, "px"),
 };
 
 } // namespace
@@ -246,6 +269,58 @@ ParamCount count_params(const ModelSpec& m) {
     return out;
 }
 
+VisionParamCount count_vision_params(const ModelSpec& m) {
+    VisionParamCount out;
+    if (m.vision_depth <= 0 || m.vision_hidden <= 0 || m.vision_patch <= 0 || m.vision_merge <= 0) return out;
+    const double hv = m.vision_hidden, f = m.vision_ffn, out_h = m.hidden;
+    const double norm = m.vision_layernorm ? 2 : 1; // LayerNorm: weight + bias
+    // qkv h→3h and proj h→h with biases; MLP gate/up/down (SwiGLU) or fc1/fc2, each with a bias.
+    const double mlp = m.vision_gated_ffn ? 3 * hv * f + 2 * f + hv : 2 * hv * f + f + hv;
+    out.per_block = 2 * norm * hv + (3 * hv * hv + 3 * hv) + (hv * hv + hv) + mlp;
+    const double t = m.vision_temporal_patch > 0 ? m.vision_temporal_patch : 1;
+    const double patch_embed = 3 * t * m.vision_patch * m.vision_patch * hv + (m.vision_patch_bias ? hv : 0);
+    out.per_patch = m.vision_depth * out.per_block + patch_embed;
+    // Merger: norm, then merge²·h → merge²·h → the language model's width. Qwen3-VL's deepstack
+    // mergers norm after the shuffle (merge²·h wide).
+    const double hm = hv * m.vision_merge * m.vision_merge;
+    const double linears = hm * hm + hm + hm * out_h + out_h;
+    out.mergers = norm * hv + linears + m.vision_deepstack * (norm * hm + linears);
+    out.total = out.per_patch + out.mergers + static_cast<double>(m.vision_pos_embeddings) * hv;
+    return out;
+}
+
+ImageGrid image_grid(const ModelSpec& m, double width_px, double height_px, double max_pixels) {
+    ImageGrid g;
+    if (m.vision_depth <= 0 || m.vision_patch <= 0 || m.vision_merge <= 0 || width_px <= 0 || height_px <= 0)
+        return g;
+    // LLaMA-Factory's image_max_pixels first: both sides × √(max / (W·H)), truncated to whole pixels.
+    if (max_pixels > 0 && width_px * height_px > max_pixels) {
+        const double f = std::sqrt(max_pixels / (width_px * height_px));
+        width_px = std::max(1.0, std::floor(width_px * f));
+        height_px = std::max(1.0, std::floor(height_px * f));
+    }
+    const double factor = static_cast<double>(m.vision_patch) * m.vision_merge;
+    // std::nearbyint in the default rounding mode rounds halves to even, as Python's round().
+    double h = std::max(factor, std::nearbyint(height_px / factor) * factor);
+    double w = std::max(factor, std::nearbyint(width_px / factor) * factor);
+    if (m.image_max_pixels > 0 && h * w > m.image_max_pixels) {
+        const double beta = std::sqrt(height_px * width_px / m.image_max_pixels);
+        h = std::max(factor, std::floor(height_px / beta / factor) * factor);
+        w = std::max(factor, std::floor(width_px / beta / factor) * factor);
+    } else if (m.image_min_pixels > 0 && h * w < m.image_min_pixels) {
+        const double beta = std::sqrt(m.image_min_pixels / (height_px * width_px));
+        h = std::ceil(height_px * beta / factor) * factor;
+        w = std::ceil(width_px * beta / factor) * factor;
+    }
+    g.height_px = h;
+    g.width_px = w;
+    g.rows = h / factor;
+    g.cols = w / factor;
+    g.tokens = g.rows * g.cols;
+    g.patches = g.tokens * m.vision_merge * m.vision_merge;
+    return g;
+}
+
 double kv_cache_values_per_token_layer(const ModelSpec& m) {
     if (m.hidden <= 0 || m.heads <= 0) return 0;
     if (m.kv_lora_rank > 0) return static_cast<double>(m.kv_lora_rank) + m.qk_rope_head_dim;
@@ -352,6 +427,26 @@ void check_model_relations(const ModelSpec& m, const Ctx& ctx, std::vector<Field
     if (m.kv_lora_rank > 0 && m.qk_nope_head_dim + m.qk_rope_head_dim < 1)
         rel("qk_nope_head_dim", "plus qk_rope_head_dim must be at least 1 when kv_lora_rank is set, got 0",
             "与 qk_rope_head_dim 之和在设置了 kv_lora_rank 时至少为 1，实际为 0");
+    if (m.vision_depth > 0)
+        for (auto [key, v] : {std::pair<const char*, int>{"vision_hidden", m.vision_hidden},
+                              {"vision_ffn", m.vision_ffn},
+                              {"vision_patch", m.vision_patch},
+                              {"vision_merge", m.vision_merge}})
+            if (v < 1)
+                rel(key, "must be at least 1 when vision_depth is set, got " + format_plain(v),
+                    "在设置了 vision_depth 时至少为 1，实际为 " + format_plain(v));
+    if (m.vision_full_layers > m.vision_depth)
+        rel("vision_full_layers",
+            "must be at most vision_depth (" + format_plain(m.vision_depth) + "), got " +
+                format_plain(m.vision_full_layers),
+            "不能超过 vision_depth（" + format_plain(m.vision_depth) + "），实际为 " +
+                format_plain(m.vision_full_layers));
+    if (m.image_max_pixels > 0 && m.image_max_pixels < m.image_min_pixels)
+        rel("image_max_pixels",
+            "must be at least image_min_pixels (" + format_plain(m.image_min_pixels) + "), got " +
+                format_plain(m.image_max_pixels),
+            "不能小于 image_min_pixels（" + format_plain(m.image_min_pixels) + "），实际为 " +
+                format_plain(m.image_max_pixels));
     if (m.params > 0 && m.active_params > m.params)
         rel("active_params",
             "must be at most params (" + format_plain(m.params) + "), got " + format_plain(m.active_params),
@@ -465,6 +560,10 @@ Json model_to_json(const ModelSpec& m) {
             break;
         }
     }
+    if (m.vision_depth == 0) // text-only models: no vision keys (the written models stay as they were)
+        for (const FieldRow<ModelSpec>& r : kModelRows)
+            if (std::strncmp(r.key, "vision_", 7) == 0 || std::strncmp(r.key, "image_", 6) == 0)
+                j.erase(r.key);
     return j;
 }
 

@@ -86,6 +86,24 @@ struct ModelSpec {
     int qk_nope_head_dim = 0; // MLA: per-head query/key width without rotary position (128)
     int qk_rope_head_dim = 0; // MLA: per-head rotary width; its key is shared by all heads (64)
     int v_head_dim = 0;       // MLA: per-head value width (128)
+    // Vision tower of a vision-language model (Qwen2-VL/2.5-VL/3-VL config.json vision_config): a ViT
+    // over patch_size² pixel patches (× temporal_patch_size frames: a still image is repeated), and
+    // mergers joining merge² patches into one language-model token of width `hidden`.
+    int vision_depth = 0;           // ViT blocks (depth: 32); 0 = a text-only model
+    int vision_hidden = 0;          // ViT width (hidden_size: 1280)
+    int vision_ffn = 0;             // ViT MLP width (intermediate_size: 3420)
+    bool vision_gated_ffn = false;  // SwiGLU MLP (Qwen2.5-VL), else fc1/fc2 (Qwen2-VL, Qwen3-VL)
+    bool vision_layernorm = false;  // LayerNorm norms (weight + bias; Qwen3-VL), else RMSNorm (weight)
+    bool vision_patch_bias = false; // the patch embedding's convolution has a bias (Qwen3-VL)
+    int vision_patch = 0;           // patch_size, pixels (14; Qwen3-VL 16)
+    int vision_temporal_patch = 0;  // temporal_patch_size (2); 0 = 1
+    int vision_merge = 0;           // spatial_merge_size (2): merge² patches per token
+    int vision_pos_embeddings = 0;  // learned position table rows (Qwen3-VL num_position_embeddings)
+    int vision_deepstack = 0;       // extra mergers (Qwen3-VL deepstack_visual_indexes: 3)
+    int vision_window = 0;          // patches per attention window ((window_size/patch)²: 64); 0 = full
+    int vision_full_layers = 0;     // blocks with full attention when windowed (fullatt_block_indexes)
+    double image_min_pixels = 0;    // the processor's min_pixels (3136); 0 = none
+    double image_max_pixels = 0;    // the processor's max_pixels (12845056); 0 = none
 };
 
 //-----------------------------------------------------------------------------
@@ -145,6 +163,32 @@ struct ParamCount {
     double attention_per_layer = 0; // one layer's q, k, v, o weights (MLA: its projections + latent norms)
 };
 ParamCount count_params(const ModelSpec& m);
+
+// A vision tower's parameters from its shape (core/catalog.cpp: count_vision_params): the blocks
+// (norms, qkv and output projections with biases, MLP with biases) and the patch embedding, which
+// run per patch; the mergers (norm, two linears with biases), which run per merged token; the
+// position table. All zero for a text-only model (vision_depth 0).
+struct VisionParamCount {
+    double total = 0;     // N_vis
+    double per_block = 0; // one ViT block
+    double per_patch = 0; // blocks + patch embedding: the weights each patch goes through
+    double mergers = 0;   // the merger (+ deepstack mergers): the weights each image token goes through
+};
+VisionParamCount count_vision_params(const ModelSpec& m);
+
+// An image's size as the model's processor resizes it (Qwen2-VL image processor smart_resize,
+// transformers image_processing_qwen2_vl.py; qwen-vl-utils vision_process.py): each side rounded to
+// the nearest multiple of factor = patch·merge (Python round: halves to even), at least one factor;
+// above max_pixels both sides scaled by √(H·W/max) and floored to the factor, below min_pixels
+// scaled up and ceiled. max_pixels > 0 first shrinks a larger image as LLaMA-Factory's
+// image_max_pixels does (mm_plugin _preprocess_image: both sides × √(max/(W·H)), truncated).
+struct ImageGrid {
+    double height_px = 0, width_px = 0; // after resizing
+    double rows = 0, cols = 0;          // tokens along each side: side / (patch · merge)
+    double tokens = 0;                  // rows · cols: the image's tokens in the language model
+    double patches = 0; // tokens · merge²: the ViT's sequence (one frame of temporal patches)
+};
+ImageGrid image_grid(const ModelSpec& m, double width_px, double height_px, double max_pixels = 0);
 
 // Values a generating model caches per token per layer (times bytes per value: 2 in 16-bit):
 // a key and a value of kv_heads·head_dim each, or MLA's one latent of kv_lora_rank +

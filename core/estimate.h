@@ -48,6 +48,7 @@ struct MemoryResult { // per GPU, GiB
     double reference_gib = 0;        // DPO/KTO/GRPO/PPO frozen reference (full fine-tuning only)
     double reward_gib = 0;           // PPO reward model
     double critic_gib = 0;           // PPO value model's states (as the policy's)
+    double vision_gib = 0;           // vision tower: weights, its trained states, activations (multimodal)
     double kv_cache_gib = 0;         // GRPO/PPO: rollouts' KV cache per engine card
     double generation_gib = 0;       // GRPO/PPO: engine weights + KV cache per engine card
     double engine_slice_gib = 0;     // colocated engine's reserved slice held through training

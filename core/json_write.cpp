@@ -149,6 +149,23 @@ json objective_json(const Estimate& e) {
                 {"billed_cards", s.cards + rollout_extra_cards(s)}};
 }
 
+// Present only with images (text-only output is unchanged); the values are the shown terms' results.
+json vision_json(const Estimate& e) {
+    auto term = [&](TermId id) {
+        const Term* t = e.terms.find(id);
+        return t ? num(t->result) : num(0);
+    };
+    return json{{"images_per_sample", e.scenario.images_per_sample},
+                {"image_tokens", term(TermId::image_tokens)},
+                {"patches_per_image", term(TermId::vision_patches)},
+                {"tokens_per_sample", term(TermId::sample_tokens)},
+                {"vision_params", term(TermId::vision_params)},
+                {"tower_trained", !e.scenario.freeze_vision_tower},
+                {"flops_per_image", term(TermId::vision_flops_per_image)},
+                {"flops_per_token", term(TermId::vision_flops_per_token)},
+                {"vision_gib", num(e.memory.vision_gib)}};
+}
+
 json cards_json(const Estimate& e) {
     const CardsResult& c = e.cards;
     return json{{"count", e.scenario.cards},
@@ -328,6 +345,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
     j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
     j["memory"] = memory_json(e.memory);
     if (e.scenario.objective != Objective::sft) j["objective"] = objective_json(e);
+    if (e.scenario.images_per_sample > 0) j["vision"] = vision_json(e);
     j["host_ram"] = host_ram_json(e.host);
     j["cards"] = cards_json(e);
     j["cost"] = cost_json(e.cost);

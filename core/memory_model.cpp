@@ -69,6 +69,7 @@ struct States {
     double experts = 0; // expert parallelism: the routed experts' weights on the card (in weights)
     double weights_host = 0, opt_host = 0;        // moved to host RAM
     double reference = 0, reward = 0, critic = 0; // the objective's other models (on the card)
+    double vision = 0, vision_states = 0;         // the vision tower's weights; grads + optimizer
 };
 
 // The layers a card holds whole while the rest is elsewhere (parameter offload, or ZeRO-3's
@@ -170,6 +171,25 @@ template <class C> static States state_terms(const ModelDerived& md, const Strat
         shard(c, st, st.zero >= 3);
         out.reward = c.done();
     }
+    // The vision tower, sharded by ZeRO like the policy (Hugging Face does not split it by tp/pp;
+    // it sits on the first stage).
+    if (md.vision_weights_bytes > 0) {
+        C c(log, TermId::vision_weights, "GiB", to_gib);
+        c.first("N_vis", md.vision_params, "", TermId::vision_params)
+            .mul("B_w", md.vision_weights_bytes / md.vision_params, "B");
+        if (st.zero >= 3 && st.dp() > 1) c.div("d", st.dp());
+        out.vision = c.done();
+    }
+    if (md.vision_opt_bytes_per_param > 0) {
+        C c(log, TermId::vision_states, "GiB", to_gib);
+        c.first("N_vis", md.vision_params, "", TermId::vision_params)
+            .mul("B_g", md.vision_grad_bytes_per_param, "B");
+        if (st.zero >= 2 && st.dp() > 1) c.div("d", st.dp());
+        c.add("N_vis", md.vision_params, "", TermId::vision_params)
+            .mul("B_o", md.vision_opt_bytes_per_param, "B");
+        if (st.zero >= 1 && st.dp() > 1) c.div("d", st.dp());
+        out.vision_states = c.done();
+    }
     if (md.critic) {
         C c(log, TermId::critic_states, "GiB");
         c.first("weights", out.weights, "GiB", params_off ? TermId::weights_in_flight : TermId::weights);
@@ -236,7 +256,7 @@ double micro_batches_in_flight(const Scenario& s, const Strategy& st) {
 // computing and the prefetched next) and the rest of the stage's in host RAM.
 template <class C>
 static void activation_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, double* acts_gib,
-                             double* logits_gib, double* host_gib, Terms* log) {
+                             double* logits_gib, double* host_gib, Terms* log, double* vision_gib = nullptr) {
     const double to_gib = 1.0 / kGiB;
     const double layers_stage = std::ceil(double(md.layers) / st.pp);
     const double in_flight = micro_batches_in_flight(s, st);
@@ -317,6 +337,25 @@ static void activation_terms(const Scenario& s, const ModelDerived& md, const St
         stored(c, true, "L_host", moved);
         *host_gib = c.done(Place::host);
     }
+    // The vision tower's activations: the images of one micro-batch, P patches each. Trained: every
+    // block keeps A_v per patch (full recomputation: its input, plus one block's); frozen: one block's
+    // in flight during the forward, nothing kept.
+    if (md.images_per_sequence > 0 && vision_gib) {
+        C c(log, TermId::vision_activations, "GiB", to_gib);
+        if (md.vision_trained && s.checkpointing == Checkpointing::full)
+            c.first("L_v", md.vision_depth)
+                .mul("A_in", md.vision_input_bytes_per_patch_layer, "B")
+                .add("A_v", md.vision_act_bytes_per_patch_layer, "B");
+        else if (md.vision_trained)
+            c.first("L_v", md.vision_depth).mul("A_v", md.vision_act_bytes_per_patch_layer, "B");
+        else
+            c.first("one block", md.vision_act_bytes_per_patch_layer, "B");
+        c.mul("P", md.vision_patches, "patches", TermId::vision_patches)
+            .mul("images/seq", md.images_per_sequence, "images", TermId::images_per_sequence)
+            .mul("b", md.micro_batch);
+        if (md.seqs_per_sample > 1) c.mul("chosen+rejected", md.seqs_per_sample);
+        *vision_gib = c.done();
+    }
     // Conservative: the first stage's activations plus the logits (which live on the last).
     {
         C c(log, TermId::logits, "GiB", to_gib);
@@ -386,7 +425,7 @@ static Phase rollout_phase(const Scenario& s, const ModelDerived& md, const GpuS
 // logits, or the rollout phase where it is larger, and the engine's slice where it stays.
 template <class C>
 static double subtotal_terms(const ModelDerived& md, const Strategy& st, const States& held, double acts,
-                             double logits, const Phase& ph, Terms* log) {
+                             double logits, double vision_acts, const Phase& ph, Terms* log) {
     const bool params_off = st.offload == Offload::optimizer_params;
     const bool opt_off = st.offload != Offload::none;
     C c(log, TermId::memory_subtotal, "GiB");
@@ -398,6 +437,9 @@ static double subtotal_terms(const ModelDerived& md, const Strategy& st, const S
     if (held.reference > 0) c.add("reference", held.reference, "GiB", TermId::reference_weights);
     if (held.reward > 0) c.add("reward", held.reward, "GiB", TermId::reward_weights);
     if (held.critic > 0) c.add("critic", held.critic, "GiB", TermId::critic_states);
+    if (held.vision > 0) c.add("vision", held.vision, "GiB", TermId::vision_weights);
+    if (held.vision_states > 0) c.add("vision states", held.vision_states, "GiB", TermId::vision_states);
+    if (vision_acts > 0) c.add("vision activations", vision_acts, "GiB", TermId::vision_activations);
     if (ph.id == TermId::generation_phase) // max(generation, training): generation is larger
         c.add("generation", ph.gib, "GiB", TermId::generation_phase);
     else
@@ -414,11 +456,11 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     const States held = state_terms<C>(md, st, log);
     const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
     const double weights_host = held.weights_host, opt_host = held.opt_host;
-    double acts = 0, logits = 0, acts_host = 0;
-    activation_terms<C>(s, md, st, &acts, &logits, &acts_host, log);
+    double acts = 0, logits = 0, acts_host = 0, vision_acts = 0;
+    activation_terms<C>(s, md, st, &acts, &logits, &acts_host, log, &vision_acts);
 
     const Phase ph = rollout_phase<C>(s, md, g, st, acts, logits, log);
-    const double rest = subtotal_terms<C>(md, st, held, acts, logits, ph, log);
+    const double rest = subtotal_terms<C>(md, st, held, acts, logits, vision_acts, ph, log);
     // CUDA context and workspaces ~1 GiB, plus an allocator fragmentation margin.
     const double overhead = C(log, TermId::memory_overhead, "GiB")
                                 .first("context", kContextBytes / kGiB, "GiB")
@@ -438,6 +480,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.reference_gib = held.reference;
     out.reward_gib = held.reward;
     out.critic_gib = held.critic;
+    out.vision_gib = held.vision + held.vision_states + vision_acts;
     out.kv_cache_gib = ph.r.kv;
     out.generation_gib = ph.r.phase;
     out.engine_slice_gib = ph.id == TermId::engine_slice ? ph.gib : 0;

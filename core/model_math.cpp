@@ -105,16 +105,20 @@ static Arch arch_of(const ModelSpec& m) {
 // 2·avg − max and max is avg + (max − avg)·(b − 1)/(b + 1) — avg at b = 1, max as b grows. The
 // peak memory sees the longest sample (o.seq_len); compute sees the padded average.
 static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
+    // A sample's tokens: its text, and its images' tokens when it has any (derive_image_tokens).
+    const double img = o.image_tokens_per_sample;
+    const double sample_tokens = s.avg_tokens + img;
     if (s.data_input == DataInput::samples && !s.packing) {
-        const double longest = s.max_tokens > 0 ? std::min<double>(s.max_tokens, s.seq_len) : s.seq_len;
-        const double avg = std::min(s.avg_tokens, longest); // samples are truncated at seq_len
+        const double longest =
+            s.max_tokens > 0 ? std::min<double>(s.max_tokens + img, s.seq_len) : double(s.seq_len);
+        const double avg = std::min(sample_tokens, longest); // samples are truncated at seq_len
         const double b = s.micro_batch;
         o.padded_tokens_per_sample = Calc(log, TermId::padded_tokens_per_sample, "tokens")
                                          .first("avg", avg, "tokens")
                                          .add("max - avg", longest - avg, "tokens")
                                          .mul("(b-1)/(b+1)", (b - 1) / (b + 1))
                                          .done();
-        o.padding_waste = safe_div(o.padded_tokens_per_sample - s.avg_tokens, o.padded_tokens_per_sample);
+        o.padding_waste = safe_div(o.padded_tokens_per_sample - sample_tokens, o.padded_tokens_per_sample);
         if (o.padding_waste < 0) o.padding_waste = 0; // truncated samples: nothing padded
         o.seq_len = int(longest);
         o.attention_seq_len = o.padded_tokens_per_sample;
@@ -129,6 +133,9 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
             c.first("samples", s.samples)
                 .mul("padded tokens/sample", o.padded_tokens_per_sample, "tokens",
                      TermId::padded_tokens_per_sample);
+        else if (img > 0)
+            c.first("samples", s.samples)
+                .mul("tokens/sample", sample_tokens, "tokens", TermId::sample_tokens);
         else
             c.first("samples", s.samples).mul("tokens/sample", s.avg_tokens);
         break;
@@ -166,6 +173,104 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
     o.dataset_bytes = s.data_input == DataInput::dataset_size
                           ? s.dataset_mb * kMega
                           : data_tokens * s.chars_per_token * s.bytes_per_char;
+}
+
+// Image tokens (multimodal): each image resized by the model's processor rule (catalog.h
+// image_grid), its rows × columns of merged patches becoming tokens of the sample's sequence.
+static void derive_image_tokens(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms* log) {
+    if (s.images_per_sample <= 0 || m.vision_depth <= 0) return;
+    const ImageGrid g = image_grid(m, s.image_width, s.image_height, s.image_max_pixels);
+    const double merge = m.vision_merge;
+    o.images_per_sample = s.images_per_sample;
+    o.image_tokens =
+        Calc(log, TermId::image_tokens, "tokens").first("rows", g.rows).mul("columns", g.cols).done();
+    o.vision_patches = Calc(log, TermId::vision_patches, "patches")
+                           .first("T_img", o.image_tokens, "tokens", TermId::image_tokens)
+                           .mul("patches/token", merge * merge)
+                           .done();
+    o.image_tokens_per_sample = o.images_per_sample * o.image_tokens;
+    Calc(log, TermId::sample_tokens, "tokens")
+        .first("text", s.avg_tokens, "tokens")
+        .add("images", o.images_per_sample)
+        .mul("T_img", o.image_tokens, "tokens", TermId::image_tokens)
+        .done();
+}
+
+// The vision tower (multimodal): its weights, whether it trains, its FLOPs per image and per
+// language-model token, what its activations cost. The rule (LLaMA-Factory's freeze_vision_tower,
+// default true, with freeze_multi_modal_projector, default true):
+//  frozen: tower and merger run forward only, 2 FLOPs per weight per patch (merger: per token),
+//   attention 4·h_v·s per patch per layer; no gradient flows into them (nothing before them
+//   trains), so no activations are kept: one block's activations are in flight during the forward.
+//  trained, full fine-tuning: 6 per weight and 3× the attention (forward + both backward halves),
+//   the tower's gradients and optimizer states like the language model's, activations per layer.
+//  trained, LoRA/QLoRA: the tower's weights frozen (16-bit), adapters on its blocks (their weights
+//   are not counted here), 4 per weight (forward + activation gradients), 3× attention.
+//  Full recomputation adds one forward of the trained tower. Windowed layers (Qwen2.5-VL) attend
+//  within their window.
+static void derive_vision(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms* log) {
+    if (o.images_per_sample <= 0) return;
+    const VisionParamCount n = count_vision_params(m);
+    o.vision_depth = m.vision_depth;
+    o.vision_trained = !s.freeze_vision_tower;
+    o.vision_params = Calc(log, TermId::vision_params, "params")
+                          .first("L_v", m.vision_depth)
+                          .mul("block", n.per_block)
+                          .add("embedding", n.per_patch - m.vision_depth * n.per_block)
+                          .add("mergers", n.mergers)
+                          .add("positions", n.total - n.per_patch - n.mergers)
+                          .done();
+    const double B_w = s.precision == Precision::fp32 ? 4.0 : kBase16BytesPerParam;
+    o.vision_weights_bytes = o.vision_params * B_w;
+    if (o.vision_trained && s.method == Method::full) {
+        o.vision_grad_bytes_per_param = o.grad_bytes_per_param;
+        o.vision_opt_bytes_per_param = o.optimizer_bytes_per_param;
+    }
+    const double hv = m.vision_hidden, f = m.vision_ffn;
+    o.download_bytes += o.vision_params * kBase16BytesPerParam; // the checkpoint holds the tower too
+    if (o.vision_opt_bytes_per_param > 0)
+        o.checkpoint_bytes += o.vision_params * (kBase16BytesPerParam + o.vision_opt_bytes_per_param);
+    o.vision_act_bytes_per_patch_layer = 16 * hv + (m.vision_gated_ffn ? 8.0 : 4.0) * f;
+    o.vision_input_bytes_per_patch_layer = 2 * hv;
+    // Images in one trained sequence: packed sequences hold s / (sample tokens) samples.
+    {
+        Calc c(log, TermId::images_per_sequence, "images");
+        c.first("n_img", o.images_per_sample);
+        const double sample_tokens = s.avg_tokens + o.image_tokens_per_sample;
+        const bool packed = !(s.data_input == DataInput::samples && !s.packing);
+        if (packed && sample_tokens < s.seq_len)
+            c.mul("s", s.seq_len).div("tokens/sample", sample_tokens, "tokens", TermId::sample_tokens);
+        o.images_per_sequence = c.done();
+    }
+    // FLOPs per image.
+    const bool full_rc = s.checkpointing == Checkpointing::full;
+    double k = 2, k_attn = 1; // forward only
+    if (o.vision_trained) {
+        k = (s.method == Method::full ? 6.0 : 4.0) + (full_rc ? 2.0 : 0.0);
+        k_attn = 3 + (full_rc ? 1 : 0);
+    }
+    const double P = o.vision_patches;
+    const double full_layers = m.vision_window > 0 ? m.vision_full_layers : m.vision_depth;
+    const double window = m.vision_window > 0 ? std::min<double>(m.vision_window, P) : P;
+    const double attn_len = full_layers * P + (m.vision_depth - full_layers) * window; // Σ over layers
+    const double flops_image = Calc(log, TermId::vision_flops_per_image, "FLOPs")
+                                   .first("k", k)
+                                   .mul("N_patch", n.per_patch)
+                                   .mul("P", P, "patches", TermId::vision_patches)
+                                   .add("k", k)
+                                   .mul("N_merge", n.mergers)
+                                   .mul("T_img", o.image_tokens, "tokens", TermId::image_tokens)
+                                   .add("attention k", 4 * k_attn)
+                                   .mul("h_v", hv)
+                                   .mul("P", P, "patches", TermId::vision_patches)
+                                   .mul("Σ s_attn", attn_len, "patches")
+                                   .done();
+    o.vision_flops_per_token =
+        Calc(log, TermId::vision_flops_per_token, "FLOPs")
+            .first("n_img", o.images_per_sample)
+            .mul("F_img", flops_image, "FLOPs", TermId::vision_flops_per_image)
+            .div("tokens/sample", s.avg_tokens + o.image_tokens_per_sample, "tokens", TermId::sample_tokens)
+            .done();
 }
 
 // Linear-layer parameters (what QLoRA quantises) and LoRA adapters: r·(d_in + d_out) per adapted
@@ -407,6 +512,8 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
             .mul("N_a", o.adapter_params, "", TermId::adapter_params);
     if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", A.N_act);
     c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
+    if (o.vision_flops_per_token > 0)
+        c.add("vision", o.vision_flops_per_token, "FLOPs", TermId::vision_flops_per_token);
     // Forward-only passes per trained token: the reference (DPO, KTO, GRPO, PPO; it runs even as
     // the adapters-off base), KTO's mismatched KL batch (policy and reference, TRL), PPO's reward
     // model and the rollout's old log-probs and values; PPO's critic trains like the policy.
@@ -443,9 +550,11 @@ void derive_model(const Scenario& s, const ModelSpec& m, ModelDerived& o, Terms*
     o.params = A.N;
     o.active_params = A.N_act;
     // In this order, which is also the order explain() shows the terms in.
+    derive_image_tokens(s, m, o, log);
     derive_data(s, o, log);
     derive_params(s, m, A, o, log);
     derive_bytes(s, A, o, log);
+    derive_vision(s, m, o, log);
     derive_activations(s, m, A, o, log);
     derive_method(s, A, o, log);
     derive_flops(s, A, o, log);

@@ -77,6 +77,20 @@ struct ModelDerived {
     double expert_weights_bytes = 0;     // W_E: their weights as held (NF4 under QLoRA)
     int moe_layers = 0, experts = 0, experts_per_token = 0;
     double kv_ring_width = 0; // K and V widths a context-parallel ring passes per token per layer
+    // Multimodal (model_math.cpp derive_vision): all 0 for a text-only model or no images.
+    double image_tokens = 0;            // T_img: one image's tokens in the language model
+    double vision_patches = 0;          // P: one image's patches through the ViT
+    double images_per_sample = 0;       // n_img
+    double image_tokens_per_sample = 0; // n_img · T_img (part of every sample's tokens)
+    double images_per_sequence = 0;     // images in one trained sequence (packed: s / sample tokens)
+    double vision_params = 0;           // N_vis: tower + mergers + position table
+    double vision_weights_bytes = 0;    // the whole tower, as held (16-bit; fp32 training: 4 B)
+    double vision_grad_bytes_per_param = 0, vision_opt_bytes_per_param = 0; // trained in full only
+    double vision_act_bytes_per_patch_layer = 0;   // 16·h_v + 8·f_v (SwiGLU) or 4·f_v
+    double vision_input_bytes_per_patch_layer = 0; // 2·h_v: what full recomputation keeps
+    double vision_flops_per_token = 0;             // vision FLOPs spread over the language model's tokens
+    int vision_depth = 0;
+    bool vision_trained = false; // freeze_vision_tower off: activations kept for the backward
     int layers = 1, hidden = 1, heads = 1;
     int kv_heads = 1; // key/value heads (= heads without GQA)
     int seq_len = 1, micro_batch = 1;

@@ -109,6 +109,10 @@ int rollout_extra_cards(const Scenario& s) {
 //  seq_len                    integer  1 .. 1048576         tokens
 //  micro_batch                integer  1 .. 65536           sequences per card per step
 //  grad_accum                 integer  1 .. 65536           micro-batches per optimizer step
+//  images_per_sample          integer  0 .. 1000            images per sample (a vision-language model only)
+//  image_width, image_height  integer  1 .. 100000          px, before the processor resizes them
+//  image_max_pixels           number   0 .. 1e10            px cap; 0 = the model's processor cap
+//  freeze_vision_tower        boolean                       default true (LLaMA-Factory): tower + merger
 //  checkpointing              enum     none selective full
 //  flash_attention            boolean
 //  master_weights             boolean                       false = pure 16-bit: no fp32 master, 16-bit
@@ -227,6 +231,11 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("seq_len", &Scenario::seq_len, 1, 1048576, "tokens"),
     int_row<Scenario>("micro_batch", &Scenario::micro_batch, 1, 65536, ""),
     int_row<Scenario>("grad_accum", &Scenario::grad_accum, 1, 65536, ""),
+    int_row<Scenario>("images_per_sample", &Scenario::images_per_sample, 0, 1000, "images"),
+    int_row<Scenario>("image_width", &Scenario::image_width, 1, 100000, "px"),
+    int_row<Scenario>("image_height", &Scenario::image_height, 1, 100000, "px"),
+    num_row<Scenario>("image_max_pixels", &Scenario::image_max_pixels, 0, 1e10, "px"),
+    bool_row<Scenario>("freeze_vision_tower", &Scenario::freeze_vision_tower),
     TC_ENUM_ROW("checkpointing", checkpointing, Checkpointing, kCheckpointingNames),
     bool_row<Scenario>("flash_attention", &Scenario::flash_attention),
     bool_row<Scenario>("master_weights", &Scenario::master_weights),
@@ -574,6 +583,11 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.rollout == d.rollout) j.erase("rollout");
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
+        if (s.images_per_sample == d.images_per_sample) j.erase("images_per_sample"); // image inputs too
+        if (s.image_width == d.image_width) j.erase("image_width");
+        if (s.image_height == d.image_height) j.erase("image_height");
+        if (s.image_max_pixels == d.image_max_pixels) j.erase("image_max_pixels");
+        if (s.freeze_vision_tower == d.freeze_vision_tower) j.erase("freeze_vision_tower");
     }
     if (s.packing) j.erase("packing"); // absent: packed
     {                                  // parallelism of issue 13 at its defaults: absent
@@ -686,6 +700,14 @@ void check_relations(const Scenario& s, const ModelSpec& m, const GpuSpec& g,
                               num_text(s.seq_len) + "): the prompt is the rest of the sequence",
                           "completion_len（" + num_text(s.completion_len) + "）必须小于 seq_len（" +
                               num_text(s.seq_len) + "）：其余部分是提示词");
+    if (s.images_per_sample > 0 && m.vision_depth < 1)
+        detail::add_error(errors, "images_per_sample",
+                          "images_per_sample (" + num_text(s.images_per_sample) +
+                              ") needs a vision-language "
+                              "model; \"" +
+                              (m.name.empty() ? m.id : m.name) + "\" has no vision tower",
+                          "images_per_sample（" + num_text(s.images_per_sample) + "）需要视觉语言模型；\"" +
+                              (m.name.empty() ? m.id : m.name) + "\" 没有视觉编码器");
     if (is_rl(s.objective) && !(g.bandwidth_gbps > 0))
         detail::add_error(errors, "gpu.bandwidth_gbps",
                           "GRPO/PPO rollouts need the card's memory bandwidth (gpu.bandwidth_gbps): decoding "

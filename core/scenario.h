@@ -100,6 +100,13 @@ struct Scenario {
     int seq_len = 2048;           // s, tokens
     int micro_batch = 1;          // b, sequences per card per step
     int grad_accum = 8;           // micro-batches per optimizer step (m with pipelining)
+    // Images (vision-language models only): each resized as the model's processor does, its tokens
+    // part of the sample's sequence (avg_tokens and max_tokens count the text only).
+    int images_per_sample = 0;       // 0..1000; 0 = text only
+    int image_width = 1280;          // px, 1..100000
+    int image_height = 720;          // px, 1..100000
+    double image_max_pixels = 0;     // px; 0 = the model's processor cap (LLaMA-Factory image_max_pixels)
+    bool freeze_vision_tower = true; // LLaMA-Factory's default: the tower and its merger frozen
 
     // Training set-up.
     Checkpointing checkpointing = Checkpointing::none;

@@ -143,6 +143,17 @@ enum class TermId : unsigned char {
     ep_comm_seconds,
     act_offload_seconds,
     act_offload_exposed,
+    // Multimodal: the vision tower and image tokens (model_math, memory_model)
+    image_tokens,
+    vision_patches,
+    sample_tokens,
+    images_per_sequence,
+    vision_params,
+    vision_flops_per_image,
+    vision_flops_per_token,
+    vision_weights,
+    vision_states,
+    vision_activations,
     count
 };
 

@@ -67,6 +67,28 @@ inline ModelSpec gqa_7b() {
     return m;
 }
 
+// A vision-language model of Qwen2.5-VL-7B's shape (config.json vision_config; the catalog's
+// qwen2.5-vl-7b cites it): the GQA 7B language model plus a 32-block SwiGLU ViT over 14-pixel
+// patches merged 2×2, windowed attention (64 patches) with 4 full-attention blocks.
+inline ModelSpec vl_7b() {
+    ModelSpec m = gqa_7b();
+    m.id = "vl-7b";
+    m.name = "VL 7B";
+    m.params = 7615616512;
+    m.vision_depth = 32;
+    m.vision_hidden = 1280;
+    m.vision_ffn = 3420;
+    m.vision_gated_ffn = true;
+    m.vision_patch = 14;
+    m.vision_temporal_patch = 2;
+    m.vision_merge = 2;
+    m.vision_window = 64;
+    m.vision_full_layers = 4;
+    m.image_min_pixels = 3136;
+    m.image_max_pixels = 12845056;
+    return m;
+}
+
 // |value - expected| ≤ fraction · |expected|: a published figure matched within a relative error.
 inline bool within(double value, double expected, double fraction) {
     return std::fabs(value - expected) <= fraction * std::fabs(expected);

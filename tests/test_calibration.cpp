@@ -80,7 +80,12 @@ Json scenario_json(const Json& setup) {
                             "cp",
                             "ep",
                             "sequence_parallel",
-                            "activation_offload"})
+                            "activation_offload",
+                            "images_per_sample",
+                            "image_width",
+                            "image_height",
+                            "image_max_pixels",
+                            "freeze_vision_tower"})
         if (setup.contains(key)) j[key] = setup[key];
     const std::string gpu = setup.value("gpu", "A100-80G");
     j["gpu"] =

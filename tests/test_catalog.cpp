@@ -332,8 +332,15 @@ const Published kPublished[] = {
     {"qwen3-235b-a22b", 235093634560, 1e-4, 22e9, 0.03, LeavesOut::nothing,
      "keras-hub qwen3_moe/qwen3_moe_presets.py (exact; 22B active as the model card)",
      "q/k norms; active rounded"},
-    {"qwen3-vl-8b", 8.77e9, 0.07, 0, 0, LeavesOut::nothing, "LM Studio's Qwen3-VL 8B page (8.77B)",
-     "the 27-layer vision tower (~0.58B) is not modelled yet (issue 13 item 6)"},
+    {"qwen3-vl-8b", 8767123696, 1e-4, 0, 0, LeavesOut::nothing,
+     "hub safetensors total of Qwen/Qwen3-VL-8B-Instruct (exact; LM Studio: 8.77B)",
+     "q/k norms; the vision tower counted from vision_config"},
+    {"qwen2-vl-7b", 8291375616, 1e-4, 0, 0, LeavesOut::nothing,
+     "Qwen/Qwen2-VL-7B-Instruct parameter count quoted in public code (exact; model card 8.29B)",
+     "qkv biases; the vision tower counted from vision_config"},
+    {"qwen2.5-vl-7b", 8292166656, 1e-4, 0, 0, LeavesOut::nothing,
+     "hub safetensors total of Qwen/Qwen2.5-VL-7B-Instruct (exact; model card 8.29B)",
+     "qkv biases; the vision tower counted from vision_config"},
     {"llama-4-scout", 109e9, 0.015, 17e9, 0.03, LeavesOut::nothing,
      "meta-llama/llama-models models/llama4/MODEL_CARD.md", "the vision encoder is not counted"},
     {"llama-4-maverick", 400e9, 0.005, 17e9, 0.03, LeavesOut::nothing,
@@ -377,7 +384,8 @@ TEST_CASE("built-in catalog: the 2025-26 models count to their published totals"
     for (const Published& p : kPublished) {
         const ModelSpec* m = c.find_model(p.id);
         REQUIRE_MESSAGE(m != nullptr, "the catalog lacks " << p.id);
-        const ParamCount n = count_params(*m);
+        ParamCount n = count_params(*m);
+        n.total += count_vision_params(*m).total; // vision-language models: the tower too
         const double error = n.total / p.total - 1;
         double active = n.active, active_error = 0;
         if (p.active > 0) {

@@ -351,13 +351,13 @@ Catalog grid_catalog() {
     moe.vocab = 32000;
     moe.experts = 8;
     moe.experts_per_token = 2;
-    c.models = {fixtures::model_7b(), qwen, moe};
+    c.models = {fixtures::model_7b(), qwen, moe, fixtures::vl_7b()};
     return c;
 }
 
 // Calls f on every scenario of the grid.
 void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
-    const char* const models[] = {"test-7b", "gqa-7b", "moe-47b"};
+    const char* const models[] = {"test-7b", "gqa-7b", "moe-47b", "vl-7b"};
     const Method methods[] = {Method::full, Method::lora, Method::qlora};
     const Offload offloads[] = {Offload::none, Offload::optimizer, Offload::optimizer_params};
     const Checkpointing ckpts[] = {Checkpointing::none, Checkpointing::selective, Checkpointing::full};
@@ -421,6 +421,16 @@ void for_each_grid_scenario(const std::function<void(const Scenario&)>& f) {
                                     s.spot_price_hourly = 3.5;
                                     s.checkpoint_interval_hours = n % 2 ? 0 : 1;
                                     s.interruptions_per_hour = n % 4 == 1 ? 0 : 0.05;
+                                }
+                                // The vision-language model with images: frozen and trained towers,
+                                // packed and unpacked samples, a LLaMA-Factory pixel cap.
+                                if (s.model_id == std::string("vl-7b")) {
+                                    s.images_per_sample = 1 + n % 3;
+                                    s.freeze_vision_tower = n % 2 == 0;
+                                    s.packing = n % 4 != 1;
+                                    s.max_tokens = n % 4 == 1 ? 300 : 0;
+                                    s.image_max_pixels = n % 5 == 2 ? 589824 : 0;
+                                    s.image_width = n % 3 == 0 ? 640 : 1280;
                                 }
                                 n++;
                                 f(s);
@@ -612,6 +622,12 @@ double t_gen(const Estimate& e) {
 
 } // namespace
 
+// A term's result, or 0 when the estimate did not record it.
+static double value_or_zero(const Estimate& e, TermId id) {
+    const Term* t = e.terms.find(id);
+    return t ? t->result : 0.0;
+}
+
 TEST_CASE("term records: operands give results, references match, totals are the estimate's") {
     const Catalog c = grid_catalog();
     int scenarios = 0;
@@ -645,7 +661,12 @@ TEST_CASE("term records: operands give results, references match, totals are the
         const double phase = generation_larger ? m.generation_gib : m.activations_gib + m.logits_gib;
         double parts = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.adapters_gib + phase +
                        m.gathered_gib + m.overhead_gib + m.reference_gib + m.reward_gib + m.critic_gib +
-                       m.engine_slice_gib;
+                       m.engine_slice_gib + m.vision_gib;
+        CHECK(m.vision_gib == doctest::Approx(value_or_zero(e, TermId::vision_weights) +
+                                              value_or_zero(e, TermId::vision_states) +
+                                              value_or_zero(e, TermId::vision_activations))
+                                  .epsilon(1e-12));
+        CHECK((m.vision_gib > 0) == (s.images_per_sample > 0));
         if (is_rl(s.objective)) {
             CHECK(t_gen(e) == doctest::Approx(e.time.generation_hours * 3600).epsilon(1e-12));
             CHECK(e.time.generation_hours > 0);

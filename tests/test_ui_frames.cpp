@@ -100,6 +100,16 @@ std::vector<Case> cases() {
                        s.quotes[0].price_per_card_hour = 5;
                        s.quotes[1].price_per_card_hour = 7;
                    }});
+    out.push_back({"vision model, 2 images, tower trained", [](Scenario& s) {
+                       s.model_id = "qwen2.5-vl-7b";
+                       s.images_per_sample = 2;
+                       s.freeze_vision_tower = false;
+                       s.image_max_pixels = 589824;
+                   }});
+    out.push_back({"text-only model given images (an error)", [](Scenario& s) {
+                       s.model_id = "qwen2.5-7b";
+                       s.images_per_sample = 1;
+                   }});
     out.push_back({"invalid inputs", [](Scenario& s) {
                        s.cards = 0;
                        s.seq_len = -5;
@@ -143,6 +153,34 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
         }
     }
     MESSAGE("frames drawn: " << frames);
+}
+
+TEST_CASE("the image inputs are drawn for a vision-language model only, in both languages") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        Page page(1280, 800, 1, lang);
+        page.app.expand_all = true;
+        page.app.scenario.model_id = "qwen2.5-7b";
+        refresh(page.app);
+        page.frame();
+        const std::string images = zh ? "每条样本图片数" : "Images per sample";
+        const std::string width = zh ? "图片宽度（像素）" : "Image width, px";
+        CHECK(traincalc_test::find_node(page.app, Role::number, images) == nullptr);
+        page.app.scenario.model_id = "qwen2.5-vl-7b";
+        refresh(page.app);
+        page.frame();
+        CHECK(traincalc_test::find_node(page.app, Role::number, images) != nullptr);
+        CHECK(traincalc_test::find_node(page.app, Role::number, width) == nullptr); // no images yet
+        page.app.scenario.images_per_sample = 1;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        CHECK(traincalc_test::find_node(page.app, Role::number, width) != nullptr);
+        CHECK(traincalc_test::find_node(page.app, Role::checkbox,
+                                        zh ? "冻结视觉编码器" : "Freeze vision tower") != nullptr);
+        CHECK(page.app.last_good.ok);
+        CHECK(page.recovered == "");
+    }
 }
 
 TEST_CASE("embed mode, collapsed defaults and a notice draw at both widths") {

@@ -218,6 +218,25 @@ static bool tokens_slider(App& app) {
     return true;
 }
 
+// Images per sample and their size: only for a vision-language model (a text-only one has no inputs
+// for them; images given to one are an error at images_per_sample).
+static bool draw_images(App& app) {
+    Scenario& s = app.scenario;
+    if (current_model(app)->vision_depth < 1 && s.images_per_sample == 0) return false;
+    bool changed = input_int(app, T(app, Str::images_per_sample), "images_per_sample", &s.images_per_sample,
+                             T(app, Str::images_help));
+    if (s.images_per_sample < 1) return changed;
+    changed |= input_int(app, T(app, Str::image_width), "image_width", &s.image_width);
+    changed |= input_int(app, T(app, Str::image_height), "image_height", &s.image_height);
+    changed |= input_double(app, T(app, Str::image_max_pixels), "image_max_pixels", &s.image_max_pixels,
+                            "%.8g", T(app, Str::image_max_pixels_help));
+    changed |= checkbox(app, "##freeze_vision", T(app, Str::freeze_vision_tower), &s.freeze_vision_tower);
+    if (has_result(app))
+        if (const Term* t = shown_estimate(app).terms.find(TermId::image_tokens))
+            ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::image_tokens_shown), fnum(t->result)));
+    return changed;
+}
+
 static bool draw_data(App& app) {
     Scenario& s = app.scenario;
     bool changed = combo_enum(app, T(app, Str::data_given_as), "data_input", &s.data_input);
@@ -259,6 +278,7 @@ static bool draw_data(App& app) {
     changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len);
     changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch);
     changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum);
+    changed |= draw_images(app);
     return changed;
 }
 

@@ -14,10 +14,11 @@ SOURCES = [  # (substring of the URL, link text), first match wins
     ("llama3_h100_202412", "torchtitan H100 benchmarks"), ("torchtitan", "torchtitan performance"),
     ("llm-foundry", "llm-foundry benchmarks"), ("Megatron-LM", "Megatron-LM README"),
     ("2307.09288", "Llama 2 paper, Table 2"), ("gist.github.com", "DeepSpeed benchmark (gist)"),
-    ("LLaMA-Factory", "LLaMA-Factory wiki"),
+    ("LLaMA-Factory", "LLaMA-Factory wiki"), ("Megatron-Bridge", "Megatron-Bridge PR 4754"),
+    ("performance_long_sequence", "NeMo long-sequence performance"), ("ms-swift", "ms-swift example"),
 ]
 UNITS = {"memory_gib": "GiB", "allocated_gib": "GiB alloc.", "tokens_per_s_per_gpu": "tok/s/GPU",
-         "tflops_per_gpu": "TFLOP/s/GPU", "gpu_hours": "GPU-h"}
+         "tflops_per_gpu": "TFLOP/s/GPU", "gpu_hours": "GPU-h", "expert_weights_gb": "GB experts/GPU"}
 
 
 def num(x):
@@ -41,7 +42,7 @@ def setup_text(s):
         parts.append(f"{ck} AC")
     if s.get("zero", 0):
         parts.append(f"ZeRO-{s['zero']}")
-    for k in ("tp", "pp"):
+    for k in ("tp", "pp", "cp", "ep"):
         if s.get(k, 1) > 1:
             parts.append(f"{k.upper()} {s[k]}")
     if s.get("offload", "none") != "none":

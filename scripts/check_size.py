@@ -2,13 +2,15 @@
 """The size guard: fails when the single-file page exceeds its budget (gzip -9).
 
 docs/design.md's budget is 320 KB. The page was cut to ~258 KiB (no SDL, no stb_truetype; README "Speed
-and size"), 267 KiB with the objectives added since; the guard sits at 288 KiB so that the cut is
-kept: about 21 KiB for what is added next, and anything bigger is a decision to take, not a drift.
+and size"); the guard sat at 288 KiB so that the cut was kept. Issue 13's page work (the inverse
+questions, host RAM and spot sections: +7.7 KB; context/expert parallelism and activation offload;
+vision-language inputs) took the page to 296,574 bytes on 2026-11-30 (21:12 UTC): the guard moved,
+as a decision, to 304 KiB — 15 KB of room for what comes next, still 16 KiB under the budget.
 Never above 320 KiB."""
 import gzip
 import sys
 
-BUDGET_GZIP_BYTES = 288 * 1024  # docs/design.md allows 320 KiB; measured 272,062 bytes on 2026-11-30 (20:20 UTC)
+BUDGET_GZIP_BYTES = 304 * 1024  # docs/design.md allows 320 KiB; measured 296,574 bytes on 2026-11-30 (21:12 UTC)
 
 
 def main() -> int:

@@ -37,15 +37,15 @@ namespace traincalc {
 namespace {
 
 struct Glyph {
-    int w = 0;                       // bitmap width, px (the advance and 1 px either side)
-    float advance = 0;               // px
+    int w = 0;                        // bitmap width, px (the advance and 1 px either side)
+    float advance = 0;                // px
     std::vector<unsigned char> alpha; // w × cell_h
 };
 
 struct SizeCache {
-    float target_px = 0;             // the size these glyphs were drawn at
-    int cell_h = 0;                  // px: every glyph's bitmap height = the line height
-    float ascent = 0;                // px from the cell's top to the baseline
+    float target_px = 0; // the size these glyphs were drawn at
+    int cell_h = 0;      // px: every glyph's bitmap height = the line height
+    float ascent = 0;    // px from the cell's top to the baseline
     std::unordered_map<unsigned, Glyph> glyphs;
 };
 
@@ -75,12 +75,14 @@ void rasterise(SizeCache& cache, float target_px, const std::vector<unsigned>& w
     std::vector<float> advances(missing.size());
     float metrics[2] = {0, 0};
     std::vector<unsigned char> alpha(static_cast<size_t>(n) * static_cast<size_t>(target_px + 2) * 8);
-    int written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(), static_cast<int>(alpha.size()), metrics);
+    int written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(),
+                               static_cast<int>(alpha.size()), metrics);
     if (written < 0) {
         alpha.resize(static_cast<size_t>(-written));
-        written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(), static_cast<int>(alpha.size()), metrics);
+        written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(),
+                               static_cast<int>(alpha.size()), metrics);
     }
-    if (written <= 0) return;  // no canvas: the atlas has only what was cached
+    if (written <= 0) return; // no canvas: the atlas has only what was cached
     cache.cell_h = static_cast<int>(metrics[0]);
     cache.ascent = metrics[1];
     size_t at = 0;
@@ -127,7 +129,7 @@ ImFont* make_font(ImFontAtlas* atlas, const SizeCache& cache) {
 void add_fonts(App& app, float body_px, float headline_px, const unsigned short* headline_ranges) {
     std::vector<unsigned> body, headline;
     codepoints_of(kFontRanges, body);
-    for (unsigned c : app.runtime_glyphs) body.push_back(c);  // seen at run time (web/main.cpp)
+    for (unsigned c : app.runtime_glyphs) body.push_back(c); // seen at run time (web/main.cpp)
     codepoints_of(headline_ranges, headline);
     rasterise(g_cache[0], std::round(body_px), body);
     rasterise(g_cache[1], std::round(headline_px), headline);
@@ -136,10 +138,10 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
     ImFontAtlas* atlas = io.Fonts;
     atlas->Clear();
     atlas->Flags |= ImFontAtlasFlags_NoBakedLines | ImFontAtlasFlags_NoMouseCursors;
-    ImGui::GetStyle().AntiAliasedLinesUseTex = false;  // no baked lines in this atlas
+    ImGui::GetStyle().AntiAliasedLinesUseTex = false; // no baked lines in this atlas
 
     // Shelf packing, one shelf per cell height; a 2×2 white block first (solid fills sample it).
-    const int width = body_px > 24.0f ? 2048 : 1024;  // WebGL2 promises 2,048-pixel textures
+    const int width = body_px > 24.0f ? 2048 : 1024; // WebGL2 promises 2,048-pixel textures
     std::vector<Placed> placed;
     int x = 2, y = 0, shelf_h = 2;
     for (int f = 0; f < 2; f++) {
@@ -178,13 +180,13 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
         const Glyph& g = *p.glyph;
         const int h = p.cache->cell_h;
         for (int row = 0; row < h; row++)
-            std::memcpy(atlas->TexPixelsAlpha8 + static_cast<size_t>(p.y + row) * width + p.x, g.alpha.data() + static_cast<size_t>(row) * g.w,
-                        static_cast<size_t>(g.w));
+            std::memcpy(atlas->TexPixelsAlpha8 + static_cast<size_t>(p.y + row) * width + p.x,
+                        g.alpha.data() + static_cast<size_t>(row) * g.w, static_cast<size_t>(g.w));
         ImFont* font = fonts[p.cache == &g_cache[0] ? 0 : 1];
         // The bitmap starts 1 px left of the pen (the raster's margin); its top is the line's top.
-        font->AddGlyph(nullptr, static_cast<ImWchar>(p.codepoint), -1.0f, 0.0f, static_cast<float>(g.w - 1), static_cast<float>(h),
-                       p.x * atlas->TexUvScale.x, p.y * atlas->TexUvScale.y, (p.x + g.w) * atlas->TexUvScale.x,
-                       (p.y + h) * atlas->TexUvScale.y, g.advance);
+        font->AddGlyph(nullptr, static_cast<ImWchar>(p.codepoint), -1.0f, 0.0f, static_cast<float>(g.w - 1),
+                       static_cast<float>(h), p.x * atlas->TexUvScale.x, p.y * atlas->TexUvScale.y,
+                       (p.x + g.w) * atlas->TexUvScale.x, (p.y + h) * atlas->TexUvScale.y, g.advance);
     }
     for (ImFont* font : fonts) font->BuildLookupTable();
     atlas->TexReady = true;

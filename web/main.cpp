@@ -1,9 +1,9 @@
 // traincalc — web/main.cpp
 // The platform seam: Emscripten main loop, the WebGL2 context (Emscripten's html5 API; SDL2 did
-// only this and cost ~28 KB gzip of the page) + Dear ImGui's OpenGL3 backend, and the bridge to the browser: pointer input and the page's scroll from the shell's
-// listeners, the semantics layer (DOM twins of every control, ui/semantics.h) and the actions
-// people take on it, URL hash, localStorage, clipboard, files, JS API. This is the only code
-// that includes Emscripten; core/ computes, ui/ draws.
+// only this and cost ~28 KB gzip of the page) + Dear ImGui's OpenGL3 backend, and the bridge to the browser:
+// pointer input and the page's scroll from the shell's listeners, the semantics layer (DOM twins of every
+// control, ui/semantics.h) and the actions people take on it, URL hash, localStorage, clipboard, files, JS
+// API. This is the only code that includes Emscripten; core/ computes, ui/ draws.
 //
 // Index of this file:
 // [SECTION] Includes, JS imports
@@ -20,10 +20,10 @@
 #include "core/catalog.h"
 #include "core/compare.h"
 #include "core/estimate.h"
-#include "core/json_write.h"
 #include "core/explain.h"
-#include "core/scenario.h"
+#include "core/json_write.h"
 #include "core/safe_text.h"
+#include "core/scenario.h"
 #include "core/url.h"
 #include "ui/app.h"
 #include "ui/strings.h"
@@ -46,23 +46,23 @@
 #include <vector>
 
 extern "C" {
-char* tc_js_storage_get(const char* key);          // malloc'd or null
-int tc_js_storage_set(const char* key, const char* value);  // 0 when the browser refused (quota, private mode)
-char* tc_js_hash_get();                            // malloc'd
+char* tc_js_storage_get(const char* key);                  // malloc'd or null
+int tc_js_storage_set(const char* key, const char* value); // 0 when the browser refused (quota, private mode)
+char* tc_js_hash_get();                                    // malloc'd
 void tc_js_hash_set(const char* hash, int push);
 void tc_js_copy(const char* text, const char* announce);
 void tc_js_copy_link(const char* hash, const char* announce);
-void tc_js_semantics(const char* json);            // the semantics layer's nodes (ui/semantics.h)
-void tc_js_scroll_to(float y);                     // page px
+void tc_js_semantics(const char* json); // the semantics layer's nodes (ui/semantics.h)
+void tc_js_scroll_to(float y);          // page px
 void tc_js_wake_after(int ms);
 void tc_js_save(const char* filename, const char* text);
 void tc_js_open(int purpose);
 void tc_js_import(int purpose, const char* text); // typed text: YAML read by the page, then tc_receive_text
 void tc_js_changed(const char* scenario_json, const char* summary, const char* lang);
-char* tc_js_catalog_block();                       // malloc'd or null
-char* tc_js_browser_lang();                        // malloc'd or null
+char* tc_js_catalog_block(); // malloc'd or null
+char* tc_js_browser_lang();  // malloc'd or null
 void tc_js_frame_drawn(int frames);
-void tc_js_loop_run(int run);                      // 1: tc_frame() every animation frame; 0: none
+void tc_js_loop_run(int run); // 1: tc_frame() every animation frame; 0: none
 }
 
 namespace tc = traincalc;
@@ -78,8 +78,8 @@ std::string take(char* p) {
 
 constexpr const char* kStorageScenario = "traincalc.scenario";
 constexpr const char* kStorageLang = "traincalc.lang";
-constexpr int kSettleFrames = 3;          // frames drawn after the last event: hover and layout settle
-constexpr double kHistoryQuietMs = 1000;  // a change after this much quiet starts a new history entry
+constexpr int kSettleFrames = 3;         // frames drawn after the last event: hover and layout settle
+constexpr double kHistoryQuietMs = 1000; // a change after this much quiet starts a new history entry
 
 //-----------------------------------------------------------------------------
 // [SECTION] Platform state
@@ -89,36 +89,38 @@ constexpr double kHistoryQuietMs = 1000;  // a change after this much quiet star
 // tap's press and release reach ImGui in two frames (1.86 has no input queue of its own).
 struct PointerEvent {
     enum Kind : int { move = 0, down = 1, up = 2, leave = 3, wheel = 4 } kind;
-    float x, y;   // CSS px in the viewport (move/down/up); wheel: lines right, lines down
+    float x, y; // CSS px in the viewport (move/down/up); wheel: lines right, lines down
     int button;
 };
 
 struct Platform {
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
-    tc::Catalog builtin;                  // parsed once from the embedded assets
-    tc::Catalog catalog;                  // builtin + the page's provider block + setCatalog()
+    tc::Catalog builtin; // parsed once from the embedded assets
+    tc::Catalog catalog; // builtin + the page's provider block + setCatalog()
     tc::App app;
-    int frames_to_draw = kSettleFrames;   // > 0: keep drawing; 0 and no event: pause the loop
+    int frames_to_draw = kSettleFrames; // > 0: keep drawing; 0 and no event: pause the loop
     int frames_drawn = 0;
     bool paused = false;
-    std::vector<PointerEvent> input;      // queued by tc_pointer/tc_wheel, applied by frame()
-    bool clear_hover = false;             // a finger lifted: no hover after it (next frame)
-    float scroll_y = 0.0f;                // the page's scroll, CSS px: the part of the page shown
-    float page_h = 0.0f;                  // the page's height (semantics content_h of the last frame)
+    std::vector<PointerEvent> input; // queued by tc_pointer/tc_wheel, applied by frame()
+    bool clear_hover = false;        // a finger lifted: no hover after it (next frame)
+    float scroll_y = 0.0f;           // the page's scroll, CSS px: the part of the page shown
+    float page_h = 0.0f;             // the page's height (semantics content_h of the last frame)
     double last_change_ms = -1e9;
     double last_frame_ms = 0;
     int css_w = 0, css_h = 0;
-    std::string sem_sent;                 // the semantics JSON last sent to the page
-    bool in_callback = false;             // an onChange callback is running: no re-entry
-    bool save_failed_told = false;        // the "could not save" notice was shown once
-    std::string link_notice;              // the damaged-link notice shown, if any (cleared by a good link)
-    std::string api_buffer;               // strings returned to JS live here until the next call
+    std::string sem_sent;          // the semantics JSON last sent to the page
+    bool in_callback = false;      // an onChange callback is running: no re-entry
+    bool save_failed_told = false; // the "could not save" notice was shown once
+    std::string link_notice;       // the damaged-link notice shown, if any (cleared by a good link)
+    std::string api_buffer;        // strings returned to JS live here until the next call
 };
 
 // The one global: JS calls the exported C functions below without a user pointer.
 Platform* g_platform = nullptr;
 
-double now_ms() { return emscripten_get_now(); }
+double now_ms() {
+    return emscripten_get_now();
+}
 
 void wake(Platform& p, int frames) {
     if (p.frames_to_draw < frames) p.frames_to_draw = frames;
@@ -151,9 +153,11 @@ void notice_from_errors(Platform& p, const char* what_en, const char* what_zh,
 void notice_damaged_link(Platform& p, const std::vector<tc::FieldError>& errors) {
     constexpr const char* en = "This link's scenario is damaged, so it was not applied";
     constexpr const char* zh = "链接中的方案已损坏，未被采用";
-    if (errors.empty()) set_notice(p, en, zh);
-    else notice_from_errors(p, en, zh, errors);
-    p.link_notice = p.app.notice;  // a good link later takes this notice away
+    if (errors.empty())
+        set_notice(p, en, zh);
+    else
+        notice_from_errors(p, en, zh, errors);
+    p.link_notice = p.app.notice; // a good link later takes this notice away
 }
 
 void load_catalog(Platform& p) {
@@ -164,7 +168,7 @@ void load_catalog(Platform& p) {
     std::string block = take(tc_js_catalog_block());
     if (block.find_first_not_of(" \t\r\n") == std::string::npos) return;
     tc::CatalogResult merged = tc::merge_catalog(p.builtin, block);
-    p.catalog = merged.catalog;  // valid entries apply, bad ones are reported and skipped
+    p.catalog = merged.catalog; // valid entries apply, bad ones are reported and skipped
     notice_from_errors(p, "The page's GPU catalog has errors; the built-in entries are used for them",
                        "页面中的 GPU 目录有错误，相关条目改用内置数据", merged.errors);
 }
@@ -178,7 +182,9 @@ void fix_references(Platform& p) {
         s.model_id = p.catalog.models.front().id;
 }
 
-const char* lang_code(tc::Lang l) { return l == tc::Lang::zh ? "zh" : "en"; }
+const char* lang_code(tc::Lang l) {
+    return l == tc::Lang::zh ? "zh" : "en";
+}
 
 // A scenario read from a link or storage whose only errors are catalog ids this page lacks (a
 // provider's page opened with a link made elsewhere): the rest is kept, the GPU or model falls
@@ -196,16 +202,25 @@ tc::ScenarioResult read_keeping_unknown_ids(const std::string& text, const tc::C
             dropped->push_back(e.field + " \"" + tc::plain_text(j[e.field].get<std::string>(), 60) + "\"");
         j.erase(e.field);
     }
-    if (j.empty()) { dropped->clear(); return r; }  // nothing else to keep: a damaged link
+    if (j.empty()) {
+        dropped->clear();
+        return r;
+    } // nothing else to keep: a damaged link
     tc::ScenarioResult kept = tc::scenario_from_json(j.dump(), catalog);
-    if (!kept.errors.empty()) { dropped->clear(); return r; }
+    if (!kept.errors.empty()) {
+        dropped->clear();
+        return r;
+    }
     return kept;
 }
 
 void notice_unknown_ids(Platform& p, const std::vector<std::string>& dropped) {
     std::string ids;
     for (const std::string& d : dropped) ids += (ids.empty() ? "" : ", ") + d;
-    set_notice(p, "This scenario names " + ids + ", which this page's catalog does not have: the rest is kept; please pick a card (or model) in its place.",
+    set_notice(p,
+               "This scenario names " + ids +
+                   ", which this page's catalog does not have: the rest is kept; please pick a card (or "
+                   "model) in its place.",
                "该方案中的 " + ids + " 不在本页的目录中：其余设置已保留，请另选显卡（或模型）。");
 }
 
@@ -215,7 +230,9 @@ std::string hash_scenario_json(const std::string& hash) {
     if (at == std::string::npos || (at > 0 && hash[at - 1] != '#' && hash[at - 1] != '&')) return "";
     const size_t end = hash.find('&', at);
     std::string out;
-    if (!tc::base64url_decode(hash.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2), out)) return "";
+    if (!tc::base64url_decode(
+            hash.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2), out))
+        return "";
     return out;
 }
 
@@ -256,15 +273,19 @@ void load_state(Platform& p) {
                 p.app.scenario = r.scenario;
                 if (!dropped.empty()) notice_unknown_ids(p, dropped);
             } else if (p.app.notice.empty()) {
-                notice_from_errors(p, "The saved scenario is damaged; the defaults are shown (it stays saved until you edit)",
-                                   "已保存的方案已损坏，现显示默认值（修改前不会覆盖）", r.errors);
+                notice_from_errors(
+                    p,
+                    "The saved scenario is damaged; the defaults are shown (it stays saved until you edit)",
+                    "已保存的方案已损坏，现显示默认值（修改前不会覆盖）", r.errors);
             }
         }
     }
     fix_references(p);
 }
 
-std::string summary_text(const Platform& p) { return tc::summary_sentence(p.app.estimate, p.app.lang); }
+std::string summary_text(const Platform& p) {
+    return tc::summary_sentence(p.app.estimate, p.app.lang);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Notifications
@@ -280,7 +301,9 @@ void commit(Platform& p, bool from_history, bool save = true) {
         if (!tc_js_storage_set(kStorageScenario, json.c_str()) && !p.save_failed_told) {
             // Quota or private mode: say so once; the link still holds the scenario.
             p.save_failed_told = true;
-            set_notice(p, "This browser refused to save the scenario here (storage full or blocked); copy the link to keep it.",
+            set_notice(p,
+                       "This browser refused to save the scenario here (storage full or blocked); copy the "
+                       "link to keep it.",
                        "浏览器拒绝在本地保存方案（存储已满或被禁止）；请复制链接保存。");
         }
     }
@@ -293,7 +316,7 @@ void commit(Platform& p, bool from_history, bool save = true) {
         tc_js_hash_set(hash.c_str(), push ? 1 : 0);
     }
     const std::string summary = summary_text(p);
-    if (p.in_callback) return;  // a callback that sets the scenario: applied, not re-announced
+    if (p.in_callback) return; // a callback that sets the scenario: applied, not re-announced
     p.in_callback = true;
     tc_js_changed(json.c_str(), summary.c_str(), lang_code(p.app.lang));
     p.in_callback = false;
@@ -311,20 +334,26 @@ void changed(Platform& p, bool from_history = false) {
 void hook_copy(void* user, const char* text) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_copy(text, tc::tr(tc::Str::copied, p.app.lang));
-    tc_js_wake_after(2100);  // the button's "Copied" goes back to its label
+    tc_js_wake_after(2100); // the button's "Copied" goes back to its label
 }
 void hook_copy_link(void* user, const char* hash) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_copy_link(hash, tc::tr(tc::Str::link_copied, p.app.lang));
     tc_js_wake_after(2100);
 }
-void hook_save(void*, const char* name, const char* text) { tc_js_save(name, text); }
-void hook_open(void*, tc::TextPurpose purpose) { tc_js_open(static_cast<int>(purpose)); }
-void hook_import(void*, tc::TextPurpose purpose, const char* text) { tc_js_import(static_cast<int>(purpose), text); }
+void hook_save(void*, const char* name, const char* text) {
+    tc_js_save(name, text);
+}
+void hook_open(void*, tc::TextPurpose purpose) {
+    tc_js_open(static_cast<int>(purpose));
+}
+void hook_import(void*, tc::TextPurpose purpose, const char* text) {
+    tc_js_import(static_cast<int>(purpose), text);
+}
 void hook_lang(void* user, tc::Lang lang) {
     Platform& p = *static_cast<Platform*>(user);
     tc_js_storage_set(kStorageLang, lang_code(lang));
-    commit(p, false);  // the link carries the language too; the aria-live text follows it
+    commit(p, false); // the link carries the language too; the aria-live text follows it
 }
 
 //-----------------------------------------------------------------------------
@@ -349,7 +378,7 @@ void sync_canvas_size(Platform& p) {
     emscripten_get_element_css_size("#canvas", &w, &h);
     const int iw = (int)w, ih = (int)h;
     float dpr = (float)emscripten_get_device_pixel_ratio();
-    dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr);  // the atlas grows with dpr squared
+    dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr); // the atlas grows with dpr squared
     const bool dpr_changed = dpr != p.app.dpi_scale;
     if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h || dpr_changed)) {
         p.css_w = iw;
@@ -384,7 +413,7 @@ void apply_input(Platform& p, ImGuiIO& io) {
             if (p.clear_hover) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
             continue;
         }
-        io.MousePos = ImVec2(e.x, e.y + p.scroll_y);  // viewport → page px
+        io.MousePos = ImVec2(e.x, e.y + p.scroll_y); // viewport → page px
         if (e.kind == PointerEvent::down || e.kind == PointerEvent::up) {
             if (e.button >= 0 && e.button < 3) io.MouseDown[e.button] = e.kind == PointerEvent::down;
             used++;
@@ -401,7 +430,7 @@ void apply_input(Platform& p, ImGuiIO& io) {
 void add_missing_glyphs(Platform& p) {
     ImFont* font = ImGui::GetIO().Fonts->Fonts.Size > 0 ? ImGui::GetIO().Fonts->Fonts[0] : nullptr;
     if (!font) return;
-    constexpr size_t kMaxRuntimeGlyphs = 8192;  // an atlas of 8k extra glyphs is already 2048² at dpi 2
+    constexpr size_t kMaxRuntimeGlyphs = 8192; // an atlas of 8k extra glyphs is already 2048² at dpi 2
     size_t before = p.app.runtime_glyphs.size();
     auto scan = [&](const std::string& text) {
         const char* s = text.c_str();
@@ -413,7 +442,8 @@ void add_missing_glyphs(Platform& p) {
             if (c < 0x80 || c > 0xFFFF || font->FindGlyphNoFallback(static_cast<ImWchar>(c))) continue;
             if (p.app.runtime_glyphs.size() >= kMaxRuntimeGlyphs) return;
             bool known = false;
-            for (size_t i = before; i < p.app.runtime_glyphs.size() && !known; i++) known = p.app.runtime_glyphs[i] == c;
+            for (size_t i = before; i < p.app.runtime_glyphs.size() && !known; i++)
+                known = p.app.runtime_glyphs[i] == c;
             if (!known) p.app.runtime_glyphs.push_back(c);
         }
     };
@@ -464,26 +494,28 @@ void frame(void* arg) {
     const double t = now_ms();
     // 1.86 asserts DeltaTime > 0 (docs/toolchain.md); after an idle pause: no jump in double-click timing.
     io.DeltaTime = p.last_frame_ms > 0 && t > p.last_frame_ms && t - p.last_frame_ms < 250.0
-                       ? (float)((t - p.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
+                       ? (float)((t - p.last_frame_ms) / 1000.0)
+                       : 1.0f / 60.0f;
     p.last_frame_ms = t;
     p.app.now_ms = t;
     apply_input(p, io);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     const bool scenario_changed = tc::draw_app(p.app);
-    if (p.app.comparison_pending && p.frames_to_draw < 1) p.frames_to_draw = 1;  // its next step next frame
+    if (p.app.comparison_pending && p.frames_to_draw < 1) p.frames_to_draw = 1; // its next step next frame
     ImGui::Render();
     p.page_h = p.app.sem.content_h;
     ImDrawData* draw = ImGui::GetDrawData();
-    draw->DisplayPos.y += p.scroll_y;  // the backend's projection and scissors follow DisplayPos
+    draw->DisplayPos.y += p.scroll_y; // the backend's projection and scissors follow DisplayPos
     draw->DisplaySize.y = (float)h;
 
-    const ImVec2 fb(draw->DisplaySize.x * io.DisplayFramebufferScale.x, draw->DisplaySize.y * io.DisplayFramebufferScale.y);
+    const ImVec2 fb(draw->DisplaySize.x * io.DisplayFramebufferScale.x,
+                    draw->DisplaySize.y * io.DisplayFramebufferScale.y);
     glViewport(0, 0, (int)fb.x, (int)fb.y);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(draw);  // the browser presents it when this callback returns
+    ImGui_ImplOpenGL3_RenderDrawData(draw); // the browser presents it when this callback returns
     tc_js_frame_drawn(++p.frames_drawn);
 
     if (scenario_changed) changed(p);
@@ -540,7 +572,8 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
     Platform& p = *g_platform;
     tc::CatalogResult r = tc::merge_catalog(p.builtin, json ? json : "");
     if (r.catalog.gpus.empty() || r.catalog.models.empty()) {
-        r.errors.push_back({"catalog", "the catalog must keep at least one GPU and one model; nothing was applied",
+        r.errors.push_back({"catalog",
+                            "the catalog must keep at least one GPU and one model; nothing was applied",
                             "目录中至少要保留一个 GPU 和一个模型；未应用任何更改"});
         return api_return(errors_json(r.errors, p.app.lang));
     }
@@ -556,8 +589,10 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
 // marks); null or "" when unknown.
 EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const char* lines) {
     Platform& p = *g_platform;
-    if (purpose != static_cast<int>(tc::TextPurpose::scenario) && purpose != static_cast<int>(tc::TextPurpose::hf_config) &&
-        purpose != static_cast<int>(tc::TextPurpose::config) && purpose != static_cast<int>(tc::TextPurpose::config_error))
+    if (purpose != static_cast<int>(tc::TextPurpose::scenario) &&
+        purpose != static_cast<int>(tc::TextPurpose::hf_config) &&
+        purpose != static_cast<int>(tc::TextPurpose::config) &&
+        purpose != static_cast<int>(tc::TextPurpose::config_error))
         return;
     std::vector<tc::KeyLine> key_lines;
     for (const char* at = lines; at && *at;) {
@@ -567,7 +602,8 @@ EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const c
         if (tab && tab < end) key_lines.push_back(tc::KeyLine{std::string(at, tab), std::atoi(tab + 1)});
         at = *end ? end + 1 : end;
     }
-    if (tc::receive_text(p.app, static_cast<tc::TextPurpose>(purpose), text ? text : "", key_lines)) changed(p);
+    if (tc::receive_text(p.app, static_cast<tc::TextPurpose>(purpose), text ? text : "", key_lines))
+        changed(p);
     wake(p, kSettleFrames);
 }
 
@@ -575,7 +611,7 @@ EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const c
 EMSCRIPTEN_KEEPALIVE void tc_pointer(int kind, float x, float y, int button) {
     Platform& p = *g_platform;
     if (kind < 0 || kind > 3 || !std::isfinite(x) || !std::isfinite(y)) return;
-    if (p.input.size() > 256) p.input.erase(p.input.begin());  // a stalled page never grows without bound
+    if (p.input.size() > 256) p.input.erase(p.input.begin()); // a stalled page never grows without bound
     p.input.push_back({static_cast<PointerEvent::Kind>(kind), x, y, button});
     wake(p, kSettleFrames);
 }
@@ -643,7 +679,7 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
         return;
     }
     p.app.scenario = h.scenario.scenario;
-    if (!p.link_notice.empty() && p.app.notice == p.link_notice) set_notice(p, "", "");  // that link is gone
+    if (!p.link_notice.empty() && p.app.notice == p.link_notice) set_notice(p, "", ""); // that link is gone
     p.link_notice.clear();
     fix_references(p);
     changed(p, true);
@@ -655,7 +691,9 @@ EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
     return api_return(a.lang == tc::Lang::zh && !a.notice_zh.empty() ? a.notice_zh : a.notice);
 }
 
-EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
+EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() {
+    return g_platform ? g_platform->frames_drawn : 0;
+}
 
 // In-page timing for the benchmark: µs per estimate() and per compare_gpus(), as JSON.
 EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
@@ -663,9 +701,11 @@ EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
     if (iterations < 1) iterations = 1;
     volatile double sink = 0;
     double t0 = now_ms();
-    for (int i = 0; i < iterations; ++i) sink = sink + tc::estimate(p.app.scenario, p.catalog).time.wall_hours;
+    for (int i = 0; i < iterations; ++i)
+        sink = sink + tc::estimate(p.app.scenario, p.catalog).time.wall_hours;
     double t1 = now_ms();
-    for (int i = 0; i < iterations; ++i) sink = sink + (double)tc::compare_gpus(p.app.scenario, p.catalog).size();
+    for (int i = 0; i < iterations; ++i)
+        sink = sink + (double)tc::compare_gpus(p.app.scenario, p.catalog).size();
     double t2 = now_ms();
     char buf[160];
     snprintf(buf, sizeof buf, "{\"estimate_us\":%.3f,\"compare_us\":%.3f,\"gpus\":%d}",
@@ -685,7 +725,9 @@ EMSCRIPTEN_KEEPALIVE const char* tc_bench(int iterations) {
 namespace ImGuiFreeType {
 const ImFontBuilderIO* GetBuilderForFreeType() {
     static const ImFontBuilderIO io = {[](ImFontAtlas*) {
-        IM_ASSERT(false && "the page builds its atlas in web/fonts_system.cpp (add_fonts), never with ImFontAtlas::Build");
+        IM_ASSERT(
+            false &&
+            "the page builds its atlas in web/fonts_system.cpp (add_fonts), never with ImFontAtlas::Build");
         return false;
     }};
     return &io;
@@ -693,7 +735,7 @@ const ImFontBuilderIO* GetBuilderForFreeType() {
 } // namespace ImGuiFreeType
 
 int main(int, char**) {
-    static Platform platform;  // lives for the page's lifetime; the main loop never returns
+    static Platform platform; // lives for the page's lifetime; the main loop never returns
     Platform& p = platform;
     g_platform = &p;
 
@@ -710,14 +752,15 @@ int main(int, char**) {
     p.app.catalog = &p.catalog;
     p.app.dpi_scale = (float)emscripten_get_device_pixel_ratio();
     if (p.app.dpi_scale < 1.0f) p.app.dpi_scale = 1.0f;
-    if (p.app.dpi_scale > 3.0f) p.app.dpi_scale = 3.0f;  // atlas size grows with its square
+    if (p.app.dpi_scale > 3.0f) p.app.dpi_scale = 3.0f; // atlas size grows with its square
     p.app.hooks.user = &p;
     p.app.hooks.copy_text = hook_copy;
     p.app.hooks.copy_link = hook_copy_link;
     p.app.hooks.save_text = hook_save;
     p.app.hooks.open_text = hook_open;
     p.app.hooks.import_text = hook_import;
-#if TRAINCALC_PAGE_CONFIGS // dist/traincalc-configs.html: the "Training configs" section (ui/app.h OptionalParts)
+#if TRAINCALC_PAGE_CONFIGS // dist/traincalc-configs.html: the "Training configs" section (ui/app.h
+                           // OptionalParts)
     tc::link_configs(p.app);
 #endif
     p.app.hooks.language_changed = hook_lang;
@@ -728,11 +771,11 @@ int main(int, char**) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;                 // the URL hash and localStorage hold the state
-    io.ConfigInputTextCursorBlink = false;    // a blinking caret would need frames while idle
+    io.IniFilename = nullptr;              // the URL hash and localStorage hold the state
+    io.ConfigInputTextCursorBlink = false; // a blinking caret would need frames while idle
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     io.BackendPlatformName = "traincalc_web";
-    io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;  // the DOM twins carry the cursor styles
+    io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange; // the DOM twins carry the cursor styles
     tc::setup_imgui(p.app);
 
     const double t_refresh = now_ms();
@@ -748,15 +791,27 @@ int main(int, char**) {
     attrs.minorVersion = 0;
     p.gl = emscripten_webgl_create_context("#canvas", &attrs);
     if (p.gl <= 0 || emscripten_webgl_make_context_current(p.gl) != EMSCRIPTEN_RESULT_SUCCESS) {
-        EM_ASM({ window.traincalc && window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); }, (int)p.gl);
+        EM_ASM({ window.traincalc&& window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); },
+               (int)p.gl);
         return 1;
     }
     ImGui_ImplOpenGL3_Init("#version 300 es");
     // Where start-up time goes, for the benchmark (bench/page.mjs): ms in each step.
-    EM_ASM({ var q = window.__traincalcPerf; if (q) { q.catalogMs = $0; q.stateMs = $1; q.refreshMs = $2; q.glStartMs = $3; q.glMs = $4; } },
-           t_state - t_catalog, t_state_end - t_state, t_gl - t_refresh, t_gl, now_ms() - t_gl);
-    commit(p, true, false);  // mirror and JS API get the first state; link and storage change on the first edit
-    EM_ASM({ window.traincalc && window.traincalc.__ready(); });
-    tc_js_loop_run(1);  // web/library_traincalc.js: tc_frame() at each animation frame
+    EM_ASM(
+        {
+            var q = window.__traincalcPerf;
+            if (q) {
+                q.catalogMs = $0;
+                q.stateMs = $1;
+                q.refreshMs = $2;
+                q.glStartMs = $3;
+                q.glMs = $4;
+            }
+        },
+        t_state - t_catalog, t_state_end - t_state, t_gl - t_refresh, t_gl, now_ms() - t_gl);
+    commit(p, true,
+           false); // mirror and JS API get the first state; link and storage change on the first edit
+    EM_ASM({ window.traincalc&& window.traincalc.__ready(); });
+    tc_js_loop_run(1); // web/library_traincalc.js: tc_frame() at each animation frame
     return 0;
 }

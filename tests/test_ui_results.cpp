@@ -205,3 +205,44 @@ TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same
           nullptr);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("a GPU comparison row applies its whole strategy, context and expert parallelism included") {
+    Page page(1280, 9000, 1, Lang::en); // tall enough that every row is drawn
+    page.app.scenario.model_id = "mixtral-8x7b";
+    page.app.scenario.stack = Stack::megatron; // the stack whose search proposes cp and ep
+    page.app.scenario.method = Method::full;
+    page.app.scenario.seq_len = 32768;
+    page.app.expand_all = true;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    // A workable row whose strategy differs from the scenario's in what the search added.
+    const GpuOption* pick = nullptr;
+    for (const GpuOption& o : page.app.comparison)
+        if (o.workable && (o.cp != page.app.scenario.cp || o.ep != page.app.scenario.ep ||
+                           o.activation_offload != page.app.scenario.activation_offload))
+            pick = &o;
+    REQUIRE_MESSAGE(pick,
+                    "no comparison row uses cp, ep or activation offload for Mixtral at 32K on Megatron");
+    const GpuOption want = *pick;
+    const GpuSpec& g = page.app.catalog->gpus[size_t(want.gpu_index)];
+    const std::string suffix = " × " + std::to_string(want.cards);
+    const SemNode* row = nullptr;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::button && n.name.rfind(g.name, 0) == 0 && n.name.size() >= suffix.size() &&
+            n.name.compare(n.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            row = &n;
+    REQUIRE_MESSAGE(row, "no row button named " << g.name << suffix);
+    page.app.sem_action = SemAction{row->id, SemActionKind::press, 0, ""};
+    ImGui::ActivateItem(row->id);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.app.scenario.gpu_id == g.id);
+    CHECK(page.app.scenario.cards == want.cards);
+    CHECK(page.app.scenario.tp == want.tp);
+    CHECK(page.app.scenario.cp == want.cp);
+    CHECK(page.app.scenario.ep == want.ep);
+    CHECK(page.app.scenario.sequence_parallel == want.sequence_parallel);
+    CHECK(page.app.scenario.activation_offload == want.activation_offload);
+    CHECK(page.app.scenario.zero == want.zero);
+    CHECK(page.app.scenario.checkpointing == want.checkpointing);
+    CHECK(page.recovered == "");
+}

@@ -127,6 +127,10 @@ static bool draw_row(App& app, int row) {
         app.scenario.cards = o.cards;
         app.scenario.zero = o.zero;
         app.scenario.tp = o.tp;
+        app.scenario.cp = o.cp; // the whole searched strategy, or the row's figures do not follow
+        app.scenario.ep = o.ep;
+        app.scenario.sequence_parallel = o.sequence_parallel;
+        app.scenario.activation_offload = o.activation_offload;
         app.scenario.offload = o.offload;
         app.scenario.checkpointing = o.checkpointing;
         changed = true;

@@ -48,6 +48,11 @@ MODEL_KEYS = {
     # optional architecture details (ModelSpec)
     "head_dim", "shared_experts", "dense_layers", "dense_ffn",
     "kv_lora_rank", "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim",
+    # a vision-language model's tower (vision_config) and its processor's pixel limits
+    "vision_depth", "vision_hidden", "vision_ffn", "vision_gated_ffn", "vision_layernorm",
+    "vision_patch_bias", "vision_patch", "vision_temporal_patch", "vision_merge",
+    "vision_pos_embeddings", "vision_deepstack", "vision_window", "vision_full_layers",
+    "image_min_pixels", "image_max_pixels",
 }
 REQUIRED_GPUS = {
     "T4", "V100-32G", "A10", "A10G", "L4", "L20", "L40S", "RTX3090", "RTX4090", "RTX5090",

@@ -673,6 +673,9 @@ bool text_area(App& app, const char* id, const char* name, std::string* s, float
     }
     changed |= ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, ImVec2(-FLT_MIN, height),
                                          ImGuiInputTextFlags_CallbackResize, grow_string, s);
+    // Scrolled out of view, the multiline box returns through EndGroup(), which leaves no item id;
+    // its twin still belongs in the DOM (Tab order, screen readers): name the item by its own id.
+    if (ImGui::GetItemID() == 0) ImGui::GetCurrentContext()->LastItemData.ID = ImGui::GetID(id);
     sem_field(app, Role::textarea, name, s->c_str(), false);
     return changed;
 }

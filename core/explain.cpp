@@ -474,6 +474,7 @@ const SymbolText kSymbolText[] = {
     {"decode", "解码"},
     {"engine", "推理引擎"},
     {"engine cards", "推理卡数"},
+    {"steps/gen", "每次生成覆盖的微批次"},
     {"fraction", "比例"},
     {"generation", "生成"},
     {"KV cache", "KV 缓存"},

@@ -49,15 +49,17 @@ inline double rollout_engine_cards(const Scenario& s, const Strategy& st) {
     return s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
 }
 
-// Sequences one engine card decodes at once in a GRPO/PPO rollout: the step's sequences (b · m ·
-// d) over the engine's cards, at least one. One formula for the KV cache (memory) and the decode
-// steps (time) that both depend on it.
+// Sequences one engine card decodes at once in a GRPO/PPO rollout: one generation call's sequences
+// (b · k · d, k = steps_per_generation, grad_accum when 0) over the engine's cards, at least one. One
+// formula for the KV cache (memory) and the decode steps (time) that both depend on it: fewer
+// sequences per call means more sequential decode steps for the same tokens.
 template <class C>
 double rollout_batch(const Scenario& s, const ModelDerived& md, const Strategy& st, Terms* log) {
     const double engine_cards = rollout_engine_cards(s, st);
     return std::max(1.0, C(log, TermId::rollout_batch, "")
                              .first("b", md.micro_batch)
-                             .mul("m", std::max(s.grad_accum, 1))
+                             .mul("steps/gen", s.steps_per_generation > 0 ? s.steps_per_generation
+                                                                          : std::max(s.grad_accum, 1))
                              .mul("d", st.dp())
                              .div("engine cards", engine_cards)
                              .done());

@@ -84,6 +84,9 @@ struct Scenario {
     double engine_memory_fraction = 0; // colocated: vLLM gpu_memory_utilization held through training;
                                        // 0 = the engine sleeps while training (peak = the larger phase)
     int rollout_cards = 1;             // separate: inference cards (billed too), 1..65536
+    int steps_per_generation = 0;      // micro-batches one generation call serves (TRL's key), 0..65536;
+                                       // 0 = grad_accum: one call per optimizer step (TRL >= 0.18);
+                                       // 1 = a call every micro-batch (TRL <= 0.17, open-r1's runs)
 
     // Data. tokens processed D = tokens × epochs.
     DataInput data_input = DataInput::samples;

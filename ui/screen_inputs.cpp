@@ -130,6 +130,8 @@ static bool draw_objective(App& app) {
     changed |= input_int(app, T(app, Str::generations), "generations", &s.generations);
     changed |= input_int(app, T(app, Str::completion_len), "completion_len", &s.completion_len,
                          T(app, Str::completion_len_help));
+    changed |= input_int(app, T(app, Str::steps_per_generation), "steps_per_generation",
+                         &s.steps_per_generation, T(app, Str::steps_per_generation_help));
     changed |= combo_enum(app, T(app, Str::rollout), "rollout", &s.rollout);
     if (s.rollout == Rollout::separate)
         changed |= input_int(app, T(app, Str::rollout_cards), "rollout_cards", &s.rollout_cards);

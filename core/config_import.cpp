@@ -900,7 +900,12 @@ const char* const kTrlMarkers[] = {"max_length",
                                    "assistant_only_loss",
                                    "dataset_name",
                                    "padding_free",
-                                   "lora_r"};
+                                   "lora_r",
+                                   "num_generations",
+                                   "max_completion_length",
+                                   "use_vllm",
+                                   "steps_per_generation",
+                                   "vllm_mode"};
 bool is_trl(const Json& doc) {
     for (const char* k : kTrlMarkers)
         if (doc.contains(k)) return true;
@@ -934,17 +939,140 @@ void read_trl_peft(Importer& im, const Json& doc) {
     }
 }
 
+// TRL's GRPOConfig keys (trl/trainer/grpo_config.py); also under axolotl's `trl:` block (prefix "trl.").
+const char* const kGrpoMarkers[] = {"num_generations", "max_completion_length", "use_vllm",
+                                    "steps_per_generation", "vllm_mode"};
+const char* grpo_marker(const Json& doc) {
+    for (const char* k : kGrpoMarkers)
+        if (doc.contains(k)) return k;
+    return nullptr;
+}
+
+// Where rollouts run: use_vllm false = the policy's own generate() on the training cards; vLLM colocated
+// (TRL's default mode) holds its gpu_memory_utilization slice through training unless it sleeps; a
+// `trl vllm-serve` server (or TRL 0.14-0.17's vllm_device) runs on its own cards.
+void read_grpo_engine(Importer& im, const Json& doc, const std::string& prefix) {
+    auto key = [&](const char* k) { return prefix + k; };
+    bool vllm = false;
+    if (const Json* v = get(doc, "use_vllm"); v && !im.want_bool(key("use_vllm"), *v, vllm)) return;
+    std::string mode = "colocate";
+    if (const Json* v = get(doc, "vllm_mode"); v && !im.want_string(key("vllm_mode"), *v, mode)) return;
+    if (!vllm) {
+        im.resolve(key("use_vllm"), "rollout", "colocated",
+                   get(doc, "use_vllm") ? "generate() on the training cards: timed here as a vLLM engine "
+                                          "would decode, so optimistic"
+                                        : "not in the file: TRL generates with generate() on the training "
+                                          "cards; timed here as a vLLM engine would decode, so optimistic",
+                   "在训练卡上用 generate() 生成：这里按 vLLM 引擎的解码速度计时，因此偏乐观");
+        if (get(doc, "vllm_mode")) im.mark(key("vllm_mode"));
+        return;
+    }
+    if (mode == "server" || get(doc, "vllm_device")) {
+        const std::string k = get(doc, "vllm_device") ? key("vllm_device") : key("vllm_mode");
+        im.set(k, "rollout", "separate", "a vLLM server on its own card(s)", "vLLM 服务运行在独立的卡上");
+        im.resolve(k, "rollout_cards", 1,
+                   "the server's cards are not in the file: 1 assumed (trl vllm-serve)",
+                   "文件中没有服务所用的卡数：按 1 张计（trl vllm-serve）");
+        if (get(doc, "vllm_gpu_memory_utilization"))
+            im.ignore(key("vllm_gpu_memory_utilization"), "applies to colocated vLLM only (TRL)",
+                      "只对同卡 vLLM 生效（TRL）");
+        return;
+    }
+    if (mode != "colocate") {
+        im.error(key("vllm_mode"), "must be \"server\" or \"colocate\", got \"" + mode + "\"",
+                 "必须是 \"server\" 或 \"colocate\"，实际为 \"" + mode + "\"");
+        return;
+    }
+    im.set(key("use_vllm"), "rollout", "colocated",
+           "vLLM colocated on the training cards (TRL's default mode)", "vLLM 与训练同卡（TRL 的默认模式）");
+    if (get(doc, "vllm_mode")) im.mark(key("vllm_mode"));
+    bool sleeps = false;
+    if (const Json* v = get(doc, "vllm_enable_sleep_mode"))
+        if (!im.want_bool(key("vllm_enable_sleep_mode"), *v, sleeps)) return;
+    if (sleeps) {
+        im.set(key("vllm_enable_sleep_mode"), "engine_memory_fraction", 0.0,
+               "the engine sleeps while the policy trains", "训练时引擎休眠");
+        if (get(doc, "vllm_gpu_memory_utilization")) im.mark(key("vllm_gpu_memory_utilization"));
+        return;
+    }
+    if (const Json* v = get(doc, "vllm_gpu_memory_utilization")) {
+        double f = 0;
+        if (im.want_number(key("vllm_gpu_memory_utilization"), *v, f))
+            im.set(key("vllm_gpu_memory_utilization"), "engine_memory_fraction", f,
+                   "held through training (no sleep mode)", "训练期间一直保留（未开休眠）");
+    } else
+        im.resolve(key("vllm_gpu_memory_utilization"), "engine_memory_fraction", 0.3,
+                   "not in the file: TRL's default, held through training (no sleep mode)",
+                   "文件中没有：TRL 的默认值，训练期间一直保留（未开休眠）");
+}
+
+// GRPO: G, the completion and prompt lengths, the generation batching, the engine and the reference
+// (beta). `marker`: the key that made it GRPO (sets the objective); nullptr when the caller set it.
+void read_trl_grpo(Importer& im, const Json& doc, const std::string& prefix, const char* marker) {
+    auto key = [&](const char* k) { return prefix + k; };
+    if (marker)
+        im.resolve(key(marker), "objective", "grpo", "GRPOConfig keys: GRPO", "GRPOConfig 的键：GRPO");
+    auto int_key = [&](const char* k, const char* field, long long def, const char* why_en,
+                       const char* why_zh) -> long long {
+        long long n = def;
+        if (const Json* v = get(doc, k); v && !v->is_null()) {
+            if (im.want_int(key(k), *v, n)) im.set(key(k), field, n);
+        } else if (why_en)
+            im.resolve(key(k), field, def, why_en, why_zh);
+        return n;
+    };
+    int_key("num_generations", "generations", 8, "not in the file: TRL GRPOConfig's default",
+            "文件中没有：TRL GRPOConfig 的默认值");
+    const long long c =
+        int_key("max_completion_length", "completion_len", 512, "not in the file: TRL GRPOConfig's default",
+                "文件中没有：TRL GRPOConfig 的默认值");
+    if (im.has("seq_len")) {
+        // The tool's own length key (axolotl's sequence_len) already set it: the prompt is the rest.
+        if (get(doc, "max_prompt_length")) im.mark(key("max_prompt_length"));
+    } else if (const Json* v = get(doc, "max_prompt_length"); v && !v->is_null()) {
+        long long p = 0;
+        if (im.want_int(key("max_prompt_length"), *v, p))
+            im.set(key("max_prompt_length"), "seq_len", p + c, "prompt + max_completion_length",
+                   "提示词 + max_completion_length");
+    } else
+        im.resolve(key("max_completion_length"), "seq_len", 512 + c,
+                   "the prompt length is not in the file (TRL 0.28 dropped max_prompt_length): 512 tokens "
+                   "assumed before the completion; set seq_len to the longest prompt + completion",
+                   "文件中没有提示词长度（TRL 0.28 去掉了 max_prompt_length）：按 512 token 加回答长度计；"
+                   "请把 seq_len 设为最长提示词 + 回答");
+    int_key("steps_per_generation", "steps_per_generation", 0, nullptr, nullptr);
+    if (get(doc, "generation_batch_size"))
+        im.ignore(key("generation_batch_size"),
+                  "counts completions over every process: give steps_per_generation = generation_batch_size "
+                  "÷ (per_device_train_batch_size × processes)",
+                  "按所有进程的回答数计：请给出 steps_per_generation = generation_batch_size ÷ "
+                  "（per_device_train_batch_size × 进程数）");
+    if (const Json* v = get(doc, "beta"); v && !v->is_null()) {
+        double b = 0;
+        if (im.want_number(key("beta"), *v, b))
+            im.set(key("beta"), "reference", b > 0 ? "model" : "none",
+                   b > 0 ? "beta > 0: the KL term needs the reference policy"
+                         : "beta = 0: no reference model",
+                   b > 0 ? "beta > 0：KL 项需要参考模型" : "beta = 0：不加载参考模型");
+    } else
+        im.resolve(key("beta"), "reference", "none",
+                   "not in the file: TRL's default beta 0.0 loads no reference",
+                   "文件中没有：TRL 默认 beta 为 0.0，不加载参考模型");
+    read_grpo_engine(im, doc, prefix);
+}
+
 void read_hf_training_args(Importer& im, const Json& doc) {
     const bool trl = is_trl(doc);
+    const char* grpo = grpo_marker(doc);
     // Transformers: per_device_train_batch_size 8, 1 accumulation step, 3 epochs, fp32, no checkpointing.
     // TRL's SFTConfig changes bf16 (on unless fp16) and gradient_checkpointing (on).
-    const TrainerDefaults d = trl ? TrainerDefaults{"TRL SFTConfig",
+    const TrainerDefaults d = trl ? TrainerDefaults{grpo ? "TRL GRPOConfig" : "TRL SFTConfig",
                                                     8,
                                                     1,
                                                     3.0,
                                                     "bf16",
-                                                    "TRL's SFTConfig trains in bf16 unless fp16 is set",
-                                                    "TRL 的 SFTConfig 默认以 bf16 训练（除非设置 fp16）",
+                                                    "TRL's configs train in bf16 unless fp16 is set",
+                                                    "TRL 的配置默认以 bf16 训练（除非设置 fp16）",
                                                     true}
                                   : TrainerDefaults{"Transformers' TrainingArguments",
                                                     8,
@@ -965,10 +1093,11 @@ void read_hf_training_args(Importer& im, const Json& doc) {
         long long n = 0;
         if (im.want_int(len_key, doc[len_key], n))
             im.set(len_key, "seq_len", n, "the longest sequence a batch holds", "一个批次中最长的序列");
-    } else if (trl) {
+    } else if (trl && !grpo) {
         im.resolve("max_length", "seq_len", 1024, "not in the file: TRL SFTConfig's default max_length",
                    "文件中没有：TRL SFTConfig 的默认 max_length");
     }
+    if (grpo) read_trl_grpo(im, doc, "", grpo);
     if (const Json* v = get(doc, "packing")) {
         bool b = false;
         if (im.want_bool("packing", *v, b))
@@ -1059,22 +1188,51 @@ bool read_llamafactory_method(Importer& im, const Json& doc) {
     return true;
 }
 
-// What a sample is: the stage (sft/pt; others estimated as SFT), cutoff_len and packing.
+// The stage's objective (finetuning_args.py): dpo with pref_loss (sigmoid, hinge, ipo and kto_pair are
+// DPO-shaped: a chosen and a rejected sequence and the reference; orpo and simpo need no reference), kto,
+// ppo (policy, reference, reward model and a critic); rm is estimated as supervised fine-tuning.
+void read_llamafactory_stage(Importer& im, const Json& doc, const std::string& st) {
+    if (st == "sft" || st == "pt") {
+        im.mark("stage");
+        return;
+    }
+    if (st == "dpo") {
+        std::string loss = "sigmoid";
+        const Json* pl = get(doc, "pref_loss");
+        if (pl && !im.want_string("pref_loss", *pl, loss)) return;
+        if (loss == "orpo" || loss == "simpo") {
+            im.set("stage", "objective", loss, "stage dpo with pref_loss " + loss,
+                   "stage dpo，pref_loss 为 " + loss);
+            if (pl) im.mark("pref_loss");
+        } else {
+            im.set("stage", "objective", "dpo");
+            if (pl)
+                im.keep("pref_loss", "pref_loss " + loss + ": a DPO-shaped loss, the same memory and time",
+                        "pref_loss " + loss + "：与 DPO 同形的损失，显存和时间相同");
+        }
+        return;
+    }
+    if (st == "kto" || st == "ppo") {
+        im.set("stage", "objective", st,
+               st == "ppo" ? "LLaMA-Factory's PPO generates with the policy's generate(): timed here as a "
+                             "vLLM engine would decode, so optimistic"
+                           : "",
+               st == "ppo"
+                   ? "LLaMA-Factory 的 PPO 用策略模型的 generate() 生成：这里按 vLLM 引擎的解码速度计时，"
+                     "因此偏乐观"
+                   : "");
+        return;
+    }
+    im.ignore("stage", "stage " + st + " (reward-model training) is estimated as supervised fine-tuning",
+              "阶段 " + st + "（奖励模型训练）按监督微调估算");
+}
+
+// What a sample is: the stage (its objective), cutoff_len and packing.
 void read_llamafactory_data(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "stage")) {
         std::string st;
         if (im.want_string("stage", *v, st)) {
-            if (st == "sft" || st == "pt")
-                im.mark("stage");
-            else
-                im.ignore("stage",
-                          "stage " + st +
-                              " is estimated as supervised fine-tuning: it runs more per sample "
-                              "(dpo/kto: chosen and rejected sequences and a reference forward pass; ppo/rm: "
-                              "more models)",
-                          "阶段 " + st +
-                              " 按监督微调估算：它每个样本计算更多（dpo/kto：正负两条序列及参考模型前向；ppo/"
-                              "rm：更多模型）");
+            read_llamafactory_stage(im, doc, st);
         }
     }
     // Sequence length: cutoff_len (default 2048).
@@ -1370,6 +1528,32 @@ void read_axolotl_sharding(Importer& im, const Json& doc) {
 }
 
 // An axolotl YAML, piece by piece; tensor, context parallelism and RL last.
+// axolotl's rl (utils/schemas/enums.py RLType): dpo, ipo and gdpo are DPO-shaped; orpo, kto, simpo; grpo
+// with TRL's GRPOConfig keys under `trl:` (TRL's defaults when the block is absent); ebft is not modelled.
+void read_axolotl_rl(Importer& im, const Json& doc, const Json& v) {
+    std::string rl;
+    if (!im.want_string("rl", v, rl)) return;
+    if (rl == "dpo" || rl == "ipo" || rl == "gdpo") {
+        im.set("rl", "objective", "dpo",
+               rl == "dpo" ? "" : rl + ": a DPO-shaped loss, the same memory and time",
+               rl == "dpo" ? "" : rl + "：与 DPO 同形的损失，显存和时间相同");
+    } else if (rl == "orpo" || rl == "kto" || rl == "simpo") {
+        im.set("rl", "objective", rl);
+    } else if (rl == "grpo") {
+        im.set("rl", "objective", "grpo");
+        const Json* trl = get(doc, "trl");
+        if (trl && !trl->is_object()) {
+            im.error("trl", "must be a mapping of TRL's GRPOConfig keys", "必须是 TRL GRPOConfig 键的映射");
+            return;
+        }
+        if (trl) im.mark("trl");
+        read_trl_grpo(im, trl ? *trl : Json::object(), "trl.", nullptr);
+    } else {
+        im.ignore("rl", "rl " + rl + " is estimated as supervised fine-tuning",
+                  "rl " + rl + " 按监督微调估算");
+    }
+}
+
 void read_axolotl(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "base_model")) read_model_name(im, "base_model", *v);
     if (!read_axolotl_method(im, doc)) return;
@@ -1385,10 +1569,7 @@ void read_axolotl(Importer& im, const Json& doc) {
     if (const Json* v = get(doc, "context_parallel_size"); v && !v->is_null())
         im.ignore("context_parallel_size", "context (sequence) parallelism is not modelled",
                   "未建模上下文（序列）并行");
-    if (const Json* v = get(doc, "rl"); v && !v->is_null())
-        im.ignore("rl",
-                  "preference/RL training is estimated as supervised fine-tuning: it runs more per sample",
-                  "偏好/强化学习训练按监督微调估算：它每个样本计算更多");
+    if (const Json* v = get(doc, "rl"); v && !v->is_null()) read_axolotl_rl(im, doc, *v);
 }
 
 //-----------------------------------------------------------------------------
@@ -1415,7 +1596,7 @@ ConfigKind detect(const Json& doc, std::string& marker) {
              "lora_target_linear"}))
         return ConfigKind::axolotl;
     if (any({"per_device_train_batch_size", "num_train_epochs", "output_dir", "gradient_accumulation_steps",
-             "max_length", "max_seq_length", "use_peft"}))
+             "max_length", "max_seq_length", "use_peft", "num_generations", "max_completion_length"}))
         return ConfigKind::hf_training_args;
     return ConfigKind::detect;
 }

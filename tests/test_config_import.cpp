@@ -130,9 +130,10 @@ TEST_CASE("config import: LLaMA-Factory QLoRA with a shipped DeepSpeed file, DPO
     const ImportNote* ds = find(r.applied, "deepspeed", "zero");
     REQUIRE(ds != nullptr);
     CHECK(ds->note.find("ds_z3_offload_config.json as shipped") != std::string::npos);
-    const ImportNote* stage = find(r.ignored, "stage");
-    REQUIRE(stage != nullptr);
-    CHECK(stage->note.find("stage dpo is estimated as supervised fine-tuning") == 0);
+    // stage dpo with the default pref_loss (sigmoid): DPO, the reference = the base with adapters off.
+    CHECK(s.objective == Objective::dpo);
+    CHECK(s.reference == Reference::model);
+    CHECK(find(r.applied, "stage", "objective") != nullptr);
 }
 
 TEST_CASE("config import: LLaMA-Factory errors name the key and its line") {
@@ -365,6 +366,90 @@ TEST_CASE("config import: TRL SFT arguments (JSON) with TRL's defaults") {
     CHECK(gc->note == "not in the file: TRL SFTConfig checkpoints every layer by default");
 }
 
+TEST_CASE("config import: TRL GRPO arguments (open-r1's recipe): G, lengths, a vLLM server, the defaults") {
+    ConfigImport r = import_text(fixture("openr1_grpo_simple_rl.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::hf_training_args);
+    const Scenario& s = r.scenario;
+    CHECK(s.objective == Objective::grpo);
+    CHECK(s.generations == 7);
+    CHECK(s.completion_len == 1024);
+    CHECK(s.seq_len == 650 + 1024); // max_prompt_length + max_completion_length
+    CHECK(s.micro_batch == 2);
+    CHECK(s.grad_accum == 8);
+    CHECK(s.rollout == Rollout::separate); // vllm_device: vLLM on its own card (TRL 0.14-0.17)
+    CHECK(s.rollout_cards == 1);
+    CHECK(s.reference == Reference::none); // TRL's beta 0.0 today (0.04 in TRL 0.14: say beta to match)
+    CHECK(s.steps_per_generation == 0);    // TRL's default: gradient_accumulation_steps
+    CHECK(s.checkpointing == Checkpointing::full);
+    const ImportNote* cards = find(r.resolved, "vllm_device", "rollout_cards");
+    REQUIRE(cards != nullptr);
+    CHECK(cards->note == "the server's cards are not in the file: 1 assumed (trl vllm-serve)");
+    CHECK(find(r.ignored, "vllm_gpu_memory_utilization") != nullptr); // a server's own flag
+    const ImportNote* g = find(r.applied, "num_generations", "generations");
+    REQUIRE(g != nullptr);
+    CHECK(g->line == 20);
+}
+
+TEST_CASE("config import: TRL GRPO colocated vLLM: the slice held, sleep mode, no vLLM, bad mode") {
+    ConfigImport r = import_text(
+        R"({"output_dir":"o","num_generations":16,"use_vllm":true,"vllm_gpu_memory_utilization":0.4,)"
+        R"("beta":0.04,"steps_per_generation":1})");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.objective == Objective::grpo);
+    CHECK(r.scenario.rollout == Rollout::colocated); // TRL's default vllm_mode
+    CHECK(r.scenario.engine_memory_fraction == doctest::Approx(0.4));
+    CHECK(r.scenario.reference == Reference::model);
+    CHECK(r.scenario.steps_per_generation == 1);
+    CHECK(r.scenario.completion_len == 512); // GRPOConfig's default
+    CHECK(r.scenario.seq_len == 512 + 512);  // no prompt length: 512 assumed, said so
+    REQUIRE(find(r.resolved, "max_completion_length", "seq_len") != nullptr);
+    r = import_text(R"({"num_generations":4,"use_vllm":true,"vllm_enable_sleep_mode":true,)"
+                    R"("vllm_gpu_memory_utilization":0.5})");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.engine_memory_fraction == 0); // asleep while training: the larger phase
+    r = import_text(R"({"num_generations":4})");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.rollout == Rollout::colocated);
+    CHECK(find(r.resolved, "use_vllm", "rollout")->note.find("generate() on the training cards") !=
+          std::string::npos);
+    r = import_text(R"({"num_generations":4,"use_vllm":true,"vllm_mode":"remote"})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "vllm_mode");
+    CHECK(r.errors[0].message == "vllm_mode: must be \"server\" or \"colocate\", got \"remote\"");
+}
+
+TEST_CASE("config import: preference stages: LLaMA-Factory's stage/pref_loss and axolotl's rl") {
+    auto objective_of = [](const std::string& text) {
+        ConfigImport r = import_text(text);
+        REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+        return r.scenario.objective;
+    };
+    CHECK(objective_of("stage: dpo\nfinetuning_type: lora\n") == Objective::dpo);
+    CHECK(objective_of("stage: dpo\npref_loss: orpo\nfinetuning_type: lora\n") == Objective::orpo);
+    CHECK(objective_of("stage: dpo\npref_loss: simpo\nfinetuning_type: lora\n") == Objective::simpo);
+    CHECK(objective_of("stage: dpo\npref_loss: ipo\nfinetuning_type: lora\n") == Objective::dpo);
+    CHECK(objective_of("stage: kto\nfinetuning_type: lora\n") == Objective::kto);
+    CHECK(objective_of("stage: ppo\nfinetuning_type: lora\n") == Objective::ppo);
+    CHECK(objective_of("stage: sft\nfinetuning_type: lora\n") == Objective::sft);
+    ConfigImport rm = import_text("stage: rm\nfinetuning_type: lora\n");
+    CHECK(rm.scenario.objective == Objective::sft);
+    REQUIRE(find(rm.ignored, "stage") != nullptr);
+    CHECK(find(rm.ignored, "stage")->note ==
+          "stage rm (reward-model training) is estimated as supervised fine-tuning");
+    CHECK(objective_of("base_model: meta-llama/Llama-3.1-8B\nrl: ipo\n") == Objective::dpo);
+    CHECK(objective_of("base_model: meta-llama/Llama-3.1-8B\nrl: kto\n") == Objective::kto);
+    ConfigImport g = import_text("base_model: meta-llama/Llama-3.1-8B\nrl: grpo\ntrl:\n  num_generations: 4\n"
+                                 "  max_completion_length: 256\n  use_vllm: true\n  vllm_mode: server\n");
+    REQUIRE_MESSAGE(g.errors.empty(), all_errors(g));
+    CHECK(g.scenario.objective == Objective::grpo);
+    CHECK(g.scenario.generations == 4);
+    CHECK(g.scenario.completion_len == 256);
+    CHECK(g.scenario.rollout == Rollout::separate);
+    CHECK(find(g.applied, "trl.num_generations", "generations") != nullptr);
+    CHECK_FALSE(has(g.unused, "trl.num_generations"));
+}
+
 TEST_CASE(
     "config import: plain Transformers arguments take the Trainer's defaults (fp32, no checkpointing)") {
     ConfigImport r = import_text(R"({"output_dir":"out","per_device_train_batch_size":16,"max_steps":1000})");
@@ -457,8 +542,10 @@ TEST_CASE("config import: JSON output lists applied, resolved, ignored, unused i
     const std::string en = config_import_to_json(r, Lang::en);
     const std::string zh = config_import_to_json(r, Lang::zh);
     CHECK(en.find("\"kind\":\"llamafactory\"") != std::string::npos);
-    CHECK(en.find("stage dpo is estimated as supervised fine-tuning") != std::string::npos);
-    CHECK(zh.find("阶段 dpo 按监督微调估算") != std::string::npos);
+    CHECK(en.find("the file is not read; ") != std::string::npos);
+    CHECK(en.find("\"key\":\"stage\"") != std::string::npos);
+    CHECK(zh.find("未读取该文件；按 ") != std::string::npos); // the same note in Chinese
+    CHECK(zh.find("the file is not read; ") == std::string::npos);
     CHECK(en.find("\"unused\":[\"dataset\",\"do_train\",\"quantization_method\",\"template\"]") !=
           std::string::npos);
 }

@@ -303,7 +303,7 @@ bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.UserData = &app; // helpers without an App parameter (help markers, text) record into it
     app.sem.clear();
-    continue_comparison(app); // a large catalog's comparison: one step a frame
+    if (!app.layout_only) continue_comparison(app); // a large catalog's comparison: one step a frame
     const bool phone = is_phone();
     apply_layout_style(app, phone);
     // The page scrolls like a web page (the platform's scroll, with its momentum, its scrollbar and

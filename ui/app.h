@@ -75,6 +75,9 @@ struct App {
     // A large catalog's comparison is made over frames (continue_comparison()): the scenario it
     // is for, the rows so far, and the next catalog index; not pending for a small catalog.
     bool comparison_pending = false;
+    // A frame laid out again or ahead of time (the page's glyph pass, web/main.cpp): drawn and
+    // recorded as any frame, but no step of work is taken (the comparison moves one step a drawn frame).
+    bool layout_only = false;
     Scenario comparison_scenario;
     std::vector<GpuOption> comparison_rows;
     size_t comparison_next = 0;

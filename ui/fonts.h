@@ -3,8 +3,8 @@
 // - ui/fonts_ttf.cpp (native: UI tests, tools): the subset of Noto Sans CJK SC that
 //   scripts/gen_font.py builds (build/*/gen/font_data.cpp), rasterised by ImGui's stb_truetype.
 // - web/fonts_system.cpp (the page): glyphs rasterised from the browser's own fonts by Canvas 2D,
-//   at the device pixel ratio, for the UI's characters and any character first seen at run time
-//   (typed names, provider catalogs): no font travels with the page.
+//   at the device pixel ratio, for the UI's characters in the visitor's language and any character
+//   first seen at run time (typed names, provider catalogs): no font travels with the page.
 #pragma once
 
 namespace traincalc {

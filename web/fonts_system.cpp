@@ -2,8 +2,9 @@
 // add_fonts() for the page (ui/fonts.h): glyphs from the browser's own fonts (PingFang, Microsoft
 // YaHei, Noto CJK…), rasterised by Canvas 2D at device pixels (tc_js_raster) into an atlas that
 // this file packs itself, so no font travels with the page and any character the system has can
-// be drawn. Glyph bitmaps are cached per size: a character first seen at run time (a typed name,
-// a provider's catalog) costs one small raster and a re-pack (web/main.cpp asks for it).
+// be drawn. The atlas holds the UI's characters of the visitor's language; any other character is
+// added when a frame first meets it (a typed name, a provider's catalog, an imported config): one
+// small raster and a re-pack (web/main.cpp asks for it). Glyph bitmaps are cached per size.
 //
 // Index of this file:
 // [SECTION] JS import, cache
@@ -59,6 +60,11 @@ SizeCache g_cache[2];
 void codepoints_of(const unsigned short* ranges, std::vector<unsigned>& out) {
     for (const unsigned short* r = ranges; r[0]; r += 2)
         for (unsigned c = r[0]; c <= r[1]; c++) out.push_back(c);
+}
+
+// Characters only the Chinese text uses: CJK punctuation, kana, ideographs, fullwidth forms.
+bool chinese_only(unsigned c) {
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
 }
 
 // Rasterises the codepoints the cache lacks (all of them after a size change).
@@ -127,9 +133,15 @@ ImFont* make_font(ImFontAtlas* atlas, const SizeCache& cache) {
 //-----------------------------------------------------------------------------
 
 void add_fonts(App& app, float body_px, float headline_px, const unsigned short* headline_ranges) {
-    std::vector<unsigned> body, headline;
-    codepoints_of(kFontRanges, body);
-    for (unsigned c : app.runtime_glyphs) body.push_back(c); // seen at run time (web/main.cpp)
+    // Body text: the UI's characters in the visitor's language (in English ~120 glyphs, not the
+    // ~800 of both languages: most of the start-up's raster time), then those the frames have met
+    // (web/main.cpp lays a frame out before drawing it and adds what it lacks: typed names,
+    // catalogs, imported configs). A change of language re-makes the atlas (web/main.cpp).
+    std::vector<unsigned> ui_chars, body, headline;
+    codepoints_of(kFontRanges, ui_chars);
+    for (unsigned c : ui_chars)
+        if (app.lang == Lang::zh || !chinese_only(c)) body.push_back(c);
+    for (unsigned c : app.runtime_glyphs) body.push_back(c);
     codepoints_of(headline_ranges, headline);
     rasterise(g_cache[0], std::round(body_px), body);
     rasterise(g_cache[1], std::round(headline_px), headline);

@@ -1,6 +1,7 @@
 // traincalc — web/main.cpp
 // The platform seam: Emscripten main loop, the WebGL2 context (Emscripten's html5 API; SDL2 did
-// only this and cost ~28 KB gzip of the page) + Dear ImGui's OpenGL3 backend, and the bridge to the browser:
+// only this and cost ~28 KB gzip of the page) + the page's own ImGui renderer (web/render_webgl2.cpp: no GL
+// query), and the bridge to the browser:
 // pointer input and the page's scroll from the shell's listeners, the semantics layer (DOM twins of every
 // control, ui/semantics.h) and the actions people take on it, URL hash, localStorage, clipboard, files, JS
 // API. This is the only code that includes Emscripten; core/ computes, ui/ draws.
@@ -27,9 +28,9 @@
 #include "core/url.h"
 #include "ui/app.h"
 #include "ui/strings.h"
+#include "web/render_webgl2.h"
 
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "imgui_internal.h" // ActivateItem: a press on a DOM twin activates its ImGui item
 
 #include <GLES3/gl3.h>
@@ -108,11 +109,13 @@ struct Platform {
     double last_change_ms = -1e9;
     double last_frame_ms = 0;
     int css_w = 0, css_h = 0;
-    std::string sem_sent;          // the semantics JSON last sent to the page
-    bool in_callback = false;      // an onChange callback is running: no re-entry
-    bool save_failed_told = false; // the "could not save" notice was shown once
-    std::string link_notice;       // the damaged-link notice shown, if any (cleared by a good link)
-    std::string api_buffer;        // strings returned to JS live here until the next call
+    std::string sem_sent;               // the semantics JSON last sent to the page
+    bool in_callback = false;           // an onChange callback is running: no re-entry
+    bool save_failed_told = false;      // the "could not save" notice was shown once
+    bool program_checked = false;       // the renderer's link status was asked (once idle)
+    tc::Lang fonts_lang = tc::Lang::en; // the language whose UI characters the atlas holds
+    std::string link_notice;            // the damaged-link notice shown, if any (cleared by a good link)
+    std::string api_buffer;             // strings returned to JS live here until the next call
 };
 
 // The one global: JS calls the exported C functions below without a user pointer.
@@ -388,9 +391,8 @@ void sync_canvas_size(Platform& p) {
     }
     if (dpr_changed && ImGui::GetCurrentContext()) {
         p.app.dpi_scale = dpr;
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
         tc::setup_imgui(p.app);
-        ImGui_ImplOpenGL3_CreateFontsTexture();
+        if (p.gl > 0) tc::webgl2_upload_fonts();
     }
 }
 
@@ -424,12 +426,15 @@ void apply_input(Platform& p, ImGuiIO& io) {
     if (!p.input.empty() && p.frames_to_draw < 1) p.frames_to_draw = 1;
 }
 
-// Characters first seen at run time (a typed name, a provider's catalog, an imported config) that
-// the atlas lacks: the semantics layer holds every string drawn, so its nodes are checked when they
-// change; new ones are rasterised from the browser's fonts and the atlas re-made (fonts_system.cpp).
-void add_missing_glyphs(Platform& p) {
+// Characters the atlas lacks in the frame just laid out (a typed name, a provider's catalog, an
+// imported config; the UI's own strings are in it for the current language): the semantics layer
+// holds every such string, so its nodes are scanned; new ones are rasterised from the browser's
+// fonts and the atlas re-made (fonts_system.cpp), as it is after a change of language. Returns true when it
+// grew: the caller lays the frame out again before drawing it, so no frame shows the fallback '?' for a
+// character the system can draw.
+bool add_missing_glyphs(Platform& p) {
     ImFont* font = ImGui::GetIO().Fonts->Fonts.Size > 0 ? ImGui::GetIO().Fonts->Fonts[0] : nullptr;
-    if (!font) return;
+    if (!font) return false;
     constexpr size_t kMaxRuntimeGlyphs = 8192; // an atlas of 8k extra glyphs is already 2048² at dpi 2
     size_t before = p.app.runtime_glyphs.size();
     auto scan = [&](const std::string& text) {
@@ -451,11 +456,30 @@ void add_missing_glyphs(Platform& p) {
         scan(n.name);
         scan(n.value);
     }
-    if (p.app.runtime_glyphs.size() == before) return;
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    // The atlas holds the UI's characters of one language (fonts_system.cpp): a switch re-makes it.
+    if (p.app.runtime_glyphs.size() == before && p.app.lang == p.fonts_lang) return false;
+    p.fonts_lang = p.app.lang;
     tc::setup_imgui(p.app);
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-    wake(p, kSettleFrames);
+    if (p.gl > 0) tc::webgl2_upload_fonts();
+    return true;
+}
+
+// One ImGui frame laid out (not drawn), again if it met characters the atlas lacked; true when
+// the scenario changed. `ahead`: the start-up's pass before the context, which takes no step of
+// work (a drawn frame does: the first one shows a large comparison's first step).
+bool layout_frame(Platform& p, bool ahead = false) {
+    p.app.layout_only = ahead;
+    ImGui::NewFrame();
+    bool scenario_changed = tc::draw_app(p.app);
+    ImGui::Render();
+    if (add_missing_glyphs(p)) { // the input was applied by the first pass; this one only lays out
+        p.app.layout_only = true;
+        ImGui::NewFrame();
+        scenario_changed = tc::draw_app(p.app) || scenario_changed;
+        ImGui::Render();
+    }
+    p.app.layout_only = false;
+    return scenario_changed;
 }
 
 // The semantics layer and the page's height go to the shell when they change.
@@ -464,7 +488,6 @@ void publish_semantics(Platform& p) {
     if (json != p.sem_sent) {
         p.sem_sent = std::move(json);
         tc_js_semantics(p.sem_sent.c_str());
-        add_missing_glyphs(p);
     }
     if (p.app.scroll_request_y >= 0.0f) {
         tc_js_scroll_to(p.app.scroll_request_y);
@@ -478,6 +501,17 @@ void frame(void* arg) {
     if (p.frames_to_draw <= 0 && p.input.empty()) {
         // Idle: no GL call keeps the last image; the loop sleeps until JS wakes it (tc_wake).
         p.paused = true;
+        if (!p.program_checked) { // the renderer's one query, once nothing waits for the GPU process
+            p.program_checked = true;
+            char log[512] = "";
+            if (!tc::webgl2_check_program(log, sizeof log))
+                EM_ASM(
+                    {
+                        window.traincalc&& window.traincalc.__fatal('WebGL2: the shaders did not link: ' +
+                                                                    UTF8ToString($0));
+                    },
+                    log);
+        }
         tc_js_loop_run(0);
         return;
     }
@@ -499,11 +533,8 @@ void frame(void* arg) {
     p.last_frame_ms = t;
     p.app.now_ms = t;
     apply_input(p, io);
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui::NewFrame();
-    const bool scenario_changed = tc::draw_app(p.app);
+    const bool scenario_changed = layout_frame(p);
     if (p.app.comparison_pending && p.frames_to_draw < 1) p.frames_to_draw = 1; // its next step next frame
-    ImGui::Render();
     p.page_h = p.app.sem.content_h;
     ImDrawData* draw = ImGui::GetDrawData();
     draw->DisplayPos.y += p.scroll_y; // the backend's projection and scissors follow DisplayPos
@@ -515,7 +546,7 @@ void frame(void* arg) {
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(draw); // the browser presents it when this callback returns
+    tc::webgl2_render(draw); // the browser presents it when this callback returns
     tc_js_frame_drawn(++p.frames_drawn);
 
     if (scenario_changed) changed(p);
@@ -650,8 +681,9 @@ EMSCRIPTEN_KEEPALIVE void tc_sem_action(unsigned id, int kind, double amount, co
 // and the font texture are made again, and the page draws.
 EMSCRIPTEN_KEEPALIVE void tc_gl_restored() {
     Platform& p = *g_platform;
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    tc::webgl2_shutdown();
+    tc::webgl2_init();
+    tc::webgl2_upload_fonts();
     wake(p, kSettleFrames);
 }
 
@@ -776,10 +808,18 @@ int main(int, char**) {
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     io.BackendPlatformName = "traincalc_web";
     io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange; // the DOM twins carry the cursor styles
+    p.fonts_lang = p.app.lang;
     tc::setup_imgui(p.app);
 
     const double t_refresh = now_ms();
     tc::refresh(p.app);
+    // The first frame laid out before the context, on the CPU while the GPU process presents the
+    // text: the glyphs it shows beyond ASCII (the visitor's language) are rasterised here.
+    const double t_layout = now_ms();
+    io.DisplaySize = ImVec2((float)p.css_w, (float)p.css_h);
+    io.DeltaTime = 1.0f / 60.0f;
+    if (layout_frame(p, true)) tc::refresh(p.app); // nothing is saved or linked before the first edit
+    p.page_h = p.app.sem.content_h;
     const double t_gl = now_ms();
     // The WebGL2 context last: everything above is the CPU's while the GPU process (one thread, a
     // software GL here) rasterises and presents the prerendered text; asked for earlier, the
@@ -787,6 +827,9 @@ int main(int, char**) {
     EmscriptenWebGLContextAttributes attrs;
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.alpha = attrs.depth = attrs.stencil = attrs.antialias = EM_FALSE;
+    // No extension is used: Emscripten would otherwise ask for the list and enable each one,
+    // a wait for the GPU process (GetRequestableExtensionsCHROMIUM: 266 ms in a loaded trace).
+    attrs.enableExtensionsByDefault = EM_FALSE;
     attrs.majorVersion = 2;
     attrs.minorVersion = 0;
     p.gl = emscripten_webgl_create_context("#canvas", &attrs);
@@ -795,7 +838,8 @@ int main(int, char**) {
                (int)p.gl);
         return 1;
     }
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    tc::webgl2_init();
+    tc::webgl2_upload_fonts();
     // Where start-up time goes, for the benchmark (bench/page.mjs): ms in each step.
     EM_ASM(
         {
@@ -806,9 +850,11 @@ int main(int, char**) {
                 q.refreshMs = $2;
                 q.glStartMs = $3;
                 q.glMs = $4;
+                q.layoutMs = $5;
             }
         },
-        t_state - t_catalog, t_state_end - t_state, t_gl - t_refresh, t_gl, now_ms() - t_gl);
+        t_state - t_catalog, t_state_end - t_state, t_layout - t_refresh, t_gl, now_ms() - t_gl,
+        t_gl - t_layout);
     commit(p, true,
            false); // mirror and JS API get the first state; link and storage change on the first edit
     EM_ASM({ window.traincalc&& window.traincalc.__ready(); });

@@ -84,3 +84,37 @@ test('system fonts: a character no UI string has (龘, typed as a provider name)
     assert.ok(rare > question * 2, `the rare character is drawn from the system font (${rare} dark pixels against ${question} for "????")`);
   } finally { await b.close(); }
 });
+
+test('system fonts at start-up: the visitor\'s language only; a switch to Chinese draws its text, not "?"', async () => {
+  const { decodePng } = await import('./lib.mjs');
+  // The memory chart's legend is drawn text outside the semantics layer: after a switch its
+  // Chinese labels must come from the re-made atlas. Its ink, switched, against a Chinese load.
+  const legendInk = async (page) => {
+    await settle(page);
+    const h = await page.getByRole('heading', { name: '每卡显存构成' }).boundingBox();
+    const png = decodePng(await page.screenshot({ clip: { x: h.x, y: h.y + h.height + 40, width: 600, height: 40 } }));
+    let dark = 0;
+    for (let i = 0; i < png.data.length; i += png.bpp) if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 300) dark++;
+    return dark;
+  };
+  const en = await launch({ locale: 'en-US' });
+  const zh = await launch({ locale: 'zh-CN' });
+  try {
+    await open(en.page);
+    const atStart = await en.page.evaluate(() => window.__traincalcPerf.rasterGlyphs);
+    // English: ASCII and a few symbols for the body, and the headline font (~100): not the ~700
+    // Chinese characters of the UI's strings.
+    assert.ok(atStart < 320, `glyphs rasterised at start-up in English: ${atStart}`);
+    const button = en.page.getByRole('button', { name: '中文' });
+    await button.focus();
+    await en.page.keyboard.press('Enter');
+    await en.page.getByRole('heading', { name: '每卡显存构成' }).waitFor({ state: 'attached' });
+    const switched = await legendInk(en.page);
+    const added = (await en.page.evaluate(() => window.__traincalcPerf.rasterGlyphs)) - atStart;
+    assert.ok(added > 300, `the switch rasterised the Chinese UI characters (${added})`);
+    await open(zh.page);
+    const direct = await legendInk(zh.page);
+    assert.ok(direct > 200, `the legend has ink (${direct})`);
+    assert.ok(Math.abs(switched - direct) <= direct * 0.03, `the legend after the switch (${switched} dark pixels) as in a Chinese load (${direct})`);
+  } finally { await en.close(); await zh.close(); }
+});

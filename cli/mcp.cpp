@@ -181,13 +181,15 @@ Json tool_compare(const Call& c) {
         Json row = {{"gpu", g.id}, {"name", g.name}, {"workable", o.workable}};
         if (o.workable) {
             row["cards"] = o.cards;
-            row["zero"] = o.zero;
-            row["tp"] = o.tp;
-            row["cp"] = o.cp;
-            row["ep"] = o.ep;
-            row["activation_offload"] = o.activation_offload;
-            row["offload"] = to_string(o.offload);
-            row["checkpointing"] = to_string(o.checkpointing);
+            const StrategyChoice& st = o.strategy;
+            row["zero"] = st.zero;
+            row["tp"] = st.tp;
+            row["cp"] = st.cp;
+            row["ep"] = st.ep;
+            row["sequence_parallel"] = st.sequence_parallel;
+            row["activation_offload"] = st.activation_offload;
+            row["offload"] = to_string(st.offload);
+            row["checkpointing"] = to_string(st.checkpointing);
             row["memory_per_gpu_gib"] = o.memory_per_gpu_gib;
             row["wall_hours"] = o.wall_hours;
             row["cost_total"] = o.cost_total;

@@ -151,14 +151,7 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         if (better) {
             best.workable = true;
             best.cards = st.cards;
-            best.zero = p.zero;
-            best.tp = p.tp;
-            best.cp = p.cp;
-            best.ep = p.ep;
-            best.sequence_parallel = p.sp;
-            best.activation_offload = p.activation_offload;
-            best.offload = p.offload;
-            best.checkpointing = p.checkpointing;
+            best.strategy = p;
             best.memory_per_gpu_gib = mem;
             best.wall_hours = wall;
             best.cost_total = cost.total;

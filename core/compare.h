@@ -14,15 +14,8 @@ struct GpuOption {
     int gpu_index = -1;    // into catalog.gpus
     bool workable = false; // some configuration ≤ max cards fits
     int cards = 0;
-    int zero = 0;
-    int tp = 1;
-    int cp = 1;                      // context parallel
-    int ep = 1;                      // expert parallel (MoE)
-    bool sequence_parallel = true;   // with tp > 1
-    bool activation_offload = false; // stored activations in host RAM
-    Offload offload = Offload::none;
-    Checkpointing checkpointing = Checkpointing::none; // activation recomputation searched too
-    bool provider = false;                             // the provider catalog's own priced GPU (listed first)
+    StrategyChoice strategy; // searched: ZeRO, tp, cp, ep, sequence parallelism, offloads, recomputation
+    bool provider = false;   // the provider catalog's own priced GPU (listed first)
     double memory_per_gpu_gib = 0;
     double wall_hours = 0;
     double cost_total = 0; // in the scenario's currency, best plan

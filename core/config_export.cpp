@@ -59,25 +59,19 @@ ExportPlan export_plan(const Estimate& e) {
     const Scenario& s = e.scenario;
     ExportPlan p;
     p.cards = s.cards;
-    p.zero = s.zero;
-    p.tp = s.tp;
+    p.strategy = strategy_choice_of(s);
     p.pp = s.pp;
-    p.offload = s.offload;
-    p.checkpointing = s.checkpointing;
     p.micro_batch = s.micro_batch;
     p.grad_accum = s.grad_accum;
     p.fits = e.memory.fits;
     if (e.memory.fits || e.cards.min_for_memory_any <= 0) return p;
     // The fewest-cards set-up; on the scenario's own count when that is more (memory only falls with
-    // more data-parallel ranks) and a multiple of tp·pp.
+    // more data-parallel ranks) and a multiple of tp·pp·cp·ep.
     const CardsResult& c = e.cards;
     p.searched = true;
     p.fits = true;
-    p.zero = c.best_zero;
-    p.tp = c.best_tp;
-    p.offload = c.best_offload;
-    p.checkpointing = c.best_checkpointing;
-    const int mp = p.tp * p.pp;
+    p.strategy = c.best_strategy;
+    const int mp = p.strategy.tp * p.pp * p.strategy.cp * p.strategy.ep;
     p.cards = s.cards >= c.min_for_memory_any && s.cards % mp == 0 ? s.cards : c.min_for_memory_any;
     return p;
 }
@@ -174,9 +168,11 @@ std::string summary(const Estimate& e, const ExportPlan& p) {
     const std::string model = e.model.id.empty() ? e.model.name : e.model.id;
     const std::string gpu = e.gpu.id.empty() ? e.gpu.name : e.gpu.id;
     return "traincalc plan: " + model + ", " + to_string(s.method) + ", " + num(p.cards) + " × " + gpu +
-           ", ZeRO-" + num(p.zero) +
-           (p.offload != Offload::none ? std::string(", offload ") + to_string(p.offload) : "") +
-           (p.tp > 1 ? ", tp " + num(p.tp) : "") + ", recomputation " + to_string(p.checkpointing);
+           ", ZeRO-" + num(p.strategy.zero) +
+           (p.strategy.offload != Offload::none ? std::string(", offload ") + to_string(p.strategy.offload)
+                                                : "") +
+           (p.strategy.tp > 1 ? ", tp " + num(p.strategy.tp) : "") + ", recomputation " +
+           to_string(p.strategy.checkpointing);
 }
 
 //-----------------------------------------------------------------------------
@@ -188,7 +184,7 @@ std::string summary(const Estimate& e, const ExportPlan& p) {
 // DeepSpeed's documented defaults (5e8) at stages 1–2, as LLaMA-Factory's ds_z2_config.json.
 std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<ExportNote>& notes) {
     const Scenario& s = e.scenario;
-    const int dp = p.cards / (p.tp * p.pp);
+    const int dp = p.cards / (p.strategy.tp * p.pp);
     Json j = Json::object();
     j["train_micro_batch_size_per_gpu"] = p.micro_batch;
     j["gradient_accumulation_steps"] = p.grad_accum;
@@ -205,11 +201,11 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
             {"FP8 training is not a DeepSpeed config switch (Transformer Engine or torchao): written as bf16",
              "FP8 训练不是 DeepSpeed 配置项（需 Transformer Engine 或 torchao）：按 bf16 写出"});
     Json z = Json::object();
-    z["stage"] = p.zero;
+    z["stage"] = p.strategy.zero;
     z["overlap_comm"] = true;
     z["contiguous_gradients"] = true;
     const double h = e.model.hidden;
-    if (p.zero == 3) {
+    if (p.strategy.zero == 3) {
         z["reduce_bucket_size"] = static_cast<long long>(h * h);
         z["stage3_prefetch_bucket_size"] = static_cast<long long>(0.9 * h * h);
         z["stage3_param_persistence_threshold"] = static_cast<long long>(10 * h);
@@ -224,7 +220,7 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
              "ZeRO-3 桶大小按 Transformers 填写 \"auto\" 的方式：reduce_bucket_size = hidden² = " + num(h) +
                  "² = " + num(std::floor(h * h)) +
                  "，stage3_prefetch_bucket_size = 0.9 × hidden²，持久化阈值 = 10 × hidden"});
-    } else if (p.zero > 0) {
+    } else if (p.strategy.zero > 0) {
         z["allgather_partitions"] = true;
         z["allgather_bucket_size"] = 5e8;
         z["reduce_scatter"] = true;
@@ -237,12 +233,13 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
         notes.push_back({"ZeRO-0 is plain data parallelism: DeepSpeed is not needed for this plan",
                          "ZeRO-0 即普通数据并行：本方案不需要 DeepSpeed"});
     }
-    if (p.offload != Offload::none) z["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
-    if (p.offload == Offload::optimizer_params)
+    if (p.strategy.offload != Offload::none)
+        z["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
+    if (p.strategy.offload == Offload::optimizer_params)
         z["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
     j["zero_optimization"] = std::move(z);
-    if (p.tp > 1) {
-        j["tensor_parallel"] = {{"autotp_size", p.tp}};
+    if (p.strategy.tp > 1) {
+        j["tensor_parallel"] = {{"autotp_size", p.strategy.tp}};
         notes.push_back({"tensor parallelism through DeepSpeed AutoTP (tensor_parallel.autotp_size)",
                          "张量并行通过 DeepSpeed AutoTP（tensor_parallel.autotp_size）"});
     }
@@ -277,10 +274,10 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
         y.kv_int("quantization_bit", 4);
         y.kv_str("quantization_method", "bnb");
     }
-    if (p.zero > 0 || p.offload != Offload::none || p.tp > 1)
+    if (p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1)
         y.kv_str("deepspeed", kFileNames[1], "or drop it and launch with " + std::string(kFileNames[2]));
-    if (p.checkpointing == Checkpointing::none) y.kv_bool("disable_gradient_checkpointing", true);
-    if (p.checkpointing == Checkpointing::selective)
+    if (p.strategy.checkpointing == Checkpointing::none) y.kv_bool("disable_gradient_checkpointing", true);
+    if (p.strategy.checkpointing == Checkpointing::selective)
         notes.push_back({"LLaMA-Factory recomputes whole layers: selective recomputation is written as "
                          "gradient checkpointing",
                          "LLaMA-Factory 以整层为单位重计算：选择性重计算按梯度检查点写出"});
@@ -315,7 +312,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.kv("warmup_ratio", "0.1");
     if (!s.master_weights && s.precision == Precision::bf16) {
         y.kv_bool("pure_bf16", true);
-        if (p.zero == 3)
+        if (p.strategy.zero == 3)
             notes.push_back({"LLaMA-Factory refuses pure_bf16 with ZeRO-3",
                              "LLaMA-Factory 不允许 pure_bf16 与 ZeRO-3 同用"});
     } else if (s.precision == Precision::bf16 || s.precision == Precision::fp8) {
@@ -340,21 +337,23 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
 std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<ExportNote>& notes) {
     const Scenario& s = e.scenario;
     const int node = per_node(p.cards);
-    const char* sharding = p.zero == 3 ? "FULL_SHARD" : p.zero >= 1 ? "SHARD_GRAD_OP" : "NO_SHARD";
-    if (p.zero == 1)
+    const char* sharding = p.strategy.zero == 3   ? "FULL_SHARD"
+                           : p.strategy.zero >= 1 ? "SHARD_GRAD_OP"
+                                                  : "NO_SHARD";
+    if (p.strategy.zero == 1)
         notes.push_back({"FSDP has no optimizer-only sharding (ZeRO-1): SHARD_GRAD_OP also shards the "
                          "gradients (less memory)",
                          "FSDP 没有只分片优化器的模式（ZeRO-1）：SHARD_GRAD_OP 同时分片梯度（显存更少）"});
-    if (p.offload == Offload::optimizer)
+    if (p.strategy.offload == Offload::optimizer)
         notes.push_back({"FSDP offloads parameters, gradients and optimizer states together: optimizer-only "
                          "offload is DeepSpeed's",
                          "FSDP 将参数、梯度和优化器状态一起卸载：只卸载优化器是 DeepSpeed 的功能"});
-    if (p.offload == Offload::optimizer_params && p.zero != 3)
+    if (p.strategy.offload == Offload::optimizer_params && p.strategy.zero != 3)
         notes.push_back({"FSDP parameter offload needs FULL_SHARD", "FSDP 参数卸载需要 FULL_SHARD"});
     if (s.method == Method::qlora)
         notes.push_back({"QLoRA under FSDP needs the 4-bit weights stored as bf16 (bnb_4bit_quant_storage)",
                          "FSDP 下的 QLoRA 需要以 bf16 存储 4 位权重（bnb_4bit_quant_storage）"});
-    if (p.tp > 1)
+    if (p.strategy.tp > 1)
         notes.push_back({"tensor parallelism is not in this FSDP config: use the DeepSpeed file (AutoTP)",
                          "此 FSDP 配置不含张量并行：请使用 DeepSpeed 文件（AutoTP）"});
     Lines y;
@@ -371,7 +370,8 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
     sub("fsdp_backward_prefetch", "BACKWARD_PRE");
     sub("fsdp_forward_prefetch", "false");
     sub("fsdp_cpu_ram_efficient_loading", "true");
-    sub("fsdp_offload_params", p.offload != Offload::none && p.zero == 3 ? "true" : "false");
+    sub("fsdp_offload_params",
+        p.strategy.offload != Offload::none && p.strategy.zero == 3 ? "true" : "false");
     sub("fsdp_sharding_strategy", sharding);
     sub("fsdp_state_dict_type", "FULL_STATE_DICT");
     sub("fsdp_sync_module_states", "true");
@@ -403,7 +403,7 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
 
 std::string launch_sh(const Estimate& e, const ExportPlan& p, std::vector<ExportNote>& notes) {
     const int node = per_node(p.cards), nodes = p.cards / node;
-    const bool ds = p.zero > 0 || p.offload != Offload::none || p.tp > 1;
+    const bool ds = p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1;
     std::string t = "#!/bin/sh\n# " + summary(e, p) + "\n";
     t += "# " + num(p.cards) + " GPUs = " + num(nodes) + " node(s) × " + num(node) + " GPUs\n\n";
     t += "# LLaMA-Factory (torchrun underneath";

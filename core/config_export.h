@@ -30,14 +30,11 @@ bool export_format_from_string(std::string_view text, ExportFormat& out);
 const char* export_file_name(ExportFormat f); // "traincalc_llamafactory.yaml", …
 
 // What the configs run: the scenario's own set-up when it fits, else the fewest-cards set-up the
-// estimate found (CardsResult's best_*), else the scenario's (then a note says it will not fit).
+// estimate found (CardsResult::best_strategy), else the scenario's (then a note says it will not fit).
 struct ExportPlan {
     int cards = 1;
-    int zero = 0;
-    int tp = 1;
+    StrategyChoice strategy; // ZeRO, tp, cp, ep, sequence parallelism, offloads, recomputation
     int pp = 1;
-    Offload offload = Offload::none;
-    Checkpointing checkpointing = Checkpointing::none;
     int micro_batch = 1;
     int grad_accum = 1;
     bool searched = false; // true: the scenario's set-up does not fit; this is the search's

@@ -166,26 +166,12 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
 // The scenario's own strategy as a search point, and the best one found.
 SearchPoint own_point(const Scenario& s) {
     SearchPoint p;
-    p.checkpointing = s.checkpointing;
-    p.offload = s.offload;
-    p.tp = s.tp;
-    p.cp = s.cp;
-    p.ep = s.ep;
-    p.sp = s.sequence_parallel;
-    p.activation_offload = s.activation_offload;
-    p.zero = s.zero;
+    static_cast<StrategyChoice&>(p) = strategy_choice_of(s);
     return p;
 }
 SearchPoint best_point(const CardsResult& c) {
     SearchPoint p;
-    p.checkpointing = c.best_checkpointing;
-    p.offload = c.best_offload;
-    p.tp = c.best_tp;
-    p.cp = c.best_cp;
-    p.ep = c.best_ep;
-    p.sp = c.best_sequence_parallel;
-    p.activation_offload = c.best_activation_offload;
-    p.zero = c.best_zero;
+    static_cast<StrategyChoice&>(p) = c.best_strategy;
     return p;
 }
 
@@ -209,16 +195,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
                     const GpuSpec& g, const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
     c.min_for_memory = min_cards_for_memory(s, md, g, st);
-    auto keep = [&c](const SearchPoint& p) {
-        c.best_zero = p.zero;
-        c.best_tp = p.tp;
-        c.best_cp = p.cp;
-        c.best_ep = p.ep;
-        c.best_sequence_parallel = p.sp;
-        c.best_activation_offload = p.activation_offload;
-        c.best_offload = p.offload;
-        c.best_checkpointing = p.checkpointing;
-    };
+    auto keep = [&c](const SearchPoint& p) { c.best_strategy = p; };
     // The scenario's own level uses its own derived model; another level is derived when reached.
     LevelScratch other(e.scenario);
     const Scenario* ls = &s;
@@ -265,10 +242,10 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         const Strategy bs = with_point(st, best_point(c));
         if (c.for_deadline > 0 || best == 0) {
             c.for_deadline_any = c.for_deadline;
-        } else if (c.best_checkpointing == s.checkpointing) {
+        } else if (c.best_strategy.checkpointing == s.checkpointing) {
             c.for_deadline_any = cards_for_deadline(s, md, ti, bs, best);
         } else { // the best level's FLOPs set its time
-            other.set(c.best_checkpointing, m);
+            other.set(c.best_strategy.checkpointing, m);
             c.for_deadline_any = cards_for_deadline(other.s, other.md, ti, bs, best);
         }
     }

@@ -100,18 +100,11 @@ struct TimeResult {              // hours
 };
 
 struct CardsResult {
-    int min_for_memory = 0;     // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
-    int min_for_memory_any = 0; // smallest count with the best recomputation/ZeRO/offload/TP choice
-    int best_zero = 0;          // the strategy that achieves min_for_memory_any
-    int best_tp = 1;
-    int best_cp = 1;
-    int best_ep = 1;
-    bool best_sequence_parallel = true;
-    bool best_activation_offload = false;
-    Offload best_offload = Offload::none;
-    Checkpointing best_checkpointing = Checkpointing::none;
-    int for_deadline = 0;     // cards to finish within deadline_hours; 0 = no deadline or impossible
-    int for_deadline_any = 0; // the same with the best strategy above (when the scenario's never fits)
+    int min_for_memory = 0;       // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
+    int min_for_memory_any = 0;   // smallest count with the best recomputation/ZeRO/offload/TP choice
+    StrategyChoice best_strategy; // the strategy that achieves min_for_memory_any
+    int for_deadline = 0;         // cards to finish within deadline_hours; 0 = no deadline or impossible
+    int for_deadline_any = 0;     // the same with the best strategy above (when the scenario's never fits)
 };
 
 // enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.

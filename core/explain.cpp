@@ -822,9 +822,9 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
     const Scenario& s = e.scenario;
     const CardsResult& c = e.cards;
     const std::string best_more =
-        std::string(recompute_suffix(c.best_checkpointing, s.checkpointing, F.lang)) +
-        parallel_suffix(c.best_tp, c.best_cp, c.best_ep, c.best_sequence_parallel, c.best_activation_offload,
-                        F.lang);
+        std::string(recompute_suffix(c.best_strategy.checkpointing, s.checkpointing, F.lang)) +
+        parallel_suffix(c.best_strategy.tp, c.best_strategy.cp, c.best_strategy.ep,
+                        c.best_strategy.sequence_parallel, c.best_strategy.activation_offload, F.lang);
     const std::string max_cards = F.N(kMaxCards);
     const std::string own_more =
         parallel_suffix(s.tp, s.cp, s.ep, s.sequence_parallel, s.activation_offload, F.lang);
@@ -842,8 +842,8 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
     if (c.min_for_memory_any > 0)
         out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
-                          c.min_for_memory_any, c.best_zero, c.best_tp, offload_label(c.best_offload, F.lang),
-                          best_more.c_str()));
+                          c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
+                          offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
     else
         out.push_back(fmt(F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ %d) fits on this card",
                               "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
@@ -858,8 +858,8 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                 F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, "
                     "%s%s); none with the current one",
                     "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
-                F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_zero, c.best_tp,
-                offload_label(c.best_offload, F.lang), best_more.c_str()));
+                F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_strategy.zero, c.best_strategy.tp,
+                offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
         else
             out.push_back(
                 fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
@@ -1039,7 +1039,9 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
             fmt(F.T("Largest micro-batch that fits on %s: %s%s (%s)", "%s上放得下的最大微批：%s%s（%s）"),
                 cards_text(s, F).c_str(), F.N(b.value, 15).c_str(),
                 b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                strategy_text(b.zero, b.tp, b.offload, b.checkpointing, F.lang).c_str()));
+                strategy_text(b.strategy.zero, b.strategy.tp, b.strategy.offload, b.strategy.checkpointing,
+                              F.lang)
+                    .c_str()));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
@@ -1058,7 +1060,9 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
                               "%s上放得下的最长序列：%s token%s（%s）"),
                           cards_text(s, F).c_str(), F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(q.zero, q.tp, q.offload, q.checkpointing, F.lang).c_str()));
+                          strategy_text(q.strategy.zero, q.strategy.tp, q.strategy.offload,
+                                        q.strategy.checkpointing, F.lang)
+                              .c_str()));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
         const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
         if (m && m->context > 0 && q.value > m->context)
@@ -1117,7 +1121,9 @@ void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt&
         out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
                               "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
                           F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
-                          strategy_text(d.zero, d.tp, d.offload, d.checkpointing, F.lang).c_str(),
+                          strategy_text(d.strategy.zero, d.strategy.tp, d.strategy.offload,
+                                        d.strategy.checkpointing, F.lang)
+                              .c_str(),
                           plan_label(d.plan, F.lang), F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
         static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly,
                                             TermId::plan_mixed};

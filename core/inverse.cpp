@@ -84,7 +84,7 @@ struct FitSearch {
         }
     }
     // Memory per card with strategy p and the knob at v.
-    MemoryResult memory(const SearchPoint& p, int v) {
+    MemoryResult memory(const StrategyChoice& p, int v) {
         const int level = int(p.checkpointing);
         Scenario& ls = level_s[level];
         ModelDerived& md = level_md[level];
@@ -127,35 +127,24 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         best.found = true;
         best.value = v;
         best.at_limit = at_limit;
-        best.zero = p.zero;
-        best.tp = p.tp;
-        best.cp = p.cp;
-        best.ep = p.ep;
-        best.sequence_parallel = p.sp;
-        best.activation_offload = p.activation_offload;
-        best.offload = p.offload;
-        best.checkpointing = p.checkpointing;
+        best.strategy = p;
         best_slowdown = slowdown;
         return true;
     });
     if (best.found) {
-        SearchPoint p;
-        p.checkpointing = best.checkpointing;
-        p.offload = best.offload;
-        p.tp = best.tp;
-        p.cp = best.cp;
-        p.ep = best.ep;
-        p.sp = best.sequence_parallel;
-        p.activation_offload = best.activation_offload;
-        p.zero = best.zero;
+        const StrategyChoice p = best.strategy;
         // Context parallelism splits each sequence in cp equal parts: the longest length is the
         // largest fitting multiple of cp, and "one more" is the next multiple.
-        const int step = knob == Knob::seq_len ? best.cp : 1;
+        const int step = knob == Knob::seq_len ? best.strategy.cp : 1;
         if (step > 1 && best.value % step != 0) {
             best.value -= best.value % step;
             best.at_limit = false;
         }
-        if (best.value < 1) return FitAnswer{false, 0, false, best.limit}; // not even cp tokens fit
+        if (best.value < 1) { // not even cp tokens fit
+            FitAnswer none;
+            none.limit = best.limit;
+            return none;
+        }
         const MemoryResult at = fs.memory(p, best.value);
         best.per_gpu_gib = at.per_gpu_gib;
         best.usable_gib = at.usable_gib;
@@ -282,16 +271,13 @@ DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c,
     a.found = true;
     a.gpu_index = best->gpu_index;
     a.cards = best->cards;
-    a.zero = best->zero;
-    a.tp = best->tp;
-    a.offload = best->offload;
-    a.checkpointing = best->checkpointing;
+    a.strategy = best->strategy;
     a.wall_hours = best->wall_hours;
     // The winner's cost again, recorded (the comparison computed it unrecorded): the same inputs.
     const GpuSpec& g = c.gpus[size_t(best->gpu_index)];
     const bool own_card = !s.gpu_id.empty() && g.id == s.gpu_id;
     Scenario ls = s;
-    ls.checkpointing = best->checkpointing;
+    ls.checkpointing = best->strategy.checkpointing;
     const ModelSpec* m = s.model_id.empty() ? &s.model : c.find_model(s.model_id);
     ModelDerived md;
     derive_model(ls, *m, md);

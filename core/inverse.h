@@ -22,18 +22,12 @@ namespace traincalc {
 
 // The largest micro-batch, or the longest sequence, that fits on the scenario's cards.
 struct FitAnswer {
-    bool found = false;    // some value ≥ 1 fits with some strategy
-    int value = 0;         // the largest value that fits
-    bool at_limit = false; // the input's maximum fits: there is no "one more" to refuse
-    int limit = 0;         // that maximum (65,536 sequences; 1,048,576 tokens)
-    int zero = 0;          // the strategy that fits it (the fastest of those that do)
-    int tp = 1;
-    int cp = 1; // the scenario's (the sequence length searched must stay a multiple of it)
-    int ep = 1;
-    bool sequence_parallel = true;
-    bool activation_offload = false;
-    Offload offload = Offload::none;
-    Checkpointing checkpointing = Checkpointing::none;
+    bool found = false;          // some value ≥ 1 fits with some strategy
+    int value = 0;               // the largest value that fits
+    bool at_limit = false;       // the input's maximum fits: there is no "one more" to refuse
+    int limit = 0;               // that maximum (65,536 sequences; 1,048,576 tokens)
+    StrategyChoice strategy;     // the strategy that fits it (the fastest of those that do); for the
+                                 // longest sequence cp is the scenario's (the length stays a multiple of it)
     double per_gpu_gib = 0;      // memory per card at `value`
     double next_per_gpu_gib = 0; // at value + 1 with the same strategy: above usable
     double usable_gib = 0;
@@ -59,10 +53,7 @@ struct DeadlineAnswer {
     bool found = false; // some priced card meets it
     int gpu_index = -1; // into catalog.gpus
     int cards = 0;
-    int zero = 0;
-    int tp = 1;
-    Offload offload = Offload::none;
-    Checkpointing checkpointing = Checkpointing::none;
+    StrategyChoice strategy; // the comparison row's (GpuOption::strategy)
     Plan plan = Plan::hourly;
     double cost_total = 0;
     double wall_hours = 0;

@@ -166,21 +166,27 @@ json vision_json(const Estimate& e) {
                 {"vision_gib", num(e.memory.vision_gib)}};
 }
 
+// A searched strategy's keys, each named `prefix` + field ("best_tp" in cards, "tp" in an answer).
+void put_strategy(json& j, const StrategyChoice& c, const std::string& prefix) {
+    j[prefix + "zero"] = c.zero;
+    j[prefix + "tp"] = c.tp;
+    j[prefix + "cp"] = c.cp;
+    j[prefix + "ep"] = c.ep;
+    j[prefix + "sequence_parallel"] = c.sequence_parallel;
+    j[prefix + "activation_offload"] = c.activation_offload;
+    j[prefix + "offload"] = to_string(c.offload);
+    j[prefix + "checkpointing"] = to_string(c.checkpointing);
+}
+
 json cards_json(const Estimate& e) {
     const CardsResult& c = e.cards;
-    return json{{"count", e.scenario.cards},
-                {"min_for_memory", c.min_for_memory},
-                {"min_for_memory_any", c.min_for_memory_any},
-                {"best_zero", c.best_zero},
-                {"best_tp", c.best_tp},
-                {"best_cp", c.best_cp},
-                {"best_ep", c.best_ep},
-                {"best_sequence_parallel", c.best_sequence_parallel},
-                {"best_activation_offload", c.best_activation_offload},
-                {"best_offload", to_string(c.best_offload)},
-                {"best_checkpointing", to_string(c.best_checkpointing)},
-                {"for_deadline", c.for_deadline},
-                {"for_deadline_any", c.for_deadline_any}};
+    json j{{"count", e.scenario.cards},
+           {"min_for_memory", c.min_for_memory},
+           {"min_for_memory_any", c.min_for_memory_any},
+           {"for_deadline", c.for_deadline},
+           {"for_deadline_any", c.for_deadline_any}};
+    put_strategy(j, c.best_strategy, "best_");
+    return j;
 }
 
 json cost_json(const CostResult& cost) {
@@ -255,20 +261,14 @@ json spot_json(const Estimate& e) {
 }
 
 json fit_json(const FitAnswer& a) {
-    return json{{"found", a.found},
-                {"value", a.value},
-                {"at_limit", a.at_limit},
-                {"zero", a.zero},
-                {"tp", a.tp},
-                {"cp", a.cp},
-                {"ep", a.ep},
-                {"sequence_parallel", a.sequence_parallel},
-                {"activation_offload", a.activation_offload},
-                {"offload", to_string(a.offload)},
-                {"checkpointing", to_string(a.checkpointing)},
-                {"per_gpu_gib", finite_or(a.per_gpu_gib)},
-                {"next_per_gpu_gib", finite_or(a.next_per_gpu_gib)},
-                {"usable_gib", finite_or(a.usable_gib)}};
+    json j{{"found", a.found},
+           {"value", a.value},
+           {"at_limit", a.at_limit},
+           {"per_gpu_gib", finite_or(a.per_gpu_gib)},
+           {"next_per_gpu_gib", finite_or(a.next_per_gpu_gib)},
+           {"usable_gib", finite_or(a.usable_gib)}};
+    put_strategy(j, a.strategy, "");
+    return j;
 }
 
 json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
@@ -294,13 +294,10 @@ json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
                              {"found", d.found},
                              {"gpu", g ? catalog.gpus[size_t(d.gpu_index)].id : std::string()},
                              {"cards", d.cards},
-                             {"zero", d.zero},
-                             {"tp", d.tp},
-                             {"offload", to_string(d.offload)},
-                             {"checkpointing", to_string(d.checkpointing)},
                              {"plan", to_string(d.plan)},
                              {"cost_total", finite_or(d.cost_total)},
                              {"wall_hours", finite_or(d.wall_hours)}};
+        put_strategy(j["deadline"], d.strategy, ""); // cp, ep, sequence parallelism, activation offload too
     }
     j["explain"] = lines(explain(r, catalog, lang));
     return j;

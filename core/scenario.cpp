@@ -74,6 +74,36 @@ int rollout_extra_cards(const Scenario& s) {
     return is_rl(s.objective) && s.rollout == Rollout::separate ? s.rollout_cards : 0;
 }
 
+void StrategyChoice::apply_to(Scenario& s) const {
+    s.zero = zero;
+    s.tp = tp;
+    s.cp = cp;
+    s.ep = ep;
+    s.sequence_parallel = sequence_parallel;
+    s.activation_offload = activation_offload;
+    s.offload = offload;
+    s.checkpointing = checkpointing;
+}
+
+StrategyChoice strategy_choice_of(const Scenario& s) {
+    StrategyChoice c;
+    c.zero = s.zero;
+    c.tp = s.tp;
+    c.cp = s.cp;
+    c.ep = s.ep;
+    c.sequence_parallel = s.sequence_parallel;
+    c.activation_offload = s.activation_offload;
+    c.offload = s.offload;
+    c.checkpointing = s.checkpointing;
+    return c;
+}
+
+bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
+    return a.zero == b.zero && a.tp == b.tp && a.cp == b.cp && a.ep == b.ep &&
+           a.sequence_parallel == b.sequence_parallel && a.activation_offload == b.activation_offload &&
+           a.offload == b.offload && a.checkpointing == b.checkpointing;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] The field table
 //-----------------------------------------------------------------------------

@@ -187,6 +187,29 @@ struct Scenario {
     Quote quotes[3]; // up to three providers' quotes
 };
 
+// One strategy the searches choose (fewest cards, GPU comparison, largest fit, deadline): the fields
+// they change, written once. Cards, pp and the card itself are the caller's (a comparison row has its
+// own). Embedded in CardsResult, GpuOption, FitAnswer and DeadlineAnswer; apply_to() is the one way a
+// chosen strategy goes back into a scenario (the page's row press, the CLI), so nothing is left behind.
+struct StrategyChoice {
+    int zero = 0;                    // ZeRO stage 0..3
+    int tp = 1;                      // tensor parallel
+    int cp = 1;                      // context parallel
+    int ep = 1;                      // expert parallel (MoE)
+    bool sequence_parallel = true;   // with tp > 1
+    bool activation_offload = false; // stored activations in host RAM
+    Offload offload = Offload::none;
+    Checkpointing checkpointing = Checkpointing::none; // activation recomputation
+    // Writes every field above into s (and nothing else).
+    void apply_to(Scenario& s) const;
+};
+// The scenario's own strategy as a choice.
+StrategyChoice strategy_choice_of(const Scenario& s);
+bool operator==(const StrategyChoice& a, const StrategyChoice& b);
+inline bool operator!=(const StrategyChoice& a, const StrategyChoice& b) {
+    return !(a == b);
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] JSON and validation
 //-----------------------------------------------------------------------------

@@ -29,30 +29,24 @@ constexpr int kSearchCp[] = {1, 2, 4, 8}, kSearchEp[] = {1, 2, 4, 8};
 constexpr int kSearchCpCount = 4, kSearchEpCount = 4, kSearchActOffloadCount = 2;
 constexpr int kSearchCpMinSeqLen = 8192;
 
-struct SearchPoint {
-    Checkpointing checkpointing = Checkpointing::none;
-    Offload offload = Offload::none;
+// One configuration of the search: the choice itself (what the results keep) and where it sits in
+// the search arrays (compare_gpus() indexes its pruning table by them).
+struct SearchPoint : StrategyChoice {
     int offload_index = 0; // into kSearchOffloads
-    int tp = 1;
-    int tp_index = 0; // into kSearchTp (0 when tp is fixed)
-    int cp = 1;
-    int cp_index = 0; // into kSearchCp (0 when cp is fixed)
-    int ep = 1;
-    int ep_index = 0; // into kSearchEp (0 when ep is fixed)
-    bool sp = true;
-    bool activation_offload = false;
-    int zero = 0;
+    int tp_index = 0;      // into kSearchTp (0 when tp is fixed)
+    int cp_index = 0;      // into kSearchCp (0 when cp is fixed)
+    int ep_index = 0;      // into kSearchEp (0 when ep is fixed)
 };
 
-// A searched configuration applied to a strategy: its ZeRO stage, tp, cp, ep, sequence
-// parallelism, activation offload and offload replace the strategy's (cards and pp stay), so every
-// search site builds its candidate the same way.
-inline Strategy with_point(Strategy st, const SearchPoint& p) {
+// A searched choice applied to a strategy: its ZeRO stage, tp, cp, ep, sequence parallelism,
+// activation offload and offload replace the strategy's (cards and pp stay; recomputation is the
+// scenario's, chosen by the caller), so every search site builds its candidate the same way.
+inline Strategy with_point(Strategy st, const StrategyChoice& p) {
     st.zero = p.zero;
     st.tp = p.tp;
     st.cp = p.cp;
     st.ep = p.ep;
-    st.sp = p.sp;
+    st.sp = p.sequence_parallel;
     st.activation_offload = p.activation_offload;
     st.offload = p.offload;
     return st;
@@ -68,7 +62,7 @@ inline bool level_searched(const Scenario& s, int level) {
 // the search keeps the fastest. Full recomputation repeats the forward pass (6 → 8 FLOPs per
 // parameter); selective repeats only the attention core; offload moves states over PCIe; context
 // and expert parallelism add communication, activation offload PCIe copies (mostly hidden).
-inline double strategy_slowdown(const SearchPoint& p) {
+inline double strategy_slowdown(const StrategyChoice& p) {
     const double recompute = p.checkpointing == Checkpointing::full        ? 8.0 / 6.0
                              : p.checkpointing == Checkpointing::selective ? 1.01
                                                                            : 1.0;
@@ -140,7 +134,8 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
                                 p.cp_index = ci;
                                 p.ep = ep;
                                 p.ep_index = ei;
-                                p.sp = fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
+                                p.sequence_parallel =
+                                    fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
                                 p.activation_offload = aoff;
                                 p.zero = z;
                                 if (!f(p)) return;

@@ -109,10 +109,7 @@ TEST_CASE("compare_gpus: every catalog GPU, sorted by cost, one cheapest and one
             // The option is reproducible with estimate().
             Scenario t = s;
             t.cards = o.cards;
-            t.zero = o.zero;
-            t.tp = o.tp;
-            t.offload = o.offload;
-            t.checkpointing = o.checkpointing;
+            o.strategy.apply_to(t);
             Estimate e = estimate(t, c);
             REQUIRE(e.ok);
             CHECK(e.memory.fits);
@@ -277,13 +274,13 @@ TEST_CASE("compare_gpus: full recomputation on one RTX 4090 beats two cards with
     const GpuOption& o = option_for(v, c, "RTX4090");
     REQUIRE(o.workable);
     CHECK(o.cards == 1);
-    CHECK(o.checkpointing == Checkpointing::full);
-    CHECK(o.zero == 0);
+    CHECK(o.strategy.checkpointing == Checkpointing::full);
+    CHECK(o.strategy.zero == 0);
     Estimate e = estimate(full, c);
     CHECK(o.memory_per_gpu_gib == doctest::Approx(e.memory.per_gpu_gib));
     CHECK(o.cost_total == doctest::Approx(e.cost.total));
     // Where memory is plentiful the search keeps recomputation off (it only costs time).
-    CHECK(option_for(v, c, "A100-80G").checkpointing == Checkpointing::none);
+    CHECK(option_for(v, c, "A100-80G").strategy.checkpointing == Checkpointing::none);
 }
 
 TEST_CASE("compare_gpus: selective recomputation is tried only without flash attention") {
@@ -295,19 +292,16 @@ TEST_CASE("compare_gpus: selective recomputation is tried only without flash att
     bool any_selective = false;
     for (const GpuOption& o : v) {
         if (!o.workable) continue;
-        any_selective = any_selective || o.checkpointing == Checkpointing::selective;
+        any_selective = any_selective || o.strategy.checkpointing == Checkpointing::selective;
         Scenario t = s;
         t.gpu_id = c.gpus[size_t(o.gpu_index)].id;
         t.cards = o.cards;
-        t.zero = o.zero;
-        t.tp = o.tp;
-        t.offload = o.offload;
-        t.checkpointing = o.checkpointing;
+        o.strategy.apply_to(t);
         CHECK(estimate(t, c).memory.fits);
     }
     CHECK(any_selective); // the s² scores dominate without flash attention: selective drops them
     s.flash_attention = true;
-    for (const GpuOption& o : compare_gpus(s, c)) CHECK(o.checkpointing != Checkpointing::selective);
+    for (const GpuOption& o : compare_gpus(s, c)) CHECK(o.strategy.checkpointing != Checkpointing::selective);
 }
 
 TEST_CASE("compare_gpus: a provider catalog's priced GPUs come first, or alone") {
@@ -488,14 +482,14 @@ Scenario apply_option(const Scenario& s, const GpuOption& o, const Catalog& c) {
     Remedy r;
     r.gpu_index = o.gpu_index;
     r.cards = o.cards;
-    r.zero = o.zero;
+    r.zero = o.strategy.zero;
     r.micro_batch = s.micro_batch;
     r.grad_accum = s.grad_accum;
-    r.offload = o.offload;
-    r.checkpointing = o.checkpointing;
+    r.offload = o.strategy.offload;
+    r.checkpointing = o.strategy.checkpointing;
     r.method = s.method;
     Scenario t = apply_remedy(s, r, c);
-    t.tp = o.tp;
+    o.strategy.apply_to(t);
     return t;
 }
 
@@ -540,9 +534,9 @@ TEST_CASE(
                 if (!o.workable) continue;
                 const Scenario t = apply_option(s, o, c);
                 const std::vector<FieldError> errors = validate(t, c);
-                CHECK_MESSAGE(errors.empty(), m.id << " on " << o.cards << " × "
-                                                   << c.gpus[size_t(o.gpu_index)].id << " tp " << o.tp << ": "
-                                                   << (errors.empty() ? "" : errors[0].message));
+                CHECK_MESSAGE(errors.empty(),
+                              m.id << " on " << o.cards << " × " << c.gpus[size_t(o.gpu_index)].id << " tp "
+                                   << o.strategy.tp << ": " << (errors.empty() ? "" : errors[0].message));
                 CHECK(estimate(t, c).memory.fits);
                 offered++;
             }
@@ -583,7 +577,7 @@ TEST_CASE("the cards search tries recomputation: full recomputation on one card 
     full.checkpointing = Checkpointing::full;
     REQUIRE(estimate(full, c).memory.fits); // recomputation alone fits one card
     CHECK(e.cards.min_for_memory_any == 1);
-    CHECK(e.cards.best_checkpointing != Checkpointing::none);
+    CHECK(e.cards.best_strategy.checkpointing != Checkpointing::none);
 }
 
 TEST_CASE("compare_gpus(): an input validate() refuses gives no workable row") {

@@ -319,12 +319,12 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
         CHECK(b.optimizer == s.optimizer);
         CHECK(b.flash_attention == s.flash_attention);
         // The DeepSpeed file is named when the plan needs DeepSpeed, and imports back to the plan.
-        if (x.plan.zero > 0) {
+        if (x.plan.strategy.zero > 0) {
             CHECK(y["deepspeed"] == "traincalc_deepspeed.json");
             ConfigExport d = export_config(e, ExportFormat::deepspeed);
             ConfigImport rd = import_config(d.text, ConfigKind::deepspeed, b, catalog());
             REQUIRE(rd.errors.empty());
-            CHECK(rd.scenario.zero == x.plan.zero);
+            CHECK(rd.scenario.zero == x.plan.strategy.zero);
             CHECK(rd.scenario.cards == x.plan.cards);
         } else {
             CHECK_FALSE(y.contains("deepspeed"));
@@ -405,23 +405,18 @@ TEST_CASE("config export: a scenario that does not fit exports the fewest-cards 
     CHECK(p.searched);
     CHECK(p.fits);
     CHECK(p.cards == e.cards.min_for_memory_any);
-    CHECK(p.zero == e.cards.best_zero);
-    CHECK(p.offload == e.cards.best_offload);
-    CHECK(p.checkpointing == e.cards.best_checkpointing);
+    CHECK(p.strategy == e.cards.best_strategy);
     ConfigExport x = export_config(e, ExportFormat::deepspeed);
     REQUIRE_FALSE(x.notes.empty());
     CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the "
                            "fewest-cards set-up found (" +
                                std::to_string(p.cards) + " cards)");
     Json j = Json::parse(x.text, nullptr, false);
-    CHECK(j["zero_optimization"]["stage"] == p.zero);
+    CHECK(j["zero_optimization"]["stage"] == p.strategy.zero);
     // Estimated again with the plan: it fits, as the search said.
     Scenario planned = s;
     planned.cards = p.cards;
-    planned.zero = p.zero;
-    planned.tp = p.tp;
-    planned.offload = p.offload;
-    planned.checkpointing = p.checkpointing;
+    p.strategy.apply_to(planned);
     CHECK(estimate_of(planned).memory.fits);
 }
 

@@ -1015,9 +1015,7 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
     CHECK_FALSE(impossible);
     // The count really meets the deadline with that strategy.
     Scenario t = s;
-    t.zero = e.cards.best_zero;
-    t.tp = e.cards.best_tp;
-    t.offload = e.cards.best_offload;
+    e.cards.best_strategy.apply_to(t);
     t.cards = e.cards.for_deadline_any;
     const Estimate f = estimate(t, c);
     CHECK(f.memory.fits);

@@ -79,10 +79,7 @@ void for_each_strategy_on(const Scenario& s, const ModelSpec& m, const std::func
 }
 
 Scenario with_strategy(Scenario s, const FitAnswer& a) {
-    s.zero = a.zero;
-    s.tp = a.tp;
-    s.offload = a.offload;
-    s.checkpointing = a.checkpointing;
+    a.strategy.apply_to(s);
     return s;
 }
 
@@ -112,10 +109,10 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     REQUIRE(b.found);
     CHECK(b.value == 157);
     CHECK_FALSE(b.at_limit);
-    CHECK(b.zero == 3);
-    CHECK(b.tp == 8);
-    CHECK(b.offload == Offload::optimizer_params);
-    CHECK(b.checkpointing == Checkpointing::full);
+    CHECK(b.strategy.zero == 3);
+    CHECK(b.strategy.tp == 8);
+    CHECK(b.strategy.offload == Offload::optimizer_params);
+    CHECK(b.strategy.checkpointing == Checkpointing::full);
     CHECK(b.per_gpu_gib == doctest::Approx(77.34762120708824).epsilon(1e-9));
     CHECK(b.next_per_gpu_gib == doctest::Approx(77.83272130474448).epsilon(1e-9));
     CHECK(b.usable_gib == doctest::Approx(77.6));
@@ -143,7 +140,7 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     InverseResult r = inverse_questions(s, c);
     REQUIRE(r.ok);
     REQUIRE(r.micro_batch.found);
-    CHECK(r.micro_batch.offload == Offload::optimizer_params);
+    CHECK(r.micro_batch.strategy.offload == Offload::optimizer_params);
     s.seq_len = 1048576; // the whole range of seq_len is refused on 1 card
     s.micro_batch = 1;
     r = inverse_questions(s, c);
@@ -171,9 +168,9 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     REQUIRE(r.micro_batch.found);
     CHECK(r.micro_batch.at_limit);
     CHECK(r.micro_batch.value == 65536);
-    CHECK(r.micro_batch.zero == 0); // the simplest of the equals
-    CHECK(r.micro_batch.tp == 1);
-    CHECK(r.micro_batch.checkpointing == Checkpointing::none);
+    CHECK(r.micro_batch.strategy.zero == 0); // the simplest of the equals
+    CHECK(r.micro_batch.strategy.tp == 1);
+    CHECK(r.micro_batch.strategy.checkpointing == Checkpointing::none);
     CHECK(r.terms.find(TermId::inverse_batch_headroom, 1) == nullptr); // no "one more" beyond the range
 }
 
@@ -356,10 +353,7 @@ TEST_CASE("inverse: the cheapest plan meeting a deadline is the cheapest priced 
             Scenario t = s;
             t.gpu_id = c.gpus[size_t(r.deadline.gpu_index)].id;
             t.cards = r.deadline.cards;
-            t.zero = r.deadline.zero;
-            t.tp = r.deadline.tp;
-            t.offload = r.deadline.offload;
-            t.checkpointing = r.deadline.checkpointing;
+            r.deadline.strategy.apply_to(t);
             const Estimate e = estimate(t, c);
             REQUIRE(e.ok);
             CHECK(e.memory.fits);

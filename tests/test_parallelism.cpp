@@ -382,27 +382,21 @@ TEST_CASE("parallelism: the fewest-cards search explores cp, ep and activation o
     const Estimate e = run(s, c);
     CHECK_FALSE(e.memory.fits);
     REQUIRE(e.cards.min_for_memory_any > 0);
-    const bool used = e.cards.best_cp > 1 || e.cards.best_activation_offload || e.cards.best_tp > 1;
+    const bool used = e.cards.best_strategy.cp > 1 || e.cards.best_strategy.activation_offload ||
+                      e.cards.best_strategy.tp > 1;
     CHECK(used);
     // What the search proposes fits as proposed.
     Scenario best = s;
     best.cards = e.cards.min_for_memory_any;
-    best.zero = e.cards.best_zero;
-    best.tp = e.cards.best_tp;
-    best.cp = e.cards.best_cp;
-    best.ep = e.cards.best_ep;
-    best.offload = e.cards.best_offload;
-    best.checkpointing = e.cards.best_checkpointing;
-    best.sequence_parallel = e.cards.best_sequence_parallel;
-    best.activation_offload = e.cards.best_activation_offload;
+    e.cards.best_strategy.apply_to(best);
     CHECK(run(best, c).memory.fits);
     // MoE full fine-tuning without ZeRO: expert parallelism is what shrinks the states.
     Scenario m = moe(8);
     m.fixed = fix_zero | fix_offload; // ZeRO-0, no offload, as given
     const Estimate em = run(m, c);
-    CHECK(em.cards.best_zero == 0);
-    CHECK(em.cards.best_offload == Offload::none);
-    CHECK(em.cards.best_ep > 1);
+    CHECK(em.cards.best_strategy.zero == 0);
+    CHECK(em.cards.best_strategy.offload == Offload::none);
+    CHECK(em.cards.best_strategy.ep > 1);
 }
 
 TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search") {
@@ -414,20 +408,20 @@ TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search
     s.fixed = fix_tp | fix_cp | fix_activation_offload | fix_checkpointing | fix_zero;
     const Estimate e = run(s, c);
     REQUIRE(e.cards.min_for_memory_any > 0);
-    CHECK(e.cards.best_tp == 2);
-    CHECK(e.cards.best_cp == 1);
-    CHECK_FALSE(e.cards.best_activation_offload);
-    CHECK(e.cards.best_checkpointing == Checkpointing::none);
-    CHECK(e.cards.best_zero == 3);
+    CHECK(e.cards.best_strategy.tp == 2);
+    CHECK(e.cards.best_strategy.cp == 1);
+    CHECK_FALSE(e.cards.best_strategy.activation_offload);
+    CHECK(e.cards.best_strategy.checkpointing == Checkpointing::none);
+    CHECK(e.cards.best_strategy.zero == 3);
     int workable = 0;
     for (const GpuOption& o : compare_gpus(s, c, 4096)) {
         if (!o.workable) continue;
         workable++;
-        CHECK(o.tp == 2);
-        CHECK(o.cp == 1);
-        CHECK(o.zero == 3);
-        CHECK_FALSE(o.activation_offload);
-        CHECK(o.checkpointing == Checkpointing::none);
+        CHECK(o.strategy.tp == 2);
+        CHECK(o.strategy.cp == 1);
+        CHECK(o.strategy.zero == 3);
+        CHECK_FALSE(o.strategy.activation_offload);
+        CHECK(o.strategy.checkpointing == Checkpointing::none);
     }
     CHECK(workable > 0);
     // A 128K-token sequence with tp kept at 1: the logits alone (131,072 × 32,000 × 17 B = 66 GiB)
@@ -436,9 +430,10 @@ TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search
     s.tp = 1;
     s.fixed = fix_tp;
     bool some_cp = false;
-    for (const GpuOption& o : compare_gpus(s, c, 4096)) some_cp = some_cp || (o.workable && o.cp > 1);
+    for (const GpuOption& o : compare_gpus(s, c, 4096))
+        some_cp = some_cp || (o.workable && o.strategy.cp > 1);
     CHECK(some_cp);
-    CHECK(run(s, c).cards.best_cp > 1);
+    CHECK(run(s, c).cards.best_strategy.cp > 1);
     // Sequence parallelism fixed off is honoured too (searched on otherwise).
     // (ZeRO-0 at 32K tokens never fits as given, so the searches choose.)
     s = dense(8);
@@ -449,11 +444,11 @@ TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search
     const Estimate kept = run(s, c);
     CHECK(kept.cards.min_for_memory == 0);
     REQUIRE(kept.cards.min_for_memory_any > 0);
-    CHECK_FALSE(kept.cards.best_sequence_parallel);
+    CHECK_FALSE(kept.cards.best_strategy.sequence_parallel);
     s.fixed = fix_tp;
     const Estimate free = run(s, c);
     REQUIRE(free.cards.min_for_memory_any > 0);
-    CHECK(free.cards.best_sequence_parallel);
+    CHECK(free.cards.best_strategy.sequence_parallel);
 }
 
 TEST_CASE("parallelism: the Hugging Face stack gets no cp, ep or activation offload proposed, unless set") {
@@ -462,14 +457,14 @@ TEST_CASE("parallelism: the Hugging Face stack gets no cp, ep or activation offl
     s.stack = Stack::hf;
     s.seq_len = 131072;
     const Estimate e = run(s, c);
-    CHECK(e.cards.best_cp == 1);
-    CHECK_FALSE(e.cards.best_activation_offload);
+    CHECK(e.cards.best_strategy.cp == 1);
+    CHECK_FALSE(e.cards.best_strategy.activation_offload);
     Scenario m = moe(8);
     m.stack = Stack::hf;
-    CHECK(run(m, c).cards.best_ep == 1);
+    CHECK(run(m, c).cards.best_strategy.ep == 1);
     m.ep = 8; // set by the user: tried (and kept when it is the best)
     m.fixed = fix_ep;
-    CHECK(run(m, c).cards.best_ep == 8);
+    CHECK(run(m, c).cards.best_strategy.ep == 8);
 }
 
 TEST_CASE(
@@ -481,8 +476,114 @@ TEST_CASE(
     const InverseResult r = inverse_questions(s, c);
     REQUIRE(r.ok);
     REQUIRE(r.seq_len.found);
-    CHECK(r.seq_len.cp == 8);
+    CHECK(r.seq_len.strategy.cp == 8);
     CHECK(r.seq_len.value % 8 == 0);
     CHECK(r.seq_len.per_gpu_gib <= r.seq_len.usable_gib);
     if (!r.seq_len.at_limit) CHECK(r.seq_len.next_per_gpu_gib > r.seq_len.usable_gib);
+}
+
+// The scenario a searched answer stands for: `s` on card `gpu_id` × `cards` with `choice` applied
+// through StrategyChoice::apply_to, the one way the page and the CLI put a choice back.
+static Scenario applied(const Scenario& s, const std::string& gpu_id, int cards,
+                        const StrategyChoice& choice) {
+    Scenario t = s;
+    t.gpu_id = gpu_id;
+    t.cards = cards;
+    choice.apply_to(t);
+    CHECK(strategy_choice_of(t) == choice);
+    return t;
+}
+
+TEST_CASE("parallelism: a comparison row, the fewest-cards choice and the inverse answers applied to the "
+          "scenario reproduce their figures, cp, ep and activation offload included") {
+    const Catalog c = catalog();
+    bool row_cp = false, row_ep = false, row_aoff = false;
+    bool fit_cp = false, fit_ep = false, fit_aoff = false;
+    // A long dense sequence (cp), an MoE full fine-tune without ZeRO (ep), the MoE at 32K, and with
+    // activation offload and cp kept as given: the Megatron stack searches all of them.
+    Scenario long_dense = dense(8);
+    long_dense.seq_len = 131072;
+    long_dense.checkpointing = Checkpointing::full;
+    Scenario moe_long = moe(16);
+    moe_long.seq_len = 32768;
+    Scenario moe_aoff = moe(8);
+    moe_aoff.seq_len = 32768;
+    moe_aoff.cp = 2;
+    moe_aoff.activation_offload = true;
+    moe_aoff.fixed = fix_activation_offload | fix_cp; // kept as given: the applied rows carry them
+    Scenario moe_zero0 = moe(64); // ZeRO-0 kept: expert parallelism is what shrinks the states
+    moe_zero0.fixed = fix_zero | fix_offload;
+    for (const Scenario& s : {long_dense, moe_zero0, moe_long, moe_aoff}) {
+        CAPTURE(s.model_id);
+        CAPTURE(s.seq_len);
+        // Every workable comparison row, applied, is estimated exactly as the row says.
+        for (const GpuOption& o : compare_gpus(s, c, 4096)) {
+            if (!o.workable) continue;
+            const Estimate e = run(applied(s, c.gpus[size_t(o.gpu_index)].id, o.cards, o.strategy), c);
+            CHECK(e.memory.fits);
+            CHECK(e.memory.per_gpu_gib == doctest::Approx(o.memory_per_gpu_gib));
+            CHECK(e.time.wall_hours == doctest::Approx(o.wall_hours));
+            CHECK(e.cost.total == doctest::Approx(o.cost_total));
+            row_cp = row_cp || o.strategy.cp > 1;
+            row_ep = row_ep || o.strategy.ep > 1;
+            row_aoff = row_aoff || o.strategy.activation_offload;
+        }
+        // The fewest-cards choice fits on that count as proposed.
+        const Estimate e = run(s, c);
+        if (e.cards.min_for_memory_any > 0) {
+            const Estimate f =
+                run(applied(s, s.gpu_id, e.cards.min_for_memory_any, e.cards.best_strategy), c);
+            CHECK(f.memory.fits);
+            CHECK(f.cards.min_for_memory == e.cards.min_for_memory_any);
+        }
+        // The inverse answers: at the answer it fits with the memory the answer gives, one more does not.
+        const InverseResult r = inverse_questions(s, c);
+        REQUIRE(r.ok);
+        for (const FitAnswer* a : {&r.micro_batch, &r.seq_len}) {
+            if (!a->found) continue;
+            Scenario t = applied(s, s.gpu_id, s.cards, a->strategy);
+            int& knob = a == &r.micro_batch ? t.micro_batch : t.seq_len;
+            knob = a->value;
+            const Estimate at = run(t, c);
+            CHECK(at.memory.fits);
+            CHECK(at.memory.per_gpu_gib == doctest::Approx(a->per_gpu_gib));
+            if (!a->at_limit) {
+                knob = a->value + (a == &r.seq_len ? a->strategy.cp : 1);
+                CHECK_FALSE(run(t, c).memory.fits);
+            }
+            fit_cp = fit_cp || a->strategy.cp > 1;
+            fit_ep = fit_ep || a->strategy.ep > 1;
+            fit_aoff = fit_aoff || a->strategy.activation_offload;
+        }
+    }
+    // The cases above exercise what the old field-by-field copies dropped.
+    CHECK(row_cp);
+    CHECK(row_ep);
+    CHECK(row_aoff);
+    CHECK(fit_cp);
+    CHECK(fit_ep);
+    CHECK(fit_aoff);
+}
+
+TEST_CASE(
+    "parallelism: the deadline's cheapest plan carries the row's whole strategy and, applied, meets it") {
+    const Catalog c = catalog();
+    Scenario s = moe(8);
+    s.seq_len = 32768;
+    s.deadline_hours = 400;
+    const std::vector<GpuOption> rows = compare_gpus(s, c);
+    const InverseResult r = inverse_questions(s, c, &rows);
+    REQUIRE(r.ok);
+    REQUIRE(r.deadline.found);
+    const GpuOption* row = nullptr;
+    for (const GpuOption& o : rows)
+        if (o.workable && o.gpu_index == r.deadline.gpu_index && o.cards == r.deadline.cards) row = &o;
+    REQUIRE(row);
+    CHECK(r.deadline.strategy == row->strategy);
+    const Estimate e =
+        run(applied(s, c.gpus[size_t(r.deadline.gpu_index)].id, r.deadline.cards, r.deadline.strategy), c);
+    CHECK(e.memory.fits);
+    CHECK(e.time.wall_hours == doctest::Approx(r.deadline.wall_hours));
+    CHECK(e.time.wall_hours <= s.deadline_hours);
+    CHECK(e.cost.total == doctest::Approx(r.deadline.cost_total));
 }

@@ -100,12 +100,13 @@ static void row_cells(const App& app, const GpuOption& o) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(fmoney(app, o.cost_total));
     ImGui::TableNextColumn();
+    const StrategyChoice& st = o.strategy;
     const char* recompute =
-        o.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
-        : o.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
-                                                      : "";
-    ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", o.zero, o.tp,
-                               o.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
+        st.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
+        : st.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
+                                                       : "";
+    ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", st.zero, st.tp,
+                               st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
                                recompute));
 }
 
@@ -125,14 +126,7 @@ static bool draw_row(App& app, int row) {
     if (row_pressed && o.workable) {
         app.scenario.gpu_id = g.id;
         app.scenario.cards = o.cards;
-        app.scenario.zero = o.zero;
-        app.scenario.tp = o.tp;
-        app.scenario.cp = o.cp; // the whole searched strategy, or the row's figures do not follow
-        app.scenario.ep = o.ep;
-        app.scenario.sequence_parallel = o.sequence_parallel;
-        app.scenario.activation_offload = o.activation_offload;
-        app.scenario.offload = o.offload;
-        app.scenario.checkpointing = o.checkpointing;
+        o.strategy.apply_to(app.scenario); // the whole searched strategy, or the row's figures do not follow
         changed = true;
     }
     if (o.cheapest || o.fastest) {

@@ -135,7 +135,8 @@ static void headline_memory(App& app, const Estimate& e) {
 static void headline_cards(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const CardsResult& c = e.cards;
-    const char* best = strategy_text(app, c.best_zero, c.best_tp, c.best_offload, c.best_checkpointing);
+    const char* best = strategy_text(app, c.best_strategy.zero, c.best_strategy.tp, c.best_strategy.offload,
+                                     c.best_strategy.checkpointing);
     // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
     const bool best_fewer =
         c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);

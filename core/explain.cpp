@@ -991,15 +991,17 @@ std::vector<std::string> explain(const Estimate& e, ExplainPart p, Lang lang) {
 // [SECTION] Inverse questions
 //-----------------------------------------------------------------------------
 
-std::string strategy_text(int zero, int tp, Offload offload, Checkpointing checkpointing, Lang lang) {
+std::string strategy_text(const StrategyChoice& c, Lang lang) {
     const bool zh = lang == Lang::zh;
-    std::string out = zero > 0 ? fmt("ZeRO-%d", zero) : std::string(zh ? "不用 ZeRO" : "no ZeRO");
+    std::string out = c.zero > 0 ? fmt("ZeRO-%d", c.zero) : std::string(zh ? "不用 ZeRO" : "no ZeRO");
     const char* sep = zh ? "，" : ", ";
-    if (tp > 1) out += sep + fmt("tp %d", tp);
-    if (offload != Offload::none) out += sep + std::string(offload_label(offload, lang));
-    if (checkpointing == Checkpointing::selective)
+    if (c.tp > 1) out += sep + fmt("tp %d", c.tp);
+    // cp, ep, sequence parallelism off (with tp), activation offload: only what is not the default.
+    out += parallel_suffix(c.tp, c.cp, c.ep, c.sequence_parallel, c.activation_offload, lang);
+    if (c.offload != Offload::none) out += sep + std::string(offload_label(c.offload, lang));
+    if (c.checkpointing == Checkpointing::selective)
         out += sep + std::string(zh ? "选择性重计算" : "selective recomputation");
-    if (checkpointing == Checkpointing::full)
+    if (c.checkpointing == Checkpointing::full)
         out += sep + std::string(zh ? "全量重计算" : "full recomputation");
     return out;
 }
@@ -1039,9 +1041,7 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
             fmt(F.T("Largest micro-batch that fits on %s: %s%s (%s)", "%s上放得下的最大微批：%s%s（%s）"),
                 cards_text(s, F).c_str(), F.N(b.value, 15).c_str(),
                 b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                strategy_text(b.strategy.zero, b.strategy.tp, b.strategy.offload, b.strategy.checkpointing,
-                              F.lang)
-                    .c_str()));
+                strategy_text(b.strategy, F.lang).c_str()));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
@@ -1060,9 +1060,7 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
                               "%s上放得下的最长序列：%s token%s（%s）"),
                           cards_text(s, F).c_str(), F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(q.strategy.zero, q.strategy.tp, q.strategy.offload,
-                                        q.strategy.checkpointing, F.lang)
-                              .c_str()));
+                          strategy_text(q.strategy, F.lang).c_str()));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
         const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
         if (m && m->context > 0 && q.value > m->context)
@@ -1121,10 +1119,8 @@ void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt&
         out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
                               "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
                           F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
-                          strategy_text(d.strategy.zero, d.strategy.tp, d.strategy.offload,
-                                        d.strategy.checkpointing, F.lang)
-                              .c_str(),
-                          plan_label(d.plan, F.lang), F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
+                          strategy_text(d.strategy, F.lang).c_str(), plan_label(d.plan, F.lang),
+                          F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
         static const TermId plan_terms[] = {TermId::plan_hourly, TermId::plan_daily, TermId::plan_monthly,
                                             TermId::plan_mixed};
         if (const Term* t = r.terms.find(plan_terms[int(d.plan)])) out.push_back(term_line(r.terms, *t, F));

@@ -31,8 +31,9 @@ std::string summary_sentence(const Estimate& e, Lang lang);
 // The inverse questions' answers with their work (InverseResult::terms), e.g. "Largest micro-batch
 // that fits on 8 cards: 6 (ZeRO-2, full recomputation)"; the first line of each answer is its headline.
 std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang);
-// "ZeRO-2, tp 2, optimizer offloaded to CPU, full recomputation" (the parts that are not the default).
-std::string strategy_text(int zero, int tp, Offload offload, Checkpointing checkpointing, Lang lang);
+// "ZeRO-2, tp 2, cp 2, ep 4, activations offloaded, optimizer offloaded to CPU, full recomputation":
+// ZeRO always, the rest only when not the default (sequence parallelism only when off with tp > 1).
+std::string strategy_text(const StrategyChoice& c, Lang lang);
 
 // A Markdown report of the whole estimate (the page's "copy report", the CLI's --text).
 std::string report_markdown(const Estimate& e, Lang lang);

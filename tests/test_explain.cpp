@@ -222,6 +222,33 @@ TEST_CASE("host RAM and spot parts: their terms and verdicts, the same lines as 
 // [SECTION] Warning texts
 //-----------------------------------------------------------------------------
 
+TEST_CASE("strategy_text: ZeRO always, then tp, cp, ep, sequence parallelism off, activation offload, offload "
+          "and recomputation when not the default, en and zh") {
+    StrategyChoice c; // the defaults: only ZeRO is said
+    CHECK(strategy_text(c, Lang::en) == "no ZeRO");
+    CHECK(strategy_text(c, Lang::zh) == "不用 ZeRO");
+    c.sequence_parallel = false; // without tp there is no sequence parallelism to turn off
+    CHECK(strategy_text(c, Lang::en) == "no ZeRO");
+    c.zero = 1;
+    c.tp = 2;
+    c.cp = 2;
+    c.ep = 4;
+    c.activation_offload = true;
+    c.offload = Offload::optimizer;
+    c.checkpointing = Checkpointing::selective;
+    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, tp 2, cp 2, ep 4, no sequence parallelism, activations "
+                                        "offloaded, optimizer offloaded to CPU, selective recomputation");
+    CHECK(strategy_text(c, Lang::zh) ==
+          "ZeRO-1，tp 2，cp 2，ep 4，不用序列并行，激活卸载到内存，优化器卸载到 CPU，选择性重计算");
+    c.sequence_parallel = true; // the default with tp: not said
+    c.activation_offload = false;
+    c.tp = 1;
+    c.offload = Offload::none;
+    c.checkpointing = Checkpointing::full;
+    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, cp 2, ep 4, full recomputation");
+    CHECK(strategy_text(c, Lang::zh) == "ZeRO-1，cp 2，ep 4，全量重计算");
+}
+
 TEST_CASE("warning texts name the card and the numbers, in both languages") {
     Catalog c = explain_catalog();
     Scenario s = example_scenario();

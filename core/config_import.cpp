@@ -1749,7 +1749,7 @@ std::string config_import_to_json(const ConfigImport& r, Lang lang, int indent) 
     };
     Json j = Json::object();
     j["kind"] = to_string(r.kind);
-    Json scenario = Json::parse(scenario_to_json(r.scenario), nullptr, false);
+    Json scenario = detail::parse_json_text(scenario_to_json(r.scenario));
     j["scenario"] = scenario.is_discarded() ? Json() : scenario;
     j["applied"] = notes(r.applied);
     j["resolved"] = notes(r.resolved);

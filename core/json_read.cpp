@@ -262,6 +262,15 @@ FieldError too_long_error(const std::string& field, const char* what_en, const c
                       std::string(what_zh) + "过长：" + n + " 字节，最多 " + max + " 字节"};
 }
 
+Json parse_json_text(std::string_view text) {
+    Json out;
+    nlohmann::detail::json_sax_dom_parser<Json> sax(out, false);
+    nlohmann::detail::parser<Json, nlohmann::detail::iterator_input_adapter<const char*>> p(
+        nlohmann::detail::input_adapter(text.data(), text.data() + text.size()), nullptr, false, false);
+    if (!p.sax_parse(&sax, true) || sax.is_errored()) out = Json(Json::value_t::discarded);
+    return out;
+}
+
 bool parse_json(std::string_view text, size_t max_bytes, const char* what_en, const char* what_zh, Json& out,
                 std::vector<FieldError>& errors) {
     if (text.size() > max_bytes) {
@@ -276,7 +285,7 @@ bool parse_json(std::string_view text, size_t max_bytes, const char* what_en, co
                   "不是有效的 JSON：字节偏移 " + at + " 处有 NUL 字节");
         return false;
     }
-    out = Json::parse(text.begin(), text.end(), nullptr, false);
+    out = parse_json_text(text);
     if (out.is_discarded()) {
         errors.push_back(json_syntax_error(text, ""));
         return false;

@@ -56,6 +56,12 @@ std::string dump_safe(const Json& j, int indent = -1);
 // One error for text that is not JSON, with the byte offset of the problem.
 FieldError json_syntax_error(std::string_view text, const std::string& field);
 
+// Every JSON text core and the page read goes through here: one instantiation of nlohmann's parser
+// (over const char*, no callback). Json::parse(std::string) and Json::parse(first, last, nullptr)
+// each bring another lexer and parser, and parse() the callback parser too: ~10 KB of the page's
+// wasm. The value is discarded (is_discarded()) on a syntax error or text after the document.
+Json parse_json_text(std::string_view text);
+
 // Parses `text` as one JSON document. Refused before parsing, with one error (field ""): text
 // over `max_bytes` (core/limits.h; `what_en`/`what_zh` name the input) and raw NUL bytes, which
 // the parser would take as the end of input (`{"cards":2}\0junk`). Then syntax errors.

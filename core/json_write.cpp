@@ -365,7 +365,7 @@ std::string inverse_to_json(const InverseResult& r, const Catalog& catalog, Lang
 
 std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse,
                              const Catalog& catalog) {
-    json j = json::parse(estimate_to_json(e, lang), nullptr, false);
+    json j = detail::parse_json_text(estimate_to_json(e, lang));
     if (j.is_discarded() || !e.ok || !inverse.ok) return estimate_to_json(e, lang);
     j["inverse"] = inverse_json(inverse, catalog, lang);
     return j.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -85,8 +85,8 @@ bool base64url_decode(std::string_view text, std::string& out) {
 //-----------------------------------------------------------------------------
 
 std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
-    Json full = Json::parse(scenario_to_json(s), nullptr, false);
-    Json defaults = Json::parse(scenario_to_json(Scenario{}), nullptr, false);
+    Json full = detail::parse_json_text(scenario_to_json(s));
+    Json defaults = detail::parse_json_text(scenario_to_json(Scenario{}));
     Json diff = Json::object();
     if (full.is_object() && defaults.is_object()) {
         for (auto it = full.begin(); it != full.end(); ++it) {

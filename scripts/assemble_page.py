@@ -25,7 +25,6 @@ def main() -> int:
     ap.add_argument("--catalog", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--prerender", default="", help="tools/prerender.cpp's HTML (optional)")
-    ap.add_argument("--yaml", action="store_true", help="inline js-yaml (npm) for the Training configs section")
     a = ap.parse_args()
 
     shell = open(a.shell, encoding="utf-8").read()
@@ -46,31 +45,38 @@ def main() -> int:
         shell = re.sub(r"<script>(.*?)</script>", minify, shell, flags=re.S)
     else:
         print("assemble_page: terser not installed (scripts/deps.sh installs it); JS left unminified", file=sys.stderr)
-    # The page's YAML parser (web layer only; the wasm reads JSON), with --yaml (the page with the
-    # "Training configs" section): js-yaml's ES module with its export list cut, exposing
-    # window.__tcYaml(text) -> {json, lines}: the document read with the YAML 1.1 schema (PyYAML's,
-    # which LLaMA-Factory and axolotl use) and each mapping key's 1-based line from the parser's
-    # events ("key.dotted\tLINE\n", keys under lists left out, as the CLI's yaml-cpp layer does).
-    # terser drops what is not reached (pure_new: the unused schemas' constructions too).
-    yaml_js = ""
-    if a.yaml:
-        mjs_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "node_modules", "js-yaml", "dist", "js-yaml.mjs")
-        if not os.path.exists(mjs_path):
-            print(f"assemble_page: {mjs_path} is missing: run scripts/deps.sh (npm js-yaml)", file=sys.stderr)
-            return 1
-        mjs = open(mjs_path, encoding="utf-8").read()
-        cut = mjs.rfind("export {")
-        if cut < 0:
-            print(f"assemble_page: {mjs_path} has no export list", file=sys.stderr)
-            return 1
-        yaml_js = "(function(){" + mjs[:cut] + open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web", "yaml_lines.js"),
-                                                      encoding="utf-8").read() + "\n})();"
-        if os.path.exists(terser):
-            yaml_js = subprocess.run([terser, "--compress", "passes=3,pure_new=true", "--mangle", "--ecma", "2017"], input=yaml_js,
-                                     check=True, capture_output=True, text=True).stdout
-        yaml_js = yaml_js.replace("</script", "<\\/script")
-    # Without --yaml the page has no YAML parser: its script element goes too.
-    shell = shell.replace("<script>{{TRAINCALC_YAML_JS}}</script>\n" if not yaml_js else "{{TRAINCALC_YAML_JS}}", yaml_js)
+    # The page's YAML parser for the "Training configs" section (web layer only; the wasm reads
+    # JSON): js-yaml's parser (npm) and web/yaml_json.js, exposing window.__tcYaml(text) -> {json, lines}:
+    # js-yaml's parser events built into JSON with the CLI's rules (cli/yaml_json.cpp) and each
+    # mapping key's 1-based line ("key.dotted\tLINE\n", keys under lists left out, as the CLI).
+    mjs_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "node_modules", "js-yaml", "dist", "js-yaml.mjs")
+    if not os.path.exists(mjs_path):
+        print(f"assemble_page: {mjs_path} is missing: run scripts/deps.sh (npm js-yaml)", file=sys.stderr)
+        return 1
+    mjs = open(mjs_path, encoding="utf-8").read()
+    # The parser's regions of the bundle (its "//#region src/..." markers): the rest (constructor,
+    # schemas, tags, dumper) is not used, and terser cannot tell all of it is unreachable.
+    regions = dict(re.findall(r"//#region (\S+)\n(.*?)//#endregion", mjs, flags=re.S))
+    wanted = ["src/common/object.ts", "src/common/snippet.ts", "src/common/exception.ts", "src/parser/events.ts",
+              "src/parser/parser_scalar.ts", "src/common/tagname.ts", "src/parser/parser.ts"]
+    # The page shows an error's reason, line and column (web/shell.html), never js-yaml's source
+    # excerpt: its snippet maker goes.
+    regions["src/common/snippet.ts"] = "function makeSnippet() { return ''; }\n"
+    missing = [r for r in wanted if r not in regions]
+    if missing:
+        print(f"assemble_page: {mjs_path} lacks the regions {missing} (js-yaml 5.5.0's layout)", file=sys.stderr)
+        return 1
+    license = mjs[:mjs.index("*/") + 2] if mjs.startswith("/*!") else ""  # kept by terser: MIT asks for it
+    yaml_js = license + "\n(function(){" + "".join(regions[r] for r in wanted) + open(
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web", "yaml_json.js"), encoding="utf-8").read() + "\n})();"
+    if os.path.exists(terser):
+        yaml_js = subprocess.run([terser, "--compress", "passes=3,pure_new=true",
+                                  "--mangle", "--ecma", "2020"], input=yaml_js, check=True, capture_output=True, text=True).stdout
+    yaml_js = yaml_js.replace("</script", "<\\/script")
+    if shell.count("{{TRAINCALC_YAML_JS}}") != 1:
+        print(f"assemble_page: {a.shell} must contain {{{{TRAINCALC_YAML_JS}}}} exactly once", file=sys.stderr)
+        return 1
+    shell = shell.replace("{{TRAINCALC_YAML_JS}}", yaml_js)
     wasm = open(a.wasm, "rb").read()
     # zopfli writes ordinary gzip (DecompressionStream reads it) about 4% smaller than gzip -9;
     # mtime=0 with the fallback: the same wasm gives the same page, byte for byte.

@@ -2,15 +2,17 @@
 """The size guard: fails when the single-file page exceeds its budget (gzip -9).
 
 docs/design.md's budget is 320 KB. The page was cut to ~258 KiB (no SDL, no stb_truetype; README "Speed
-and size"); the guard sat at 288 KiB so that the cut was kept. Issue 13's page work (the inverse
-questions, host RAM and spot sections: +7.7 KB; context/expert parallelism and activation offload;
-vision-language inputs) took the page to 296,574 bytes on 2026-11-30 (21:12 UTC): the guard moved,
-as a decision, to 304 KiB — 15 KB of room for what comes next, still 16 KiB under the budget.
+and size"); the guard sat at 288 KiB so that the cut was kept, then at 304 KiB after issue 13's page
+work (296,574 bytes on 2026-11-30, 21:12 UTC). The Training configs section (issue 14: config import
+and export, js-yaml's parser) joined the page, which had been 296,828 bytes without it, on
+2026-12-01 (00:04 UTC) at 323,839 bytes after the cuts listed in the README ("Training configs": 337,190 before
+them): the guard moved, as a decision, to the budget itself. Anything added to the page now needs
+its room found first.
 Never above 320 KiB."""
 import gzip
 import sys
 
-BUDGET_GZIP_BYTES = 304 * 1024  # docs/design.md allows 320 KiB; measured 296,574 bytes on 2026-11-30 (21:12 UTC)
+BUDGET_GZIP_BYTES = 320 * 1024  # docs/design.md's budget; measured 323,839 bytes on 2026-12-01 (00:04 UTC)
 
 
 def main() -> int:

@@ -18,6 +18,7 @@
 #include "core/scenario.h"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -535,6 +536,28 @@ TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {
     CHECK(y.lines.size() == 8);
     CHECK(y.lines[4].key == "e");
     CHECK(y.lines[4].line == 5);
+}
+
+// The table tests/e2e/configs.test.mjs also checks the page's reader against (web/yaml_json.js):
+// y/n stay strings (PyYAML's words), 1e9 and 1e-4 are numbers (strtod; PyYAML and js-yaml's YAML
+// 1.1 schema read them as strings), quoted and tagged values are strings, the first document only.
+TEST_CASE("config import: YAML values as tests/yaml_scalars.json says (the page reads them alike)") {
+    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/yaml_scalars.json", std::ios::binary);
+    REQUIRE(f.good());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const nlohmann::json table = nlohmann::json::parse(ss.str(), nullptr, false);
+    REQUIRE(!table.is_discarded());
+    REQUIRE(table["cases"].size() >= 30);
+    for (const nlohmann::json& c : table["cases"]) {
+        const std::string yaml = c[0].get<std::string>();
+        CAPTURE(yaml);
+        YamlJson y = yaml_to_json(yaml);
+        REQUIRE(y.errors.empty());
+        const nlohmann::json got = nlohmann::json::parse(y.json, nullptr, false);
+        REQUIRE(!got.is_discarded());
+        CHECK_MESSAGE(got == c[1], got.dump() << " (expected " << c[1].dump() << ")");
+    }
 }
 
 TEST_CASE("config import: JSON output lists applied, resolved, ignored, unused in the chosen language") {

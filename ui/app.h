@@ -56,9 +56,9 @@ enum class Section : int { model, data, gpu, prices, ownership, quotes, checklis
 
 struct App;
 
-// Parts the platform links in or leaves out (null = left out). The page's default build leaves out
-// the "Training configs" section (import a config, export the plan): its size budget cannot hold
-// it (README "Training configs"); dist/traincalc-configs.html and the native builds link it.
+// Parts the platform links in or leaves out (null = left out): the "Training configs" section
+// (import a config, export the plan) is linked by the page and the native builds (link_configs());
+// a platform that leaves it out does not link config import and export at all.
 struct OptionalParts {
     bool (*draw_configs)(App& app) = nullptr; // the section, at the end of the inputs
     // receive_text() for TextPurpose::config and ::config_error

@@ -3,7 +3,7 @@
 // arguments or a config.json (the page converts YAML to JSON; core/config_import.h reads it), list
 // what was applied, resolved and ignored; download the plan as configs (core/config_export.h).
 //
-// Linked in by the platform (link_configs(): the page's default build leaves it out, app.h).
+// Linked in by the platform (link_configs(), app.h OptionalParts): the page and the native builds do.
 //
 // Index of this file:
 // [SECTION] Receiving a config

@@ -86,7 +86,7 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
   },
 
-  // Text typed or pasted into the page's box, read as `purpose` by the page (YAML: web/yaml_lines.js).
+  // Text typed or pasted into the page's box, read as `purpose` by the page (YAML: web/yaml_json.js).
   tc_js_import: function (purpose, text) {
     try { window.traincalc && window.traincalc.__import(purpose, UTF8ToString(text)); } catch (e) {}
   },

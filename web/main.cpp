@@ -22,6 +22,7 @@
 #include "core/compare.h"
 #include "core/estimate.h"
 #include "core/explain.h"
+#include "core/json_read.h"
 #include "core/json_write.h"
 #include "core/safe_text.h"
 #include "core/scenario.h"
@@ -198,7 +199,7 @@ tc::ScenarioResult read_keeping_unknown_ids(const std::string& text, const tc::C
     if (r.errors.empty()) return r;
     for (const tc::FieldError& e : r.errors)
         if ((e.field != "gpu" && e.field != "model") || e.message.rfind("unknown ", 0) != 0) return r;
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    nlohmann::json j = tc::detail::parse_json_text(text);
     if (j.is_discarded() || !j.is_object()) return r;
     for (const tc::FieldError& e : r.errors) {
         if (j.contains(e.field) && j[e.field].is_string())
@@ -791,10 +792,7 @@ int main(int, char**) {
     p.app.hooks.save_text = hook_save;
     p.app.hooks.open_text = hook_open;
     p.app.hooks.import_text = hook_import;
-#if TRAINCALC_PAGE_CONFIGS // dist/traincalc-configs.html: the "Training configs" section (ui/app.h
-                           // OptionalParts)
-    tc::link_configs(p.app);
-#endif
+    tc::link_configs(p.app); // the "Training configs" section (import a config, export the plan)
     p.app.hooks.language_changed = hook_lang;
     const double t_state = now_ms();
     load_state(p);

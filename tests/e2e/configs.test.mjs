@@ -1,5 +1,5 @@
 // traincalc — tests/e2e/configs.test.mjs
-// The "Training configs" section (issue 14) under a person's hands, in dist/traincalc-configs.html:
+// The "Training configs" section (issue 14) under a person's hands, in the page (dist/traincalc.html):
 // controls found by role and name in the accessibility tree, used with real CDP input — a config
 // typed into the text box, pasted with Ctrl+V (into the box, and outside any field), chosen through
 // the browser's file chooser (Page.setInterceptFileChooserDialog + DOM.setFileInputFiles), dropped
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load as yamlLoad } from 'js-yaml';
-import { launch, open, settle, screenshot, root, configsPagePath, configsPageUrl } from './lib.mjs';
+import { launch, open, settle, screenshot, root, pagePath, pageUrl } from './lib.mjs';
 
 const CLI = join(root, 'build', 'native', 'bin', 'traincalc');
 const FIXTURES = join(root, 'tests', 'configs');
@@ -24,23 +24,20 @@ const fixture = (name) => join(FIXTURES, name);
 const LF = fixture('llamafactory_qwen_lora_sft.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'traincalc-configs-'));
 
-test('the configs page and the CLI are built', () => {
-  assert.ok(existsSync(configsPagePath), `${configsPagePath} is missing: scripts/build_page.sh builds it (js-yaml from scripts/deps.sh)`);
+test('the page carries the section and its YAML parser, and the CLI is built', () => {
+  assert.ok(existsSync(pagePath), `${pagePath} is missing: scripts/build_page.sh builds it (js-yaml from scripts/deps.sh)`);
   assert.ok(existsSync(CLI), `${CLI} is missing: cmake --build --preset native --target traincalc`);
-  // One self-contained file each: no script, style or image from elsewhere; js-yaml only in the configs page.
-  const configsHtml = readFileSync(configsPagePath, 'utf8');
-  const defaultHtml = readFileSync(join(root, 'dist', 'traincalc.html'), 'utf8');
-  for (const [name, html] of [['configs', configsHtml], ['default', defaultHtml]]) {
-    assert.doesNotMatch(html, /<(script|img|iframe)[^>]+src=|<link[^>]+href=(?!["']?data:)/i, `${name} page: nothing loaded from elsewhere`);
-  }
-  assert.match(configsHtml, /__tcYaml/, 'the configs page carries its YAML parser');
-  assert.doesNotMatch(defaultHtml, /__tcYaml=|YAMLException/, 'the default page does not');
+  // One self-contained file: no script, style or image from elsewhere; js-yaml's parser inlined.
+  const html = readFileSync(pagePath, 'utf8');
+  assert.doesNotMatch(html, /<(script|img|iframe)[^>]+src=|<link[^>]+href=(?!["']?data:)/i, 'nothing loaded from elsewhere');
+  assert.match(html, /__tcYaml=/, 'the page carries its YAML parser');
+  assert.match(html, /js-yaml 5\.5\.0 .*@license MIT/, "js-yaml's licence line is kept");
 });
 
 const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
 // `traincalc import FILE`: the file's report (kind, applied, resolved, …) and the scenario it gives.
 const imported = (file) => { const r = cli('import', file); return { ...r.imports[r.imports.length - 1], scenario: r.scenario }; };
-const openConfigs = (page, hash = '') => open(page, hash, { url: configsPageUrl });
+const openConfigs = (page, hash = '') => open(page, hash);
 const scenario = (page) => page.evaluate(() => window.traincalc.get());
 const notice = (page) => page.evaluate(() => window.traincalc.notice());
 
@@ -183,6 +180,47 @@ test('every fixture chosen through the file chooser sets the fields `traincalc i
   } finally { await b.close(); }
 });
 
+// The page and the CLI read YAML values alike (issue 14: the round trip page <-> CLI gives the same
+// scenario): the table of tests/yaml_scalars.json, which tests/test_config_import.cpp checks the
+// CLI's converter against, read by the page's reader; then configs whose values only read right
+// that way (1e3-style numbers, y as a string), chosen through the file chooser, against the CLI.
+test('YAML values read as the CLI reads them: y/n strings, 1e9 and 1e-4 numbers, the same scenario or the same error', async () => {
+  const table = JSON.parse(readFileSync(join(root, 'tests', 'yaml_scalars.json'), 'utf8')).cases;
+  assert.ok(table.length >= 30);
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const got = await b.page.evaluate((cases) => cases.map(([y]) => JSON.parse(window.__tcYaml(y).json)), table);
+    table.forEach(([y, want], i) => assert.deepEqual(got[i], want, `${JSON.stringify(y)} reads as the CLI reads it`));
+    const choose = await openSection(b.page);
+    // Numbers with exponents, hex, PyYAML's booleans: imported, the same fields as `traincalc import`.
+    const good = join(tmp, 'scalars.yaml');
+    writeFileSync(good, 'finetuning_type: lora\nlora_rank: 0x10\ncutoff_len: 4e3\nper_device_train_batch_size: 2\n' +
+                        'gradient_accumulation_steps: 1e1\nlearning_rate: 1e-4\nnum_train_epochs: 2e0\nbf16: on\n');
+    let before = await scenario(b.page);
+    await chooseFile(b.page, choose, good);
+    await taken(b.page, before);
+    assert.equal(await notice(b.page), '', 'no error');
+    const s = await scenario(b.page);
+    const report = imported(good);
+    assert.ok(sameFields(s, report, 'scalars.yaml') >= 5);
+    assert.deepEqual([s.lora_rank, s.seq_len, s.grad_accum, s.epochs, s.precision], [16, 4000, 10, 2, 'bf16']);
+    // `packing: y`: a string to both (YAML 1.1's y is true to js-yaml's schema): the CLI's error, word for word.
+    const bad = join(tmp, 'packing_y.yaml');
+    writeFileSync(bad, 'finetuning_type: lora\npacking: y\n');
+    let cliError = '';
+    try { execFileSync(CLI, ['import', bad], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }); }
+    catch (e) { cliError = JSON.parse(e.stdout).errors[0].message; }
+    assert.match(cliError, /packing/, 'the CLI refuses y for packing');
+    before = await scenario(b.page);
+    await chooseFile(b.page, choose, bad);
+    await b.page.waitForFunction(() => /packing/.test(window.traincalc.notice()), null, { timeout: 10000 });
+    assert.ok((await notice(b.page)).includes(cliError), `the page says what the CLI says: ${cliError}`);
+    assert.deepEqual(await scenario(b.page), before, 'nothing changed');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('a file dropped on the page (CDP drag and drop) is imported', async () => {
   const b = await launch();
   try {
@@ -195,7 +233,7 @@ test('a file dropped on the page (CDP drag and drop) is imported', async () => {
     await taken(b.page, before);
     assert.equal(await notice(b.page), '');
     sameFields(await scenario(b.page), imported(fixture('axolotl_llama3_qlora.yaml')), 'dropped axolotl YAML');
-    assert.equal(b.page.url().split('#')[0], configsPageUrl, 'the browser did not navigate to the file');
+    assert.equal(b.page.url().split('#')[0], pageUrl, 'the browser did not navigate to the file');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
@@ -296,7 +334,7 @@ test('each export downloads (file://) the text `traincalc export` writes, and re
 test('inside a host page\'s iframe (#embed=1&io=1) the section is there and a download works', async () => {
   const host = join(tmp, 'host.html');
   writeFileSync(host, `<!doctype html><html lang="en"><body style="margin:0"><h1>host</h1>
-<iframe id="w" title="traincalc" src="${configsPageUrl}#embed=1&io=1&lang=en" style="width:100%;height:2400px;border:0"></iframe></body></html>`);
+<iframe id="w" title="traincalc" src="${pageUrl}#embed=1&io=1&lang=en" style="width:100%;height:2400px;border:0"></iframe></body></html>`);
   const b = await launch();
   try {
     await b.page.goto(pathToFileURL(host).href);

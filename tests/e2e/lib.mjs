@@ -12,9 +12,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '..', '..');
 export const pagePath = process.env.TRAINCALC_PAGE || join(root, 'dist', 'traincalc.html');
 export const pageUrl = pathToFileURL(pagePath).href;
-// The page with the "Training configs" section (issue 14), built beside the default one.
-export const configsPagePath = process.env.TRAINCALC_CONFIGS_PAGE || join(root, 'dist', 'traincalc-configs.html');
-export const configsPageUrl = pathToFileURL(configsPagePath).href;
 export const artifacts = join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
@@ -54,7 +51,7 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
       const u = r.url();
       // The page itself is the only thing allowed to load; data:/blob: URLs are not requests.
       const own = u.split('#')[0];
-      if (own === pageUrl.split('#')[0] || own === configsPageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
+      if (own === pageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
       watch.requests.push(u);
     });
   };

@@ -1,0 +1,84 @@
+// traincalc — web/yaml_json.js (appended to js-yaml's module by scripts/assemble_page.py)
+// window.__tcYaml(text) -> {json, lines}: a config read as the CLI reads it (cli/yaml_json.cpp, yaml-cpp),
+// for the wasm, which reads JSON only. js-yaml parses (its events: parseEvents); the document is built
+// here, not by js-yaml's constructor, so that each value takes the CLI's type: a plain untagged scalar
+// is null, true/false (yes/no/on/off as PyYAML; y/n stay strings), an int (decimal or 0x, within int64)
+// or a float (1e9 and 1e-4 without a dot too, as strtod reads them), else a string; a quoted, block or
+// tagged scalar is a string; an alias is its anchor's value; a repeated key: the last wins; `<<` is a
+// key like any other (yaml-cpp has no merge keys); a mapping key must be a scalar; the first document
+// only. `lines`: where each mapping key sits ("a.b\tLINE\n", 1-based; keys under a list left out).
+// Throws js-yaml's YAMLException (mark.line, mark.column, reason).
+window.__tcYaml = function (text) {
+  var NUL = /^(~|null|Null|NULL|)$/, YES = /^(yes|Yes|YES|true|True|TRUE|on|On|ON)$/,
+    NO = /^(no|No|NO|false|False|FALSE|off|Off|OFF)$/, INT = /^[-+]?(0|[1-9][0-9_]*)$/, HEX = /^[-+]?0x[0-9a-fA-F_]+$/,
+    FLOAT = /^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$/, I64 = BigInt('9223372036854775807');
+  // cli/yaml_json.cpp's scalar(): JSON text for a plain, untagged scalar.
+  var scalar = function (s) {
+    if (NUL.test(s)) return 'null';
+    if (YES.test(s)) return 'true';
+    if (NO.test(s)) return 'false';
+    var d = s.replace(/_/g, '');
+    if (INT.test(s) || HEX.test(s)) { // strtoll(digits, 0): out of int64's range it fails (errno)
+      var u = d.replace(/^[-+]/, ''), v = BigInt(u === '0x' ? '0' : u);
+      if (d.charAt(0) === '-') v = -v;
+      if (v <= I64 && v >= -I64 - BigInt(1)) return v.toString();
+    }
+    if (FLOAT.test(s)) { // strtod: a double (nlohmann writes it with a point; infinity as null)
+      var f = Number(d), t = String(f);
+      return !isFinite(f) ? 'null' : Object.is(f, -0) ? '-0.0' : /^-?[0-9]+$/.test(t) ? t + '.0' : t;
+    }
+    return JSON.stringify(s);
+  };
+  var events = parseEvents(text, { maxDepth: 64 });
+  var breaks = [], i;
+  for (i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) breaks.push(i);
+  var lineOf = function (at) { // 1 + the newlines before `at`
+    var lo = 0, hi = breaks.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (breaks[mid] < at) lo = mid + 1; else hi = mid; }
+    return lo + 1;
+  };
+  // A node: {json, key (its scalar text, null when it cannot be a key), at}. A frame: {kind ('d'oc,
+  // 's'eq, 'm'ap), path (dotted), items / map, key and dotted (a map's pending key), anchor, at}.
+  var anchors = new Map(), stack = [], out = '', root = 'null';
+  var anchorOf = function (e) { return e.anchorStart === -1 ? null : text.slice(e.anchorStart, e.anchorEnd); };
+  var put = function (node) {
+    var f = stack[stack.length - 1];
+    if (f.kind === 'd') f.json = node.json;
+    else if (f.kind === 's') f.items.push(node.json);
+    else if (f.key === null) { // a key
+      if (node.key === null) YAMLException.throwAt(text, node.at, 'a mapping key must be a plain value');
+      f.key = node.key;
+      f.dotted = f.path ? f.path + '.' + node.key : node.key;
+      if (f.path.indexOf('[') < 0) out += f.dotted + '\t' + lineOf(node.at) + '\n';
+    } else { f.map.set(f.key, node.json); f.key = null; }
+  };
+  for (i = 0; i < events.length; ++i) {
+    var e = events[i], top = stack[stack.length - 1];
+    if (e.type === EVENT_ID.DOCUMENT) stack.push({ kind: 'd', json: 'null' });
+    else if (e.type === EVENT_ID.SCALAR) {
+      var s = getScalarValue(text, e), plain = e.style === SCALAR_STYLE.PLAIN && e.tagStart === -1;
+      var node = { json: plain ? scalar(s) : JSON.stringify(s), key: plain && NUL.test(s) ? null : s, at: e.valueStart };
+      if (node.at < 0) node.at = e.anchorStart >= 0 ? e.anchorStart : e.tagStart >= 0 ? e.tagStart : 0;
+      if (anchorOf(e) !== null) anchors.set(anchorOf(e), node);
+      put(node);
+    } else if (e.type === EVENT_ID.ALIAS) {
+      var a = anchors.get(anchorOf(e));
+      if (!a) YAMLException.throwAt(text, e.anchorStart, 'unidentified alias "' + anchorOf(e) + '"');
+      put(a);
+    } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) {
+      if (top.kind === 'm' && top.key === null) YAMLException.throwAt(text, e.start, 'a mapping key must be a plain value');
+      var path = top.kind === 'm' ? top.dotted : top.kind === 's' ? top.path + '[]' : '';
+      stack.push(e.type === EVENT_ID.MAPPING ? { kind: 'm', path: path, map: new Map(), key: null, anchor: anchorOf(e), at: e.start }
+        : { kind: 's', path: path, items: [], anchor: anchorOf(e), at: e.start });
+    } else if (e.type === EVENT_ID.POP) {
+      var f = stack.pop();
+      if (f.kind === 'd') { root = f.json; break; } // yaml-cpp's Load reads the first document
+      var json = f.kind === 's' ? '[' + f.items.join(',') + ']'
+        : '{' + Array.from(f.map, function (kv) { return JSON.stringify(kv[0]) + ':' + kv[1]; }).join(',') + '}';
+      var made = { json: json, key: null, at: f.at };
+      if (f.anchor !== null) anchors.set(f.anchor, made);
+      put(made);
+    }
+  }
+  return { json: root, lines: out };
+};

@@ -133,11 +133,19 @@ std::string lf_template(const std::string& id) {
         const char* prefix;
         const char* tmpl;
     };
-    static const Row kRows[] = {{"qwen", "qwen"},          {"llama-3", "llama3"},
-                                {"llama-2", "llama2"},     {"mistral", "mistral"},
-                                {"mixtral", "mistral"},    {"deepseek-v3", "deepseek3"},
-                                {"glm-4", "glm4"},         {"yi-", "yi"},
-                                {"internlm2", "intern2"},  {"gemma-2", "gemma2"},
+    static const Row kRows[] = {{"qwen2-vl", "qwen2_vl"},
+                                {"qwen2.5-vl", "qwen2_vl"},
+                                {"qwen3-vl", "qwen3_vl_nothink"},
+                                {"qwen", "qwen"},
+                                {"llama-3", "llama3"},
+                                {"llama-2", "llama2"},
+                                {"mistral", "mistral"},
+                                {"mixtral", "mistral"},
+                                {"deepseek-v3", "deepseek3"},
+                                {"glm-4", "glm4"},
+                                {"yi-", "yi"},
+                                {"internlm2", "intern2"},
+                                {"gemma-2", "gemma2"},
                                 {"baichuan2", "baichuan2"}};
     for (const Row& r : kRows)
         if (id.compare(0, std::char_traits<char>::length(r.prefix), r.prefix) == 0) return r.tmpl;
@@ -171,8 +179,42 @@ std::string summary(const Estimate& e, const ExportPlan& p) {
            ", ZeRO-" + num(p.strategy.zero) +
            (p.strategy.offload != Offload::none ? std::string(", offload ") + to_string(p.strategy.offload)
                                                 : "") +
-           (p.strategy.tp > 1 ? ", tp " + num(p.strategy.tp) : "") + ", recomputation " +
+           (p.strategy.tp > 1 ? ", tp " + num(p.strategy.tp) : "") +
+           (p.strategy.cp > 1 ? ", cp " + num(p.strategy.cp) : "") +
+           (p.strategy.ep > 1 ? ", ep " + num(p.strategy.ep) : "") +
+           (p.strategy.activation_offload ? ", activation offload" : "") + ", recomputation " +
            to_string(p.strategy.checkpointing);
+}
+
+// DeepSpeed AutoEP's built-in presets (config-json.md, "Expert Parallel (AutoEP)": mixtral, qwen3_moe,
+// qwen3_5_moe, deepseek_v2, deepseek_v3) for the catalog's MoE families; nullptr = none fits.
+const char* autoep_preset(const std::string& id) {
+    struct Row {
+        const char* prefix;
+        const char* preset;
+    };
+    static const Row kRows[] = {{"mixtral", "mixtral"},
+                                {"qwen3-30b-a3b", "qwen3_moe"},
+                                {"qwen3-235b-a22b", "qwen3_moe"},
+                                {"deepseek-v3", "deepseek_v3"},
+                                {"deepseek-r1", "deepseek_v3"}};
+    for (const Row& r : kRows)
+        if (id.compare(0, std::char_traits<char>::length(r.prefix), r.prefix) == 0) return r.preset;
+    return nullptr;
+}
+
+// What a config file cannot say about the plan's context parallelism and activation offload (no key
+// of that tool expresses them: written nowhere rather than under an invented key).
+void parallel_notes(const ExportPlan& p, const char* tool_en, const char* tool_zh,
+                    std::vector<ExportNote>& notes) {
+    if (p.strategy.cp > 1)
+        notes.push_back({std::string("context parallelism (cp ") + num(p.strategy.cp) + ") has no key in " +
+                             tool_en + ": not written (Megatron-LM: --context-parallel-size)",
+                         std::string("上下文并行（cp ") + num(p.strategy.cp) + "）在 " + tool_zh +
+                             " 中没有对应的键：未写出（Megatron-LM：--context-parallel-size）"});
+    if (p.strategy.activation_offload)
+        notes.push_back({std::string("activation offload has no key in ") + tool_en + ": not written",
+                         std::string("激活卸载在 ") + tool_zh + " 中没有对应的键：未写出"});
 }
 
 //-----------------------------------------------------------------------------
@@ -229,7 +271,7 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
                          "ds_z2_config.json)",
                          "ZeRO-1/2 桶大小：DeepSpeed 文档中的默认值 5e8 个元素（与 LLaMA-Factory 的 "
                          "ds_z2_config.json 相同）"});
-    } else {
+    } else if (p.strategy.ep <= 1) { // with ep, DeepSpeed is what runs AutoEP (below)
         notes.push_back({"ZeRO-0 is plain data parallelism: DeepSpeed is not needed for this plan",
                          "ZeRO-0 即普通数据并行：本方案不需要 DeepSpeed"});
     }
@@ -243,6 +285,28 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
         notes.push_back({"tensor parallelism through DeepSpeed AutoTP (tensor_parallel.autotp_size)",
                          "张量并行通过 DeepSpeed AutoTP（tensor_parallel.autotp_size）"});
     }
+    if (p.strategy.ep > 1) {
+        // DeepSpeed AutoEP (config-json.md "Expert Parallel (AutoEP)", DeepSpeed 0.19.x): replaces the
+        // Hugging Face model's MoE layers; ep ranks share the experts, carved out of data parallelism.
+        Json ep = {{"enabled", true}, {"autoep_size", p.strategy.ep}};
+        const char* preset = autoep_preset(e.model.id);
+        if (preset) ep["preset_model"] = preset;
+        j["expert_parallel"] = std::move(ep);
+        notes.push_back(
+            {"expert parallelism through DeepSpeed AutoEP (expert_parallel.autoep_size, DeepSpeed "
+             "0.19 or later; its presets need Transformers 5.0 or later)",
+             "专家并行通过 DeepSpeed AutoEP（expert_parallel.autoep_size，需 DeepSpeed 0.19 "
+             "及以上；其预设需 Transformers 5.0 及以上）"});
+        if (!preset)
+            notes.push_back({"no AutoEP preset for this model: DeepSpeed detects it from model_type or needs "
+                             "expert_parallel.moe_layer_pattern, router_pattern and expert_pattern",
+                             "AutoEP 没有此模型的预设：DeepSpeed 按 model_type 识别，否则需设置 "
+                             "expert_parallel.moe_layer_pattern、router_pattern 和 expert_pattern"});
+        if (p.strategy.zero == 3)
+            notes.push_back({"AutoEP supports ZeRO-3 only in a constrained form (DeepSpeed's AutoEP docs)",
+                             "AutoEP 对 ZeRO-3 的支持有限制（见 DeepSpeed AutoEP 文档）"});
+    }
+    parallel_notes(p, "a DeepSpeed config", "DeepSpeed 配置", notes);
     return detail::dump_safe(j, 2) + "\n";
 }
 
@@ -261,6 +325,22 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.comment("## model");
     y.kv_str("model_name_or_path", model_repo(e, notes));
     y.kv_bool("trust_remote_code", true);
+    if (e.model.vision_depth > 0) {
+        // Images (hparams/model_args.py ProcessorArguments, finetuning_args.py): LLaMA-Factory's own
+        // default image_max_pixels is 768 × 768, so the estimate's cap is always written.
+        const double max_px = s.image_max_pixels > 0 ? s.image_max_pixels : e.model.image_max_pixels;
+        if (max_px > 0) y.kv_int("image_max_pixels", static_cast<long long>(max_px));
+        y.kv_bool("freeze_vision_tower", s.freeze_vision_tower);
+        // The estimate trains (or freezes) the tower with its merger: LLaMA-Factory's projector key.
+        y.kv_bool("freeze_multi_modal_projector", s.freeze_vision_tower);
+        if (s.images_per_sample > 0)
+            notes.push_back({"images: " + num(s.images_per_sample) + " per sample, " + num(s.image_width) +
+                                 " × " + num(s.image_height) +
+                                 " px as estimated; the dataset's own images decide the real tokens",
+                             "图像：每条样本 " + num(s.images_per_sample) + " 张，按 " + num(s.image_width) +
+                                 " × " + num(s.image_height) +
+                                 " 像素估算；实际 token 数由数据集中的图像决定"});
+    }
     y.blank();
     y.comment("## method");
     y.kv_str("stage", "sft");
@@ -274,7 +354,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
         y.kv_int("quantization_bit", 4);
         y.kv_str("quantization_method", "bnb");
     }
-    if (p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1)
+    if (p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1 || p.strategy.ep > 1)
         y.kv_str("deepspeed", kFileNames[1], "or drop it and launch with " + std::string(kFileNames[2]));
     if (p.strategy.checkpointing == Checkpointing::none) y.kv_bool("disable_gradient_checkpointing", true);
     if (p.strategy.checkpointing == Checkpointing::selective)
@@ -292,7 +372,8 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
                  "：LLaMA-Factory 基于 Transformers Trainer，利用率与显存会不同"});
     y.blank();
     y.comment("## dataset");
-    y.kv_str("dataset", "alpaca_en_demo", "replace: your dataset's name in data/dataset_info.json");
+    y.kv_str("dataset", e.model.vision_depth > 0 ? "mllm_demo" : "alpaca_en_demo", // LLaMA-Factory's demos
+             "replace: your dataset's name in data/dataset_info.json");
     y.kv_str("template", e.model.id.empty() ? "default" : lf_template(e.model.id));
     y.kv_int("cutoff_len", s.seq_len);
     y.kv_int("preprocessing_num_workers", 16);
@@ -326,6 +407,19 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
         notes.push_back({"pipeline parallelism (pp " + num(p.pp) +
                              ") is not available in LLaMA-Factory's Trainer: not written",
                          "LLaMA-Factory 的训练器不支持流水线并行（pp " + num(p.pp) + "）：未写出"});
+    if (p.strategy.cp > 1 || p.strategy.activation_offload)
+        notes.push_back(
+            {"LLaMA-Factory's Trainer has no context parallelism or activation offload key; its "
+             "Megatron-Bridge backend (USE_MEGATRON_BRIDGE=1) reads context_parallel_size "
+             "(hparams/megatron_bridge_args.py): not written",
+             "LLaMA-Factory 的训练器没有上下文并行或激活卸载的键；其 Megatron-Bridge 后端"
+             "（USE_MEGATRON_BRIDGE=1）读取 context_parallel_size（hparams/megatron_bridge_args.py）："
+             "未写出"});
+    if (p.strategy.ep > 1)
+        notes.push_back({"expert parallelism (ep " + num(p.strategy.ep) + ") is in " + kFileNames[1] +
+                             " (DeepSpeed AutoEP), which the deepspeed: line loads",
+                         "专家并行（ep " + num(p.strategy.ep) + "）写在 " + kFileNames[1] +
+                             "（DeepSpeed AutoEP）中，由 deepspeed: 一行加载"});
     return y.text;
 }
 
@@ -356,6 +450,10 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
     if (p.strategy.tp > 1)
         notes.push_back({"tensor parallelism is not in this FSDP config: use the DeepSpeed file (AutoTP)",
                          "此 FSDP 配置不含张量并行：请使用 DeepSpeed 文件（AutoTP）"});
+    if (p.strategy.ep > 1)
+        notes.push_back({"expert parallelism is not in this FSDP config: use the DeepSpeed file (AutoEP)",
+                         "此 FSDP 配置不含专家并行：请使用 DeepSpeed 文件（AutoEP）"});
+    parallel_notes(p, "this FSDP config", "此 FSDP 配置", notes);
     Lines y;
     y.comment(summary(e, p));
     y.comment("accelerate launch --config_file " + std::string(kFileNames[2]) + " src/train.py " +
@@ -403,7 +501,8 @@ std::string accelerate_yaml(const Estimate& e, const ExportPlan& p, std::vector<
 
 std::string launch_sh(const Estimate& e, const ExportPlan& p, std::vector<ExportNote>& notes) {
     const int node = per_node(p.cards), nodes = p.cards / node;
-    const bool ds = p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1;
+    const bool ds =
+        p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1 || p.strategy.ep > 1;
     std::string t = "#!/bin/sh\n# " + summary(e, p) + "\n";
     t += "# " + num(p.cards) + " GPUs = " + num(nodes) + " node(s) × " + num(node) + " GPUs\n\n";
     t += "# LLaMA-Factory (torchrun underneath";

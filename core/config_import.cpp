@@ -226,6 +226,12 @@ struct Importer {
         const GpuSpec* g = base.gpu_id.empty() ? &base.gpu : catalog.find_gpu(base.gpu_id);
         return g && g->bf16 && !(g->compute_capability > 0 && g->compute_capability < 8.0);
     }
+    // The model the scenario will train: the file's (a catalog id it named) or the base scenario's.
+    const ModelSpec* model() const {
+        if (patch.contains("model") && patch["model"].is_string())
+            return catalog.find_model(patch["model"].get_ref<const std::string&>());
+        return base.model_id.empty() ? &base.model : catalog.find_model(base.model_id);
+    }
     std::string gpu_name() const {
         const GpuSpec* g = base.gpu_id.empty() ? &base.gpu : catalog.find_gpu(base.gpu_id);
         return g ? (g->id.empty() ? g->name : g->id) : "?";
@@ -776,6 +782,30 @@ void read_deepspeed_object(Importer& im, const Json& ds, const std::string& pref
                 im.set(key("tensor_parallel.autotp_size"), "tp", t);
         }
     }
+    // DeepSpeed AutoEP (config-json.md "Expert Parallel (AutoEP)"): ep = autoep_size when enabled
+    // (default false: then every other expert_parallel key is ignored by DeepSpeed too).
+    if (const Json* ep = get(ds, "expert_parallel")) {
+        im.mark(key("expert_parallel"));
+        bool enabled = false;
+        if (const Json* on = get(*ep, "enabled"))
+            if (im.want_bool(key("expert_parallel.enabled"), *on, enabled))
+                im.mark(key("expert_parallel.enabled"));
+        if (const Json* n = get(*ep, "autoep_size")) {
+            long long size = 1;
+            if (!enabled)
+                im.ignore(key("expert_parallel.autoep_size"),
+                          "expert_parallel.enabled is not true: AutoEP is off",
+                          "expert_parallel.enabled 不是 true：AutoEP 未启用");
+            else if (im.want_int(key("expert_parallel.autoep_size"), *n, size))
+                im.set(key("expert_parallel.autoep_size"), "ep", size);
+        } else if (enabled) {
+            im.resolve(key("expert_parallel.enabled"), "ep", 1,
+                       "AutoEP on without autoep_size: DeepSpeed's default 1 (every rank holds every expert)",
+                       "启用 AutoEP 但没有 autoep_size：DeepSpeed 默认 1（每个进程持有全部专家）");
+        }
+        for (const char* k : {"preset_model", "expert_tensor_parallel_size", "use_grouped_mm"})
+            if (get(*ep, k)) im.mark(key(std::string("expert_parallel.") + k));
+    }
     if (get(ds, "activation_checkpointing"))
         im.ignore(key("activation_checkpointing"),
                   "DeepSpeed's activation checkpointing applies to models that call deepspeed.checkpointing; "
@@ -1321,6 +1351,35 @@ void read_llamafactory_extras(Importer& im, const Json& doc) {
                       std::string(k) + " 会改变可训练参数或优化器显存：未建模");
         else
             im.mark(k);
+    }
+    // Images (hparams/model_args.py ProcessorArguments, finetuning_args.py): the vision tower frozen
+    // or trained, and the pre-shrink cap. The merger is LLaMA-Factory's projector; the estimate trains
+    // or freezes it with the tower.
+    if (const Json* v = get(doc, "freeze_vision_tower")) {
+        bool b = true;
+        if (im.want_bool("freeze_vision_tower", *v, b))
+            im.set("freeze_vision_tower", "freeze_vision_tower", b);
+    }
+    if (const Json* v = get(doc, "freeze_multi_modal_projector")) {
+        bool b = true;
+        if (im.want_bool("freeze_multi_modal_projector", *v, b)) {
+            const Json* tower = get(doc, "freeze_vision_tower");
+            const bool tower_frozen = !(tower && tower->is_boolean()) || tower->get<bool>();
+            if (b == tower_frozen)
+                im.mark("freeze_multi_modal_projector");
+            else
+                im.ignore("freeze_multi_modal_projector",
+                          "the estimate freezes or trains the merger (projector) with the vision tower",
+                          "估算中合并层（投影层）与视觉塔一起冻结或训练");
+        }
+    }
+    if (const Json* v = get(doc, "image_max_pixels")) {
+        long long px = 0;
+        if (im.want_int("image_max_pixels", *v, px)) im.set("image_max_pixels", "image_max_pixels", px);
+    } else if (const ModelSpec* m = im.model(); m && m->vision_depth > 0) {
+        im.resolve("image_max_pixels", "image_max_pixels", 768 * 768,
+                   "not in the file: LLaMA-Factory's default image_max_pixels, 768 × 768",
+                   "文件中没有：LLaMA-Factory 的默认 image_max_pixels，768 × 768");
     }
     if (const Json* v = get(doc, "max_samples"))
         if (!v->is_null())

@@ -26,6 +26,8 @@ namespace traincalc {
 //   n_shared_experts, shared_expert_intermediate_size (Qwen-MoE), first_k_dense_replace
 //   head_dim | kv_channels, tie_word_embeddings (default true for Gemma)
 //   DeepSeek MLA: q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim
+//   vision_config of Qwen2-VL / Qwen2.5-VL / Qwen3-VL (model_type qwen2_vl, qwen2_5_vl, qwen3_vl): the
+//     vision tower (read_vision_tower); other families' vision_config is not read (text only)
 // Other keys are ignored: config.json files carry many unrelated settings.
 namespace detail {
 namespace {
@@ -126,13 +128,71 @@ void read_latent_attention(HfReader& r, const Json& cfg, ModelSpec& m) {
 }
 
 // Parameters per layer that ModelSpec cannot describe: the q/k/v biases (Qwen2, or a config's
-// add_qkv_bias / attention_bias), which count_params leaves out.
+// add_qkv_bias / attention_bias) and Qwen3's q/k norms, which count_params leaves out.
 double bias_params_per_layer(HfReader& r, const std::string& type, const ModelSpec& m) {
     const double head_dim = m.head_dim > 0 ? m.head_dim : static_cast<double>(m.hidden) / m.heads;
     const double kv_heads = m.kv_heads > 0 ? m.kv_heads : m.heads;
-    bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.flag("add_qkv_bias", false) ||
-                    r.flag("attention_bias", false);
-    return qkv_bias && m.kv_lora_rank == 0 ? m.heads * head_dim + 2 * kv_heads * head_dim : 0.0;
+    bool qkv_bias = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_vl" || type == "qwen2_5_vl" ||
+                    r.flag("add_qkv_bias", false) || r.flag("attention_bias", false);
+    const double bias = qkv_bias && m.kv_lora_rank == 0 ? m.heads * head_dim + 2 * kv_heads * head_dim : 0.0;
+    // Qwen3's q/k RMSNorm weights (head_dim each; modeling_qwen3.py q_norm, k_norm), in every Qwen3
+    // text model (the catalog's Qwen3 totals include them).
+    const bool qk_norm = type == "qwen3" || type == "qwen3_moe" || type == "qwen3_vl_text";
+    return bias + (qk_norm ? 2 * head_dim : 0.0);
+}
+
+// The vision tower of a Qwen2-VL / Qwen2.5-VL / Qwen3-VL config.json (`vision_config`), in the shape
+// the catalog gives it (ModelSpec vision_*; count_vision_params counts it). Missing keys take
+// transformers' config defaults (Qwen2VLVisionConfig: depth 32, embed_dim 1280, mlp_ratio 4, patch 14,
+// temporal patch 2, merge 2). The processor's pixel limits are not in config.json
+// (preprocessor_config.json): the family's published ones, as the catalog entries cite them.
+void read_vision_tower(const Json& cfg, const Ctx& ctx, const std::string& type, ModelResult& out) {
+    const bool q2 = type == "qwen2_vl", q25 = type == "qwen2_5_vl", q3 = type == "qwen3_vl";
+    if (!(q2 || q25 || q3) || !cfg.contains("vision_config") || !cfg["vision_config"].is_object()) return;
+    const Json& v = cfg["vision_config"];
+    Ctx inner = ctx;
+    inner.field_prefix += "vision_config.";
+    inner.name_prefix += "vision_config.";
+    HfReader r{v, inner, out.errors};
+    const size_t before = out.errors.size();
+    auto or_default = [](int got, int def) { return got > 0 ? got : def; };
+    ModelSpec& m = out.model;
+    m.vision_depth = or_default(r.integer({"depth"}, 1, 1000, false), 32);
+    if (q2) { // Qwen2-VL: hidden_size is the merger's output; the ViT width is embed_dim
+        m.vision_hidden = or_default(r.integer({"embed_dim"}, 1, 1e5, false), 1280);
+        double ratio = 4;
+        if (v.contains("mlp_ratio") && !v["mlp_ratio"].is_null())
+            read_number(v["mlp_ratio"], inner, "mlp_ratio", Kind::number, 0.01, 100, out.errors, ratio);
+        m.vision_ffn = static_cast<int>(m.vision_hidden * ratio);
+    } else {
+        m.vision_hidden = r.integer({"hidden_size"}, 1, 1e5, true);
+        m.vision_ffn = r.integer({"intermediate_size"}, 1, 1e6, true);
+    }
+    m.vision_gated_ffn = q25;  // Qwen2.5-VL: SwiGLU MLP; Qwen2-VL, Qwen3-VL: fc1/fc2
+    m.vision_layernorm = !q25; // Qwen2.5-VL: RMSNorm; the others LayerNorm (weight + bias)
+    m.vision_patch_bias = q3;  // Qwen3-VL's patch embedding convolution has a bias
+    m.vision_patch = or_default(r.integer({"patch_size"}, 1, 1e4, false), q3 ? 16 : 14);
+    m.vision_temporal_patch = or_default(r.integer({"temporal_patch_size"}, 1, 100, false), 2);
+    m.vision_merge = or_default(r.integer({"spatial_merge_size"}, 1, 100, false), 2);
+    m.vision_pos_embeddings = q3 ? r.integer({"num_position_embeddings"}, 0, 1e7, false) : 0;
+    m.vision_deepstack =
+        q3 && v.contains("deepstack_visual_indexes") && v["deepstack_visual_indexes"].is_array()
+            ? static_cast<int>(v["deepstack_visual_indexes"].size())
+            : 0;
+    if (q25) { // windowed attention: (window_size / patch)² patches per window, full attention in fullatt
+               // blocks
+        const int window_px = r.integer({"window_size"}, 0, 1e6, false);
+        const int side = window_px / m.vision_patch;
+        m.vision_window = side * side;
+        m.vision_full_layers = v.contains("fullatt_block_indexes") && v["fullatt_block_indexes"].is_array()
+                                   ? static_cast<int>(v["fullatt_block_indexes"].size())
+                                   : 0;
+    }
+    // preprocessor_config.json: Qwen2-VL/2.5-VL min_pixels 3136, max_pixels 12845056; Qwen3-VL
+    // size.shortest_edge 65536, size.longest_edge 16777216.
+    m.image_min_pixels = q3 ? 65536 : 3136;
+    m.image_max_pixels = q3 ? 16777216 : 12845056;
+    if (out.errors.size() != before) m.vision_depth = 0; // a tower that did not read is no tower
 }
 
 } // namespace
@@ -147,9 +207,12 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
                   ctx.subject_zh + "config.json 必须是 JSON 对象，实际为 " + describe_value(cfg, true));
         return;
     }
-    if (read_language_sub_object(cfg, ctx, out)) return;
     HfReader r{cfg, ctx, errors};
     const std::string type = r.text("model_type");
+    if (read_language_sub_object(cfg, ctx, out)) { // Qwen3-VL: text_config, vision_config beside it
+        if (errors.size() == before) read_vision_tower(cfg, ctx, type, out);
+        return;
+    }
     int dense_ffn = 0;
     ModelSpec m = read_shape(r, cfg, type, &dense_ffn);
     read_experts(r, dense_ffn, m);
@@ -172,6 +235,7 @@ void model_from_hf_object(const Json& cfg, const Ctx& ctx, ModelResult& out) {
         return;
     }
     out.model = std::move(m);
+    read_vision_tower(cfg, ctx, type, out); // Qwen2-VL, Qwen2.5-VL: the text shape at the top level
 }
 
 } // namespace detail

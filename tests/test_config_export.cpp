@@ -56,6 +56,7 @@ const std::set<std::string> kDeepSpeedTop = {"train_batch_size",
                                              "steps_per_print",
                                              "wall_clock_breakdown",
                                              "tensor_parallel",
+                                             "expert_parallel",
                                              "prescale_gradients",
                                              "communication_data_type"};
 const std::set<std::string> kDeepSpeedZero = {"stage",
@@ -87,42 +88,24 @@ const std::set<std::string> kDeepSpeedFp16 = {"enabled",
                                               "min_loss_scale"};
 const std::set<std::string> kDeepSpeedTp = {"autotp_size", "tp_overlap_comm", "preset_model",
                                             "partition_config"};
+// config-json.md, "Expert Parallel (AutoEP)" (DeepSpeed 0.19.6): the expert_parallel keys.
+const std::set<std::string> kDeepSpeedEp = {
+    "enabled",           "autoep_size",    "expert_tensor_parallel_size",
+    "preset_model",      "use_grouped_mm", "disable_triton_grouped_mm",
+    "moe_layer_pattern", "router_pattern", "expert_pattern",
+    "score_func",        "score_apply",    "route_norm"};
 
 // LLaMA-Factory hparams (model_args.py, data_args.py, finetuning_args.py) and Transformers'
 // TrainingArguments keys its examples use.
-const std::set<std::string> kLlamaFactoryKeys = {"model_name_or_path",
-                                                 "trust_remote_code",
-                                                 "stage",
-                                                 "do_train",
-                                                 "finetuning_type",
-                                                 "lora_rank",
-                                                 "lora_target",
-                                                 "quantization_bit",
-                                                 "quantization_method",
-                                                 "deepspeed",
-                                                 "disable_gradient_checkpointing",
-                                                 "flash_attn",
-                                                 "enable_liger_kernel",
-                                                 "use_unsloth",
-                                                 "dataset",
-                                                 "template",
-                                                 "cutoff_len",
-                                                 "preprocessing_num_workers",
-                                                 "output_dir",
-                                                 "logging_steps",
-                                                 "save_steps",
-                                                 "plot_loss",
-                                                 "per_device_train_batch_size",
-                                                 "gradient_accumulation_steps",
-                                                 "learning_rate",
-                                                 "num_train_epochs",
-                                                 "lr_scheduler_type",
-                                                 "warmup_ratio",
-                                                 "pure_bf16",
-                                                 "bf16",
-                                                 "fp16",
-                                                 "optim",
-                                                 "ddp_timeout"};
+const std::set<std::string> kLlamaFactoryKeys = {
+    "model_name_or_path", "trust_remote_code", "stage", "do_train", "finetuning_type", "lora_rank",
+    "lora_target", "quantization_bit", "quantization_method", "deepspeed", "disable_gradient_checkpointing",
+    "flash_attn", "enable_liger_kernel", "use_unsloth", "dataset", "template", "cutoff_len",
+    "preprocessing_num_workers", "output_dir", "logging_steps", "save_steps", "plot_loss",
+    "per_device_train_batch_size", "gradient_accumulation_steps", "learning_rate", "num_train_epochs",
+    "lr_scheduler_type", "warmup_ratio", "pure_bf16", "bf16", "fp16", "optim", "ddp_timeout",
+    // model_args.py ProcessorArguments, finetuning_args.py
+    "image_max_pixels", "freeze_vision_tower", "freeze_multi_modal_projector"};
 
 // examples/accelerate/fsdp_config.yaml
 const std::set<std::string> kAccelerateKeys = {"compute_environment",
@@ -429,4 +412,168 @@ TEST_CASE("config export: an invalid estimate exports nothing but its errors") {
     CHECK(x.text.empty());
     REQUIRE_FALSE(x.errors.empty());
     CHECK(x.errors[0].field == "micro_batch");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Parallelism and vision-language models (issue 13)
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Mixtral 8x7B LoRA on 8 cards with cp 2, ep 4 and activation offload, as set (it fits).
+Scenario parallel_scenario() {
+    Scenario s;
+    s.model_id = "mixtral-8x7b";
+    s.method = Method::lora;
+    s.cards = 8;
+    s.seq_len = 4096;
+    s.cp = 2;
+    s.ep = 4;
+    s.activation_offload = true;
+    s.checkpointing = Checkpointing::full;
+    return s;
+}
+
+bool has_note(const ConfigExport& x, const std::string& en) {
+    for (const ExportNote& n : x.notes)
+        if (n.en == en) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE(
+    "config export: expert parallelism as DeepSpeed AutoEP; cp and activation offload said in the notes") {
+    const Estimate e = estimate_of(parallel_scenario());
+    REQUIRE(e.memory.fits);
+    const ConfigExport x = export_config(e, ExportFormat::deepspeed);
+    REQUIRE(x.errors.empty());
+    CHECK_FALSE(x.plan.searched);
+    Json j = Json::parse(x.text, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    check_keys(j, kDeepSpeedTop, "");
+    check_keys(j["expert_parallel"], kDeepSpeedEp, "expert_parallel.");
+    CHECK(j["expert_parallel"]["enabled"] == true);
+    CHECK(j["expert_parallel"]["autoep_size"] == 4);
+    CHECK(j["expert_parallel"]["preset_model"] == "mixtral");
+    CHECK(has_note(x,
+                   "expert parallelism through DeepSpeed AutoEP (expert_parallel.autoep_size, DeepSpeed 0.19 "
+                   "or later; its presets need Transformers 5.0 or later)"));
+    CHECK(has_note(x,
+                   "context parallelism (cp 2) has no key in a DeepSpeed config: not written (Megatron-LM: "
+                   "--context-parallel-size)"));
+    CHECK(has_note(x, "activation offload has no key in a DeepSpeed config: not written"));
+    for (const ExportNote& n : x.notes) CHECK_FALSE(n.zh.empty());
+    // Imported back: ep from autoep_size.
+    const ConfigImport r = import_config(x.text, ConfigKind::detect, parallel_scenario(), catalog());
+    REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
+    CHECK(r.scenario.ep == 4);
+    for (const std::string& k : r.unused) CHECK(k.rfind("expert_parallel", 0) != 0); // every AutoEP key read
+    // AutoEP off: autoep_size is ignored, said so; a model without a preset gets a note instead of one.
+    const ConfigImport off = import_config(R"({"expert_parallel": {"enabled": false, "autoep_size": 8}})",
+                                           ConfigKind::deepspeed, parallel_scenario(), catalog());
+    REQUIRE(off.errors.empty());
+    CHECK(off.scenario.ep == 4); // the base scenario's, untouched
+    REQUIRE(off.ignored.size() == 1);
+    CHECK(off.ignored[0].key == "expert_parallel.autoep_size");
+    CHECK(off.ignored[0].note == "expert_parallel.enabled is not true: AutoEP is off");
+    Scenario g = parallel_scenario();
+    g.model_id = "gpt-oss-20b";
+    g.ep = 4;
+    g.cp = 1;
+    g.activation_offload = false;
+    const ConfigExport gx = export_config(estimate_of(g), ExportFormat::deepspeed);
+    Json gj = Json::parse(gx.text, nullptr, false);
+    CHECK_FALSE(gj["expert_parallel"].contains("preset_model"));
+    CHECK(has_note(gx, "no AutoEP preset for this model: DeepSpeed detects it from model_type or needs "
+                       "expert_parallel.moe_layer_pattern, router_pattern and expert_pattern"));
+    CHECK_FALSE(has_note(gx, "activation offload has no key in a DeepSpeed config: not written"));
+}
+
+TEST_CASE("config export: LLaMA-Factory and accelerate with cp/ep say what they cannot express") {
+    const Estimate e = estimate_of(parallel_scenario());
+    const ConfigExport y = export_config(e, ExportFormat::llamafactory);
+    REQUIRE(y.errors.empty());
+    Json yj = parse_yaml(y.text);
+    check_keys(yj, kLlamaFactoryKeys, "");
+    CHECK(yj["deepspeed"] == "traincalc_deepspeed.json"); // AutoEP lives there
+    CHECK(has_note(y,
+                   "expert parallelism (ep 4) is in traincalc_deepspeed.json (DeepSpeed AutoEP), which the "
+                   "deepspeed: line loads"));
+    CHECK(has_note(y, "LLaMA-Factory's Trainer has no context parallelism or activation offload key; its "
+                      "Megatron-Bridge backend (USE_MEGATRON_BRIDGE=1) reads context_parallel_size "
+                      "(hparams/megatron_bridge_args.py): not written"));
+    CHECK(y.text.find("# traincalc plan: mixtral-8x7b, lora, 8 × A100-80G, ZeRO-0, cp 2, ep 4, activation "
+                      "offload, recomputation full\n") == 0);
+    const ConfigExport a = export_config(e, ExportFormat::accelerate);
+    Json aj = parse_yaml(a.text);
+    check_keys(aj, kAccelerateKeys, "");
+    CHECK(has_note(a, "expert parallelism is not in this FSDP config: use the DeepSpeed file (AutoEP)"));
+    CHECK(has_note(a, "context parallelism (cp 2) has no key in this FSDP config: not written (Megatron-LM: "
+                      "--context-parallel-size)"));
+    const ConfigExport l = export_config(e, ExportFormat::launch);
+    CHECK(l.text.find("DeepSpeed from the YAML's deepspeed: traincalc_deepspeed.json") != std::string::npos);
+}
+
+TEST_CASE("config export: a vision-language model's LLaMA-Factory keys, and imported back") {
+    Scenario s;
+    s.model_id = "qwen2.5-vl-7b";
+    s.images_per_sample = 2;
+    s.image_width = 1920;
+    s.image_height = 1080;
+    s.freeze_vision_tower = false;
+    const Estimate e = estimate_of(s);
+    const ConfigExport x = export_config(e, ExportFormat::llamafactory);
+    REQUIRE(x.errors.empty());
+    Json y = parse_yaml(x.text);
+    check_keys(y, kLlamaFactoryKeys, "");
+    CHECK(y["template"] == "qwen2_vl");
+    // The estimate's cap is the processor's (LLaMA-Factory's own default, 768 × 768, would shrink more).
+    CHECK(y["image_max_pixels"] == 12845056);
+    CHECK(y["freeze_vision_tower"] == false);
+    CHECK(y["freeze_multi_modal_projector"] == false);
+    CHECK(has_note(x,
+                   "images: 2 per sample, 1920 × 1080 px as estimated; the dataset's own images decide the "
+                   "real tokens"));
+    YamlJson yj = yaml_to_json(x.text);
+    ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+    REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
+    CHECK(r.scenario.model_id == "qwen2.5-vl-7b");
+    CHECK_FALSE(r.scenario.freeze_vision_tower);
+    CHECK(r.scenario.image_max_pixels == 12845056);
+    for (const std::string& k : r.unused)
+        CHECK((k != "image_max_pixels" && k != "freeze_vision_tower" && k != "freeze_multi_modal_projector"));
+    // With the images the YAML cannot carry put back, the estimate is the same.
+    Scenario back = r.scenario;
+    back.images_per_sample = s.images_per_sample;
+    back.image_width = s.image_width;
+    back.image_height = s.image_height;
+    back.samples = s.samples;
+    back.avg_tokens = s.avg_tokens;
+    back.data_input = s.data_input;
+    back.cards = s.cards;
+    const Estimate eb = estimate_of(back);
+    CHECK(eb.memory.per_gpu_gib == doctest::Approx(e.memory.per_gpu_gib));
+    CHECK(eb.flops.executed == doctest::Approx(e.flops.executed));
+    // A frozen tower writes true for both; LLaMA-Factory's default cap is resolved when the key is absent.
+    s.freeze_vision_tower = true;
+    s.image_max_pixels = 1003520;
+    Json f = parse_yaml(export_config(estimate_of(s), ExportFormat::llamafactory).text);
+    CHECK(f["freeze_vision_tower"] == true);
+    CHECK(f["freeze_multi_modal_projector"] == true);
+    CHECK(f["image_max_pixels"] == 1003520);
+    const YamlJson dy = yaml_to_json("model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\nstage: sft\n"
+                                     "finetuning_type: lora\nfreeze_multi_modal_projector: false\n");
+    const ConfigImport d = import_config(dy.json, ConfigKind::llamafactory, Scenario{}, catalog(), dy.lines);
+    REQUIRE_MESSAGE(d.errors.empty(), (d.errors.empty() ? "" : d.errors[0].message));
+    CHECK(d.scenario.image_max_pixels == 768 * 768);
+    bool resolved = false;
+    for (const ImportNote& n : d.resolved)
+        resolved =
+            resolved || (n.key == "image_max_pixels" &&
+                         n.note == "not in the file: LLaMA-Factory's default image_max_pixels, 768 × 768");
+    CHECK(resolved);
+    REQUIRE(d.ignored.size() == 1);
+    CHECK(d.ignored[0].key == "freeze_multi_modal_projector");
+    CHECK(d.ignored[0].note == "the estimate freezes or trains the merger (projector) with the vision tower");
 }

@@ -15,6 +15,7 @@
 #include "cli/yaml_json.h"
 #include "core/catalog.h"
 #include "core/config_import.h"
+#include "core/estimate.h"
 #include "core/scenario.h"
 
 #include <doctest/doctest.h>
@@ -479,6 +480,36 @@ TEST_CASE("config import: a model's config.json becomes a custom model") {
     REQUIRE(q != nullptr);
     CHECK(r.scenario.model.params == doctest::Approx(q->params).epsilon(0.01));
     CHECK(r.unused.empty());
+}
+
+TEST_CASE("config import: a Qwen2.5-VL config.json gives the catalog entry's tower and image tokens") {
+    const std::string cfg =
+        R"({"architectures":["Qwen2_5_VLForConditionalGeneration"],"model_type":"qwen2_5_vl",
+        "hidden_size":3584,"intermediate_size":18944,"num_hidden_layers":28,"num_attention_heads":28,
+        "num_key_value_heads":4,"vocab_size":152064,"max_position_embeddings":128000,"tie_word_embeddings":false,
+        "vision_config":{"depth":32,"hidden_act":"silu","hidden_size":1280,"intermediate_size":3420,"num_heads":16,
+        "in_chans":3,"out_hidden_size":3584,"patch_size":14,"spatial_merge_size":2,"window_size":112,
+        "fullatt_block_indexes":[7,15,23,31],"temporal_patch_size":2}})";
+    ConfigImport r = import_text(cfg);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::hf_config);
+    CHECK(r.unused.empty());
+    // The imported (custom) model against the catalog's, with the same images: the same estimate.
+    Scenario imported = r.scenario;
+    imported.images_per_sample = 1;
+    Scenario listed = imported;
+    listed.model_id = "qwen2.5-vl-7b";
+    const Estimate a = estimate(imported, catalog()), b = estimate(listed, catalog());
+    REQUIRE(a.ok);
+    REQUIRE(b.ok);
+    CHECK(a.model.params == b.model.params);
+    const Term* ta = a.terms.find(TermId::vision_params);
+    const Term* tb = b.terms.find(TermId::vision_params);
+    REQUIRE(ta);
+    REQUIRE(tb);
+    CHECK(ta->result == tb->result);
+    CHECK(a.terms.find(TermId::image_tokens)->result == b.terms.find(TermId::image_tokens)->result);
+    CHECK(a.memory.per_gpu_gib == doctest::Approx(b.memory.per_gpu_gib));
 }
 
 //-----------------------------------------------------------------------------

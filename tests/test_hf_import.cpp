@@ -198,3 +198,97 @@ TEST_CASE("hf config: bad input gives messages, not crashes") {
     CHECK(r.errors[0].field == "experts_per_token");
     CHECK(r.errors[0].message == "experts_per_token must be at most experts (2), got 3");
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Vision-language models: config.json's vision_config against the catalog
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// The three families' config.json, trimmed to the keys that matter (values as published on the hub:
+// Qwen/Qwen2-VL-7B-Instruct, Qwen/Qwen2.5-VL-7B-Instruct, Qwen/Qwen3-VL-8B-Instruct; the catalog's
+// entries cite the same files).
+const char kQwen2VL7B[] = R"({
+  "architectures": ["Qwen2VLForConditionalGeneration"], "model_type": "qwen2_vl", "hidden_act": "silu",
+  "hidden_size": 3584, "intermediate_size": 18944, "max_position_embeddings": 32768,
+  "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4, "rms_norm_eps": 1e-06,
+  "tie_word_embeddings": false, "vocab_size": 152064,
+  "vision_config": {"depth": 32, "embed_dim": 1280, "mlp_ratio": 4, "num_heads": 16, "in_chans": 3,
+                    "hidden_size": 1536, "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2}})";
+
+const char kQwen25VL7B[] = R"({
+  "architectures": ["Qwen2_5_VLForConditionalGeneration"], "model_type": "qwen2_5_vl", "hidden_act": "silu",
+  "hidden_size": 3584, "intermediate_size": 18944, "max_position_embeddings": 128000,
+  "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4, "rms_norm_eps": 1e-06,
+  "tie_word_embeddings": false, "vocab_size": 152064,
+  "vision_config": {"depth": 32, "hidden_act": "silu", "hidden_size": 1280, "intermediate_size": 3420,
+                    "num_heads": 16, "in_chans": 3, "out_hidden_size": 3584, "patch_size": 14,
+                    "spatial_merge_size": 2, "spatial_patch_size": 14, "window_size": 112,
+                    "fullatt_block_indexes": [7, 15, 23, 31], "tokens_per_second": 2, "temporal_patch_size": 2}})";
+
+const char kQwen3VL8B[] = R"({
+  "architectures": ["Qwen3VLForConditionalGeneration"], "model_type": "qwen3_vl", "tie_word_embeddings": false,
+  "text_config": {"attention_bias": false, "head_dim": 128, "hidden_act": "silu", "hidden_size": 4096,
+                  "intermediate_size": 12288, "max_position_embeddings": 262144, "model_type": "qwen3_vl_text",
+                  "num_attention_heads": 32, "num_hidden_layers": 36, "num_key_value_heads": 8,
+                  "rms_norm_eps": 1e-06, "vocab_size": 151936},
+  "vision_config": {"deepstack_visual_indexes": [8, 16, 24], "depth": 27, "hidden_act": "gelu_pytorch_tanh",
+                    "hidden_size": 1152, "in_channels": 3, "intermediate_size": 4304, "model_type": "qwen3_vl",
+                    "num_heads": 16, "num_position_embeddings": 2304, "out_hidden_size": 4096,
+                    "patch_size": 16, "spatial_merge_size": 2, "temporal_patch_size": 2}})";
+
+} // namespace
+
+TEST_CASE("hf config: a Qwen-VL config.json's vision_config gives the catalog entry's tower") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    struct Case {
+        const char* config;
+        const char* id;
+    };
+    for (const Case& k : {Case{kQwen2VL7B, "qwen2-vl-7b"}, Case{kQwen25VL7B, "qwen2.5-vl-7b"},
+                          Case{kQwen3VL8B, "qwen3-vl-8b"}}) {
+        CAPTURE(k.id);
+        const ModelResult r = model_from_hf_config(k.config);
+        REQUIRE(r.errors.empty());
+        const ModelSpec* want = c.find_model(k.id);
+        REQUIRE(want);
+        const ModelSpec& m = r.model;
+        CHECK(m.vision_depth == want->vision_depth);
+        CHECK(m.vision_hidden == want->vision_hidden);
+        CHECK(m.vision_ffn == want->vision_ffn);
+        CHECK(m.vision_gated_ffn == want->vision_gated_ffn);
+        CHECK(m.vision_layernorm == want->vision_layernorm);
+        CHECK(m.vision_patch_bias == want->vision_patch_bias);
+        CHECK(m.vision_patch == want->vision_patch);
+        CHECK(m.vision_temporal_patch == want->vision_temporal_patch);
+        CHECK(m.vision_merge == want->vision_merge);
+        CHECK(m.vision_pos_embeddings == want->vision_pos_embeddings);
+        CHECK(m.vision_deepstack == want->vision_deepstack);
+        CHECK(m.vision_window == want->vision_window);
+        CHECK(m.vision_full_layers == want->vision_full_layers);
+        CHECK(m.image_min_pixels == want->image_min_pixels);
+        CHECK(m.image_max_pixels == want->image_max_pixels);
+        // The counts and an image's tokens follow from those fields: the same as the catalog's.
+        CHECK(count_vision_params(m).total == count_vision_params(*want).total);
+        CHECK(image_grid(m, 1280, 720).tokens == image_grid(*want, 1280, 720).tokens);
+        CHECK(m.params == doctest::Approx(want->params).epsilon(1e-12)); // the language model alone
+    }
+    // The published visual counts (catalog sources): Qwen2-VL 675,759,104; Qwen2.5-VL 676,550,144;
+    // Qwen3-VL 576,388,336.
+    CHECK(count_vision_params(model_from_hf_config(kQwen2VL7B).model).total == 675759104.0);
+    CHECK(count_vision_params(model_from_hf_config(kQwen25VL7B).model).total == 676550144.0);
+    CHECK(count_vision_params(model_from_hf_config(kQwen3VL8B).model).total == 576388336.0);
+    // Another family's vision_config (LLaVA's CLIP tower) is not read: the model is text only.
+    CHECK(model_from_hf_config(R"({"model_type":"llava","vision_config":{"hidden_size":1024},
+        "text_config":{"model_type":"llama","hidden_size":4096,"intermediate_size":11008,"num_attention_heads":32,
+        "num_hidden_layers":32,"vocab_size":32000}})")
+              .model.vision_depth == 0);
+    // A bad value inside vision_config names its key.
+    const ModelResult bad = model_from_hf_config(
+        R"({"model_type":"qwen2_5_vl","hidden_size":3584,"intermediate_size":18944,"num_attention_heads":28,
+        "num_hidden_layers":28,"num_key_value_heads":4,"vocab_size":152064,"vision_config":{"depth":-1,
+        "hidden_size":1280,"intermediate_size":3420}})");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].field == "vision_config.depth");
+    CHECK(bad.errors[0].message == "vision_config.depth must be an integer from 1 to 1000, got -1");
+}

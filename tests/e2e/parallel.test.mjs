@@ -1,0 +1,180 @@
+// traincalc — tests/e2e/parallel.test.mjs
+// Issue 13, items 2 and 6 on the page as people use them: context and expert parallelism and
+// activation offload set with the mouse and keyboard on a desktop (English), a vision-language model
+// with images per sample and its tower unfrozen set with finger taps on a phone (Chinese). Controls are
+// found by role and name in the accessibility tree only; what the page then shows (the memory work,
+// "What fits, what it buys") must be the native CLI's for the page's own scenario
+// (read back with the JS API's get(), which changes nothing), as tests/e2e/plans.test.mjs does for plans.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, open, settle, screenshot, root } from './lib.mjs';
+
+const cli = join(root, 'build', 'native', 'bin', 'traincalc');
+const run = (args, scenario) => {
+  assert.ok(existsSync(cli), `the native CLI is built (${cli}): cmake --build --preset native --target traincalc`);
+  return execFileSync(cli, [...args, '-'], { input: JSON.stringify(scenario), encoding: 'utf8' });
+};
+
+// The control's centre on the page, scrolled into view first (the drawing follows the scroll).
+const center = async (loc) => {
+  await loc.scrollIntoViewIfNeeded();
+  await loc.page().waitForTimeout(300);
+  const r = await loc.boundingBox();
+  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
+};
+
+// A real mouse click, or a finger tap through the browser's touch pipeline.
+async function press(page, loc, touch) {
+  const c = await center(loc);
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.click(c.x, c.y);
+  }
+}
+
+const one = async (loc, what) => { assert.equal(await loc.count(), 1, `one ${what}`); return loc; };
+
+// A number box by its accessible name: click (or tap), select all, type, Enter; then wait for the
+// value to reach the scenario.
+async function type(page, name, text, key, value, touch) {
+  const box = await one(page.getByRole('textbox', { name, exact: true }), `textbox named "${name}"`);
+  await press(page, box, touch);
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [key, value], { timeout: 10000 });
+  await settle(page, 200);
+}
+
+// A checkbox by its name, pressed until the scenario holds `value`.
+async function check(page, name, key, value, touch) {
+  const box = await one(page.getByRole('checkbox', { name, exact: true }), `checkbox named "${name}"`);
+  await press(page, box, touch);
+  await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [key, value], { timeout: 10000 });
+  await settle(page, 200);
+}
+
+// The model picker: open it, type into its search box (a long list scrolls inside the picker), then
+// the option whose name starts with the model's name.
+async function pickModel(page, label, search, searchText, optionName, id, touch) {
+  const picker = await one(page.getByRole('combobox', { name: label, exact: true }), `combobox "${label}"`);
+  await press(page, picker, touch);
+  const box = page.getByRole('textbox', { name: search, exact: true });
+  await box.first().waitFor({ state: 'attached', timeout: 5000 });
+  await settle(page, 200);
+  await press(page, await one(box, `search box "${search}"`), touch);
+  await page.keyboard.type(searchText);
+  const option = page.getByRole('option', { name: optionName });
+  await option.first().waitFor({ state: 'attached', timeout: 5000 });
+  await settle(page, 200);
+  await press(page, await one(option, `option ${optionName}`), touch);
+  await page.waitForFunction((m) => window.traincalc.get().model === m, id, { timeout: 10000 });
+  await settle(page, 200);
+}
+
+// A section header (collapsed by default) opened by its name.
+async function openSection(page, name, touch) {
+  const h = page.getByRole('button', { name, exact: true });
+  if ((await h.count()) === 0) return; // a header drawn as a heading role: already reachable
+  if ((await h.getAttribute('aria-expanded')) === 'true') return;
+  await press(page, h, touch);
+  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
+    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+  await settle(page, 200);
+}
+
+async function pressWork(page, name, touch) {
+  const toggle = await one(page.getByRole('button', { name, exact: true }), `"${name}" toggle`);
+  await press(page, toggle, touch);
+  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
+    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+  await settle(page, 200);
+}
+
+const shown = async (page, line) => (await page.getByText(line, { exact: true }).count()) >= 1;
+async function assertShown(page, lines, what) {
+  assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
+  for (const line of lines) assert.ok(await shown(page, line), `${what}: "${line}" is on the page`);
+}
+
+// The CLI's section of `estimate --text` that starts with `## title`, its "- " lines.
+const section = (text, title) => {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l === `## ${title}`);
+  assert.ok(at >= 0, `the report has a "${title}" section`);
+  const out = [];
+  for (const l of lines.slice(at + 1)) { if (l.startsWith('## ')) break; if (l.startsWith('- ')) out.push(l.slice(2)); }
+  return out;
+};
+
+// The page's scenario against the CLI: the memory work and the inverse answers.
+async function assertCliAnswers(page, scenario, lang, touch) {
+  const j = JSON.parse(run(['estimate', '--inverse', '--lang', lang], scenario));
+  assert.equal(j.ok, true, 'the CLI accepts the page\'s scenario');
+  const report = run(['estimate', '--text', '--lang', lang], scenario);
+  const memory = section(report, lang === 'zh' ? '显存' : 'Memory')
+    .filter((l) => !l.startsWith(lang === 'zh' ? '每台机器' : 'Host RAM')); // those are the host RAM section's
+  const sw = lang === 'zh' ? '查看算式' : 'Show work';
+  await pressWork(page, `${sw}: ${lang === 'zh' ? '每卡显存' : 'Memory per card'}`, touch);
+  await assertShown(page, memory, 'memory work');
+  const answers = j.inverse.explain.filter((l) => !l.includes(' = '));
+  await assertShown(page, answers, 'inverse answers');
+  return { j, memory, answers };
+}
+
+test('desktop, en: cp, ep and activation offload set by mouse and keyboard give the CLI\'s figures', async () => {
+  const b = await launch({ size: 'desktop', locale: 'en-US' });
+  try {
+    await open(b.page);
+    await pickModel(b.page, 'Model', 'Search models…', 'Mixtral', /^Mixtral 8x7B/, 'mixtral-8x7b', false);
+    await type(b.page, 'Number of cards', '8', 'cards', 8, false);
+    await openSection(b.page, 'Advanced', false);
+    await type(b.page, 'Context parallel (CP)', '2', 'cp', 2, false);
+    await type(b.page, 'Expert parallel (EP)', '4', 'ep', 4, false);
+    await check(b.page, 'Activation offload to host RAM', 'activation_offload', true, false);
+    const scenario = await b.page.evaluate(() => window.traincalc.get());
+    assert.equal(scenario.cp, 2);
+    assert.equal(scenario.ep, 4);
+    assert.equal(scenario.activation_offload, true);
+    const { j, memory } = await assertCliAnswers(b.page, scenario, 'en', false);
+    // What the controls changed is in the CLI's figures the page showed: experts ÷ ep, activations in host RAM.
+    assert.ok(j.memory.expert_weights_gib > 0, 'expert weights counted');
+    assert.ok(j.memory.activations_host_gib > 0, 'activations offloaded to the host');
+    assert.ok(memory.length >= 5, `the memory work has its lines (${memory.length})`);
+    await settle(b.page);
+    await screenshot(b.page, 'parallel-desktop-en');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('phone, zh: a vision-language model with images per sample, tapped in, gives the CLI\'s figures', async () => {
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await pickModel(b.page, '模型', '搜索模型…', '2.5-VL', /^Qwen2\.5-VL 7B/, 'qwen2.5-vl-7b', true);
+    await type(b.page, '每条样本图片数', '2', 'images_per_sample', 2, true);
+    await type(b.page, '图片宽度（像素）', '1920', 'image_width', 1920, true);
+    await type(b.page, '图片高度（像素）', '1080', 'image_height', 1080, true);
+    await check(b.page, '冻结视觉编码器', 'freeze_vision_tower', false, true);
+    const scenario = await b.page.evaluate(() => window.traincalc.get());
+    assert.equal(scenario.images_per_sample, 2);
+    const { j } = await assertCliAnswers(b.page, scenario, 'zh', true);
+    // The page's scenario is the tapped-in one: two 1920 × 1080 images a sample, the tower trained,
+    // which the CLI's figures the page showed (above) count.
+    assert.equal(j.vision.tower_trained, true);
+    assert.equal(j.vision.images_per_sample, 2);
+    assert.ok(j.vision.image_tokens > 0 && j.vision.vision_gib > 0);
+    await settle(b.page);
+    await screenshot(b.page, 'parallel-phone-zh');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

@@ -49,7 +49,7 @@ const fcpOf = (p) => p.evaluate(() => new Promise((resolve) => {
 }));
 let textFirst = 0;
 const loadAvg = [];  // the machine's 1-minute load average at each load: timings are only comparable at like loads
-const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [];
+const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [], layout = [], glyphs = [];
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
@@ -73,6 +73,8 @@ for (let i = 0; i < loads; i++) {
     mainMs.push(p.glStartMs - p.instantiatedMs);
     toFrame.push(p.firstFrameMs - p.readyMs);
     raster.push(p.rasterMs || 0);
+    layout.push(p.layoutMs || 0);
+    glyphs.push(p.rasterGlyphs || 0);
     if (i === loads - 1) last = b; else await b.close();
   } catch (e) { await b.close(); throw e; }
 }
@@ -83,9 +85,10 @@ row('  of these, painted before the first canvas frame (the prerendered text)', 
 row('  the floor: a one-paragraph page, same conditions', stats(floor));
 row('first frame after navigation (file://)', stats(first), '≤ 700 ms');
 row('  wasm inflated and compiled (off the main thread, from DOMContentLoaded)', stats(compile));
-row('  compiled to instantiated (waits for the text\'s frame)', stats(waitMs));
+row('  compiled to instantiated (waits for the text\'s paint)', stats(waitMs));
 row('  main(), CPU part: catalog, state, ImGui, glyphs, first estimate', stats(mainMs));
-row('    of it: glyphs rasterised from the system fonts (Canvas 2D)', stats(raster));
+row('    of it: the first frame laid out ahead, its glyphs rasterised (the visitor\'s language)', stats(layout));
+row('    of it: glyphs rasterised from the system fonts (Canvas 2D)', `${stats(raster)}, ${glyphs[0]} glyphs`);
 row('  main(), then: WebGL2 context and ImGui\'s GL objects (after the text reached the GPU process)', stats(gl));
 row('  ready to the first frame drawn', stats(toFrame));
 if (process.argv[3] === 'startup') {  // node bench/page.mjs 7 startup: only the table above

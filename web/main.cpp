@@ -473,7 +473,8 @@ bool layout_frame(Platform& p, bool ahead = false) {
     ImGui::NewFrame();
     bool scenario_changed = tc::draw_app(p.app);
     ImGui::Render();
-    if (add_missing_glyphs(p)) { // the input was applied by the first pass; this one only lays out
+    // Ahead of the first frame the atlas is re-made and that frame lays itself out with it.
+    if (add_missing_glyphs(p) && !ahead) { // the input was applied by the first pass; this one only lays out
         p.app.layout_only = true;
         ImGui::NewFrame();
         scenario_changed = tc::draw_app(p.app) || scenario_changed;

@@ -38,6 +38,9 @@ namespace detail {
 //  tflops_fp8           number   0 | 0.01 .. 1e5  TFLOPS  (0 = no FP8)
 //  bandwidth_gbps       number   0 .. 1000000     GB/s
 //  nvlink_gbps          number   0 .. 100000      GB/s    (0 = PCIe only)
+//  pcie_gen             integer  0 .. 6                   (0 = 5 from compute capability 9.0, else 4)
+//  nic_gbps             number   0 .. 100000      GB/s    network between nodes per card and direction
+//                                                         (0 = 25: one 200 Gb/s HDR port per card)
 //  compute_capability   number   0 .. 100                 (0 = not NVIDIA)
 //  tdp_w                number   0 .. 100000      W
 //  utilization_default  number   0.01 .. 1        fraction
@@ -91,6 +94,8 @@ const FieldRow<GpuSpec> kGpuRows[] = {
     unset_or_row<GpuSpec>("tflops_fp8", &GpuSpec::tflops_fp8, 0.01, 100000, "TFLOPS"),
     num_row<GpuSpec>("bandwidth_gbps", &GpuSpec::bandwidth_gbps, 0, 1e6, "GB/s"),
     num_row<GpuSpec>("nvlink_gbps", &GpuSpec::nvlink_gbps, 0, 1e5, "GB/s"),
+    int_row<GpuSpec>("pcie_gen", &GpuSpec::pcie_gen, 0, 6, ""),
+    num_row<GpuSpec>("nic_gbps", &GpuSpec::nic_gbps, 0, 1e5, "GB/s"),
     num_row<GpuSpec>("compute_capability", &GpuSpec::compute_capability, 0, 100, ""),
     num_row<GpuSpec>("tdp_w", &GpuSpec::tdp_w, 0, 1e5, "W"),
     num_row<GpuSpec>("utilization_default", &GpuSpec::utilization_default, 0.01, 1, "fraction"),

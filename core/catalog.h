@@ -28,15 +28,17 @@ struct FieldError {
 //-----------------------------------------------------------------------------
 
 struct GpuSpec {
-    std::string id;                   // catalog id, e.g. "A100-80G"
-    std::string name;                 // display name, e.g. "NVIDIA A100 80GB SXM"
-    double memory_gib = 0;            // nominal memory, GiB
-    double tflops_16bit = 0;          // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
-    double tflops_fp8 = 0;            // dense FP8 TFLOPS; 0 = no FP8
-    double bandwidth_gbps = 0;        // memory bandwidth, GB/s; 0 = unknown
-    double nvlink_gbps = 0;           // NVLink (or HCCS) bandwidth per card, GB/s; 0 = PCIe only
-    double compute_capability = 0;    // CUDA compute capability, e.g. 8.0; 0 = not NVIDIA
-    double tdp_w = 0;                 // board power, W
+    std::string id;                // catalog id, e.g. "A100-80G"
+    std::string name;              // display name, e.g. "NVIDIA A100 80GB SXM"
+    double memory_gib = 0;         // nominal memory, GiB
+    double tflops_16bit = 0;       // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
+    double tflops_fp8 = 0;         // dense FP8 TFLOPS; 0 = no FP8
+    double bandwidth_gbps = 0;     // memory bandwidth, GB/s; 0 = unknown
+    double nvlink_gbps = 0;        // NVLink (or HCCS) bandwidth per card, GB/s; 0 = PCIe only
+    int pcie_gen = 0;              // PCIe generation of the card's x16 link (3-6); 0 = 5 from CC 9.0, else 4
+    double nic_gbps = 0;           // network between nodes per card and direction, GB/s; 0 = 25 (HDR IB)
+    double compute_capability = 0; // CUDA compute capability, e.g. 8.0; 0 = not NVIDIA
+    double tdp_w = 0;              // board power, W
     double utilization_default = 0.4; // typical fraction of peak reached in training
     bool bf16 = true;                 // native bf16 (false below CC 8.0)
     bool verified = true;             // false = figures from unverified sources

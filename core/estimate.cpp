@@ -49,8 +49,10 @@ WallLine wall_line(const Scenario& s, const ModelDerived& md) {
 }
 
 // Smallest count ≥ min_cards (a multiple of tp·pp) whose wall clock meets the deadline.
-// Wall time never increases with cards (see default_scaling), so a binary search is exact; the
-// answer is confirmed with the whole wall clock.
+// Wall time decreases with cards wherever compute hides most of the communication (NVLink cards and
+// their networks: tests/test_time_model.cpp), so a binary search is exact there; where communication
+// dominates (PCIe cards, short steps) two cards can be slower than one, and the search returns a count
+// that meets the deadline. The answer is confirmed with the whole wall clock.
 int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, Strategy st,
                        int min_cards) {
     const int mp = st.unit();

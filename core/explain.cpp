@@ -389,6 +389,35 @@ const TermText kTermText[] = {
     {TermId::vision_states, Headline::memory, "Vision tower gradients and optimizer states (trained)",
      "视觉编码器的梯度和优化器状态（参与训练）"},
     {TermId::vision_activations, Headline::memory, "Vision tower activations", "视觉编码器激活"},
+    {TermId::dp_bus_gbps, Headline::time, "Data-parallel ring: bus bandwidth per card",
+     "数据并行环：每卡总线带宽"},
+    {TermId::dp_micro_batches, Headline::time, "Micro-batches per card over the run",
+     "整个训练每卡的微批次数"},
+    {TermId::dp_comm_bytes, Headline::time,
+     "Gradient sync per card: all-reduce (DDP), reduce-scatter (ZeRO-1/2), or two all-gathers + "
+     "reduce-scatter "
+     "per micro-batch (ZeRO-3/FSDP)",
+     "每卡梯度同步量：all-reduce（DDP）、reduce-scatter（ZeRO-1/2），或每个微批次两次 all-gather + 一次 "
+     "reduce-scatter（ZeRO-3/FSDP）"},
+    {TermId::dp_comm_seconds, Headline::time, "Gradient sync time, each", "每次梯度同步时间"},
+    {TermId::dp_comm_window, Headline::time,
+     "Compute that hides it (DDP/ZeRO-1/2: the last micro-batch's backward; ZeRO-3/FSDP: the micro-batch, "
+     "prefetched)",
+     "可掩盖它的计算（DDP/ZeRO-1/2：最后一个微批次的反向；ZeRO-3/FSDP：整个微批次，预取）"},
+    {TermId::dp_gather_seconds, Headline::time, "ZeRO-1/2: all-gather of the updated shards after each step",
+     "ZeRO-1/2：每步更新后分片的 all-gather"},
+    {TermId::dp_comm_exposed, Headline::time, "Data-parallel communication compute does not hide",
+     "计算无法掩盖的数据并行通信"},
+    {TermId::tp_bus_gbps, Headline::time, "Tensor-parallel group: bus bandwidth per card",
+     "张量并行组：每卡总线带宽"},
+    {TermId::tp_comm_seconds, Headline::time,
+     "Tensor parallelism: activation all-reduces, 4 per layer (6 with full recomputation), not overlapped",
+     "张量并行：激活 all-reduce，每层 4 次（完全重计算时 6 次），按不重叠计"},
+    {TermId::scaling_efficiency, Headline::time, "Scaling efficiency from the communication",
+     "由通信得出的扩展效率"},
+    {TermId::scaling_rule_of_thumb, Headline::time,
+     "For comparison, the rule of thumb (80–85% at 8 cards, ~70% at 32+; not used)",
+     "对照：经验值（8 卡 80–85%，32 卡以上约 70%；不参与计算）"},
 };
 static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count),
               "one kTermText row per TermId");
@@ -499,6 +528,24 @@ const SymbolText kSymbolText[] = {
     {"node RAM", "机器内存"},
     {"catalog node", "目录中的整机内存"},
     {"node cards", "整机卡数"},
+    {"NIC", "网卡"},
+    {"ranks per node", "每台机器的组内卡数"},
+    {"both directions", "双向"},
+    {"gathers", "all-gather 次数"},
+    {"bytes", "字节数"},
+    {"bus", "总线带宽"},
+    {"micro-batches", "微批次数"},
+    {"backward share", "反向占比"},
+    {"sync", "同步"},
+    {"hidden", "被掩盖"},
+    {"syncs", "同步次数"},
+    {"gather", "all-gather"},
+    {"steps", "步数"},
+    {"all-reduces", "all-reduce 次数"},
+    {"compute+DP+TP", "计算+数据并行+张量并行"},
+    {"article", "经验值"},
+    {"DP sync exposed", "未掩盖的数据并行同步"},
+    {"TP all-reduces", "张量并行 all-reduce"},
 };
 
 // Operand names that are words get a Chinese reading; letters (N, tp, s, B_w) are shared notation.
@@ -728,8 +775,12 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
     out.push_back(fmt(
         F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
         s.scaling_efficiency > 0 ? F.T("given", "已填写")
-                                 : (e.gpu.nvlink_gbps > 0 ? F.T("default curve, NVLink", "默认曲线，NVLink")
-                                                          : F.T("default curve, PCIe", "默认曲线，PCIe"))));
+        : s.tokens_per_second_per_gpu > 0
+            ? F.T("in the measured throughput", "已含在实测吞吐量中")
+            : (e.gpu.nvlink_gbps > 0 ? F.T("from the communication: NVLink in a node, the network across",
+                                           "由通信得出：机内 NVLink，机间网络")
+                                     : F.T("from the communication: PCIe in a node, the network across",
+                                           "由通信得出：机内 PCIe，机间网络"))));
     if (s.offload != Offload::none)
         out.push_back(fmt(F.T("CPU offload slows compute: × %s", "CPU 卸载使计算变慢：× %s"),
                           F.N(offload_slowdown(s.offload)).c_str()));

@@ -154,6 +154,18 @@ enum class TermId : unsigned char {
     vision_weights,
     vision_states,
     vision_activations,
+    // Interconnect (issue 12 item 3): data- and tensor-parallel communication, the efficiency it gives
+    dp_bus_gbps,
+    dp_micro_batches,
+    dp_comm_bytes,
+    dp_comm_seconds,
+    dp_comm_window,
+    dp_gather_seconds,
+    dp_comm_exposed,
+    tp_bus_gbps,
+    tp_comm_seconds,
+    scaling_efficiency,
+    scaling_rule_of_thumb,
     count
 };
 

@@ -15,35 +15,14 @@ namespace detail {
 // [SECTION] Scaling curve, peak rate, compute time
 //-----------------------------------------------------------------------------
 
-// Default data-parallel scaling efficiency. Articles quote 80–85% at 8 cards and ~70% at 32+
-// on commodity set-ups (the PCIe curve); NVLink/NVSwitch nodes joined by InfiniBand/RoCE keep
-// their per-card rate almost flat beyond one node (issue 12, tests/calibration/published.json):
-// per-card tokens/s from 8 to 128 cards, MPT-7B on H100 10,643 → 10,475 and on A100-40GB
-// 3,679 → 3,623 (llm-foundry benchmarking README), Llama 3.1 8B on H100 5,762 → 5,605
-// (torchtitan benchmarks); GPT-3 175B strong-scaled 96 → 4,608 H100: MFU 47% → 42% (Megatron-LM
-// README). About −1.5% per doubling beyond 8 cards (the MosaicML rows lose less). Points:
-//   NVLink: 1→1.00, 2→0.95, 8→0.95, 128→0.89, 1024→0.85, 16384+→0.80
-//   PCIe:   1→1.00, 2→0.90, 4→0.85, 8→0.80, 16+→0.70
-// Interpolated linearly in log2(cards) so that cards × efficiency (the useful throughput)
-// never decreases as cards are added: more cards never lengthen compute time.
-double default_scaling(int cards, bool nvlink) {
-    struct Pt {
-        double log2_cards, eff;
-    };
-    static const Pt nv[] = {{0, 1.0}, {1, 0.95}, {3, 0.95}, {7, 0.89}, {10, 0.85}, {14, 0.80}};
-    static const Pt pcie[] = {{0, 1.0}, {1, 0.90}, {2, 0.85}, {3, 0.80}, {4, 0.70}};
-    const Pt* pts = nvlink ? nv : pcie;
-    int n = nvlink ? int(sizeof nv / sizeof nv[0]) : int(sizeof pcie / sizeof pcie[0]);
+// The seed article's rule of thumb: 80-85% at 8 cards and ~70% at 32+ (commodity set-ups). Shown beside the
+// efficiency the communication gives (a reference line in the shown work); no time is computed from it.
+double rule_of_thumb_scaling(int cards) {
     if (cards <= 1) return 1.0;
-    double x = std::log2(double(cards));
-    if (x >= pts[n - 1].log2_cards) return pts[n - 1].eff;
-    for (int i = 1; i < n; i++) {
-        if (x <= pts[i].log2_cards) {
-            double t = (x - pts[i - 1].log2_cards) / (pts[i].log2_cards - pts[i - 1].log2_cards);
-            return pts[i - 1].eff + t * (pts[i].eff - pts[i - 1].eff);
-        }
-    }
-    return pts[n - 1].eff;
+    const double x = std::log2(double(cards));
+    if (x <= 3) return 1.0 + (kRuleOfThumbScaling8 - 1.0) * x / 3; // 1 → 1.0, 8 → 0.825
+    if (x <= 5) return kRuleOfThumbScaling8 + (kRuleOfThumbScaling32 - kRuleOfThumbScaling8) * (x - 3) / 2;
+    return kRuleOfThumbScaling32;
 }
 
 // The tuned pretraining stacks have published utilizations; the fine-tuning stacks (hf, unsloth,
@@ -156,14 +135,163 @@ static double generation_impl(const Scenario& s, const ModelDerived& md, const T
 void set_links(TimeInputs& ti, const GpuSpec& g) {
     ti.nvlink = g.nvlink_gbps > 0;
     ti.nvlink_gbps = g.nvlink_gbps;
-    ti.pcie_gbps = g.compute_capability >= kHopperMinCc ? kPcie5GBps : kPcie4GBps;
+    const int gen = g.pcie_gen > 0 ? g.pcie_gen : g.compute_capability >= kHopperMinCc ? 5 : 4;
+    ti.pcie_gbps = gen <= 3 ? kPcie3GBps : gen == 4 ? kPcie4GBps : gen == 5 ? kPcie5GBps : kPcie6GBps;
+    ti.nic_gbps = g.nic_gbps > 0 ? g.nic_gbps : kInterNodeGBps;
 }
 
 // Bandwidth per card and direction of a group of `span` consecutive ranks: NVLink (half the
-// catalog's both-directions figure) or PCIe inside a node, the network across nodes.
+// catalog's both-directions figure) or PCIe inside a node, the card's network port across nodes
+// (point-to-point and all-to-all traffic: each card sends through its own port).
 static double group_link_gbps(const Scenario& s, const TimeInputs& ti, int span) {
     const double inside = ti.nvlink_gbps > 0 ? ti.nvlink_gbps / 2 : ti.pcie_gbps;
-    return span <= s.cards_per_node ? inside : std::min(inside, kInterNodeGBps);
+    return span <= s.cards_per_node ? inside : std::min(inside, ti.nic_gbps);
+}
+
+// Bus bandwidth of a ring collective (all-reduce, reduce-scatter, all-gather) over `group` ranks
+// placed `stride` cards apart (the ranks between them belong to the inner parallel groups), GB/s:
+// - inside one node: NVLink/NVSwitch, half the catalog's both-directions figure × the share NCCL
+//   reaches (kNvlinkBusEfficiency); without NVLink, PCIe at the card's generation.
+// - across nodes: NCCL runs one ring per network port (rail-optimised nodes, one port per card), so
+//   the k ranks of the group in each node carry the ring's inter-node traffic together: k × the
+//   port × kNetworkBusEfficiency (3 nodes × 4 HDR ports: 84.8 of 100 GB/s measured), capped by the
+//   in-node links. Recorded as the branch taken.
+template <class C>
+static double ring_bus_gbps(const Scenario& s, const TimeInputs& ti, int group, int stride, TermId id,
+                            Terms* log) {
+    C c(log, id, "GB/s");
+    const bool nvlink = ti.nvlink_gbps > 0;
+    const double inside = nvlink ? ti.nvlink_gbps / 2 * kNvlinkBusEfficiency : ti.pcie_gbps;
+    const int per_node = std::max(1, s.cards_per_node / std::max(stride, 1));
+    const double k = std::min(group, per_node);
+    const double across = ti.nic_gbps * k * kNetworkBusEfficiency;
+    if (double(group) * std::max(stride, 1) > s.cards_per_node && across < inside)
+        c.first("NIC", ti.nic_gbps, "GB/s").mul("ranks per node", k).mul("NCCL", kNetworkBusEfficiency);
+    else if (nvlink)
+        c.first("NVLink", ti.nvlink_gbps, "GB/s").div("both directions", 2).mul("NCCL", kNvlinkBusEfficiency);
+    else
+        c.first("PCIe", ti.pcie_gbps, "GB/s");
+    return c.done();
+}
+
+// Data-parallel gradient synchronisation per card over the run, the part compute does not hide (s).
+// The group: d·cp ranks (Megatron's data-with-context group; ZeRO shards over it), tp cards apart.
+// Per card the shard of the model its tp·pp group holds: P = W ÷ (tp·pp) weights as held (16-bit,
+// NF4 under QLoRA), G = N_t × B_g ÷ (tp·pp) (the trainable weights' gradients: LoRA's adapters only),
+// reduced in their own dtype. Ring volumes per card (NCCL): all-reduce 2(g−1)/g × bytes, reduce-scatter and
+// all-gather (g−1)/g × bytes each.
+// - ZeRO 0 (DDP): all-reduce of G once per optimizer step. PyTorch DDP all-reduces 25 MB buckets as
+//   their gradients are ready, overlapped with the rest of the backward (Li et al., "PyTorch
+//   Distributed", VLDB 2020, section 3.2.3); with gradient accumulation only the last micro-batch
+//   synchronises (no_sync), so the backward of one micro-batch hides it: backward share =
+//   1 − 2·N_act ÷ F_exec per token (the forward's 2·N_act; recomputation runs inside the backward).
+// - ZeRO 1/2: reduce-scatter of G, hidden the same way (DeepSpeed overlap_comm), then the updated
+//   shards' all-gather (trainable weights, N_t × B_w) after the optimizer step, not hidden.
+// - ZeRO 3 / FSDP: per micro-batch an all-gather of P in the forward, another in the backward and a
+//   reduce-scatter of G; FSDP prefetches the next layer's gather and reduce-scatters while the
+//   backward goes on (Zhao et al., "PyTorch FSDP", VLDB 2023, section 3.3.2), so the whole
+//   micro-batch's compute hides it.
+// Only what exceeds that compute is added; MoE expert gradients are counted as if replicated
+// (their smaller expert-data-parallel group is not modelled: an upper bound).
+template <class C>
+static double dp_comm(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                      double math_s, Terms* log) {
+    const int g = st.dp() * st.cp;
+    if (g <= 1) return 0;
+    const double mp = double(st.tp) * st.pp;
+    const double share = double(g - 1) / g;
+    const double bus = ring_bus_gbps<C>(s, ti, g, st.tp, TermId::dp_bus_gbps, log);
+    const double micro_batches = C(log, TermId::dp_micro_batches, "")
+                                     .first("D", md.tokens, "tokens", TermId::tokens)
+                                     .div("s", std::max(md.attention_seq_len, 1.0))
+                                     .div("b", std::max(md.micro_batch, 1))
+                                     .div("d", st.dp())
+                                     .done();
+    const bool zero3 = st.zero >= 3;
+    const double accum = std::max(s.grad_accum, 1);
+    C bytes(log, TermId::dp_comm_bytes, "B");
+    if (zero3)
+        bytes.first("(g-1)/g", share)
+            .mul("gathers", 2)
+            .mul("W", md.weights_bytes, "B")
+            .div("tp·pp", mp)
+            .add("(g-1)/g", share)
+            .mul("N_t", md.trainable_params)
+            .mul("B_g", md.grad_bytes_per_param, "B")
+            .div("tp·pp", mp);
+    else
+        (st.zero == 0 ? bytes.first("", 2).mul("(g-1)/g", share) : bytes.first("(g-1)/g", share))
+            .mul("N_t", md.trainable_params)
+            .mul("B_g", md.grad_bytes_per_param, "B")
+            .div("tp·pp", mp);
+    const double sync_b = bytes.done();
+    const double sync_s = C(log, TermId::dp_comm_seconds, "s")
+                              .first("bytes", sync_b, "B", TermId::dp_comm_bytes)
+                              .div("bus", bus, "GB/s", TermId::dp_bus_gbps)
+                              .div("", kBytesPerGB, "B/GB")
+                              .done();
+    const double fwd =
+        md.flops_executed_per_token > 0 ? 2 * md.active_params / md.flops_executed_per_token : 0;
+    C win(log, TermId::dp_comm_window, "s");
+    win.first("compute", math_s, "s", TermId::math_seconds)
+        .div("micro-batches", micro_batches, "", TermId::dp_micro_batches);
+    if (!zero3) win.mul("backward share", std::max(0.0, 1 - fwd));
+    const double window_s = win.done();
+    double gather_s = 0;
+    if (st.zero == 1 || st.zero == 2)
+        gather_s = C(log, TermId::dp_gather_seconds, "s")
+                       .first("(g-1)/g", share)
+                       .mul("N_t", md.trainable_params)
+                       .mul("B_w", md.weight_bytes_per_param, "B")
+                       .div("tp·pp", mp)
+                       .div("bus", bus, "GB/s", TermId::dp_bus_gbps)
+                       .div("", kBytesPerGB, "B/GB")
+                       .done();
+    if (sync_s <= window_s && gather_s <= 0) return 0;
+    C ex(log, TermId::dp_comm_exposed, "s");
+    bool any = false;
+    if (sync_s > window_s) {
+        const double syncs = zero3 ? micro_batches : micro_batches / accum; // (sync − hidden) × syncs
+        ex.first("sync", sync_s, "s", TermId::dp_comm_seconds)
+            .mul("syncs", syncs)
+            .sub("hidden", window_s, "s", TermId::dp_comm_window)
+            .mul("syncs", syncs);
+        any = true;
+    }
+    if (gather_s > 0) {
+        if (any)
+            ex.add("gather", gather_s, "s", TermId::dp_gather_seconds);
+        else
+            ex.first("gather", gather_s, "s", TermId::dp_gather_seconds);
+        ex.mul("steps", micro_batches / accum);
+    }
+    return ex.done();
+}
+
+// Tensor parallelism's activation all-reduces per card over the run (s): Megatron's layout has two
+// in each layer's forward (after attention and after the MLP) and two in its backward, six with full
+// recomputation (Shoeybi et al. 2019, section 3: "4 total communication operations in the forward and
+// backward pass of a single model parallel transformer layer"); each moves 2(t−1)/t × the layer's
+// input, 2·h bytes per token. Sequence parallelism replaces each by a reduce-scatter and an all-gather
+// of the same volume (Korthikanti et al. 2022). Tokens through each card's layers: D ÷ (d·cp), L ÷ pp
+// layers. Counted whole: Megatron overlaps them only with --tp-comm-overlap (not its default).
+template <class C>
+static double tp_comm(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                      Terms* log) {
+    if (st.tp <= 1) return 0;
+    const double bus = ring_bus_gbps<C>(s, ti, st.tp, 1, TermId::tp_bus_gbps, log);
+    return C(log, TermId::tp_comm_seconds, "s")
+        .first("D", md.tokens, "tokens", TermId::tokens)
+        .div("d·cp", double(st.dp()) * st.cp)
+        .mul("L", md.layers)
+        .div("pp", st.pp)
+        .mul("all-reduces", s.checkpointing == Checkpointing::full ? 6 : 4)
+        .mul("2(t-1)/t", 2.0 * (st.tp - 1) / st.tp)
+        .mul("", kBase16BytesPerParam, "B")
+        .mul("h", md.hidden)
+        .div("bus", bus, "GB/s", TermId::tp_bus_gbps)
+        .div("", kBytesPerGB, "B/GB")
+        .done();
 }
 
 // Communication that parallelism adds to the compute time, per card over the run (seconds):
@@ -178,10 +306,21 @@ static double group_link_gbps(const Scenario& s, const TimeInputs& ti, int span)
 //   PCIe, overlapped with compute: only what compute does not hide is added.
 template <class C>
 static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
-                         double math_s, Terms* log) {
+                         double math_s, bool derived_scaling, double* scaling_used, Terms* log) {
     const double cards = st.cards < 1 ? 1 : st.cards;
     const bool full = s.checkpointing == Checkpointing::full;
-    double cp_s = 0, ep_s = 0, exposed = 0;
+    double cp_s = 0, ep_s = 0, exposed = 0, dp_s = 0, tp_s = 0;
+    if (derived_scaling) {
+        dp_s = dp_comm<C>(s, md, ti, st, math_s, log);
+        tp_s = tp_comm<C>(s, md, ti, st, log);
+        // The efficiency this gives (for the report), and the seed article's rule of thumb beside it.
+        const double eff = C(log, TermId::scaling_efficiency, "")
+                               .first("compute", math_s, "s", TermId::math_seconds)
+                               .div("compute+DP+TP", math_s + dp_s + tp_s, "s")
+                               .done();
+        if (scaling_used) *scaling_used = eff;
+        C(log, TermId::scaling_rule_of_thumb, "").first("article", rule_of_thumb_scaling(st.cards)).done();
+    }
     if (st.cp > 1) {
         cp_s = C(log, TermId::cp_comm_seconds, "s")
                    .first("D", md.tokens, "tokens", TermId::tokens)
@@ -229,6 +368,8 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
     }
     C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     c.first("compute", math_s, "s", TermId::math_seconds);
+    if (dp_s > 0) c.add("DP sync exposed", dp_s, "s", TermId::dp_comm_exposed);
+    if (tp_s > 0) c.add("TP all-reduces", tp_s, "s", TermId::tp_comm_seconds);
     if (cp_s > 0) c.add("CP ring", cp_s, "s", TermId::cp_comm_seconds);
     if (ep_s > 0) c.add("EP all-to-all", ep_s, "s", TermId::ep_comm_seconds);
     if (exposed > 0) c.add("offload exposed", exposed, "s", TermId::act_offload_exposed);
@@ -240,7 +381,11 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
                            const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
                            double* generation_used) {
     const double cards = st.cards < 1 ? 1 : st.cards;
-    double eff = ti.scaling_override > 0 ? ti.scaling_override : default_scaling(st.cards, ti.nvlink);
+    // A given efficiency replaces the derived one (the time is then divided by it); a measured
+    // throughput already includes the communication of the run it was measured on.
+    const double eff = ti.scaling_override > 0 ? ti.scaling_override : 1.0;
+    const bool derived_scaling =
+        ti.scaling_override <= 0 && ti.measured_tps <= 0 && (st.dp() * st.cp > 1 || st.tp > 1);
     const double m = std::max(s.grad_accum, 1);
     double bubble = 1.0;
     if (st.pp > 1) { // GPipe/1F1B bubble (m+p-1)/m
@@ -270,27 +415,27 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
     // Parallelism's communication (measured throughput already includes it): the FLOPs' time is
     // then its own term and the communication adds to it.
     const bool comm =
-        ti.measured_tps <= 0 && (st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
+        ti.measured_tps <= 0 && (derived_scaling || st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
                                  (st.activation_offload && activation_offload_gib(s, md, st) > 0));
     C c(log, comm ? TermId::math_seconds : md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     if (ti.measured_tps > 0) { // measured: bubble already inside
         c.first("D", md.tokens, "tokens", TermId::tokens)
             .div("tokens/s", ti.measured_tps)
-            .div("cards", cards)
-            .div("eff", eff);
+            .div("cards", cards);
+        if (eff != 1.0) c.div("eff", eff);
     } else {
         c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)
             .div("cards", cards)
             .div("peak", ti.peak_tflops, "TFLOPS", TermId::peak_tflops)
             .div("", kTflops, "FLOP/s per TFLOPS")
-            .div("u", ti.utilization)
-            .div("eff", eff);
+            .div("u", ti.utilization);
+        if (eff != 1.0) c.div("eff", eff);
         if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
         if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
         if (overhead_s > 0) c.add("fixed", overhead_s, "s", TermId::qlora_overhead_seconds);
     }
     double train_s = c.done();
-    if (comm) train_s = comm_terms<C>(s, md, ti, st, train_s, log);
+    if (comm) train_s = comm_terms<C>(s, md, ti, st, train_s, derived_scaling, scaling_used, log);
     if (generation_used) *generation_used = 0;
     if (!md.rl) return train_s;
     const double gen_s = generation_impl<C>(s, md, ti, st, log);

@@ -17,8 +17,9 @@ namespace detail {
 
 // Utilization used when the scenario gives none: the stack's, else the card's, else 0.4.
 double default_utilization(const Scenario& s, const GpuSpec& g);
-// Default multi-card scaling efficiency (see the curve in time_model.cpp).
-double default_scaling(int cards, bool nvlink);
+// The seed article's rule of thumb for data-parallel scaling (80-85% at 8 cards, ~70% at 32+),
+// interpolated in log2(cards): shown beside the efficiency derived from the communication, never used.
+double rule_of_thumb_scaling(int cards);
 // Peak TFLOPS used for the scenario's precision on this card.
 double peak_tflops(const GpuSpec& g, Precision p, Terms* log = nullptr);
 // Compute-time slowdown of CPU offload (PCIe transfers): 1 = none.
@@ -30,17 +31,20 @@ double offload_slowdown(Offload o);
 
 struct TimeInputs {              // what compute time needs beyond the model
     double utilization = 0.4;    // fraction of peak
-    double scaling_override = 0; // scenario's scaling efficiency; 0 = curve
+    double scaling_override = 0; // scenario's scaling efficiency; 0 = derived from the communication
     double measured_tps = 0;     // tokens/s per card; 0 = not measured
     bool nvlink = false;
     double peak_tflops = 0;
-    double bandwidth_gbps = 0;     // memory bandwidth (GRPO/PPO decoding)
-    double nvlink_gbps = 0;        // the card's NVLink figure, GB/s (both directions); 0 = PCIe only
-    double pcie_gbps = kPcie4GBps; // host↔card copies (activation offload), GB/s
+    double bandwidth_gbps = 0; // memory bandwidth (GRPO/PPO decoding)
+    double nvlink_gbps = 0;    // the card's NVLink figure, GB/s (both directions); 0 = PCIe only
+    double pcie_gbps =
+        kPcie4GBps; // host↔card copies (activation offload), PCIe between cards without NVLink, GB/s
+    double nic_gbps = kInterNodeGBps; // network between nodes per card and direction, GB/s
 };
-// Fills the link fields of TimeInputs from the card (NVLink figure, PCIe generation).
+// Fills the link fields of TimeInputs from the card (NVLink figure, PCIe generation, network per card).
 void set_links(TimeInputs& ti, const GpuSpec& g);
-// Pure compute seconds for `cards` (bubble and offload included); writes the scaling used.
+// Pure compute seconds for `cards` (bubble, offload and the communication compute does not hide
+// included); writes the scaling efficiency that results (compute ÷ compute with communication).
 // GRPO/PPO: training plus rollout generation (generation_used, when given, gets the latter).
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
                        double* scaling_used, double* bubble_used, Terms* log = nullptr,

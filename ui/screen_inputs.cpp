@@ -248,6 +248,10 @@ static bool draw_data(App& app) {
     case DataInput::samples:
         changed |= input_double(app, T(app, Str::samples), "samples", &s.samples, "%.6g");
         changed |= input_double(app, T(app, Str::avg_tokens), "avg_tokens", &s.avg_tokens, "%.6g");
+        field_label(T(app, Str::packing), T(app, Str::packing_help));
+        changed |= checkbox(app, "##packing", T(app, Str::packing), &s.packing);
+        if (!s.packing)
+            changed |= input_double(app, T(app, Str::max_tokens), "max_tokens", &s.max_tokens, "%.6g");
         break;
     case DataInput::dataset_size:
         changed |= input_double(app, T(app, Str::dataset_mb), "dataset_mb", &s.dataset_mb, "%.6g");

@@ -25,6 +25,7 @@ def main() -> int:
             head = re.match(r"config\.json of \S+ on Hugging Face", entry.get("source", ""))
             entry.pop("source", None)
             entry.pop("price_source", None)
+            entry.pop("host_ram_source", None)  # not shown in the page (the CLI's catalog keeps it)
             if head and entry in doc.get("models", []):
                 entry["source"] = head.group(0)
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

@@ -222,8 +222,9 @@ TEST_CASE("host RAM and spot parts: their terms and verdicts, the same lines as 
 // [SECTION] Warning texts
 //-----------------------------------------------------------------------------
 
-TEST_CASE("strategy_text: ZeRO always, then tp, cp, ep, sequence parallelism off, activation offload, offload "
-          "and recomputation when not the default, en and zh") {
+TEST_CASE(
+    "strategy_text: ZeRO always, then tp, cp, ep, sequence parallelism off, activation offload, offload "
+    "and recomputation when not the default, en and zh") {
     StrategyChoice c; // the defaults: only ZeRO is said
     CHECK(strategy_text(c, Lang::en) == "no ZeRO");
     CHECK(strategy_text(c, Lang::zh) == "不用 ZeRO");

@@ -499,6 +499,41 @@ TEST_CASE("phone: the results button scrolls the one-column page down to the res
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a tap on a help marker: the frame that draws its text also says the button is expanded") {
+    // CI's phone test once read the help text with aria-expanded still false: the button's state
+    // was taken before the popup opened, so the first frame of the popup said "collapsed".
+    for (const bool touch : {true, false}) {
+        Page page(1280, 9000, 1, Lang::en);
+        page.app.touch = touch;
+        page.frame();
+        page.frame();
+        const SemNode* help = traincalc_test::find_node(page.app, Role::button, "Help: Cards");
+        REQUIRE(help);
+        CHECK(help->state == 0);
+        const float x = (help->x0 + help->x1) * 0.5f, y = (help->y0 + help->y1) * 0.5f;
+        const std::string text = "Drag: 1, 2, 4 … 4,096 cards. Type any count in the box.";
+        auto shown = [&] { // a text node carries its words as the value
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::text && n.value == text) return true;
+            return false;
+        };
+        mouse(page, x, y, false);
+        mouse(page, x, y, true);
+        if (touch) CHECK_FALSE(shown()); // a press, not yet a click (a mouse shows the tooltip)
+        mouse(page, x, y, false);        // the click's frame
+        REQUIRE(shown());
+        help = traincalc_test::find_node(page.app, Role::button, "Help: Cards");
+        REQUIRE(help);
+        CHECK(help->state == 1);
+        page.frame();
+        help = traincalc_test::find_node(page.app, Role::button, "Help: Cards");
+        REQUIRE(help);
+        CHECK(help->state == 1);
+        CHECK(page.app.scenario.cards == Scenario().cards);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("values typed out of range are reported, not estimated (no overflow), and drawing goes on") {
     Page page(1280, 800, 1, Lang::en);
     page.frame();

@@ -110,10 +110,12 @@ void help_marker(const char* text, const char* about) {
     const bool pressed = ImGui::Button("?");
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
+    // Opened before its state is read: the frame that draws the popup's text also says expanded
+    // (a screen reader, or a test, reading that frame saw the text with aria-expanded false).
+    if (pressed) ImGui::OpenPopup("##help");
     const bool open = ImGui::IsPopupOpen("##help");
     sem_item(app, Role::button, fmt("%s%s", T(app, Str::help_for), about ? about : ""), nullptr,
              open ? 1 : 0);
-    if (pressed) ImGui::OpenPopup("##help");
     if (ImGui::IsItemHovered() && !open && !app.touch) {
         ImGui::BeginTooltip();
         text_wrapped(text, nullptr, ImGui::GetFontSize() * 22.0f);

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load as yamlLoad } from 'js-yaml';
-import { launch, open, settle, screenshot, root, pagePath, pageUrl } from './lib.mjs';
+import { launch, open, settle, screenshot, root, pagePath, pageUrl, center, scenario } from './lib.mjs';
 
 const CLI = join(root, 'build', 'native', 'bin', 'traincalc');
 const FIXTURES = join(root, 'tests', 'configs');
@@ -38,17 +38,8 @@ const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }
 // `traincalc import FILE`: the file's report (kind, applied, resolved, …) and the scenario it gives.
 const imported = (file) => { const r = cli('import', file); return { ...r.imports[r.imports.length - 1], scenario: r.scenario }; };
 const openConfigs = (page, hash = '') => open(page, hash);
-const scenario = (page) => page.evaluate(() => window.traincalc.get());
 const notice = (page) => page.evaluate(() => window.traincalc.notice());
 
-// A control's centre on screen, after scrolling it into view (the drawing follows the scroll).
-async function center(loc) {
-  await loc.scrollIntoViewIfNeeded();
-  await loc.page().waitForTimeout(300);
-  const r = await loc.boundingBox();
-  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-}
 // A real mouse click (or a tap on a phone) where the control is drawn.
 // `drawn`: the page (or the iframe's frame) whose drawing to wait for.
 async function press(page, loc, { touch = false, drawn = page } = {}) {

@@ -9,16 +9,8 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario } from './lib.mjs';
 
-const center = async (loc) => {
-  await loc.scrollIntoViewIfNeeded();
-  await loc.page().waitForTimeout(300);  // the drawing follows the page's scroll
-  const r = await loc.boundingBox();
-  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
-};
-const scenario = (page) => page.evaluate(() => window.traincalc.get());
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
 test('desktop: a click on a number box, then typing, changes the scenario and the results', async () => {

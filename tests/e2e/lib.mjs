@@ -2,7 +2,9 @@
 // Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
 // downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,6 +85,33 @@ export async function settle(page, ms = 400) {
     await page.waitForTimeout(ms);
   }
   return last;
+}
+
+// The page's own scenario, read back with the JS API's get() (which changes nothing).
+export const scenario = (page) => page.evaluate(() => window.traincalc.get());
+
+// The native CLI on a scenario given on its standard input (the page's numbers must be its numbers).
+export const cliPath = join(root, 'build', 'native', 'bin', 'traincalc');
+export function runCli(args, scenarioJson) {
+  assert.ok(existsSync(cliPath), `the native CLI is built (${cliPath}): cmake --build --preset native --target traincalc`);
+  return execFileSync(cliPath, [...args, '-'], { input: JSON.stringify(scenarioJson), encoding: 'utf8' });
+}
+
+// A control's centre on the page, scrolled into view first (the drawing follows the page's scroll).
+export async function center(loc) {
+  await loc.scrollIntoViewIfNeeded();
+  await loc.page().waitForTimeout(300);
+  const r = await loc.boundingBox();
+  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
+}
+
+// A finger tap through the browser's touch pipeline (CDP touch events: touchstart, touchend).
+export async function touchTap(page, x, y) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 // Minimal PNG decoder (8-bit RGB/RGBA, non-interlaced: what Chromium's screenshots are).

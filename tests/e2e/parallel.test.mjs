@@ -7,37 +7,13 @@
 // (read back with the JS API's get(), which changes nothing), as tests/e2e/plans.test.mjs does for plans.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { launch, open, settle, screenshot, root } from './lib.mjs';
-
-const cli = join(root, 'build', 'native', 'bin', 'traincalc');
-const run = (args, scenario) => {
-  assert.ok(existsSync(cli), `the native CLI is built (${cli}): cmake --build --preset native --target traincalc`);
-  return execFileSync(cli, [...args, '-'], { input: JSON.stringify(scenario), encoding: 'utf8' });
-};
-
-// The control's centre on the page, scrolled into view first (the drawing follows the scroll).
-const center = async (loc) => {
-  await loc.scrollIntoViewIfNeeded();
-  await loc.page().waitForTimeout(300);
-  const r = await loc.boundingBox();
-  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
-};
+import { launch, open, settle, screenshot, center, touchTap, runCli as run } from './lib.mjs';
 
 // A real mouse click, or a finger tap through the browser's touch pipeline.
 async function press(page, loc, touch) {
   const c = await center(loc);
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.click(c.x, c.y);
-  }
+  if (touch) await touchTap(page, c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
 }
 
 const one = async (loc, what) => { assert.equal(await loc.count(), 1, `one ${what}`); return loc; };

@@ -7,39 +7,15 @@
 // phone, where nothing of these sections may overlap or leave the 390 px screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { launch, open, settle, screenshot, root } from './lib.mjs';
-
-const cli = join(root, 'build', 'native', 'bin', 'traincalc');
-// The CLI on the page's own scenario (read back with the JS API's get(), which changes nothing).
-const run = (args, scenario) => {
-  assert.ok(existsSync(cli), `the native CLI is built (${cli}): cmake --build --preset native --target traincalc`);
-  return execFileSync(cli, [...args, '-'], { input: JSON.stringify(scenario), encoding: 'utf8' });
-};
-
-const center = async (loc) => {
-  await loc.scrollIntoViewIfNeeded();
-  await loc.page().waitForTimeout(300); // the drawing follows the page's scroll
-  const r = await loc.boundingBox();
-  assert.ok(r && r.width > 0 && r.height > 0, 'the control has a box on the page');
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
-};
+import { launch, open, settle, screenshot, center, touchTap, runCli as run } from './lib.mjs';
 
 // A number box by its accessible name: a real click (or a finger tap), select all, type, Enter.
 async function type(page, name, text, { touch = false } = {}) {
   const box = page.getByRole('textbox', { name, exact: true });
   assert.equal(await box.count(), 1, `one textbox named "${name}"`);
   const c = await center(box);
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.click(c.x, c.y);
-  }
+  if (touch) await touchTap(page, c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
   await page.waitForTimeout(100);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
@@ -84,14 +60,8 @@ async function pressWork(page, name, touch) {
   const toggle = page.getByRole('button', { name, exact: true });
   assert.equal(await toggle.count(), 1, `one "${name}" toggle`);
   const c = await center(toggle);
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.click(c.x, c.y);
-  }
+  if (touch) await touchTap(page, c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
   await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
     .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
   await settle(page, 200);

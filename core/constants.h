@@ -146,7 +146,6 @@ constexpr double kOffloadParamsSlowdown = 1.6;
 constexpr double kTf32Ratio = 2, kFp32Ratio = 8;
 // The strategy search: tensor-parallel degrees tried (one node's NVLink domain).
 constexpr int kSearchTp[] = {1, 2, 4, 8};
-constexpr int kSearchTpMax = 8;
 // docs/design.md's worked example: 7B × 2.5e8 tokens × 6 on one A100 (312 TFLOPS) at 40%.
 constexpr double kExampleFlops = 6 * 7e9 * 2.5e8;
 constexpr double kExamplePeakTflops = 312, kExampleUtilization = 0.4;

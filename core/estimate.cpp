@@ -213,6 +213,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     }
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
         if (best == st.pp && best_slowdown == 1.0) return false; // tp 1, d 1, nothing slower: unbeatable
+        c.searched.see(p);
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
         const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;

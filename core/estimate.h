@@ -105,6 +105,7 @@ struct CardsResult {
     StrategyChoice best_strategy; // the strategy that achieves min_for_memory_any
     int for_deadline = 0;         // cards to finish within deadline_hours; 0 = no deadline or impossible
     int for_deadline_any = 0;     // the same with the best strategy above (when the scenario's never fits)
+    StrategySpan searched;        // what the search for min_for_memory_any tried (complete when it is 0)
 };
 
 // enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.

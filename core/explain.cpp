@@ -857,6 +857,30 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                      .c_str()));
 }
 
+// What a search tried, for "no strategy fits": "recomputation, ZeRO 0–3, offload, tp ≤ 8, cp ≤ 8, ep ≤ 8,
+// activation offload"; a dimension the scenario fixes shows its one value ("ZeRO-2", "tp 2"), one the
+// stack or model lacks (cp, ep, activation offload) is left out.
+static std::string searched_text(const StrategySpan& sp, const Fmt& F) {
+    const bool zh = F.lang == Lang::zh;
+    const char* sep = zh ? "、" : ", ";
+    std::string out;
+    auto add = [&](const std::string& part) { out += (out.empty() ? "" : sep) + part; };
+    if (sp.levels & (sp.levels - 1)) add(F.T("recomputation", "重计算")); // two levels or more
+    add(sp.zero_lo == sp.zero_hi ? fmt("ZeRO-%d", sp.zero_lo) : fmt("ZeRO %d–%d", sp.zero_lo, sp.zero_hi));
+    if (sp.offload) add(F.T("offload", "卸载"));
+    auto degree = [&](const char* name, int lo, int hi, bool always) {
+        if (lo == hi && (always || lo > 1))
+            add(fmt("%s %d", name, lo));
+        else if (lo < hi)
+            add(fmt("%s ≤ %d", name, hi));
+    };
+    degree("tp", sp.tp_lo, sp.tp_hi, true);
+    degree("cp", sp.cp_lo, sp.cp_hi, false);
+    degree("ep", sp.ep_lo, sp.ep_hi, false);
+    if (sp.activation_offload) add(F.T("activation offload", "激活卸载"));
+    return out;
+}
+
 // The search's context/expert parallelism and activation offload beyond TP: ", cp 2, ep 4, ...".
 static std::string parallel_suffix(int tp, int cp, int ep, bool sp, bool act_offload, Lang lang) {
     const bool zh = lang == Lang::zh;
@@ -896,9 +920,8 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                           c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
                           offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
     else
-        out.push_back(fmt(F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ %d) fits on this card",
-                              "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ %d）在这张卡上都放不下"),
-                          kSearchTpMax));
+        out.push_back(fmt(F.T("No strategy (%s) fits on this card", "任何策略（%s）在这张卡上都放不下"),
+                          searched_text(c.searched, F).c_str()));
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
             out.push_back(
@@ -1078,9 +1101,8 @@ std::string cards_text(const Scenario& s, const Fmt& F) {
 }
 
 // The micro-batch and sequence answers both say this when nothing fits.
-const char* no_strategy_fits(const Fmt& F) {
-    return F.T("No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits",
-               "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8）都放不下");
+std::string no_strategy_fits(const FitAnswer& a, const Fmt& F) {
+    return fmt(F.T("No strategy (%s) fits", "任何策略（%s）都放不下"), searched_text(a.searched, F).c_str());
 }
 
 // "Largest micro-batch that fits on 8 cards: 6 (ZeRO-3, …)" and its headroom, or why there is none.
@@ -1097,7 +1119,7 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
                               "最大微批：没有。%s %s上微批为 1 的情况"),
-                          no_strategy_fits(F), cards_text(s, F).c_str()));
+                          no_strategy_fits(b, F).c_str(), cards_text(s, F).c_str()));
     }
 }
 
@@ -1122,7 +1144,7 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
     } else {
         out.push_back(fmt(
             F.T("Longest sequence: none. %s one token on %s", "最长序列：没有。%s %s上 1 个 token 的情况"),
-            no_strategy_fits(F), cards_text(s, F).c_str()));
+            no_strategy_fits(q, F).c_str(), cards_text(s, F).c_str()));
     }
 }
 

@@ -109,6 +109,7 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         if (s.cards % (p.tp * s.pp * p.cp * p.ep) != 0)
             return true; // the cards are fixed: tp·pp·cp·ep divides them
         if (knob == Knob::seq_len && p.cp != s.cp) return true; // the length searched is a multiple of s.cp
+        best.searched.see(p);
         auto fits = [&](int v) { return fs.memory(p, v).fits; };
         const double slowdown = strategy_slowdown(p);
         int v = 0;

@@ -31,6 +31,7 @@ struct FitAnswer {
     double per_gpu_gib = 0;      // memory per card at `value`
     double next_per_gpu_gib = 0; // at value + 1 with the same strategy: above usable
     double usable_gib = 0;
+    StrategySpan searched; // what the search tried (complete when nothing is found)
 };
 
 // The most tokens a budget buys on the scenario's cards and strategy (best rental plan).

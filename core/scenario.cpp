@@ -98,6 +98,17 @@ StrategyChoice strategy_choice_of(const Scenario& s) {
     return c;
 }
 
+void StrategySpan::see(const StrategyChoice& p) {
+    auto span = [](int& lo, int& hi, int v) { lo = v < lo ? v : lo, hi = v > hi ? v : hi; };
+    span(zero_lo, zero_hi, p.zero);
+    span(tp_lo, tp_hi, p.tp);
+    span(cp_lo, cp_hi, p.cp);
+    span(ep_lo, ep_hi, p.ep);
+    levels |= 1 << static_cast<int>(p.checkpointing);
+    offload = offload || p.offload != Offload::none;
+    activation_offload = activation_offload || p.activation_offload;
+}
+
 bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
     return a.zero == b.zero && a.tp == b.tp && a.cp == b.cp && a.ep == b.ep &&
            a.sequence_parallel == b.sequence_parallel && a.activation_offload == b.activation_offload &&

@@ -210,6 +210,17 @@ inline bool operator!=(const StrategyChoice& a, const StrategyChoice& b) {
     return !(a == b);
 }
 
+// What a strategy search tried: the range of each dimension over the configurations visited, so
+// "no strategy fits" names what was searched (cp and ep only on stacks and models that have them).
+struct StrategySpan {
+    int zero_lo = 3, zero_hi = 0; // ZeRO stages tried (lo > hi: nothing visited)
+    int tp_lo = 8, tp_hi = 1, cp_lo = 8, cp_hi = 1, ep_lo = 8, ep_hi = 1;
+    int levels = 0;                  // recomputation levels tried, as a bit set of Checkpointing values
+    bool offload = false;            // some CPU offload tried
+    bool activation_offload = false; // activation offload tried
+    void see(const StrategyChoice& p);
+};
+
 //-----------------------------------------------------------------------------
 // [SECTION] JSON and validation
 //-----------------------------------------------------------------------------

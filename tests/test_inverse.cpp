@@ -145,9 +145,12 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     s.micro_batch = 1;
     r = inverse_questions(s, c);
     CHECK_FALSE(r.micro_batch.found);
+    // On 1 card only tp 1 was searched (tp·pp·cp·ep divides the cards): the text says so.
     CHECK(explain(r, c, Lang::en)[0] ==
           "Largest micro-batch: none. No strategy (recomputation, ZeRO 0–3, offload, "
-          "tp ≤ 8) fits a micro-batch of 1 on 1 card");
+          "tp 1) fits a micro-batch of 1 on 1 card");
+    CHECK(explain(r, c, Lang::zh)[0] ==
+          "最大微批：没有。任何策略（重计算、ZeRO 0–3、卸载、tp 1）都放不下 1 张卡上微批为 1 的情况");
     // A tiny model with chunked loss on 8 big cards: a micro-batch of 65,536 (the range's top) fits.
     Catalog tiny = c;
     ModelSpec m;

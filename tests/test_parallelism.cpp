@@ -590,3 +590,44 @@ TEST_CASE(
     CHECK(e.time.wall_hours <= s.deadline_hours);
     CHECK(e.cost.total == doctest::Approx(r.deadline.cost_total));
 }
+
+TEST_CASE("no strategy fits: the text names what the search tried (cp, ep and activation offload where the "
+          "stack and model have them)") {
+    Catalog c = catalog();
+    GpuSpec small = c.gpus[1]; // an 8 GB card: past what any strategy frees
+    small.id = "small-8g";
+    small.memory_gib = 8;
+    c.gpus.push_back(small);
+    c.index_ids();
+    auto no_fit_line = [&](const Estimate& e, Lang lang) {
+        for (const std::string& l : explain(e, Headline::cards, lang))
+            if (l.rfind(lang == Lang::zh ? "任何策略" : "No strategy", 0) == 0) return l;
+        return std::string();
+    };
+    Scenario s = moe(8); // a million tokens of one sequence of an 8x7B MoE on an 8 GB card
+    s.gpu_id = "small-8g";
+    s.seq_len = 1048576;
+    s.micro_batch = 1;
+    Estimate e = run(s, c);
+    REQUIRE(e.cards.min_for_memory_any == 0);
+    CHECK(no_fit_line(e, Lang::en) ==
+          "No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8, cp ≤ 8, ep ≤ 8, "
+          "activation offload) fits on this card");
+    CHECK(no_fit_line(e, Lang::zh) ==
+          "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8、cp ≤ 8、ep ≤ 8、激活卸载）在这张卡上都放不下");
+    // The Hugging Face stack has none of the three: they are not claimed.
+    s.stack = Stack::hf;
+    e = run(s, c);
+    REQUIRE(e.cards.min_for_memory_any == 0);
+    CHECK(no_fit_line(e, Lang::en) ==
+          "No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits on this card");
+    // A value the scenario fixes is the only one tried: shown as such.
+    s.stack = Stack::megatron;
+    s.zero = 2;
+    s.tp = 2;
+    s.fixed = fix_zero | fix_tp;
+    e = run(s, c);
+    REQUIRE(e.cards.min_for_memory_any == 0);
+    CHECK(no_fit_line(e, Lang::en) == "No strategy (recomputation, ZeRO-2, offload, tp 2, cp ≤ 8, ep ≤ 8, "
+                                      "activation offload) fits on this card");
+}

@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
+
 using namespace traincalc;
 using traincalc_test::find_node;
 using traincalc_test::Page;
@@ -63,4 +65,51 @@ TEST_CASE("parallelism controls: ep on a dense model marks the EP box invalid wi
     REQUIRE(cp);
     CHECK_FALSE(cp->invalid);
     CHECK(page.recovered == "");
+}
+
+TEST_CASE("a GPU comparison row shows and says its whole strategy: cp, ep and activation offload included") {
+    struct Case {
+        const char* model;
+        Stack stack;
+        int seq_len;
+        bool cp, ep; // which the rows must show
+    };
+    // Mixtral on Megatron at 32K tokens: the search proposes context parallelism (not ep: 8 experts);
+    // gpt-oss-120b (128 experts) on DeepSpeed (expert parallelism, no cp) at 4K: expert parallelism.
+    for (const Case& k : {Case{"mixtral-8x7b", Stack::megatron, 32768, true, false},
+                          Case{"gpt-oss-120b", Stack::deepspeed, 4096, false, true}})
+        for (const Lang lang : {Lang::en, Lang::zh}) {
+            Page page(1280, 9000, 1, lang);
+            Scenario& s = page.app.scenario;
+            s.model_id = k.model;
+            s.method = Method::full;
+            s.stack = k.stack;
+            s.seq_len = k.seq_len;
+            s.cards = 8;
+            refresh(page.app);
+            REQUIRE(page.app.estimate.ok);
+            page.frame();
+            page.frame();
+            int with_cp = 0, with_ep = 0;
+            for (const GpuOption& o : page.app.comparison) {
+                if (!o.workable) continue;
+                const GpuSpec& g = page.app.catalog->gpus[o.gpu_index];
+                const SemNode* row =
+                    find_node(page.app, Role::button, g.name + " × " + std::to_string(o.cards));
+                if (!row) continue; // a row scrolled out of the table's view draws no button
+                // The row's button carries its cells as its description (aria-description on the page).
+                CHECK(row->value.find(lang == Lang::zh ? "卡数 " : "Cards ") == 0);
+                if (o.strategy.cp > 1) {
+                    with_cp++;
+                    CHECK(row->value.find(" · CP " + std::to_string(o.strategy.cp)) != std::string::npos);
+                }
+                if (o.strategy.ep > 1) {
+                    with_ep++;
+                    CHECK(row->value.find(" · EP " + std::to_string(o.strategy.ep)) != std::string::npos);
+                }
+            }
+            CHECK((with_cp > 0) == k.cp);
+            CHECK((with_ep > 0) == k.ep);
+            CHECK(page.recovered == "");
+        }
 }

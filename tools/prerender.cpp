@@ -69,6 +69,9 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
         case tc::Role::header:
             out += "<h2>" + html(n.name) + "</h2>\n";
             break;
+        case tc::Role::title:
+            out += "<h2>" + html(n.value) + "</h2>\n";
+            break;
         case tc::Role::heading:
             out += "<h3>" + html(n.value) + "</h3>\n";
             break;

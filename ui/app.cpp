@@ -201,7 +201,8 @@ static void draw_toolbar(App& app) {
     const bool details = !app.embed || app.show_details;
     if (details) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-        heading(T(app, Str::app_title)); // unscaled: scaled glyphs blur
+        app.next_text_role = Role::title;     // h2 beside the sections: headings go one level at a time
+        text_wrapped(T(app, Str::app_title)); // unscaled: scaled glyphs blur
         ImGui::PopStyleColor();
         if (!is_phone()) {
             ImGui::PushStyleColor(ImGuiCol_Text, color_dim());

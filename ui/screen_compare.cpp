@@ -6,6 +6,7 @@
 #include "widgets.h"
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 namespace traincalc {
 namespace ui {
@@ -85,29 +86,32 @@ static void setup_columns_and_sort(App& app) {
 }
 
 // The numbers of a workable row (cards, memory, time, cost, strategy); an unworkable one says so.
-static void row_cells(const App& app, const GpuOption& o) {
+// Writes the same cells as one sentence for the row's button: a screen reader hears the row, not
+// just the GPU's name ("Cards 8, Memory per card 20.1 GiB, Time 5.2 h, …").
+static void row_cells(const App& app, const GpuOption& o, std::string& said) {
     if (!o.workable) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(T(app, Str::not_workable));
+        said = T(app, Str::not_workable);
         return;
     }
-    ImGui::TableNextColumn();
-    ImGui::Text("%d", o.cards);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fgib(o.memory_per_gpu_gib));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fhours(app, o.wall_hours));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fmoney(app, o.cost_total));
-    ImGui::TableNextColumn();
-    const StrategyChoice& st = o.strategy;
-    const char* recompute =
-        st.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
-        : st.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
-                                                       : "";
-    ImGui::TextUnformatted(fmt("ZeRO-%d · TP %d%s%s", st.zero, st.tp,
-                               st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "",
-                               recompute));
+    const char* sep = app.lang == Lang::zh ? "，" : ", ";
+    const char* cards = fmt("%d", o.cards);
+    const char* memory = fgib(o.memory_per_gpu_gib);
+    const char* time = fhours(app, o.wall_hours);
+    const char* cost = fmoney(app, o.cost_total);
+    const char* strategy = fstrategy(app, o.strategy);
+    for (const char* cell : {cards, memory, time, cost, strategy}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(cell);
+    }
+    // Longer than one scratch buffer in Chinese: built in the node's string (its capacity is kept
+    // from frame to frame, so a steady frame allocates nothing).
+    said.clear();
+    const char* heads[] = {T(app, Str::col_cards), T(app, Str::col_mem_per_card), T(app, Str::col_time),
+                           T(app, Str::col_cost), T(app, Str::col_strategy)};
+    const char* cells[] = {cards, memory, time, cost, strategy};
+    for (int i = 0; i < 5; i++) (((said += i ? sep : "") += heads[i]) += ' ') += cells[i];
 }
 
 // One GPU's row; a click on a workable one puts its configuration into the scenario (returns true).
@@ -123,6 +127,7 @@ static bool draw_row(App& app, int row) {
     const bool row_pressed =
         ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
     sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards)); // "use this configuration"
+    const size_t node = app.sem.size() - 1;
     if (row_pressed && o.workable) {
         app.scenario.gpu_id = g.id;
         app.scenario.cards = o.cards;
@@ -137,7 +142,7 @@ static bool draw_row(App& app, int row) {
             ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
                                T(app, Str::mark_fastest));
     }
-    row_cells(app, o);
+    row_cells(app, o, app.sem[node].value); // the row's cells, spoken as the button's description
     if (!o.workable) ImGui::PopStyleColor();
     ImGui::PopID();
     return changed;

@@ -69,27 +69,6 @@ static const char* plan_name(const App& app, Plan p) {
     return display_name(p, app.lang);
 }
 
-static const char* offload_name(const App& app, Offload o) {
-    switch (o) {
-    case Offload::none:
-        return T(app, Str::no_offload);
-    case Offload::optimizer:
-    case Offload::optimizer_params:
-        return display_name(o, app.lang);
-    }
-    return "";
-}
-
-// "ZeRO-3, TP 1, no offload" with the language's list separator.
-static const char* strategy_text(const App& app, int zero, int tp, Offload off, Checkpointing ck) {
-    const char* sep = app.lang == Lang::zh ? "\xEF\xBC\x8C" : ", "; // "，"
-    const char* recompute = ck == Checkpointing::full ? fmt("%s%s", sep, T(app, Str::recompute_full_short))
-                            : ck == Checkpointing::selective
-                                ? fmt("%s%s", sep, T(app, Str::recompute_selective_short))
-                                : "";
-    return fmt("ZeRO-%d%sTP %d%s%s%s", zero, sep, tp, sep, offload_name(app, off), recompute);
-}
-
 // Compute card: executed FLOPs, with the model FLOPs, 6ND and the per-card throughput beside.
 static void headline_compute(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
@@ -135,8 +114,7 @@ static void headline_memory(App& app, const Estimate& e) {
 static void headline_cards(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const CardsResult& c = e.cards;
-    const char* best = strategy_text(app, c.best_strategy.zero, c.best_strategy.tp, c.best_strategy.offload,
-                                     c.best_strategy.checkpointing);
+    const char* best = fstrategy(app, c.best_strategy);
     // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
     const bool best_fewer =
         c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);

@@ -37,6 +37,7 @@ struct App;
     X(number, "number")     /* <input inputmode=decimal>: typed numbers */                                   \
     X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */                   \
     X(textarea, "textarea") /* <textarea>: a file's text, pasted or typed (newlines kept) */                 \
+    X(title, "title")       /* <h2>: the page's title (the shell's hidden <h1> names the tool) */            \
     X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                               \
     X(text, "text")         /* <p>: selectable result text (numbers, formulas, warnings) */
 
@@ -79,6 +80,7 @@ struct Semantics {
     const SemNode& back() const { return nodes[count - 1]; }
     SemNode& back() { return nodes[count - 1]; }
     const SemNode& operator[](size_t i) const { return nodes[i]; }
+    SemNode& operator[](size_t i) { return nodes[i]; }
 };
 
 //-----------------------------------------------------------------------------

@@ -72,6 +72,16 @@ const char* fmoney_in(double v, Currency c) {
 const char* fgib(double gib) {
     return fmt("%s GiB", format_number(gib, 3).c_str());
 }
+const char* fstrategy(const App& app, const StrategyChoice& st) {
+    const char* recompute =
+        st.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
+        : st.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
+                                                       : "";
+    return fmt("ZeRO-%d · TP %d%s%s%s%s%s", st.zero, st.tp, st.cp > 1 ? fmt(" · CP %d", st.cp) : "",
+               st.ep > 1 ? fmt(" · EP %d", st.ep) : "",
+               st.activation_offload ? fmt(" · %s", T(app, Str::act_offload_short)) : "",
+               st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout

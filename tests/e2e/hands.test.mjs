@@ -399,7 +399,7 @@ window.seen=[];for (const id of ['before','after']) document.getElementById(id).
   } finally { await b.close(); }
 });
 
-test('axe-core finds no serious or critical accessibility violation (desktop en, phone zh)', async () => {
+test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {
     const b = await launch({ size, locale, bypassCSP: true });
@@ -411,9 +411,10 @@ test('axe-core finds no serious or critical accessibility violation (desktop en,
         const r = await window.axe.run(document, { resultTypes: ['violations'] });
         return r.violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length, sample: v.nodes[0] && v.nodes[0].html.slice(0, 120) }));
       });
-      const bad = res.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      console.log(`axe ${size} ${locale}: ${res.length} violations, ${bad.length} serious/critical`, JSON.stringify(res));
-      assert.deepEqual(bad, [], `${size} ${locale}`);
+      // Moderate and minor too: the last one (heading-order: the title was an h3 before the sections'
+      // h2s) is gone, so any new one is a regression.
+      console.log(`axe ${size} ${locale}: ${res.length} violations`, JSON.stringify(res));
+      assert.deepEqual(res, [], `${size} ${locale}`);
     } finally { await b.close(); }
   }
 });

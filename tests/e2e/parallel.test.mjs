@@ -126,6 +126,24 @@ test('desktop, en: cp, ep and activation offload set by mouse and keyboard give 
     assert.ok(j.memory.expert_weights_gib > 0, 'expert weights counted');
     assert.ok(j.memory.activations_host_gib > 0, 'activations offloaded to the host');
     assert.ok(memory.length >= 5, `the memory work has its lines (${memory.length})`);
+    // The GPU comparison's rows, as a screen reader meets them: a button per GPU and card count whose
+    // description reads the row's cells, the whole strategy a press applies (CP and EP included).
+    const rows = b.page.getByRole('button', { name: /^NVIDIA .* × \d+$/ });
+    assert.ok(await rows.count() >= 3, 'the comparison has rows');
+    const said = [];
+    for (let i = 0; i < await rows.count(); i++) said.push(await rows.nth(i).getAttribute('aria-description'));
+    const workable = said.filter((d) => d && d.startsWith('Cards '));
+    assert.ok(workable.length >= 3, `workable rows (${said.slice(0, 3).join(' | ')})`);
+    for (const d of workable) assert.match(d, /^Cards \d+, Memory\/card [\d.]+ GiB, Time .+, Cost .+, Strategy ZeRO-\d · TP \d/);
+    // A row whose strategy uses expert parallelism says so, and a click on it applies it whole.
+    const i = said.findIndex((d) => d && / · EP \d/.test(d));
+    assert.ok(i >= 0, 'a row proposes expert parallelism');
+    const ep = Number(said[i].match(/ · EP (\d+)/)[1]);
+    const offload = said[i].includes(' · activation offload');
+    const c = await center(rows.nth(i));
+    await b.page.mouse.click(c.x, c.y);
+    await b.page.waitForFunction((e) => window.traincalc.get().ep === e, ep, { timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().activation_offload), offload);
     await settle(b.page);
     await screenshot(b.page, 'parallel-desktop-en');
     assert.deepEqual(b.watch.errors, []);

@@ -178,6 +178,14 @@ TEST_CASE("the image inputs are drawn for a vision-language model only, in both 
         CHECK(traincalc_test::find_node(page.app, Role::number, width) != nullptr);
         CHECK(traincalc_test::find_node(page.app, Role::checkbox,
                                         zh ? "冻结视觉编码器" : "Freeze vision tower") != nullptr);
+        // The image tokens the estimate counts are a text node (a screen reader reads it), not pixels only.
+        const Term* t = page.app.estimate.terms.find(TermId::image_tokens);
+        REQUIRE(t);
+        const std::string line = std::string(zh ? "每张图片 token 数： " : "Image tokens per image: ") +
+                                 format_number(t->result, 3);
+        bool said = false;
+        for (const SemNode& n : page.app.sem) said |= n.role == Role::text && n.value == line;
+        CHECK_MESSAGE(said, line);
         CHECK(page.app.last_good.ok);
         CHECK(page.recovered == "");
     }

@@ -105,8 +105,9 @@ static bool draw_model(App& app) {
     bool changed = model_picker(app);
     changed |= params_slider(app);
     const ModelSpec* m = current_model(app);
-    ImGui::TextDisabled("%s", fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
-                                  m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
+    // Dim lines through text_wrapped: each is a text node a screen reader reads, not just pixels.
+    text_wrapped_colored(color_dim(), fmt("L=%d  h=%d  a=%d/%d  V=%d  ctx=%d", m->layers, m->hidden, m->heads,
+                                          m->kv_heads ? m->kv_heads : m->heads, m->vocab, m->context));
     if (button(app, T(app, Str::load_config)) && app.hooks.open_text)
         app.hooks.open_text(app.hooks.user, TextPurpose::hf_config);
     help_marker(T(app, Str::load_config_help), T(app, Str::load_config));
@@ -235,7 +236,7 @@ static bool draw_images(App& app) {
     changed |= checkbox(app, "##freeze_vision", T(app, Str::freeze_vision_tower), &s.freeze_vision_tower);
     if (has_result(app))
         if (const Term* t = shown_estimate(app).terms.find(TermId::image_tokens))
-            ImGui::TextDisabled("%s", fmt("%s %s", T(app, Str::image_tokens_shown), fnum(t->result)));
+            text_wrapped_colored(color_dim(), fmt("%s %s", T(app, Str::image_tokens_shown), fnum(t->result)));
     return changed;
 }
 
@@ -279,8 +280,8 @@ static bool draw_data(App& app) {
     if (s.data_input == DataInput::tokens) field_error(app, "tokens");
     changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
     if (has_result(app))
-        ImGui::TextDisabled(
-            "%s", fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
+        text_wrapped_colored(
+            color_dim(), fmt("%s %s", T(app, Str::tokens_processed), fnum(shown_estimate(app).flops.tokens)));
     changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len);
     changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch);
     changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum);

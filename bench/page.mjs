@@ -2,8 +2,9 @@
 // The page benchmark (not a test): sizes, first paint and first frame over fresh loads from
 // file:// and where the first frame's time goes, idle frames and main-thread time, wasm heap,
 // in-page estimate timings.
-// usage: node bench/page.mjs [loads=7] [startup]   (scripts/bench.sh runs it after the native benchmark;
-//        "startup": sizes, first paint and first frame only)
+// usage: node bench/page.mjs [loads=7] [startup] [locale=en-US]   (scripts/bench.sh runs it after the
+//        native benchmark; "startup": sizes, first paint and first frame only; a zh-CN locale loads the
+//        page in Chinese, as a visitor whose browser asks for it)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { launch, open, root, pagePath, pageUrl, artifacts } from '../tests/e2e/l
 import { providerBlock, compactBlock, pageWithBlock } from './provider_block.mjs';
 
 const loads = Number(process.argv[2] || 7);
+const locale = process.argv[4] || 'en-US';
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
 const row = (a, b, c = '') => console.log(`| ${a} | ${b} | ${c} |`);
@@ -50,6 +52,7 @@ const fcpOf = (p) => p.evaluate(() => new Promise((resolve) => {
 let textFirst = 0;
 const loadAvg = [];  // the machine's 1-minute load average at each load: timings are only comparable at like loads
 const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [], layout = [], glyphs = [];
+const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [];
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
@@ -59,7 +62,7 @@ for (let i = 0; i < loads; i++) {
     await f.page.goto(pathToFileURL(floorPath).href);
     floor.push(await fcpOf(f.page));
   } finally { await f.close(); }
-  const b = await launch();
+  const b = await launch({ locale });
   try {
     await b.page.waitForTimeout(settleMs);
     await open(b.page);
@@ -75,10 +78,12 @@ for (let i = 0; i < loads; i++) {
     raster.push(p.rasterMs || 0);
     layout.push(p.layoutMs || 0);
     glyphs.push(p.rasterGlyphs || 0);
+    catalogMs.push(p.catalogMs); stateMs.push(p.stateMs); imguiMs.push(p.imguiMs ?? NaN); refreshMs.push(p.refreshMs);
     if (i === loads - 1) last = b; else await b.close();
   } catch (e) { await b.close(); throw e; }
 }
-const stats = (a) => { const s = [...a].sort((x, y) => x - y); return `median ${s[s.length >> 1].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}, n=${s.length})`; };
+const stats = (a) => { const s = a.filter((x) => typeof x === 'number' && !Number.isNaN(x)).sort((x, y) => x - y); if (!s.length) return 'n/a'; return `median ${s[s.length >> 1].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}, n=${s.length})`; };
+row('locale', locale);
 row('load average (1 min) at each load', loadAvg.map((x) => x.toFixed(1)).join(', '));
 row('first contentful paint (the prerendered text), file://', stats(fcp), '≤ 150 ms');
 row('  of these, painted before the first canvas frame (the prerendered text)', `${textFirst} of ${fcp.length}`);
@@ -87,8 +92,11 @@ row('first frame after navigation (file://)', stats(first), '≤ 700 ms');
 row('  wasm inflated and compiled (off the main thread, from DOMContentLoaded)', stats(compile));
 row('  compiled to instantiated (waits for the text\'s paint)', stats(waitMs));
 row('  main(), CPU part: catalog, state, ImGui, glyphs, first estimate', stats(mainMs));
+row('    of it: the built-in catalog parsed / the state read (link, storage)', `${stats(catalogMs)} / ${stats(stateMs)}`);
+row('    of it: ImGui set up and the atlas made (glyphs of the UI\'s ASCII and symbols)', stats(imguiMs.filter((x) => !Number.isNaN(x))));
+row('    of it: the first estimate, GPU comparison and card curve (refresh)', stats(refreshMs));
 row('    of it: the first frame laid out ahead, its glyphs rasterised (the visitor\'s language)', stats(layout));
-row('    of it: glyphs rasterised from the system fonts (Canvas 2D)', `${stats(raster)}, ${glyphs[0]} glyphs`);
+row('    of it: glyphs rasterised from the system fonts (Canvas 2D)', `${stats(raster)}, ${glyphs.join('/')} glyphs`);
 row('  main(), then: WebGL2 context and ImGui\'s GL objects (after the text reached the GPU process)', stats(gl));
 row('  ready to the first frame drawn', stats(toFrame));
 if (process.argv[3] === 'startup') {  // node bench/page.mjs 7 startup: only the table above

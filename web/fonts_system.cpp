@@ -2,24 +2,32 @@
 // add_fonts() for the page (ui/fonts.h): glyphs from the browser's own fonts (PingFang, Microsoft
 // YaHei, Noto CJK…), rasterised by Canvas 2D at device pixels (tc_js_raster) into an atlas that
 // this file packs itself, so no font travels with the page and any character the system has can
-// be drawn. The atlas holds the UI's characters of the visitor's language; any other character is
-// added when a frame first meets it (a typed name, a provider's catalog, an imported config): one
-// small raster and a re-pack (web/main.cpp asks for it). Glyph bitmaps are cached per size.
+// be drawn. The atlas holds the UI's characters of both languages and those first met at run time
+// (a typed name, a provider's catalog, an imported config), each measured (Chinese ones are one em
+// wide), but rasterises a glyph only once a frame shows it on screen: until then it is a
+// placeholder of its size whose texture coordinates name it, and web/main.cpp, which scans each
+// laid-out frame's vertices (take_shown_placeholders()), re-makes the atlas with the new glyphs and
+// lays the frame out again before drawing it. So a Chinese visitor's start-up rasterises the ~200
+// characters of the first screen, not the UI's ~800, and the start-up's pixels wait until after the
+// WebGL context (hold_glyph_pixels()): Canvas 2D's first raster waits for the GPU process, which is
+// presenting the prerendered text meanwhile. Glyphs are cached per size.
 //
 // Index of this file:
 // [SECTION] JS import, cache
-// [SECTION] Rasterising
+// [SECTION] Measuring and rasterising
 // [SECTION] Packing into ImGui's atlas
 // [SECTION] add_fonts()
+// [SECTION] Placeholders shown, pixels held
+#include "web/fonts_system.h"
 #include "ui/app.h"
 #include "ui/fonts.h"
 
 #include "imgui.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <unordered_map>
 #include <vector>
 
 //-----------------------------------------------------------------------------
@@ -27,9 +35,10 @@
 //-----------------------------------------------------------------------------
 
 extern "C" {
-// Rasterises n codepoints at a line height of target_px device pixels: advances[i] (px), and the
-// glyphs' alpha, each (min(ceil(advance)+2, 3H)) × H, one after another. metrics = {H, ascent}.
-// Returns the bytes written, or minus the bytes needed when alpha_size is too small.
+// Measures n codepoints at a line height of target_px device pixels: advances[i] (px), and metrics =
+// {H, ascent, the advance of a Chinese character (国)}; metrics[0] stays 0 when there is no canvas.
+// With alpha: also rasterises them, each glyph's alpha (min(ceil(advance)+2, 3H)) × H, one after
+// another. Returns the bytes written, or minus the bytes needed when alpha_size is too small.
 int tc_js_raster(float target_px, const unsigned* codepoints, int n, float* advances, unsigned char* alpha,
                  int alpha_size, float* metrics);
 }
@@ -38,23 +47,48 @@ namespace traincalc {
 namespace {
 
 struct Glyph {
-    int w = 0;                        // bitmap width, px (the advance and 1 px either side)
-    float advance = 0;                // px
-    std::vector<unsigned char> alpha; // w × cell_h
+    float advance = 0; // px
+    int w = 0;         // bitmap width, px (the advance and 1 px either side); 0 until rasterised
+    std::vector<unsigned char> alpha; // w × cell_h; empty until a frame shows the glyph
 };
 
 struct SizeCache {
-    float target_px = 0; // the size these glyphs were drawn at
-    int cell_h = 0;      // px: every glyph's bitmap height = the line height
-    float ascent = 0;    // px from the cell's top to the baseline
-    std::unordered_map<unsigned, Glyph> glyphs;
+    float target_px = 0;       // the size these glyphs were measured and drawn at
+    int cell_h = 0;            // px: every glyph's bitmap height = the line height; 0 = not measured yet
+    float ascent = 0;          // px from the cell's top to the baseline
+    float cjk_advance = 0;     // px: a Chinese character's advance (their placeholders' width until drawn)
+    std::vector<Glyph> glyphs; // measured (advance) or rasterised (alpha)
+    std::vector<unsigned short> index; // codepoint -> 1 + its place in glyphs; 0 = none (ImWchar16 only)
+    const Glyph* find(unsigned c) const {
+        return c < index.size() && index[c] ? &glyphs[index[c] - 1u] : nullptr;
+    }
+    Glyph& add(unsigned c) { // c < 0x10000
+        if (index.empty()) index.assign(0x10000, 0);
+        if (!index[c]) {
+            glyphs.emplace_back();
+            index[c] = static_cast<unsigned short>(glyphs.size());
+        }
+        return glyphs[index[c] - 1u];
+    }
+    std::vector<unsigned> show; // characters a frame showed as placeholders: rasterise
 };
 
 // One cache per font (body, headline): lives as long as the page.
 SizeCache g_cache[2];
+bool g_hold = false;      // start-up: measure only, rasterise after the WebGL context (hold_glyph_pixels)
+bool g_no_canvas = false; // Canvas 2D failed: what is not rasterised stays '?'-less placeholders, not retried
+
+// Placeholders: a glyph's U0 = kPlaceholderU + its index here (real glyphs and the white pixel are
+// within 0..1), so the laid-out frame's vertices name the characters it shows.
+constexpr float kPlaceholderU = 2.0f;
+struct Placeholder {
+    int font;           // 0 body, 1 headline
+    unsigned codepoint; //
+};
+std::vector<Placeholder> g_placeholders; // of the current atlas
 
 //-----------------------------------------------------------------------------
-// [SECTION] Rasterising
+// [SECTION] Measuring and rasterising
 //-----------------------------------------------------------------------------
 
 void codepoints_of(const unsigned short* ranges, std::vector<unsigned>& out) {
@@ -62,45 +96,73 @@ void codepoints_of(const unsigned short* ranges, std::vector<unsigned>& out) {
         for (unsigned c = r[0]; c <= r[1]; c++) out.push_back(c);
 }
 
-// Characters only the Chinese text uses: CJK punctuation, kana, ideographs, fullwidth forms.
+// Characters only the Chinese text uses: CJK punctuation, kana, ideographs, fullwidth forms. They
+// are one em wide: their placeholders take the measured width of 国 instead of a measure each.
 bool chinese_only(unsigned c) {
     return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
 }
 
-// Rasterises the codepoints the cache lacks (all of them after a size change).
-void rasterise(SizeCache& cache, float target_px, const std::vector<unsigned>& want) {
+// The font's metrics and the advances of `want`'s characters the cache lacks, Chinese ones aside
+// (all of them after a size change); no pixels.
+void measure(SizeCache& cache, float target_px, const std::vector<unsigned>& want) {
     if (cache.target_px != target_px) {
         cache.glyphs.clear();
+        cache.index.clear();
+        cache.show.clear();
         cache.target_px = target_px;
+        cache.cell_h = 0;
     }
     std::vector<unsigned> missing;
     for (unsigned c : want)
-        if (!cache.glyphs.count(c)) missing.push_back(c);
-    if (missing.empty()) return;
+        if (c < 0x10000 && !chinese_only(c) && !cache.find(c)) missing.push_back(c);
+    if (missing.empty() && cache.cell_h > 0) return;
+    std::vector<float> advances(missing.size());
+    float metrics[3] = {0, 0, 0};
+    tc_js_raster(target_px, missing.data(), static_cast<int>(missing.size()), advances.data(), nullptr, 0,
+                 metrics);
+    if (metrics[0] <= 0) {
+        g_no_canvas = true;
+        return;
+    }
+    cache.cell_h = static_cast<int>(metrics[0]);
+    cache.ascent = metrics[1];
+    cache.cjk_advance = metrics[2];
+    for (size_t i = 0; i < missing.size(); i++) cache.add(missing[i]).advance = advances[i];
+}
+
+// Pixels for the characters frames have shown (cache.show), in one raster.
+void rasterise(SizeCache& cache) {
+    std::vector<unsigned> missing;
+    for (unsigned c : cache.show) {
+        const Glyph* g = cache.find(c);
+        if (c < 0x10000 && (!g || g->alpha.empty())) missing.push_back(c);
+    }
+    cache.show.clear();
+    if (missing.empty() || cache.cell_h <= 0) return;
     const int n = static_cast<int>(missing.size());
     std::vector<float> advances(missing.size());
-    float metrics[2] = {0, 0};
-    std::vector<unsigned char> alpha(static_cast<size_t>(n) * static_cast<size_t>(target_px + 2) * 8);
-    int written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(),
+    float metrics[3] = {0, 0, 0};
+    std::vector<unsigned char> alpha(static_cast<size_t>(n) * static_cast<size_t>(cache.target_px + 2) * 8);
+    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), alpha.data(),
                                static_cast<int>(alpha.size()), metrics);
     if (written < 0) {
         alpha.resize(static_cast<size_t>(-written));
-        written = tc_js_raster(target_px, missing.data(), n, advances.data(), alpha.data(),
+        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), alpha.data(),
                                static_cast<int>(alpha.size()), metrics);
     }
-    if (written <= 0) return; // no canvas: the atlas has only what was cached
-    cache.cell_h = static_cast<int>(metrics[0]);
-    cache.ascent = metrics[1];
+    if (written <= 0 || metrics[0] <= 0) { // no canvas: these stay placeholders
+        g_no_canvas = true;
+        return;
+    }
     size_t at = 0;
     for (int i = 0; i < n; i++) {
-        Glyph g;
+        Glyph& g = cache.add(missing[i]);
         g.advance = advances[i];
         g.w = static_cast<int>(std::ceil(g.advance)) + 2;
         if (g.w > 3 * cache.cell_h) g.w = 3 * cache.cell_h;
         const size_t bytes = static_cast<size_t>(g.w) * cache.cell_h;
         g.alpha.assign(alpha.begin() + at, alpha.begin() + at + bytes);
         at += bytes;
-        cache.glyphs.emplace(missing[i], std::move(g));
     }
 }
 
@@ -133,18 +195,20 @@ ImFont* make_font(ImFontAtlas* atlas, const SizeCache& cache) {
 //-----------------------------------------------------------------------------
 
 void add_fonts(App& app, float body_px, float headline_px, const unsigned short* headline_ranges) {
-    // Body text: the UI's characters in the visitor's language (in English ~120 glyphs, not the
-    // ~800 of both languages: most of the start-up's raster time), then those the frames have met
-    // (web/main.cpp lays a frame out before drawing it and adds what it lacks: typed names,
-    // catalogs, imported configs). A change of language re-makes the atlas (web/main.cpp).
-    std::vector<unsigned> ui_chars, body, headline;
-    codepoints_of(kFontRanges, ui_chars);
-    for (unsigned c : ui_chars)
-        if (app.lang == Lang::zh || !chinese_only(c)) body.push_back(c);
-    for (unsigned c : app.runtime_glyphs) body.push_back(c);
-    codepoints_of(headline_ranges, headline);
-    rasterise(g_cache[0], std::round(body_px), body);
-    rasterise(g_cache[1], std::round(headline_px), headline);
+    // The body font holds the UI's characters (both languages: the language button, a switch) and
+    // those frames have met beyond them (web/main.cpp: typed names, catalogs, imported configs);
+    // the headline font ASCII and the few characters the headline values use. Each character is
+    // measured (Chinese ones are one em); its pixels are rasterised once a frame shows it, and until
+    // then it is a placeholder of its size (take_shown_placeholders()).
+    std::vector<unsigned> want[2]; // [0] body, [1] headline
+    codepoints_of(kFontRanges, want[0]);
+    want[0].insert(want[0].end(), app.runtime_glyphs.begin(), app.runtime_glyphs.end());
+    codepoints_of(headline_ranges, want[1]);
+    const float px[2] = {std::round(body_px), std::round(headline_px)};
+    for (int f = 0; f < 2; f++) {
+        measure(g_cache[f], px[f], want[f]);
+        if (!g_hold) rasterise(g_cache[f]);
+    }
 
     ImGuiIO& io = ImGui::GetIO();
     ImFontAtlas* atlas = io.Fonts;
@@ -158,11 +222,10 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
     int x = 2, y = 0, shelf_h = 2;
     for (int f = 0; f < 2; f++) {
         const SizeCache& cache = g_cache[f];
-        const std::vector<unsigned>& want = f == 0 ? body : headline;
-        for (unsigned c : want) {
-            auto it = cache.glyphs.find(c);
-            if (it == cache.glyphs.end()) continue;
-            const Glyph& g = it->second;
+        for (unsigned c : want[f]) {
+            const Glyph* found = cache.find(c);
+            if (!found || found->alpha.empty()) continue;
+            const Glyph& g = *found;
             if (x + g.w + 1 > width) {
                 x = 0;
                 y += shelf_h + 1;
@@ -200,8 +263,54 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
                        static_cast<float>(h), p.x * atlas->TexUvScale.x, p.y * atlas->TexUvScale.y,
                        (p.x + g.w) * atlas->TexUvScale.x, (p.y + h) * atlas->TexUvScale.y, g.advance);
     }
+    // Placeholders: the size of the glyph they stand for, their index in U. A frame that shows one
+    // is laid out again with its glyph before it is drawn (web/main.cpp).
+    g_placeholders.clear();
+    for (int f = 0; f < 2; f++) {
+        const SizeCache& cache = g_cache[f];
+        for (unsigned c : want[f]) {
+            const Glyph* g = cache.find(c);
+            if (g && !g->alpha.empty()) continue; // a glyph
+            if (!g && !chinese_only(c)) continue; // not measured: '?'
+            const float advance = g ? g->advance : cache.cjk_advance;
+            const float u = kPlaceholderU + static_cast<float>(g_placeholders.size());
+            g_placeholders.push_back({f, c});
+            fonts[f]->AddGlyph(nullptr, static_cast<ImWchar>(c), 0.0f, 0.0f, advance,
+                               static_cast<float>(cache.cell_h), u, 0.0f, u + 0.5f, 0.0f, advance);
+        }
+    }
     for (ImFont* font : fonts) font->BuildLookupTable();
     atlas->TexReady = true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Placeholders shown, pixels held
+//-----------------------------------------------------------------------------
+
+bool take_shown_placeholders(const ImDrawData* draw, float y_min, float y_max) {
+    if (!draw || g_placeholders.empty() || g_no_canvas) return false;
+    std::vector<unsigned char> seen(g_placeholders.size(), 0);
+    bool any = false;
+    for (int n = 0; n < draw->CmdListsCount; n++) {
+        const ImVector<ImDrawVert>& v = draw->CmdLists[n]->VtxBuffer;
+        for (int i = 0; i < v.Size; i++) {
+            const ImDrawVert& d = v.Data[i];
+            if (d.uv.x < kPlaceholderU || d.pos.y < y_min || d.pos.y > y_max) continue;
+            const size_t k = static_cast<size_t>(d.uv.x - kPlaceholderU);
+            if (k >= seen.size() || seen[k]) continue;
+            seen[k] = 1;
+            std::vector<unsigned>& show = g_cache[g_placeholders[k].font].show;
+            if (std::find(show.begin(), show.end(), g_placeholders[k].codepoint) != show.end())
+                continue; // already asked for (held until the WebGL context)
+            show.push_back(g_placeholders[k].codepoint);
+            any = true;
+        }
+    }
+    return any;
+}
+
+void hold_glyph_pixels(bool hold) {
+    g_hold = hold;
 }
 
 } // namespace traincalc

@@ -112,12 +112,17 @@ mergeInto(LibraryManager.library, {
   // The page's glyphs from the browser's own fonts (web/fonts_system.cpp): each codepoint drawn by
   // Canvas 2D in a cell one line (targetPx device pixels) tall, the alpha channel copied out. The
   // font size is chosen so the font's ascent + descent is the line, as ImGui sizes its fonts.
+  // metrics: the line, the ascent and a Chinese character's advance (the atlas's placeholders).
+  // alpha 0: measure only (no pixels: measureText does not wait for the GPU process as the first
+  // getImageData does). One canvas for the page's lifetime: glyphs met at run time need no new context.
+  $tcRaster: { ctx: null },
+  tc_js_raster__deps: ['$tcRaster'],
   tc_js_raster: function (targetPx, cps, n, advances, alpha, alphaSize, metrics) {
     var stack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
     var t0 = performance.now(), perf = window.__traincalcPerf || {};
     try {
-      var canvas = document.createElement('canvas');
-      var ctx = canvas.getContext('2d', { willReadFrequently: true });
+      var ctx = tcRaster.ctx || (tcRaster.ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+      var canvas = ctx.canvas;
       ctx.font = '100px ' + stack;
       var m = ctx.measureText('Hg\u56fd');
       var lineAt100 = (m.fontBoundingBoxAscent || 80) + (m.fontBoundingBoxDescent || 20);
@@ -134,9 +139,11 @@ mergeInto(LibraryManager.library, {
         chars.push(ch); widths.push(w); total += w * H;
       }
       HEAPF32[metrics >> 2] = H; HEAPF32[(metrics >> 2) + 1] = asc;
+      HEAPF32[(metrics >> 2) + 2] = ctx.measureText('\u56fd').width;
+      if (!alpha) { perf.measureMs = (perf.measureMs || 0) + performance.now() - t0; return 0; }
       if (total > alphaSize) return -total;
       var rowW = 4096, off = alpha;
-      canvas.width = rowW; canvas.height = H;
+      if (n > 0 && (canvas.width !== rowW || canvas.height !== H)) { canvas.width = rowW; canvas.height = H; }
       for (i = 0; i < n;) {
         ctx.clearRect(0, 0, rowW, H);
         ctx.font = font; ctx.fillStyle = '#fff'; ctx.textBaseline = 'alphabetic';

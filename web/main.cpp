@@ -29,6 +29,7 @@
 #include "core/url.h"
 #include "ui/app.h"
 #include "ui/strings.h"
+#include "web/fonts_system.h"
 #include "web/render_webgl2.h"
 
 #include "imgui.h"
@@ -110,13 +111,12 @@ struct Platform {
     double last_change_ms = -1e9;
     double last_frame_ms = 0;
     int css_w = 0, css_h = 0;
-    std::string sem_sent;               // the semantics JSON last sent to the page
-    bool in_callback = false;           // an onChange callback is running: no re-entry
-    bool save_failed_told = false;      // the "could not save" notice was shown once
-    bool program_checked = false;       // the renderer's link status was asked (once idle)
-    tc::Lang fonts_lang = tc::Lang::en; // the language whose UI characters the atlas holds
-    std::string link_notice;            // the damaged-link notice shown, if any (cleared by a good link)
-    std::string api_buffer;             // strings returned to JS live here until the next call
+    std::string sem_sent;          // the semantics JSON last sent to the page
+    bool in_callback = false;      // an onChange callback is running: no re-entry
+    bool save_failed_told = false; // the "could not save" notice was shown once
+    bool program_checked = false;  // the renderer's link status was asked (once idle)
+    std::string link_notice;       // the damaged-link notice shown, if any (cleared by a good link)
+    std::string api_buffer;        // strings returned to JS live here until the next call
 };
 
 // The one global: JS calls the exported C functions below without a user pointer.
@@ -427,12 +427,12 @@ void apply_input(Platform& p, ImGuiIO& io) {
     if (!p.input.empty() && p.frames_to_draw < 1) p.frames_to_draw = 1;
 }
 
-// Characters the atlas lacks in the frame just laid out (a typed name, a provider's catalog, an
-// imported config; the UI's own strings are in it for the current language): the semantics layer
-// holds every such string, so its nodes are scanned; new ones are rasterised from the browser's
-// fonts and the atlas re-made (fonts_system.cpp), as it is after a change of language. Returns true when it
-// grew: the caller lays the frame out again before drawing it, so no frame shows the fallback '?' for a
-// character the system can draw.
+// Glyphs the atlas lacks in the frame just laid out: characters on screen that are still
+// placeholders (every character is one until first shown, web/fonts_system.cpp), and characters
+// beyond the UI's strings (a typed name, a provider's catalog, an imported config), found in the
+// semantics layer, which holds every such string. They are rasterised from the browser's fonts and
+// the atlas re-made. Returns true when it changed: the caller lays the frame out again before drawing
+// it, so no frame shows a placeholder, or the fallback '?' for a character the system can draw.
 bool add_missing_glyphs(Platform& p) {
     ImFont* font = ImGui::GetIO().Fonts->Fonts.Size > 0 ? ImGui::GetIO().Fonts->Fonts[0] : nullptr;
     if (!font) return false;
@@ -457,15 +457,15 @@ bool add_missing_glyphs(Platform& p) {
         scan(n.name);
         scan(n.value);
     }
-    // The atlas holds the UI's characters of one language (fonts_system.cpp): a switch re-makes it.
-    if (p.app.runtime_glyphs.size() == before && p.app.lang == p.fonts_lang) return false;
-    p.fonts_lang = p.app.lang;
+    const bool shown =
+        tc::take_shown_placeholders(ImGui::GetDrawData(), p.scroll_y, p.scroll_y + (float)p.css_h);
+    if (p.app.runtime_glyphs.size() == before && !shown) return false;
     tc::setup_imgui(p.app);
     if (p.gl > 0) tc::webgl2_upload_fonts();
     return true;
 }
 
-// One ImGui frame laid out (not drawn), again if it met characters the atlas lacked; true when
+// One ImGui frame laid out (not drawn), again while it met characters the atlas lacked; true when
 // the scenario changed. `ahead`: the start-up's pass before the context, which takes no step of
 // work (a drawn frame does: the first one shows a large comparison's first step).
 bool layout_frame(Platform& p, bool ahead = false) {
@@ -473,9 +473,10 @@ bool layout_frame(Platform& p, bool ahead = false) {
     ImGui::NewFrame();
     bool scenario_changed = tc::draw_app(p.app);
     ImGui::Render();
-    // Ahead of the first frame the atlas is re-made and that frame lays itself out with it.
-    if (add_missing_glyphs(p) && !ahead) { // the input was applied by the first pass; this one only lays out
-        p.app.layout_only = true;
+    // Ahead of the first frame the atlas is re-made and that frame lays itself out with it. A pass
+    // with new glyphs can wrap text differently and show more: up to 3 more passes.
+    for (int pass = 0; pass < 3 && add_missing_glyphs(p) && !ahead; pass++) {
+        p.app.layout_only = true; // the input was applied by the first pass; these only lay out
         ImGui::NewFrame();
         scenario_changed = tc::draw_app(p.app) || scenario_changed;
         ImGui::Render();
@@ -807,13 +808,14 @@ int main(int, char**) {
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     io.BackendPlatformName = "traincalc_web";
     io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange; // the DOM twins carry the cursor styles
-    p.fonts_lang = p.app.lang;
+    const double t_imgui = now_ms();
+    tc::hold_glyph_pixels(true); // measured now, rasterised after the WebGL context (below)
     tc::setup_imgui(p.app);
 
     const double t_refresh = now_ms();
     tc::refresh(p.app);
     // The first frame laid out before the context, on the CPU while the GPU process presents the
-    // text: the glyphs it shows beyond ASCII (the visitor's language) are rasterised here.
+    // text: it finds the glyphs the first screen shows (rasterised once the context is made).
     const double t_layout = now_ms();
     io.DisplaySize = ImVec2((float)p.css_w, (float)p.css_h);
     io.DeltaTime = 1.0f / 60.0f;
@@ -838,6 +840,9 @@ int main(int, char**) {
         return 1;
     }
     tc::webgl2_init();
+    const double t_pixels = now_ms();
+    tc::hold_glyph_pixels(false);
+    tc::setup_imgui(p.app); // the first screen's glyphs, which the pass above found
     tc::webgl2_upload_fonts();
     // Where start-up time goes, for the benchmark (bench/page.mjs): ms in each step.
     EM_ASM(
@@ -850,10 +855,12 @@ int main(int, char**) {
                 q.glStartMs = $3;
                 q.glMs = $4;
                 q.layoutMs = $5;
+                q.imguiMs = $6;
+                q.pixelsMs = $7;
             }
         },
         t_state - t_catalog, t_state_end - t_state, t_layout - t_refresh, t_gl, now_ms() - t_gl,
-        t_gl - t_layout);
+        t_gl - t_layout, t_refresh - t_imgui, now_ms() - t_pixels);
     commit(p, true,
            false); // mirror and JS API get the first state; link and storage change on the first edit
     EM_ASM({ window.traincalc&& window.traincalc.__ready(); });

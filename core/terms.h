@@ -225,56 +225,110 @@ struct Terms {
 // run the very same functions through it, at the speed of plain expressions.
 // Calc's steps compile to plain arithmetic (FastCalc) or a few stores (Calc): always inlined,
 // since GCC otherwise keeps record() a call per operand.
+// The page (TRAINCALC_COMPACT_CALC, CMakeLists.txt) keeps FastCalc inline but makes each step of
+// the logged Calc one out-of-line call: ~20 bytes of wasm an operand instead of an inlined record
+// (the recorded formulas ran once per estimate; the searches, through FastCalc, keep their speed).
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_CALC_INLINE inline __attribute__((always_inline))
+#define TC_CALC_NOINLINE __attribute__((noinline))
 #else
 #define TC_CALC_INLINE inline
+#define TC_CALC_NOINLINE
+#endif
+#if defined(TRAINCALC_COMPACT_CALC)
+inline constexpr bool kCompactCalc = true;
+#else
+inline constexpr bool kCompactCalc = false;
 #endif
 
 template <bool Logged> class CalcT {
+    static constexpr bool kOutOfLine = Logged && kCompactCalc;
+
   public:
-    CalcT(Terms* log, TermId id, const char* unit, double scale = 1.0, int index = 0) : scale_(scale) {
+    CalcT(Terms* log, TermId id, const char* unit, double scale = 1.0, int index = 0) {
+        if constexpr (kOutOfLine)
+            start(log, id, unit, scale, index);
+        else
+            init(log, id, unit, scale, index);
+    }
+    TC_CALC_INLINE CalcT& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        return step<Op::first>(sym, v, unit, ref);
+    }
+    TC_CALC_INLINE CalcT& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        return step<Op::mul>(sym, v, unit, ref);
+    }
+    // A zero divisor gives 0, never NaN or Infinity (validate() rules it out; ranges keep every
+    // quotient finite).
+    TC_CALC_INLINE CalcT& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        return step<Op::div>(sym, v, unit, ref);
+    }
+    TC_CALC_INLINE CalcT& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        return step<Op::add>(sym, v, unit, ref);
+    }
+    TC_CALC_INLINE CalcT& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
+        return step<Op::sub>(sym, v, unit, ref);
+    }
+    // The result; `place` says where the bytes live (memory terms).
+    TC_CALC_INLINE double done(Place place = Place::gpu) {
+        if constexpr (kOutOfLine)
+            return finish(place);
+        else
+            return result(place);
+    }
+
+  private:
+    TC_CALC_INLINE void init(Terms* log, TermId id, const char* unit, double scale, int index) {
+        scale_ = scale;
+        sum_ = 0;
+        group_ = 0;
         if constexpr (Logged) {
             log_ = log;
+            term_ = 0;
+            first_ = 0;
             if (log) open(id, unit, index);
         } else {
             (void)log, (void)id, (void)unit, (void)index;
         }
     }
-    TC_CALC_INLINE CalcT& first(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        group_ = v;
-        return record(Op::first, sym, v, unit, ref);
+    template <Op op> TC_CALC_INLINE CalcT& step(const char* sym, double v, const char* unit, TermId ref) {
+        if constexpr (kOutOfLine)
+            return step_out<op>(sym, v, unit, ref);
+        else
+            return apply<op>(sym, v, unit, ref);
     }
-    TC_CALC_INLINE CalcT& mul(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        group_ *= v;
-        return record(Op::mul, sym, v, unit, ref);
+    template <Op op> TC_CALC_INLINE CalcT& apply(const char* sym, double v, const char* unit, TermId ref) {
+        if constexpr (op == Op::first) {
+            group_ = v;
+        } else if constexpr (op == Op::mul) {
+            group_ *= v;
+        } else if constexpr (op == Op::div) {
+            group_ = v != 0 ? group_ / v : 0.0;
+        } else if constexpr (op == Op::add) {
+            sum_ += group_;
+            group_ = v;
+        } else {
+            sum_ += group_;
+            group_ = -v;
+        }
+        return record(op, sym, v, unit, ref);
     }
-    // A zero divisor gives 0, never NaN or Infinity (validate() rules it out; ranges keep every
-    // quotient finite).
-    TC_CALC_INLINE CalcT& div(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        group_ = v != 0 ? group_ / v : 0.0;
-        return record(Op::div, sym, v, unit, ref);
-    }
-    TC_CALC_INLINE CalcT& add(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        sum_ += group_;
-        group_ = v;
-        return record(Op::add, sym, v, unit, ref);
-    }
-    TC_CALC_INLINE CalcT& sub(const char* sym, double v, const char* unit = "", TermId ref = TermId::none) {
-        sum_ += group_;
-        group_ = -v;
-        return record(Op::sub, sym, v, unit, ref);
-    }
-    // The result; `place` says where the bytes live (memory terms).
-    TC_CALC_INLINE double done(Place place = Place::gpu) {
+    TC_CALC_INLINE double result(Place place) {
         double r = (sum_ + group_) * scale_;
         if constexpr (Logged)
             if (log_) close(r, place);
         (void)place;
         return r;
     }
+    // The compact (page) build's out-of-line steps of the logged Calc.
+    TC_CALC_NOINLINE void start(Terms* log, TermId id, const char* unit, double scale, int index) {
+        init(log, id, unit, scale, index);
+    }
+    template <Op op>
+    TC_CALC_NOINLINE CalcT& step_out(const char* sym, double v, const char* unit, TermId ref) {
+        return apply<op>(sym, v, unit, ref);
+    }
+    TC_CALC_NOINLINE double finish(Place place) { return result(place); }
 
-  private:
     TC_CALC_INLINE CalcT& record(Op op, const char* sym, double v, const char* unit, TermId ref) {
         if constexpr (Logged)
             if (log_ && sym) append(op, sym, v, unit, ref);
@@ -308,12 +362,13 @@ template <bool Logged> class CalcT {
         t.count = int(log_->operands.size()) - first_;
     }
 
-    Terms* log_ = nullptr;
-    int term_ = 0;
-    int first_ = 0;
-    double scale_ = 1;
-    double sum_ = 0;
-    double group_ = 0;
+    // Set by init() (term_ and first_ also by open()); log_, term_, first_ only when Logged.
+    Terms* log_;
+    int term_;
+    int first_;
+    double scale_;
+    double sum_;
+    double group_;
 };
 
 using Calc = CalcT<true>;      // records when given a log (a null log: arithmetic only)

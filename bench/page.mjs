@@ -52,7 +52,7 @@ const fcpOf = (p) => p.evaluate(() => new Promise((resolve) => {
 let textFirst = 0;
 const loadAvg = [];  // the machine's 1-minute load average at each load: timings are only comparable at like loads
 const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [], layout = [], glyphs = [];
-const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [];
+const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [], pixelsMs = [];
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
@@ -78,7 +78,7 @@ for (let i = 0; i < loads; i++) {
     raster.push(p.rasterMs || 0);
     layout.push(p.layoutMs || 0);
     glyphs.push(p.rasterGlyphs || 0);
-    catalogMs.push(p.catalogMs); stateMs.push(p.stateMs); imguiMs.push(p.imguiMs ?? NaN); refreshMs.push(p.refreshMs);
+    catalogMs.push(p.catalogMs); stateMs.push(p.stateMs); imguiMs.push(p.imguiMs ?? NaN); refreshMs.push(p.refreshMs); pixelsMs.push(p.pixelsMs ?? NaN);
     if (i === loads - 1) last = b; else await b.close();
   } catch (e) { await b.close(); throw e; }
 }
@@ -93,11 +93,12 @@ row('  wasm inflated and compiled (off the main thread, from DOMContentLoaded)',
 row('  compiled to instantiated (waits for the text\'s paint)', stats(waitMs));
 row('  main(), CPU part: catalog, state, ImGui, glyphs, first estimate', stats(mainMs));
 row('    of it: the built-in catalog parsed / the state read (link, storage)', `${stats(catalogMs)} / ${stats(stateMs)}`);
-row('    of it: ImGui set up and the atlas made (glyphs of the UI\'s ASCII and symbols)', stats(imguiMs.filter((x) => !Number.isNaN(x))));
+row('    of it: ImGui set up and the atlas made (every character measured, none rasterised yet)', stats(imguiMs.filter((x) => !Number.isNaN(x))));
 row('    of it: the first estimate, GPU comparison and card curve (refresh)', stats(refreshMs));
-row('    of it: the first frame laid out ahead, its glyphs rasterised (the visitor\'s language)', stats(layout));
-row('    of it: glyphs rasterised from the system fonts (Canvas 2D)', `${stats(raster)}, ${glyphs.join('/')} glyphs`);
-row('  main(), then: WebGL2 context and ImGui\'s GL objects (after the text reached the GPU process)', stats(gl));
+row('    of it: the first frame laid out ahead (it finds the glyphs the first screen shows)', stats(layout));
+row('  glyphs rasterised from the system fonts (Canvas 2D), start-up', `${stats(raster)}, ${glyphs.join('/')} glyphs`);
+row('  main(), then: WebGL2 context, GL objects, the first screen\'s glyphs rasterised and uploaded', stats(gl));
+row('    of it: the glyphs rasterised, packed and uploaded', stats(pixelsMs));
 row('  ready to the first frame drawn', stats(toFrame));
 if (process.argv[3] === 'startup') {  // node bench/page.mjs 7 startup: only the table above
   await last.close();

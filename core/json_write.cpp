@@ -79,15 +79,28 @@ double num(double v) {
     return finite_or(v);
 }
 
+// An object of numbers from a table of keys and values, in one loop: nlohmann's initializer lists
+// inline each pair (~100 bytes of wasm a key; the page's size, issue 15). The output is the same:
+// an object's keys are sorted (std::map) however it is filled.
+struct NumKey {
+    const char* key;
+    double value;
+};
+json numbers(std::initializer_list<NumKey> rows) {
+    json j = json::object();
+    for (const NumKey& r : rows) j[r.key] = num(r.value);
+    return j;
+}
+
 json flops_json(const FlopsResult& f) {
-    json j{{"tokens", num(f.tokens)},
-           {"model", num(f.model)},
-           {"rule_of_thumb", num(f.rule_of_thumb)},
-           {"executed", num(f.executed)},
-           {"per_token_executed", num(f.per_token_executed)},
-           {"params", num(f.params)},
-           {"active_params", num(f.active_params)},
-           {"trainable_params", num(f.trainable_params)}};
+    json j = numbers({{"tokens", f.tokens},
+                      {"model", f.model},
+                      {"rule_of_thumb", f.rule_of_thumb},
+                      {"executed", f.executed},
+                      {"per_token_executed", f.per_token_executed},
+                      {"params", f.params},
+                      {"active_params", f.active_params},
+                      {"trainable_params", f.trainable_params}});
     if (f.padded_tokens_per_sample > 0) { // only when samples are not packed
         j["padded_tokens_per_sample"] = num(f.padded_tokens_per_sample);
         j["padding_waste"] = num(f.padding_waste);
@@ -96,40 +109,41 @@ json flops_json(const FlopsResult& f) {
 }
 
 json time_json(const TimeResult& t) {
-    return json{{"compute_hours", num(t.compute_hours)},
-                {"wall_hours", num(t.wall_hours)},
-                {"wall_hours_low", num(t.wall_hours_low)},
-                {"wall_hours_high", num(t.wall_hours_high)},
-                {"overhead_hours", num(t.overhead_hours)},
-                {"fixed_hours", num(t.fixed_hours)},
-                {"upload_hours", num(t.upload_hours)},
-                {"download_hours", num(t.download_hours)},
-                {"checkpoint_hours", num(t.checkpoint_hours)},
-                {"pilot_extrapolated_hours", num(t.pilot_extrapolated_hours)},
-                {"pipeline_bubble", num(t.pipeline_bubble)},
-                {"utilization", num(t.utilization)},
-                {"scaling_efficiency", num(t.scaling_efficiency)},
-                {"effective_tflops_per_gpu", num(t.effective_tflops_per_gpu)},
-                {"peak_tflops", num(t.peak_tflops)}};
+    return numbers({{"compute_hours", t.compute_hours},
+                    {"wall_hours", t.wall_hours},
+                    {"wall_hours_low", t.wall_hours_low},
+                    {"wall_hours_high", t.wall_hours_high},
+                    {"overhead_hours", t.overhead_hours},
+                    {"fixed_hours", t.fixed_hours},
+                    {"upload_hours", t.upload_hours},
+                    {"download_hours", t.download_hours},
+                    {"checkpoint_hours", t.checkpoint_hours},
+                    {"pilot_extrapolated_hours", t.pilot_extrapolated_hours},
+                    {"pipeline_bubble", t.pipeline_bubble},
+                    {"utilization", t.utilization},
+                    {"scaling_efficiency", t.scaling_efficiency},
+                    {"effective_tflops_per_gpu", t.effective_tflops_per_gpu},
+                    {"peak_tflops", t.peak_tflops}});
 }
 
 json memory_json(const MemoryResult& m) {
-    return json{{"per_gpu_gib", num(m.per_gpu_gib)},
-                {"weights_gib", num(m.weights_gib)},
-                {"gradients_gib", num(m.gradients_gib)},
-                {"optimizer_gib", num(m.optimizer_gib)},
-                {"adapters_gib", num(m.adapters_gib)},
-                {"activations_gib", num(m.activations_gib)},
-                {"logits_gib", num(m.logits_gib)},
-                {"gathered_gib", num(m.gathered_gib)},
-                {"overhead_gib", num(m.overhead_gib)},
-                {"capacity_gib", num(m.capacity_gib)},
-                {"usable_gib", num(m.usable_gib)},
-                {"headroom_gib", num(m.headroom_gib)},
-                {"cpu_ram_gib", num(m.cpu_ram_gib)},
-                {"activations_host_gib", num(m.activations_host_gib)},
-                {"expert_weights_gib", num(m.expert_weights_gib)},
-                {"fits", m.fits}};
+    json j = numbers({{"per_gpu_gib", m.per_gpu_gib},
+                      {"weights_gib", m.weights_gib},
+                      {"gradients_gib", m.gradients_gib},
+                      {"optimizer_gib", m.optimizer_gib},
+                      {"adapters_gib", m.adapters_gib},
+                      {"activations_gib", m.activations_gib},
+                      {"logits_gib", m.logits_gib},
+                      {"gathered_gib", m.gathered_gib},
+                      {"overhead_gib", m.overhead_gib},
+                      {"capacity_gib", m.capacity_gib},
+                      {"usable_gib", m.usable_gib},
+                      {"headroom_gib", m.headroom_gib},
+                      {"cpu_ram_gib", m.cpu_ram_gib},
+                      {"activations_host_gib", m.activations_host_gib},
+                      {"expert_weights_gib", m.expert_weights_gib}});
+    j["fits"] = m.fits;
+    return j;
 }
 
 // Present only beyond SFT (SFT output is unchanged).
@@ -137,33 +151,35 @@ json objective_json(const Estimate& e) {
     const Scenario& s = e.scenario;
     const TimeResult& t = e.time;
     const MemoryResult& m = e.memory;
-    return json{{"name", to_string(s.objective)},
-                {"generation_hours", num(t.generation_hours)},
-                {"training_hours", num(t.compute_hours - t.generation_hours)},
-                {"reference_gib", num(m.reference_gib)},
-                {"reward_gib", num(m.reward_gib)},
-                {"critic_gib", num(m.critic_gib)},
-                {"kv_cache_gib", num(m.kv_cache_gib)},
-                {"generation_gib", num(m.generation_gib)},
-                {"engine_slice_gib", num(m.engine_slice_gib)},
-                {"billed_cards", s.cards + rollout_extra_cards(s)}};
+    json j = numbers({{"generation_hours", t.generation_hours},
+                      {"training_hours", t.compute_hours - t.generation_hours},
+                      {"reference_gib", m.reference_gib},
+                      {"reward_gib", m.reward_gib},
+                      {"critic_gib", m.critic_gib},
+                      {"kv_cache_gib", m.kv_cache_gib},
+                      {"generation_gib", m.generation_gib},
+                      {"engine_slice_gib", m.engine_slice_gib}});
+    j["name"] = to_string(s.objective);
+    j["billed_cards"] = s.cards + rollout_extra_cards(s);
+    return j;
 }
 
 // Present only with images (text-only output is unchanged); the values are the shown terms' results.
 json vision_json(const Estimate& e) {
     auto term = [&](TermId id) {
         const Term* t = e.terms.find(id);
-        return t ? num(t->result) : num(0);
+        return t ? t->result : 0.0;
     };
-    return json{{"images_per_sample", e.scenario.images_per_sample},
-                {"image_tokens", term(TermId::image_tokens)},
-                {"patches_per_image", term(TermId::vision_patches)},
-                {"tokens_per_sample", term(TermId::sample_tokens)},
-                {"vision_params", term(TermId::vision_params)},
-                {"tower_trained", !e.scenario.freeze_vision_tower},
-                {"flops_per_image", term(TermId::vision_flops_per_image)},
-                {"flops_per_token", term(TermId::vision_flops_per_token)},
-                {"vision_gib", num(e.memory.vision_gib)}};
+    json j = numbers({{"image_tokens", term(TermId::image_tokens)},
+                      {"patches_per_image", term(TermId::vision_patches)},
+                      {"tokens_per_sample", term(TermId::sample_tokens)},
+                      {"vision_params", term(TermId::vision_params)},
+                      {"flops_per_image", term(TermId::vision_flops_per_image)},
+                      {"flops_per_token", term(TermId::vision_flops_per_token)},
+                      {"vision_gib", e.memory.vision_gib}});
+    j["images_per_sample"] = e.scenario.images_per_sample;
+    j["tower_trained"] = !e.scenario.freeze_vision_tower;
+    return j;
 }
 
 // A searched strategy's keys, each named `prefix` + field ("best_tp" in cards, "tp" in an answer).
@@ -193,29 +209,33 @@ json cost_json(const CostResult& cost) {
     json plans = json::array();
     for (const PlanCost& p : cost.plans) {
         if (!p.available) continue;
-        plans.push_back(json{{"plan", to_string(p.plan)}, {"total", num(p.total)}, {"units", num(p.units)}});
+        json row = numbers({{"total", p.total}, {"units", p.units}});
+        row["plan"] = to_string(p.plan);
+        plans.push_back(std::move(row));
     }
-    return json{{"currency", to_string(cost.currency)},
-                {"best_plan", to_string(cost.best_plan)},
-                {"total", num(cost.total)},
-                {"plans", plans},
-                {"storage", num(cost.storage)},
-                {"traffic", num(cost.traffic)},
-                {"per_million_tokens", num(cost.per_million_tokens)},
-                {"gpu_hours", num(cost.gpu_hours)},
-                {"price_hourly", num(cost.price_hourly)},
-                {"price_daily", num(cost.price_daily)},
-                {"price_monthly", num(cost.price_monthly)}};
+    json j = numbers({{"total", cost.total},
+                      {"storage", cost.storage},
+                      {"traffic", cost.traffic},
+                      {"per_million_tokens", cost.per_million_tokens},
+                      {"gpu_hours", cost.gpu_hours},
+                      {"price_hourly", cost.price_hourly},
+                      {"price_daily", cost.price_daily},
+                      {"price_monthly", cost.price_monthly}});
+    j["currency"] = to_string(cost.currency);
+    j["best_plan"] = to_string(cost.best_plan);
+    j["plans"] = std::move(plans);
+    return j;
 }
 
 json buy_json(const BuyResult& b) {
-    return json{{"own_per_month", num(b.own_per_month)},
-                {"power_per_month", num(b.power_per_month)},
-                {"depreciation_per_month", num(b.depreciation_per_month)},
-                {"rent_per_month", num(b.rent_per_month)},
-                {"break_even_hours_per_month", num(b.break_even_hours_per_month)},
-                {"buying_cheaper", b.buying_cheaper},
-                {"purchase_known", b.purchase_known}};
+    json j = numbers({{"own_per_month", b.own_per_month},
+                      {"power_per_month", b.power_per_month},
+                      {"depreciation_per_month", b.depreciation_per_month},
+                      {"rent_per_month", b.rent_per_month},
+                      {"break_even_hours_per_month", b.break_even_hours_per_month}});
+    j["buying_cheaper"] = b.buying_cheaper;
+    j["purchase_known"] = b.purchase_known;
+    return j;
 }
 
 json quotes_json(const Estimate& e) {
@@ -232,32 +252,33 @@ json quotes_json(const Estimate& e) {
 }
 
 json host_ram_json(const HostRamResult& h) {
-    return json{{"ranks_per_node", h.ranks_per_node},
-                {"load_per_rank", h.load_per_rank},
-                {"load_per_rank_gib", num(h.load_per_rank_gib)},
-                {"load_node_gib", num(h.load_node_gib)},
-                {"offload_per_rank_gib", num(h.offload_per_rank_gib)},
-                {"offload_node_gib", num(h.offload_node_gib)},
-                {"peak_node_gib", num(h.peak_node_gib)},
-                {"available_gib", num(h.available_gib)},
-                {"known", h.known},
-                {"fits", h.fits}};
+    json j = numbers({{"load_per_rank_gib", h.load_per_rank_gib},
+                      {"load_node_gib", h.load_node_gib},
+                      {"offload_per_rank_gib", h.offload_per_rank_gib},
+                      {"offload_node_gib", h.offload_node_gib},
+                      {"peak_node_gib", h.peak_node_gib},
+                      {"available_gib", h.available_gib}});
+    j["ranks_per_node"] = h.ranks_per_node;
+    j["load_per_rank"] = h.load_per_rank;
+    j["known"] = h.known;
+    j["fits"] = h.fits;
+    return j;
 }
 
 json spot_json(const Estimate& e) {
     const Scenario& s = e.scenario;
     const SpotResult& sp = e.spot;
-    return json{{"price_hourly", num(s.spot_price_hourly)},
-                {"interruptions_per_hour", num(s.interruptions_per_hour)},
-                {"checkpoint_interval_hours", num(s.checkpoint_interval_hours)},
-                {"restart_hours", num(s.restart_hours)},
-                {"segment_hours", num(sp.segment_hours)},
-                {"interruptions", num(sp.interruptions)},
-                {"lost_per_interruption_hours", num(sp.lost_per_interruption_hours)},
-                {"billed_hours", num(sp.billed_hours)},
-                {"total", num(sp.total)},
-                {"on_demand_total", num(sp.on_demand_total)},
-                {"saving", num(sp.saving)}};
+    return numbers({{"price_hourly", s.spot_price_hourly},
+                    {"interruptions_per_hour", s.interruptions_per_hour},
+                    {"checkpoint_interval_hours", s.checkpoint_interval_hours},
+                    {"restart_hours", s.restart_hours},
+                    {"segment_hours", sp.segment_hours},
+                    {"interruptions", sp.interruptions},
+                    {"lost_per_interruption_hours", sp.lost_per_interruption_hours},
+                    {"billed_hours", sp.billed_hours},
+                    {"total", sp.total},
+                    {"on_demand_total", sp.on_demand_total},
+                    {"saving", sp.saving}});
 }
 
 json fit_json(const FitAnswer& a) {
@@ -276,17 +297,18 @@ json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
     j["micro_batch"] = fit_json(r.micro_batch);
     j["seq_len"] = fit_json(r.seq_len);
     const BudgetAnswer& b = r.budget;
-    if (b.asked)
-        j["budget"] = json{{"budget", finite_or(r.scenario.budget)},
-                           {"found", b.found},
-                           {"fits", b.fits},
-                           {"at_limit", b.at_limit},
-                           {"tokens_per_epoch", finite_or(b.tokens_per_epoch)},
-                           {"tokens", finite_or(b.tokens)},
-                           {"cost_total", finite_or(b.cost_total)},
-                           {"next_cost_total", finite_or(b.next_cost_total)},
-                           {"wall_hours", finite_or(b.wall_hours)},
-                           {"plan", to_string(b.plan)}};
+    if (b.asked) {
+        json& bj = j["budget"] = numbers({{"budget", r.scenario.budget},
+                                          {"tokens_per_epoch", b.tokens_per_epoch},
+                                          {"tokens", b.tokens},
+                                          {"cost_total", b.cost_total},
+                                          {"next_cost_total", b.next_cost_total},
+                                          {"wall_hours", b.wall_hours}});
+        bj["found"] = b.found;
+        bj["fits"] = b.fits;
+        bj["at_limit"] = b.at_limit;
+        bj["plan"] = to_string(b.plan);
+    }
     const DeadlineAnswer& d = r.deadline;
     if (d.asked) {
         const bool g = d.found && d.gpu_index >= 0 && d.gpu_index < int(catalog.gpus.size());

@@ -363,6 +363,9 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
                          "LLaMA-Factory 以整层为单位重计算：选择性重计算按梯度检查点写出"});
     y.kv_str("flash_attn", s.flash_attention ? "auto" : "disabled");
     if (s.loss == LossImpl::chunked) y.kv_bool("enable_liger_kernel", true);
+    if (s.loss == LossImpl::bf16) // no key selects it: the file would run the model's fp32-upcast loss
+        notes.push_back({"loss bf16: no LLaMA-Factory key; this file runs the fp32-upcast loss",
+                         "损失 bf16：LLaMA-Factory 无此键；此文件用 fp32 上转损失"});
     if (s.stack == Stack::unsloth) y.kv_bool("use_unsloth", true);
     if (s.stack != Stack::hf && s.stack != Stack::unsloth)
         notes.push_back(

@@ -57,10 +57,21 @@ constexpr double kBase16BytesPerParam = 2.0; // the 16-bit base checkpoint (down
 //   Llama 3.1 8B QLoRA) grows 32 GB over 12,952 tokens between its 48 and 80 GB rows: 2.47 MB per
 //   token, of which 2·h·L = 0.26 MB are checkpoints: 2.21 MB / 128,256 ≈ 17.2 B.
 // - torchtitan: bf16 logits, one fp32 copy and log-softmax kept for backward: 2 + 4 + 4 = 10.
-// - fused/chunked (Liger, Apple's Cut Cross-Entropy, torchtune chunked): no V-wide tensor per token.
+// - fused/chunked (Liger, Apple's Cut Cross-Entropy): no V-wide tensor per token (CCE's Table 1, below:
+//   CCE 1,164 MB and Liger 1,474 MB against the 1,161 MB of dE and dC). A chunked but unfused loss keeps
+//   more: torchtune's 8 chunks there 9,631 MB, ~4 B per entry (tests/calibration flags it).
+// - bf16, no fp32 copy (a torch.compile'd loss, or F.cross_entropy on bf16 logits): the 16-bit logits
+//   saved for backward (2), then in the backward their gradient in fp32 (4) and its 16-bit cast for the
+//   output layer's backward (2): 8. Eager F.cross_entropy on bf16 logits keeps its 16-bit log-probs (2)
+//   and its backward makes two 16-bit gradients (nll, log-softmax: 4), + 2 while the caller holds the
+//   logits: 6-8. Wijmans et al. 2024 (Cut Cross-Entropy, arXiv 2411.09009, Table 1: Gemma 2 2B, 8,192
+//   tokens, V 256,000, A100, PyTorch 2.4.1): torch.compile's loss keeps 4,000 MB (= 2 B per entry) and
+//   its gradient adds 12,000 MB (6 B); loss + gradient 16,000 MB = 8 B per entry with the 1,161 MB
+//   of dE, dC (which traincalc counts elsewhere) inside it: 8 B gives +7% on that row.
 constexpr double kLogitsBytesFp32Upcast = 17.0;
 constexpr double kLogitsBytesTorchtitan = 10.0;
 constexpr double kLogitsBytesChunked = 0.0;
+constexpr double kLogitsBytesBf16 = 8.0;
 // torchtitan's op-level selective checkpointing (saves every other matmul output and the attention
 // output) keeps about two thirds of the activations that flash attention leaves (issue 12; the
 // 82.4 GiB Llama 3.1 8B FSDP figure in tests/calibration/published.json checks it).

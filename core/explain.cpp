@@ -845,6 +845,14 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                           : F.T("the s² attention scores are stored (the a × s term in A)",
                                 "保存 s² 注意力分数（A 中的 a × s 项）")));
     out.push_back(fmt(F.T("Activations: %s", "激活：%s"), rc));
+    // A loss the user chose, with its bytes (the stack's own is the B_logits of the logits line).
+    if (s.loss != LossImpl::stack)
+        out.push_back(fmt(F.T("Loss: %s (B_logits %s B)", "损失：%s（B_logits %s B）"),
+                          display_name(s.loss, F.lang),
+                          F.N(s.loss == LossImpl::chunked ? kLogitsBytesChunked
+                              : s.loss == LossImpl::bf16  ? kLogitsBytesBf16
+                                                          : kLogitsBytesFp32Upcast)
+                              .c_str()));
     explain_objective(e, Headline::memory, F, out);
     push_terms(e, Headline::memory, F, out);
     host_ram_notes(e, F, out);

@@ -375,6 +375,7 @@ static double logits_bytes_per_vocab(const Scenario& s) {
         loss = s.stack == Stack::unsloth ? LossImpl::chunked
                                          : LossImpl::fp32_upcast; // Unsloth ships Cut Cross-Entropy
     if (loss == LossImpl::chunked) return kLogitsBytesChunked;
+    if (loss == LossImpl::bf16) return kLogitsBytesBf16;
     return s.stack == Stack::torchtitan && s.loss == LossImpl::stack ? kLogitsBytesTorchtitan
                                                                      : kLogitsBytesFp32Upcast;
 }

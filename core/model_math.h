@@ -42,7 +42,7 @@ struct ModelDerived {
     // "10" of 10 + 24/t, less the dropout masks current LLMs do not keep).
     double act_unsplit_bytes_per_token_layer = 0;
     bool checkpoints_offloaded = false;    // Unsloth: full-recomputation checkpoints in host RAM
-    double logits_bytes_per_vocab = 0;     // B_logits: by loss implementation (17, 10 or 0)
+    double logits_bytes_per_vocab = 0;     // B_logits: by loss implementation (17, 10, 8 or 0)
     double weight_bytes_per_param = 2;     // B_w (16-bit unless fp32)
     double grad_bytes_per_param = 2;       // B_g
     double optimizer_bytes_per_param = 12; // B_o (AdamW with fp32 master)

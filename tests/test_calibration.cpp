@@ -40,7 +40,8 @@ constexpr double kThroughputTolerance = 0.30; // tokens/s per card with the stac
 constexpr double kMemoryMedianMax = 0.12, kMemoryP90Max = 0.30, kSpeedMissShareMax = 0.10;
 
 bool is_memory(const std::string& kind) {
-    return kind == "memory_gib" || kind == "allocated_gib" || kind == "expert_weights_gb";
+    return kind == "memory_gib" || kind == "allocated_gib" || kind == "expert_weights_gb" ||
+           kind == "loss_gradient_mib";
 }
 
 Json read_published() {
@@ -132,6 +133,13 @@ std::vector<Row> run_all() {
         // The routed experts' weights one rank holds (expert parallelism), decimal GB as published.
         else if (r.kind == "expert_weights_gb")
             r.estimated = est.memory.expert_weights_gib * 1073741824.0 / 1e9;
+        // The loss and its gradient measured alone (MiB): the logits term plus the output buffers every
+        // implementation writes, dE (tokens × h) and dC (V × h) in 16 bits (the source's "lower bound").
+        else if (r.kind == "loss_gradient_mib") {
+            const double tokens = double(sr.scenario.seq_len) * sr.scenario.micro_batch;
+            r.estimated = est.memory.logits_gib * 1024 +
+                          2.0 * est.model.hidden * (tokens + est.model.vocab) / 1048576.0;
+        }
         r.error = r.estimated / r.measured - 1;
         rows.push_back(r);
     }
@@ -230,6 +238,32 @@ TEST_CASE("calibration: the stack's loss sets the logits, and an override wins")
     CHECK(logits(R"(,"stack":"unsloth")") == 0);
     CHECK(logits(R"(,"loss":"chunked")") == 0);
     CHECK(logits(R"(,"stack":"unsloth","loss":"fp32_upcast")") == doctest::Approx(hf));
+    // bf16, no fp32 copy: 8 B (the 16-bit logits; in the backward their fp32 gradient and its 16-bit
+    // cast), whatever the stack.
+    const double bf16 = 8192.0 * 128256 * 8 / 1073741824.0; // 7.83 GiB
+    CHECK(logits(R"(,"loss":"bf16")") == doctest::Approx(bf16).epsilon(1e-9));
+    CHECK(logits(R"(,"stack":"unsloth","loss":"bf16")") == doctest::Approx(bf16).epsilon(1e-9));
+    CHECK(logits(R"(,"stack":"torchtitan","loss":"bf16")") == doctest::Approx(bf16).epsilon(1e-9));
+    CHECK(logits(R"(,"stack":"torchtitan")") == doctest::Approx(bf16 * 10 / 8).epsilon(1e-9));
+}
+
+TEST_CASE("calibration: a bf16 loss on Cut Cross-Entropy's Table 1 row (Gemma 2 2B, 8,192 tokens)") {
+    // arXiv 2411.09009, Table 1, torch.compile: loss + gradient 16,000 MB (MiB) with its lower bound
+    // dE + dC = 1,161 MB inside. traincalc: 8 B x 8,192 x 256,000 = 16,000 MiB of logits, + 1,161.
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    const ScenarioResult sr = scenario_from_json(
+        R"({"model":{"params":2614341888,"layers":26,"hidden":2304,"heads":8,"kv_heads":4,"head_dim":256,)"
+        R"("ffn":9216,"vocab":256000},"method":"full","seq_len":8192,"micro_batch":1,"gpu":"A100-80G",)"
+        R"("loss":"bf16"})",
+        cat.catalog);
+    REQUIRE(sr.errors.empty());
+    const Estimate e = estimate(sr.scenario, cat.catalog);
+    REQUIRE(e.ok);
+    CHECK(e.memory.logits_gib * 1024 == doctest::Approx(16000.0).epsilon(1e-9));
+    const double lower_bound_mib = 2.0 * 2304 * (8192 + 256000) / 1048576.0;
+    CHECK(lower_bound_mib == doctest::Approx(1161.0).epsilon(0.001)); // as published
+    CHECK((e.memory.logits_gib * 1024 + lower_bound_mib) / 16000.0 - 1 ==
+          doctest::Approx(0.0726).epsilon(0.01));
 }
 
 TEST_CASE("calibration: stack and loss round-trip through JSON; defaults are omitted") {
@@ -243,6 +277,14 @@ TEST_CASE("calibration: stack and loss round-trip through JSON; defaults are omi
     CHECK(back.scenario.stack == Stack::torchtitan);
     CHECK(back.scenario.loss == LossImpl::chunked);
     CHECK(!scenario_from_json(R"({"stack":"keras"})", cat.catalog).errors.empty());
+    s.loss = LossImpl::bf16;
+    CHECK(scenario_to_json(s).find(R"("loss":"bf16")") != std::string::npos);
+    CHECK(scenario_from_json(scenario_to_json(s), cat.catalog).scenario.loss == LossImpl::bf16);
+    const ScenarioResult bad = scenario_from_json(R"({"loss":"fp16"})", cat.catalog);
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].field == "loss");
+    CHECK(bad.errors[0].message ==
+          R"(loss must be one of "stack", "fp32_upcast", "chunked", "bf16", got "fp16")");
 }
 
 TEST_CASE("calibration: ZeRO-3 holds two gathered layers beside its shard") {

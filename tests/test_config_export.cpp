@@ -315,6 +315,21 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
     }
 }
 
+TEST_CASE("config export: a bf16 loss has no LLaMA-Factory key: a note says so, nothing is written") {
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::lora;
+    s.loss = LossImpl::bf16;
+    ConfigExport x = export_config(estimate_of(s), ExportFormat::llamafactory);
+    REQUIRE(x.errors.empty());
+    CHECK_FALSE(parse_yaml(x.text).contains("enable_liger_kernel"));
+    bool noted = false;
+    for (const ExportNote& n : x.notes)
+        noted = noted || (n.en == "loss bf16: no LLaMA-Factory key; this file runs the fp32-upcast loss" &&
+                          n.zh == "损失 bf16：LLaMA-Factory 无此键；此文件用 fp32 上转损失");
+    CHECK(noted);
+}
+
 TEST_CASE("config export: a custom model is a placeholder, with a note") {
     Scenario s;
     s.model_id.clear();

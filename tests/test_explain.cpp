@@ -129,6 +129,26 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     CHECK(contains(time_zh, "下载模型 = N × 2 × 8 ÷ 下载带宽 ÷ 1e6 ÷ 3,600 = "));
 }
 
+TEST_CASE("memory explanation names a chosen loss and its bytes, in en and zh") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    auto lines = [&](LossImpl loss, Lang lang) {
+        s.loss = loss;
+        const Estimate e = estimate(s, c);
+        REQUIRE(e.ok);
+        return explain(e, Headline::memory, lang);
+    };
+    // The stack's own loss: its B_logits is the logits line's; no extra line.
+    CHECK_FALSE(contains(lines(LossImpl::stack, Lang::en), "Loss: "));
+    CHECK(contains(lines(LossImpl::bf16, Lang::en), "Loss: bf16, no fp32 copy (B_logits 8 B)"));
+    CHECK(contains(lines(LossImpl::bf16, Lang::en),
+                   "s × b × V × B_logits = 2,048 × 1 × 32,000 × 8 B = 0.488 GiB"));
+    CHECK(contains(lines(LossImpl::bf16, Lang::zh), "损失：bf16，无 fp32 副本（B_logits 8 B）"));
+    CHECK(contains(lines(LossImpl::chunked, Lang::en), "Loss: Chunked / fused (Liger, CCE) (B_logits 0 B)"));
+    CHECK(
+        contains(lines(LossImpl::fp32_upcast, Lang::zh), "损失：fp32 上转（Hugging Face）（B_logits 17 B）"));
+}
+
 TEST_CASE("time, memory, cards, cost and buy explanations") {
     Catalog c = explain_catalog();
     Scenario s = example_scenario();

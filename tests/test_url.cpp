@@ -96,9 +96,11 @@ TEST_CASE("decode_hash(encode_hash(s)) == s, field by field") {
     ids.gpu_id = "H100";
     ids.cards = 16;
     ids.data_input = DataInput::tokens;
+    ids.loss = LossImpl::bf16; // the loss picker's choice travels in the link
     st = decode_hash(encode_hash(ids, false, "").substr(1), cat); // without '#'
     CHECK(st.has_scenario);
     CHECK(st.scenario.errors.empty());
+    CHECK(st.scenario.scenario.loss == LossImpl::bf16);
     CHECK_FALSE(st.embed);
     CHECK(st.lang.empty());
     check_same_scenario(st.scenario.scenario, ids);

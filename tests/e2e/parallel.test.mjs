@@ -5,6 +5,8 @@
 // found by role and name in the accessibility tree only; what the page then shows (the memory work,
 // "What fits, what it buys") must be the native CLI's for the page's own scenario
 // (read back with the JS API's get(), which changes nothing), as tests/e2e/plans.test.mjs does for plans.
+// Issue 12 on the same terms: the data section's padding controls (data given as samples, unpacked,
+// the longest sample typed) and the Advanced section's loss picker (the bf16 loss, in Chinese).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, settle, screenshot, center, touchTap, runCli as run } from './lib.mjs';
@@ -54,6 +56,18 @@ async function pickModel(page, label, search, searchText, optionName, id, touch)
   await settle(page, 200);
   await press(page, await one(option, `option ${optionName}`), touch);
   await page.waitForFunction((m) => window.traincalc.get().model === m, id, { timeout: 10000 });
+  await settle(page, 200);
+}
+
+// A picker (combobox) by its name, opened, and its option chosen; then wait for the scenario.
+async function pickOption(page, label, optionName, key, value, touch) {
+  const picker = await one(page.getByRole('combobox', { name: label, exact: true }), `combobox "${label}"`);
+  await press(page, picker, touch);
+  const option = page.getByRole('option', { name: optionName, exact: true });
+  await option.first().waitFor({ state: 'attached', timeout: 5000 });
+  await settle(page, 200);
+  await press(page, await one(option, `option "${optionName}"`), touch);
+  await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [key, value], { timeout: 10000 });
   await settle(page, 200);
 }
 
@@ -169,6 +183,62 @@ test('phone, zh: a vision-language model with images per sample, tapped in, give
     assert.ok(j.vision.image_tokens > 0 && j.vision.vision_gib > 0);
     await settle(b.page);
     await screenshot(b.page, 'parallel-phone-zh');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('desktop, en: unpacked samples padded to the longest, typed in, give the CLI\'s 1,667 tokens and 70% padding', async () => {
+  const b = await launch({ size: 'desktop', locale: 'en-US' });
+  try {
+    await open(b.page);
+    await openSection(b.page, 'Data', false);
+    await pickOption(b.page, 'Data given as', 'Samples × tokens per sample', 'data_input', 'samples', false);
+    await type(b.page, 'Samples', '10000', 'samples', 10000, false);
+    await type(b.page, 'Tokens per sample', '500', 'avg_tokens', 500, false);
+    await type(b.page, 'Sequence length', '2048', 'seq_len', 2048, false);
+    await type(b.page, 'Micro-batch per card', '8', 'micro_batch', 8, false);
+    // Packed by default: no longest-sample box until the checkbox is cleared.
+    assert.equal(await b.page.getByRole('textbox', { name: 'Longest sample, tokens (0 = sequence length)', exact: true }).count(), 0);
+    await check(b.page, 'Packed into full sequences', 'packing', false, false);
+    await type(b.page, 'Longest sample, tokens (0 = sequence length)', '2000', 'max_tokens', 2000, false);
+    const scenario = await b.page.evaluate(() => window.traincalc.get());
+    assert.equal(scenario.packing, false);
+    assert.equal(scenario.max_tokens, 2000);
+    // The CLI on the page's own scenario: 500 + 1,500 × 7/9 = 1,666.7 tokens per sample (shown as 1,667),
+    // 70% of them padding.
+    const j = JSON.parse(run(['estimate'], scenario));
+    assert.equal(j.ok, true, 'the CLI accepts the page\'s scenario');
+    const waste = j.warnings.find((w) => w.code === 'padding_waste');
+    assert.ok(waste, 'the CLI warns of the padding');
+    assert.match(waste.message, /each costs 1,667 tokens/);
+    assert.match(waste.message, /70% of the compute is padding/);
+    // The page shows the same warning and the compute work's lines, the padded tokens' line among them.
+    assert.ok(await shown(b.page, waste.message), `the page shows "${waste.message}"`);
+    const report = run(['estimate', '--text'], scenario);
+    const compute = section(report, 'Compute');
+    assert.ok(compute.some((l) => l.startsWith('Padded tokens per sample (no packing)')), 'the CLI\'s compute work has the padded tokens');
+    await pressWork(b.page, 'Show work: Compute', false);
+    await assertShown(b.page, compute, 'compute work');
+    await settle(b.page);
+    await screenshot(b.page, 'padding-desktop-en');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('desktop, zh: the bf16 loss chosen in the loss picker gives the CLI\'s memory work', async () => {
+  const b = await launch({ size: 'desktop', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const before = JSON.parse(run(['estimate'], await b.page.evaluate(() => window.traincalc.get())));
+    await openSection(b.page, '高级设置', false);
+    await pickOption(b.page, '损失函数（logits 显存）', 'bf16，无 fp32 副本', 'loss', 'bf16', false);
+    const scenario = await b.page.evaluate(() => window.traincalc.get());
+    const { j, memory } = await assertCliAnswers(b.page, scenario, 'zh', false);
+    // 8 B per token and vocabulary entry where the Hugging Face stack's default keeps 17.
+    assert.ok(Math.abs(j.memory.logits_gib / before.memory.logits_gib - 8 / 17) < 1e-9, 'logits 8/17 of the default');
+    assert.ok(memory.includes('损失：bf16，无 fp32 副本（B_logits 8 B）'), 'the memory work names the loss');
+    await settle(b.page);
+    await screenshot(b.page, 'loss-desktop-zh');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -460,7 +460,12 @@ bool add_missing_glyphs(Platform& p) {
     const bool shown =
         tc::take_shown_placeholders(ImGui::GetDrawData(), p.scroll_y, p.scroll_y + (float)p.css_h);
     if (p.app.runtime_glyphs.size() == before && !shown) return false;
+    // setup_imgui() sets the desktop font scale; the pass that follows calls NewFrame() before
+    // draw_app() applies the phone's, so it would lay out (and draw, and take taps on) a page of the
+    // wrong size: a tap on a phone picker's list then landed outside it. The layout's scale stays.
+    const float scale = ImGui::GetIO().FontGlobalScale;
     tc::setup_imgui(p.app);
+    ImGui::GetIO().FontGlobalScale = scale;
     if (p.gl > 0) tc::webgl2_upload_fonts();
     return true;
 }

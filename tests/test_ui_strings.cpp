@@ -4,9 +4,11 @@
 // numbers, catalog names) has a glyph in the atlas built from kFontData/kFontRanges; the atlas
 // stays small (tests/test_layering.cpp checks that ui/ sees neither SDL nor Emscripten).
 #include "ui/strings.h"
+#include "ui/widgets.h"
 #include "ui_harness.h"
 #include <doctest/doctest.h>
 #include <set>
+#include <string>
 #include <vector>
 
 using namespace traincalc;
@@ -168,4 +170,33 @@ TEST_CASE("the font atlas is at most 1024x1024 at dpi 1 and 2048x2048 at dpi 2 a
         CHECK(h <= 2048);
         CHECK(ImGui::GetIO().FontGlobalScale == doctest::Approx(1.0f / dpi));
     }
+}
+
+TEST_CASE(
+    "wrap_line_end: Chinese lines break neither before closing punctuation nor after an opening bracket") {
+    traincalc_test::Page page(390, 844, 1, traincalc::Lang::zh);
+    ImGui::NewFrame();
+    ImGui::Begin("wrap");
+    const std::string text = "每卡 3,905 token/s（40% MFU）";
+    const char* begin = text.c_str();
+    const char* end = begin + text.size();
+    const char* open = begin + text.find("（");
+    const char* after_open = open + std::string("（").size();
+    // Room for everything up to the bracket and half of "4": the line used to end after "（".
+    const float width = ImGui::CalcTextSize(begin, after_open).x + ImGui::CalcTextSize("4").x * 0.5f;
+    CHECK(traincalc::ui::wrap_line_end(begin, end, width) == open); // "（40% MFU）" goes to the next line
+    // Closing punctuation stays with what it closes: room up to "）" less a pixel cuts before "MFU）"'s
+    // word, not between "U" and "）".
+    const std::string zh = "费用（按小时）。下一句";
+    const char* zb = zh.c_str();
+    const char* ze = zb + zh.size();
+    const char* period = zb + zh.find("。");
+    const float w2 = ImGui::CalcTextSize(zb, period).x + 1.0f; // "。" does not fit
+    const char* cut = traincalc::ui::wrap_line_end(zb, ze, w2);
+    CHECK(cut != period); // never a line starting with "。"
+    CHECK(cut < period);
+    CHECK(cut != zb + zh.find("）"));                            // nor with "）"
+    CHECK(traincalc::ui::wrap_line_end(zb, ze, 10000.0f) == ze); // all of it fits: one line
+    ImGui::End();
+    ImGui::EndFrame();
 }

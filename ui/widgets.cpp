@@ -166,7 +166,8 @@ void section(const char* title) {
 }
 
 // A line may break after a space or before/after a CJK character, but not before closing
-// punctuation (，。、；：？！）」』》”’ and their ASCII cousins): the usual Chinese line-breaking rule.
+// punctuation (，。、；：？！）」』》”’ and their ASCII cousins) nor after opening brackets
+// (（「『《“‘【 and "("): the usual Chinese line-breaking rule.
 static bool is_cjk(unsigned int c) {
     return c >= 0x2E80 && c < 0xFFF0;
 }
@@ -197,11 +198,50 @@ static bool no_break_before(unsigned int c) {
         return false;
     }
 }
+static bool no_break_after(unsigned int c) {
+    switch (c) {
+    case 0xFF08: // （
+    case 0x300C: // 「
+    case 0x300E: // 『
+    case 0x300A: // 《
+    case 0x3010: // 【
+    case 0x201C: // “
+    case 0x2018: // ‘
+    case '(':
+        return true;
+    default:
+        return false;
+    }
+}
+
+const char* wrap_line_end(const char* line, const char* end, float width) {
+    ImFont* font = ImGui::GetFont();
+    const float scale = ImGui::GetFontSize() / font->FontSize;
+    const char* s = line;
+    const char* last_break = nullptr;
+    unsigned int prev = 0; // the character before s
+    float w = 0.0f;
+    while (s < end) {
+        unsigned int c = 0;
+        int n = ImTextCharFromUtf8(&c, s, end);
+        if (n <= 0) n = 1;
+        if (c == '\n') return s;
+        if (s > line && is_cjk(c) && !no_break_before(c) && !no_break_after(prev)) last_break = s;
+        const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+        if (w + advance > width && s > line) return (last_break && last_break > line) ? last_break : s;
+        w += advance;
+        s += n;
+        if ((c == ' ' || (is_cjk(c) && s < end)) && !no_break_after(c)) {
+            unsigned int next = 0;
+            if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next)) last_break = s;
+        }
+        prev = c;
+    }
+    return end;
+}
 
 void text_wrapped(const char* text, const char* end, float width) {
     if (!end) end = text + std::strlen(text);
-    ImFont* font = ImGui::GetFont();
-    const float scale = ImGui::GetFontSize() / font->FontSize;
     if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
     if (width < ImGui::GetFontSize() * 3.0f) width = ImGui::GetFontSize() * 3.0f;
     ImGui::BeginGroup(); // continuation lines keep the first line's x (after a bullet, a tick box)
@@ -209,33 +249,7 @@ void text_wrapped(const char* text, const char* end, float width) {
                         ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f)); // one paragraph
     const char* line = text;
     while (line < end) {
-        const char* s = line;
-        const char* cut = nullptr; // where this line ends
-        const char* last_break = nullptr;
-        float w = 0.0f;
-        while (s < end) {
-            unsigned int c = 0;
-            int n = ImTextCharFromUtf8(&c, s, end);
-            if (n <= 0) n = 1;
-            if (c == '\n') {
-                cut = s;
-                break;
-            }
-            if (s > line && is_cjk(c) && !no_break_before(c)) last_break = s;
-            const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
-            if (w + advance > width && s > line) {
-                cut = (last_break && last_break > line) ? last_break : s;
-                break;
-            }
-            w += advance;
-            s += n;
-            if (c == ' ' || (is_cjk(c) && s < end)) {
-                unsigned int next = 0;
-                if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next))
-                    last_break = s;
-            }
-        }
-        if (!cut) cut = end;
+        const char* cut = wrap_line_end(line, end, width);
         const char* shown_end = cut;
         while (shown_end > line && shown_end[-1] == ' ') shown_end--;
         ImGui::TextUnformatted(line, shown_end);

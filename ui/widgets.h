@@ -55,6 +55,9 @@ bool is_phone();
 void field_label(const char* label, const char* help = nullptr);
 void help_marker(const char* text, const char* about); // a "?" button: tooltip, and a popup on tap
 void section(const char* title);                       // a coloured sub-title (a heading) with a separator
+// Where a line of text starting at `line` ends within `width` px at the current font: after a space,
+// or between CJK characters where Chinese allows (not before ，。）… nor after （「《…), or at a newline.
+const char* wrap_line_end(const char* line, const char* end, float width);
 void heading(const char* text); // wrapped text that is a heading in the semantics layer
 // Wrapped text that also breaks between Chinese characters (ImGui 1.86 only breaks at spaces,
 // so a Chinese sentence jumps whole to the next line). width 0 = the available width.

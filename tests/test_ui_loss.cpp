@@ -13,18 +13,6 @@ using namespace traincalc;
 using traincalc_test::find_node;
 using traincalc_test::Page;
 
-namespace {
-void click(Page& page, const SemNode& n) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = ImVec2((n.x0 + n.x1) / 2, (n.y0 + n.y1) / 2);
-    io.MouseDown[0] = true;
-    page.frame();
-    io.MouseDown[0] = false;
-    page.frame();
-    page.frame();
-}
-} // namespace
-
 TEST_CASE("loss picker: 'bf16, no fp32 copy' is an option, in en and zh, and sets 8 B per entry") {
     struct Names {
         Lang lang;
@@ -44,11 +32,11 @@ TEST_CASE("loss picker: 'bf16, no fp32 copy' is an option, in en and zh, and set
         REQUIRE(picker);
         CHECK(find_node(page.app, Role::button, n.help));       // the help names the bytes of each choice
         CHECK_FALSE(find_node(page.app, Role::option, n.bf16)); // closed: no options yet
-        click(page, *picker);
+        page.click(*picker);
         const SemNode* option = find_node(page.app, Role::option, n.bf16);
         REQUIRE(option);
         CHECK(option->state == 0);
-        click(page, *option);
+        page.click(*option);
         CHECK(page.app.scenario.loss == LossImpl::bf16);
         REQUIRE(page.app.estimate.ok);
         CHECK(page.app.estimate.memory.logits_gib == doctest::Approx(upcast_gib * 8 / 17));

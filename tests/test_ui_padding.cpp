@@ -51,14 +51,7 @@ TEST_CASE("padding controls: 'Packed into full sequences' and 'Longest sample', 
         CHECK(pack->state == 1);                                   // packed by default
         CHECK_FALSE(find_node(page.app, Role::number, n.longest)); // no longest sample while packed
         // A click on the checkbox unpacks the samples: the longest-sample box appears.
-        const float x = (pack->x0 + pack->x1) / 2, y = (pack->y0 + pack->y1) / 2;
-        ImGuiIO& io = ImGui::GetIO();
-        io.MousePos = ImVec2(x, y);
-        io.MouseDown[0] = true;
-        page.frame();
-        io.MouseDown[0] = false;
-        page.frame();
-        page.frame();
+        page.click(*pack);
         CHECK_FALSE(s.packing);
         REQUIRE(find_node(page.app, Role::number, n.longest));
         // The longest sample 2,000 (typed in the browser test): each sample costs avg + (max − avg)·(b −

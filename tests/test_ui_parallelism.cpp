@@ -35,14 +35,7 @@ TEST_CASE("parallelism controls: cp, ep, sequence parallel and activation offloa
         CHECK(sp->state == 1); // on by default
         CHECK(off->state == 0);
         // A click on the offload checkbox turns it on and the estimate moves activations to the host.
-        const float x = (off->x0 + off->x1) / 2, y = (off->y0 + off->y1) / 2;
-        ImGuiIO& io = ImGui::GetIO();
-        io.MousePos = ImVec2(x, y);
-        io.MouseDown[0] = true;
-        page.frame();
-        io.MouseDown[0] = false;
-        page.frame();
-        page.frame();
+        page.click(*off);
         CHECK(page.app.scenario.activation_offload);
         REQUIRE(page.app.estimate.ok);
         CHECK(page.app.estimate.memory.activations_host_gib > 0);

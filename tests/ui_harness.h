@@ -72,6 +72,18 @@ struct Page {
         return changed;
     }
 
+    // A mouse click at the centre of a semantics node (press, release, one more frame to settle), as
+    // the browser tests click a control they found by role and name.
+    void click(const traincalc::SemNode& n) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2((n.x0 + n.x1) / 2, (n.y0 + n.y1) / 2);
+        io.MouseDown[0] = true;
+        frame();
+        io.MouseDown[0] = false;
+        frame();
+        frame();
+    }
+
     int vertices() const {
         const ImDrawData* d = ImGui::GetDrawData();
         return d && d->Valid ? d->TotalVtxCount : 0;

@@ -114,6 +114,35 @@ export async function touchTap(page, x, y) {
   await cdp.detach();
 }
 
+// A real mouse click where the control is drawn, or a finger tap.
+export async function press(page, loc, touch = false) {
+  const c = await center(loc);
+  if (touch) await touchTap(page, c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
+}
+
+// A number or text box by its accessible name, as a person fills it: a click (or a tap), select all,
+// type, Enter.
+export async function typeInto(page, name, text, touch = false) {
+  const box = page.getByRole('textbox', { name, exact: true });
+  assert.equal(await box.count(), 1, `one textbox named "${name}"`);
+  await press(page, box, touch);
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+// A toggle button (a "show the work" or section header) by its name, pressed until it is expanded.
+export async function expand(page, name, touch = false) {
+  const toggle = page.getByRole('button', { name, exact: true });
+  assert.equal(await toggle.count(), 1, `one "${name}" toggle`);
+  await press(page, toggle, touch);
+  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
+    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+  await settle(page, 200);
+}
+
 // Minimal PNG decoder (8-bit RGB/RGBA, non-interlaced: what Chromium's screenshots are).
 export function decodePng(buf) {
   let pos = 8, width = 0, height = 0, ctype = 0; const idat = [];

@@ -9,26 +9,14 @@
 // the longest sample typed) and the Advanced section's loss picker (the bf16 loss, in Chinese).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, center, touchTap, runCli as run } from './lib.mjs';
-
-// A real mouse click, or a finger tap through the browser's touch pipeline.
-async function press(page, loc, touch) {
-  const c = await center(loc);
-  if (touch) await touchTap(page, c.x, c.y);
-  else await page.mouse.click(c.x, c.y);
-}
+import { launch, open, settle, screenshot, center, press, expand, typeInto, runCli as run } from './lib.mjs';
 
 const one = async (loc, what) => { assert.equal(await loc.count(), 1, `one ${what}`); return loc; };
 
 // A number box by its accessible name: click (or tap), select all, type, Enter; then wait for the
 // value to reach the scenario.
 async function type(page, name, text, key, value, touch) {
-  const box = await one(page.getByRole('textbox', { name, exact: true }), `textbox named "${name}"`);
-  await press(page, box, touch);
-  await page.waitForTimeout(100);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
+  await typeInto(page, name, text, touch);
   await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [key, value], { timeout: 10000 });
   await settle(page, 200);
 }
@@ -82,13 +70,6 @@ async function openSection(page, name, touch) {
   await settle(page, 200);
 }
 
-async function pressWork(page, name, touch) {
-  const toggle = await one(page.getByRole('button', { name, exact: true }), `"${name}" toggle`);
-  await press(page, toggle, touch);
-  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
-  await settle(page, 200);
-}
 
 const shown = async (page, line) => (await page.getByText(line, { exact: true }).count()) >= 1;
 async function assertShown(page, lines, what) {
@@ -114,7 +95,7 @@ async function assertCliAnswers(page, scenario, lang, touch) {
   const memory = section(report, lang === 'zh' ? '显存' : 'Memory')
     .filter((l) => !l.startsWith(lang === 'zh' ? '每台机器' : 'Host RAM')); // those are the host RAM section's
   const sw = lang === 'zh' ? '查看算式' : 'Show work';
-  await pressWork(page, `${sw}: ${lang === 'zh' ? '每卡显存' : 'Memory per card'}`, touch);
+  await expand(page, `${sw}: ${lang === 'zh' ? '每卡显存' : 'Memory per card'}`, touch);
   await assertShown(page, memory, 'memory work');
   const answers = j.inverse.explain.filter((l) => !l.includes(' = '));
   await assertShown(page, answers, 'inverse answers');
@@ -217,7 +198,7 @@ test('desktop, en: unpacked samples padded to the longest, typed in, give the CL
     const report = run(['estimate', '--text'], scenario);
     const compute = section(report, 'Compute');
     assert.ok(compute.some((l) => l.startsWith('Padded tokens per sample (no packing)')), 'the CLI\'s compute work has the padded tokens');
-    await pressWork(b.page, 'Show work: Compute', false);
+    await expand(b.page, 'Show work: Compute', false);
     await assertShown(b.page, compute, 'compute work');
     await settle(b.page);
     await screenshot(b.page, 'padding-desktop-en');

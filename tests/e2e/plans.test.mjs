@@ -7,19 +7,11 @@
 // phone, where nothing of these sections may overlap or leave the 390 px screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, center, touchTap, runCli as run } from './lib.mjs';
+import { launch, open, settle, screenshot, expand, typeInto, runCli as run } from './lib.mjs';
 
 // A number box by its accessible name: a real click (or a finger tap), select all, type, Enter.
 async function type(page, name, text, { touch = false } = {}) {
-  const box = page.getByRole('textbox', { name, exact: true });
-  assert.equal(await box.count(), 1, `one textbox named "${name}"`);
-  const c = await center(box);
-  if (touch) await touchTap(page, c.x, c.y);
-  else await page.mouse.click(c.x, c.y);
-  await page.waitForTimeout(100);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
+  await typeInto(page, name, text, touch);
   await settle(page, 200);
 }
 
@@ -56,16 +48,6 @@ async function assertShown(page, lines, what) {
   for (const line of lines) assert.ok(await shown(page, line), `${what}: "${line}" is on the page`);
 }
 
-async function pressWork(page, name, touch) {
-  const toggle = page.getByRole('button', { name, exact: true });
-  assert.equal(await toggle.count(), 1, `one "${name}" toggle`);
-  const c = await center(toggle);
-  if (touch) await touchTap(page, c.x, c.y);
-  else await page.mouse.click(c.x, c.y);
-  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
-  await settle(page, 200);
-}
 
 // The CLI's section of `estimate --text` that starts with `## title`.
 const section = (text, title) => {
@@ -101,7 +83,7 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       const titles = lang === 'zh' ? ['能放下多少、能买多少', '每台机器的内存', '竞价 / 可抢占实例']
         : ['What fits, what it buys', 'Host RAM per machine', 'Spot / preemptible'];
       assert.equal(await shown(b.page, work[0]), false, 'the work waits for its toggle');
-      await pressWork(b.page, `${sw}: ${titles[0]}`, touch);
+      await expand(b.page, `${sw}: ${titles[0]}`, touch);
       await assertShown(b.page, work, 'inverse work');
       // Host RAM and spot: their work lines are the CLI report's memory and cost lines.
       const report = run(['estimate', '--text', '--lang', lang], scenario);
@@ -109,9 +91,9 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       const cost = section(report, lang === 'zh' ? '费用' : 'Cost');
       const host = memory.filter((l) => l.startsWith(lang === 'zh' ? '每台机器' : 'Host RAM'));
       const spot = cost.filter((l) => l.startsWith(lang === 'zh' ? '竞价' : 'Spot'));
-      await pressWork(b.page, `${sw}: ${titles[1]}`, touch);
+      await expand(b.page, `${sw}: ${titles[1]}`, touch);
       await assertShown(b.page, host, 'host RAM work');
-      await pressWork(b.page, `${sw}: ${titles[2]}`, touch);
+      await expand(b.page, `${sw}: ${titles[2]}`, touch);
       await assertShown(b.page, spot, 'spot work');
       // The headline figures are the CLI's: the spot cost and on-demand cost from the JSON, as the
       // report's verdict line writes them, appear in the page's spot line.

@@ -33,6 +33,7 @@
 #include "core/hf_import.h"
 #include "core/json_read.h"
 #include "core/limits.h"
+#include "core/order.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1784,10 +1785,18 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
     if (out.errors.empty()) apply_patch(im, base, catalog, out);
     detail::cap_errors(out.errors);
     // Notes in the file's order when lines are known.
-    auto by_line = [](const ImportNote& a, const ImportNote& b) { return a.line < b.line; };
     if (!lines.empty())
-        for (auto* list : {&out.applied, &out.resolved, &out.ignored})
-            std::stable_sort(list->begin(), list->end(), by_line);
+        for (auto* list : {&out.applied, &out.resolved, &out.ignored}) {
+            std::vector<int> order = identity_order(list->size());
+            stable_sort_indices(
+                order,
+                [](const void* context, int a, int b) {
+                    const auto& notes = *static_cast<const std::vector<ImportNote>*>(context);
+                    return notes[static_cast<size_t>(a)].line < notes[static_cast<size_t>(b)].line;
+                },
+                list);
+            apply_order(*list, order);
+        }
     return out;
 }
 

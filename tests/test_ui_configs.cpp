@@ -82,6 +82,9 @@ TEST_CASE("the page's YAML error (line, column, reason) is worded in both langua
           "无法导入该配置，当前方案未改变： YAML：第 3 行第 1 列：deficient indentation");
     CHECK(!receive_text(page.app, TextPurpose::config_error, "no position"));
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: no position");
+    // A line without a column is no position: the text is shown whole, not "line 12, column 0".
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "12\tx\tbad"));
+    CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: 12\tx\tbad");
 }
 
 TEST_CASE(

@@ -3,6 +3,7 @@
 // card, time, cost; cheapest and fastest marked; sortable by any column; a click on a row puts
 // that GPU, card count and strategy (recomputation included) into the scenario. A provider's own
 // priced GPUs stay on top whatever the sort.
+#include "core/order.h"
 #include "widgets.h"
 #include <algorithm>
 #include <cstring>
@@ -25,40 +26,48 @@ static const char* gpu_name(const App& app, const GpuOption& o) {
     return g.name.empty() ? g.id.c_str() : g.name.c_str();
 }
 
+// What a column comparison needs (core/order.h sorts through a function pointer and a context).
+struct SortBy {
+    const App* app;
+    int column;
+    bool ascending;
+};
+
+static bool row_less(const void* context, int ia, int ib) {
+    const SortBy& by = *static_cast<const SortBy*>(context);
+    const GpuOption& a = by.app->comparison[static_cast<size_t>(ia)];
+    const GpuOption& b = by.app->comparison[static_cast<size_t>(ib)];
+    if (a.provider != b.provider) return a.provider; // the provider's own priced GPUs stay on top
+    if (a.workable != b.workable) return a.workable;
+    int c = 0;
+    switch (by.column) {
+    case col_gpu:
+        c = std::strcmp(gpu_name(*by.app, a), gpu_name(*by.app, b));
+        break;
+    case col_cards:
+        c = (a.cards > b.cards) - (a.cards < b.cards);
+        break;
+    case col_memory:
+        c = (a.memory_per_gpu_gib > b.memory_per_gpu_gib) - (a.memory_per_gpu_gib < b.memory_per_gpu_gib);
+        break;
+    case col_time:
+        c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours);
+        break;
+    default:
+        c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total);
+        break;
+    }
+    return by.ascending ? c < 0 : c > 0;
+}
+
 // Re-orders the rows (indices; app.comparison itself stays as core returned it). Unworkable
 // GPUs always sort last: they have no cards, time or cost to compare.
 static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
-    std::vector<int>& order = app.comparison_order;
-    order.resize(app.comparison.size());
-    for (size_t i = 0; i < order.size(); i++) order[i] = static_cast<int>(i);
+    app.comparison_order = identity_order(app.comparison.size());
     if (!specs || specs->SpecsCount == 0) return;
-    const int column = specs->Specs[0].ColumnUserID;
-    const bool ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
-    std::stable_sort(order.begin(), order.end(), [&](int ia, int ib) {
-        const GpuOption& a = app.comparison[ia];
-        const GpuOption& b = app.comparison[ib];
-        if (a.provider != b.provider) return a.provider; // the provider's own priced GPUs stay on top
-        if (a.workable != b.workable) return a.workable;
-        int c = 0;
-        switch (column) {
-        case col_gpu:
-            c = std::strcmp(gpu_name(app, a), gpu_name(app, b));
-            break;
-        case col_cards:
-            c = (a.cards > b.cards) - (a.cards < b.cards);
-            break;
-        case col_memory:
-            c = (a.memory_per_gpu_gib > b.memory_per_gpu_gib) - (a.memory_per_gpu_gib < b.memory_per_gpu_gib);
-            break;
-        case col_time:
-            c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours);
-            break;
-        default:
-            c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total);
-            break;
-        }
-        return ascending ? c < 0 : c > 0;
-    });
+    const SortBy by{&app, static_cast<int>(specs->Specs[0].ColumnUserID),
+                    specs->Specs[0].SortDirection != ImGuiSortDirection_Descending};
+    stable_sort_indices(app.comparison_order, row_less, &by);
 }
 
 // The column headers, and the row order re-sorted when the sort or the rows changed.

@@ -15,6 +15,7 @@
 #include "widgets.h"
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace traincalc {
@@ -35,9 +36,20 @@ static std::string format_at(const char* format, int line, int column, const cha
 static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
                            const std::vector<KeyLine>& lines) {
     if (purpose == TextPurpose::config_error) { // the page could not read the YAML: "LINE\tCOLUMN\tREASON"
-        int line = 0, column = 0, used = 0;
-        if (std::sscanf(utf8, "%d\t%d\t%n", &line, &column, &used) < 2 || used <= 0) used = 0;
-        const char* reason = utf8 + used;
+        // strtol, not sscanf: the page links no scanf (scripts/imgui_page.py, README "How it got small").
+        int line = 0, column = 0;
+        const char* reason = utf8;
+        char* end = nullptr;
+        const long l = std::strtol(utf8, &end, 10);
+        if (end != utf8 && *end == '\t') {
+            const char* c = end + 1;
+            const long col = std::strtol(c, &end, 10);
+            if (end != c && *end == '\t' && l >= 0 && l < 1000000000L && col >= 0 && col < 1000000000L) {
+                line = static_cast<int>(l);
+                column = static_cast<int>(col);
+                reason = end + 1;
+            }
+        }
         FieldError e{"", std::string("YAML: ") + reason, std::string("YAML：") + reason};
         if (line > 0) {
             e.message = format_at(tr(Str::yaml_error_at, Lang::en), line, column, reason);

@@ -844,6 +844,7 @@ int main(int, char**) {
                (int)p.gl);
         return 1;
     }
+    const double t_context = now_ms();
     tc::webgl2_init();
     const double t_pixels = now_ms();
     tc::hold_glyph_pixels(false);
@@ -862,12 +863,19 @@ int main(int, char**) {
                 q.layoutMs = $5;
                 q.imguiMs = $6;
                 q.pixelsMs = $7;
+                q.contextMs = $8;
             }
         },
         t_state - t_catalog, t_state_end - t_state, t_layout - t_refresh, t_gl, now_ms() - t_gl,
-        t_gl - t_layout, t_refresh - t_imgui, now_ms() - t_pixels);
+        t_gl - t_layout, t_refresh - t_imgui, now_ms() - t_pixels, t_context - t_gl);
+    const double t_commit = now_ms();
     commit(p, true,
            false); // mirror and JS API get the first state; link and storage change on the first edit
+    EM_ASM(
+        {
+            if (window.__traincalcPerf) window.__traincalcPerf.commitMs = $0;
+        },
+        now_ms() - t_commit);
     EM_ASM({ window.traincalc&& window.traincalc.__ready(); });
     tc_js_loop_run(1); // web/library_traincalc.js: tc_frame() at each animation frame
     return 0;

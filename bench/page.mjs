@@ -42,17 +42,22 @@ row('  catalogs inside the wasm (raw / gzip)', `${kb(catalogCompact.length)} / $
 // finished starting: headless Chromium's own start-up (its WebUI pages) otherwise competes for the
 // two cores with the page. A one-paragraph page in the same conditions gives the floor: the first
 // paint no page can beat on this machine (software compositing; each presented frame is slow).
+// Once painted it makes a WebGL2 context (as the page does after its text's paint): what the
+// context costs when the GPU process has nothing else queued.
 const settleMs = 1500;
 const floorPath = join(tmpdir(), 'traincalc-floor.html');
-writeFileSync(floorPath, '<!doctype html><meta charset="utf-8"><title>floor</title><p>traincalc</p>');
+writeFileSync(floorPath, '<!doctype html><meta charset="utf-8"><title>floor</title><p>traincalc</p><canvas></canvas><script>' +
+  'new PerformanceObserver(function (l) { if (!l.getEntriesByName("first-contentful-paint").length || window.floorContextMs) return;' +
+  ' var t = performance.now(); document.querySelector("canvas").getContext("webgl2", {alpha: false, antialias: false});' +
+  ' window.floorContextMs = performance.now() - t; }).observe({type: "paint", buffered: true});</script>');
 const fcpOf = (p) => p.evaluate(() => new Promise((resolve) => {
   const get = () => performance.getEntriesByName('first-contentful-paint')[0];
   const t = setInterval(() => { const e = get(); if (e) { clearInterval(t); resolve(e.startTime); } }, 20);
 }));
 let textFirst = 0;
 const loadAvg = [];  // the machine's 1-minute load average at each load: timings are only comparable at like loads
-const first = [], fcp = [], floor = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [], layout = [], glyphs = [];
-const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [], pixelsMs = [];
+const first = [], fcp = [], floor = [], floorContext = [], compile = [], gl = [], mainMs = [], toFrame = [], raster = [], waitMs = [], layout = [], glyphs = [];
+const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [], pixelsMs = [], contextMs = [];
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
@@ -61,6 +66,7 @@ for (let i = 0; i < loads; i++) {
     await f.page.waitForTimeout(settleMs);
     await f.page.goto(pathToFileURL(floorPath).href);
     floor.push(await fcpOf(f.page));
+    floorContext.push(await f.page.waitForFunction(() => window.floorContextMs).then((h) => h.jsonValue()));
   } finally { await f.close(); }
   const b = await launch({ locale });
   try {
@@ -78,7 +84,7 @@ for (let i = 0; i < loads; i++) {
     raster.push(p.rasterMs || 0);
     layout.push(p.layoutMs || 0);
     glyphs.push(p.rasterGlyphs || 0);
-    catalogMs.push(p.catalogMs); stateMs.push(p.stateMs); imguiMs.push(p.imguiMs ?? NaN); refreshMs.push(p.refreshMs); pixelsMs.push(p.pixelsMs ?? NaN);
+    catalogMs.push(p.catalogMs); stateMs.push(p.stateMs); imguiMs.push(p.imguiMs ?? NaN); refreshMs.push(p.refreshMs); pixelsMs.push(p.pixelsMs ?? NaN); contextMs.push(p.contextMs ?? NaN);
     if (i === loads - 1) last = b; else await b.close();
   } catch (e) { await b.close(); throw e; }
 }
@@ -98,6 +104,8 @@ row('    of it: the first estimate, GPU comparison and card curve (refresh)', st
 row('    of it: the first frame laid out ahead (it finds the glyphs the first screen shows)', stats(layout));
 row('  glyphs rasterised from the system fonts (Canvas 2D), start-up', `${stats(raster)}, ${glyphs.join('/')} glyphs`);
 row('  main(), then: WebGL2 context, GL objects, the first screen\'s glyphs rasterised and uploaded', stats(gl));
+row('    of it: the WebGL2 context alone (getContext: it waits for the GPU process, busy presenting)', stats(contextMs.filter((x) => !Number.isNaN(x))));
+row('    the same on the floor page, made at its first paint', stats(floorContext));
 row('    of it: the glyphs rasterised, packed and uploaded', stats(pixelsMs));
 row('  ready to the first frame drawn', stats(toFrame));
 if (process.argv[3] === 'startup') {  // node bench/page.mjs 7 startup: only the table above

@@ -14,13 +14,15 @@
 #include "core/json_read.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <cstdio> // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace traincalc {
 namespace detail {
@@ -172,6 +174,49 @@ uint64_t id_hash(std::string_view id) {
     for (unsigned char c : id) h = (h ^ c) * 1099511628211ull;
     return h;
 }
+
+// id → a position, as the catalog is read (duplicate ids) and merged (a provider's entry replaces
+// the one with its id): FNV-1a hashes in an open-addressing table, linear probing, at most half
+// full. Linear in the number of ids, as std::unordered_map was, without its node allocator and
+// prime bucket counts (~3 KB of the page's wasm).
+class IdTable {
+  public:
+    // Room for `expected` ids (a power of two at least twice that many slots).
+    explicit IdTable(size_t expected) {
+        size_t n = 16;
+        while (n < 2 * expected) n <<= 1;
+        slots_.assign(n, Slot{});
+    }
+
+    // {position, true} after recording id → position; {the earlier position, false} when id was
+    // recorded before (nothing changes).
+    std::pair<size_t, bool> emplace(const std::string& id, size_t position) {
+        const size_t mask = slots_.size() - 1;
+        const uint64_t h = id_hash(id);
+        for (size_t i = static_cast<size_t>(h ^ (h >> 32)) & mask;; i = (i + 1) & mask) {
+            Slot& slot = slots_[i];
+            if (slot.entry == kEmpty) {
+                assert(2 * (ids_.size() + 1) <= slots_.size() &&
+                       "IdTable: more ids than it was made for; pass their count to IdTable(n)");
+                slot = {h, ids_.size()};
+                ids_.push_back(id);
+                positions_.push_back(position);
+                return {position, true};
+            }
+            if (slot.hash == h && ids_[slot.entry] == id) return {positions_[slot.entry], false};
+        }
+    }
+
+  private:
+    static constexpr size_t kEmpty = SIZE_MAX;
+    struct Slot {
+        uint64_t hash = 0;
+        size_t entry = kEmpty; // index into ids_ and positions_
+    };
+    std::vector<Slot> slots_;
+    std::vector<std::string> ids_;
+    std::vector<size_t> positions_;
+};
 
 template <class T> IdIndex make_index(const std::vector<T>& list) {
     IdIndex index;
@@ -610,8 +655,7 @@ void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& pre
     }
     present = true;
     // Where each accepted id was defined: hashed, so 100,000 entries load in linear time.
-    std::unordered_map<std::string, size_t> first_index;
-    first_index.reserve(arr.size());
+    IdTable first_index(arr.size());
     for (size_t i = 0; i < arr.size(); ++i) {
         // Past the kept errors, an entry that is not an object is one more error, counted without
         // making its message: an 8 MiB array of 4 million zeros took 30 s to be refused.
@@ -629,7 +673,7 @@ void read_list(const Json& doc, const char* list, std::vector<T>& out, bool& pre
         if (!ok) continue;
         auto [at, inserted] = first_index.emplace(item.id, i);
         if (!inserted) {
-            std::string first = std::string(list) + "[" + std::to_string(at->second) + "]";
+            std::string first = std::string(list) + "[" + std::to_string(at) + "]";
             add_error(errors, ctx.field_prefix + "id",
                       ctx.subject_en + "duplicate id, first defined at " + first,
                       ctx.subject_zh + "id 重复，首次定义于 " + first);
@@ -688,15 +732,14 @@ bool parse_document(std::string_view text, bool provider, Catalog& settings, Lis
 }
 
 template <class T> void extend_list(std::vector<T>& base, std::vector<T>& extra) {
-    std::unordered_map<std::string, size_t> index; // id → position in base: linear, not base × extra
-    index.reserve(base.size() + extra.size());
+    IdTable index(base.size() + extra.size()); // id → position in base: linear, not base × extra
     for (size_t i = 0; i < base.size(); ++i) index.emplace(base[i].id, i);
     for (T& item : extra) {
         auto [at, inserted] = index.emplace(item.id, base.size());
         if (inserted)
             base.push_back(std::move(item));
         else
-            base[at->second] = std::move(item);
+            base[at] = std::move(item);
     }
 }
 

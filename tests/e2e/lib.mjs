@@ -137,6 +137,7 @@ export async function typeInto(page, name, text, touch = false) {
 export async function expand(page, name, touch = false) {
   const toggle = page.getByRole('button', { name, exact: true });
   assert.equal(await toggle.count(), 1, `one "${name}" toggle`);
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') return; // open already (a section open by default)
   await press(page, toggle, touch);
   await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
     .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });

@@ -60,17 +60,6 @@ async function pickOption(page, label, optionName, key, value, touch) {
 }
 
 // A section header (collapsed by default) opened by its name.
-async function openSection(page, name, touch) {
-  const h = page.getByRole('button', { name, exact: true });
-  if ((await h.count()) === 0) return; // a header drawn as a heading role: already reachable
-  if ((await h.getAttribute('aria-expanded')) === 'true') return;
-  await press(page, h, touch);
-  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
-  await settle(page, 200);
-}
-
-
 const shown = async (page, line) => (await page.getByText(line, { exact: true }).count()) >= 1;
 async function assertShown(page, lines, what) {
   assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
@@ -108,7 +97,7 @@ test('desktop, en: cp, ep and activation offload set by mouse and keyboard give 
     await open(b.page);
     await pickModel(b.page, 'Model', 'Search models…', 'Mixtral', /^Mixtral 8x7B/, 'mixtral-8x7b', false);
     await type(b.page, 'Number of cards', '8', 'cards', 8, false);
-    await openSection(b.page, 'Advanced', false);
+    await expand(b.page, 'Advanced', false);
     await type(b.page, 'Context parallel (CP)', '2', 'cp', 2, false);
     await type(b.page, 'Expert parallel (EP)', '4', 'ep', 4, false);
     await check(b.page, 'Activation offload to host RAM', 'activation_offload', true, false);
@@ -172,7 +161,7 @@ test('desktop, en: unpacked samples padded to the longest, typed in, give the CL
   const b = await launch({ size: 'desktop', locale: 'en-US' });
   try {
     await open(b.page);
-    await openSection(b.page, 'Data', false);
+    await expand(b.page, 'Data', false);
     await pickOption(b.page, 'Data given as', 'Samples × tokens per sample', 'data_input', 'samples', false);
     await type(b.page, 'Samples', '10000', 'samples', 10000, false);
     await type(b.page, 'Tokens per sample', '500', 'avg_tokens', 500, false);
@@ -218,7 +207,7 @@ for (const [size, touch, title] of [
     try {
       await open(b.page);
       const before = JSON.parse(run(['estimate'], await b.page.evaluate(() => window.traincalc.get())));
-      await openSection(b.page, '高级设置', touch);
+      await expand(b.page, '高级设置', touch);
       await pickOption(b.page, '损失函数（logits 显存）', 'bf16，无 fp32 副本', 'loss', 'bf16', touch);
       const scenario = await b.page.evaluate(() => window.traincalc.get());
       const { j, memory } = await assertCliAnswers(b.page, scenario, 'zh', touch);

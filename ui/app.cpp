@@ -35,6 +35,14 @@ static constexpr float kFontSizeHeadline = 21.0f;
 static constexpr const char kHeadlineChars[] = "¥秒分钟小时天年";
 static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs holds ImWchar16 ranges");
 
+// The font scale of a layout: device-pixel glyphs drawn at logical size (crisp on HiDPI), and the
+// phone's larger text. setup_imgui() sets it as the current layout does, so a pass laid out right
+// after an atlas re-make (new glyphs, a new device pixel ratio) is the same size as the one before it.
+static void apply_font_scale(const App& app, bool phone) {
+    const float dpi = app.dpi_scale > 0.0f ? app.dpi_scale : 1.0f;
+    ImGui::GetIO().FontGlobalScale = (phone ? kFontSizePhone / kFontSizeDesktop : 1.0f) / dpi;
+}
+
 void setup_imgui(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr; // nothing to remember between visits: the URL holds the state
@@ -49,7 +57,7 @@ void setup_imgui(App& app) {
     builder.BuildRanges(&ranges);
     app.headline_glyphs.assign(ranges.begin(), ranges.end());
     add_fonts(app, kFontSizeDesktop * dpi, kFontSizeHeadline * dpi, app.headline_glyphs.data());
-    io.FontGlobalScale = 1.0f / dpi; // crisp on HiDPI: device-pixel glyphs drawn at logical size
+    apply_font_scale(app, io.DisplaySize.x > 0.0f && is_phone()); // before the first layout: the desktop's
 
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 0.0f;
@@ -92,9 +100,7 @@ static void apply_colors(App& app) {
 static void apply_layout_style(App& app, bool phone) {
     apply_colors(app);
     const int want = (phone ? 1 : 0) | (app.touch ? 2 : 0);
-    ImGuiIO& io = ImGui::GetIO();
-    const float dpi = app.dpi_scale > 0.0f ? app.dpi_scale : 1.0f;
-    io.FontGlobalScale = (phone ? kFontSizePhone / kFontSizeDesktop : 1.0f) / dpi;
+    apply_font_scale(app, phone);
     if (app.style_phone == want) return;
     app.style_phone = want;
     ImGuiStyle& style = ImGui::GetStyle();

@@ -460,12 +460,10 @@ bool add_missing_glyphs(Platform& p) {
     const bool shown =
         tc::take_shown_placeholders(ImGui::GetDrawData(), p.scroll_y, p.scroll_y + (float)p.css_h);
     if (p.app.runtime_glyphs.size() == before && !shown) return false;
-    // setup_imgui() sets the desktop font scale; the pass that follows calls NewFrame() before
-    // draw_app() applies the phone's, so it would lay out (and draw, and take taps on) a page of the
-    // wrong size: a tap on a phone picker's list then landed outside it. The layout's scale stays.
-    const float scale = ImGui::GetIO().FontGlobalScale;
+    // setup_imgui() keeps the layout's font scale (the phone's too): the pass that follows calls
+    // NewFrame() before draw_app() applies it, and a desktop scale there laid out, drew and took taps
+    // on a page of the wrong size (a tap on a phone picker's list landed outside it).
     tc::setup_imgui(p.app);
-    ImGui::GetIO().FontGlobalScale = scale;
     if (p.gl > 0) tc::webgl2_upload_fonts();
     return true;
 }

@@ -5,6 +5,7 @@
 // by the button, each export button saves export_config()'s file, and an app without the section
 // linked (the default page) has no section and takes no config.
 #include "core/config_export.h"
+#include "core/limits.h"
 #include "ui/app.h"
 #include "ui_harness.h"
 #include <doctest/doctest.h>
@@ -136,4 +137,57 @@ TEST_CASE("without the section linked (the default page) there is no section and
     link_configs(page.app);
     page.frame();
     CHECK(find_node(page.app, Role::header, "Training configs"));
+}
+
+// The boxes are drawn, not edited, by ImGui (ui/widgets.cpp text_box): a megabyte pasted into the
+// box's twin costs a frame what its first screenful does, and a grab on the right says there is more.
+TEST_CASE("a megabyte of config text is drawn a screenful at a time, with a grab for the rest") {
+    Page page(1280, 5000, 1, Lang::en);
+    page.app.show_configs = true;
+    page.frame();
+    const SemNode* box = find_node(page.app, Role::textarea, "Config text");
+    REQUIRE(box);
+    const float box_h = box->y1 - box->y0;
+    const auto vertices = []() {
+        int n = 0;
+        const ImDrawData* d = ImGui::GetDrawData();
+        for (int i = 0; i < d->CmdListsCount; i++) n += d->CmdLists[i]->VtxBuffer.Size;
+        return n;
+    };
+    const auto grab_color_in_box = [&box]() {
+        const ImU32 grab = ImGui::GetColorU32(ImGuiCol_ScrollbarGrab);
+        const ImDrawData* d = ImGui::GetDrawData();
+        for (int i = 0; i < d->CmdListsCount; i++)
+            for (const ImDrawVert& v : d->CmdLists[i]->VtxBuffer)
+                if (v.col == grab && v.pos.x > box->x1 - 12 && v.pos.x <= box->x1 && v.pos.y >= box->y0 &&
+                    v.pos.y <= box->y1)
+                    return true;
+        return false;
+    };
+    std::string line = "lora_target: q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj # 70 bytes\n";
+    std::string screenful, megabyte;
+    for (int i = 0; i < 7; i++) screenful += line;
+    while (megabyte.size() + line.size() <= limits::kMaxConfigBytes) megabyte += line;
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, screenful};
+    page.frame();
+    page.frame();
+    const int screenful_vertices = vertices();
+    CHECK(!grab_color_in_box());
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, megabyte};
+    page.frame();
+    page.frame();
+    CHECK(page.app.config_text.size() == megabyte.size());
+    box = find_node(page.app, Role::textarea, "Config text");
+    REQUIRE(box);
+    CHECK(box->y1 - box->y0 == doctest::Approx(box_h)); // same box: the text does not grow it
+    CHECK(grab_color_in_box());
+    // The 8th line is cut at the box's edge, the rest is neither measured nor drawn (one rectangle
+    // more: the grab; a few glyphs of the partly shown line).
+    CHECK(vertices() < screenful_vertices + 4 * 80);
+    // A line wider than any box (a minified JSON) is drawn as far as the box shows.
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, std::string(500000, '{')};
+    page.frame();
+    page.frame();
+    CHECK(vertices() < screenful_vertices);
+    CHECK(page.recovered == "");
 }

@@ -414,6 +414,74 @@ static void pop_error_style(bool pushed) {
     }
 }
 
+// The canvas only shows a box's value: people type into its DOM twin, a real <input> or
+// <textarea> laid exactly over it (web/shell.html), which becomes the box while it has the focus
+// (caret, selection, input methods, the phone's keypad). So the boxes are drawn, not edited, by
+// ImGui, and its text editor (InputTextEx, stb_textedit: ~16 KB of the page's wasm) is not linked.
+// Same size and look as ImGui's InputText: FrameBg, the error border of push_error_style().
+static bool box_item(const char* id_str, float height, ImRect* bb) {
+    ImGuiWindow* w = ImGui::GetCurrentWindow();
+    if (w->SkipItems) return false;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const ImVec2 size = ImGui::CalcItemSize(ImVec2(0.0f, height), ImGui::CalcItemWidth(),
+                                            ImGui::GetFontSize() + st.FramePadding.y * 2.0f);
+    *bb = ImRect(w->DC.CursorPos, ImVec2(w->DC.CursorPos.x + size.x, w->DC.CursorPos.y + size.y));
+    ImGui::ItemSize(*bb, st.FramePadding.y);
+    // Named even when clipped (ItemAdd sets the id first): its twin stays in the DOM's Tab order.
+    if (!ImGui::ItemAdd(*bb, w->GetID(id_str))) return false;
+    ImGui::RenderFrame(bb->Min, bb->Max, ImGui::GetColorU32(ImGuiCol_FrameBg), true, st.FrameRounding);
+    return true;
+}
+
+// One line of text (or the hint, greyed, when the text is empty), clipped to the box.
+static void value_box(const char* id_str, const char* text, const char* hint) {
+    ImRect bb;
+    if (!box_item(id_str, 0.0f, &bb)) return;
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const bool show_hint = text[0] == 0 && hint != nullptr;
+    if (show_hint) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::RenderTextClipped(ImVec2(bb.Min.x + pad.x, bb.Min.y + pad.y), ImVec2(bb.Max.x - pad.x, bb.Max.y),
+                             show_hint ? hint : text, nullptr, nullptr, ImVec2(0.0f, 0.0f), &bb);
+    if (show_hint) ImGui::PopStyleColor();
+}
+
+// A whole file's text from its first line: only the lines that fit are measured and drawn, so a
+// pasted config of a megabyte costs a frame what a screenful does. Its twin scrolls it; a longer
+// text shows a scrollbar's grab on the right, sized to the part shown, so people see there is more.
+static void text_box(const char* id_str, const std::string& s, float height) {
+    ImRect bb;
+    if (!box_item(id_str, height, &bb)) return;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const ImVec2 pad = st.FramePadding;
+    const float line_h = ImGui::GetTextLineHeight();
+    // Lines of text: a last line without its newline counts too, the empty one after a last newline not.
+    const float lines =
+        static_cast<float>(std::count(s.begin(), s.end(), '\n') + (s.empty() || s.back() != '\n'));
+    const float shown_lines = (bb.GetHeight() - pad.y * 2.0f) / line_h;
+    float right = bb.Max.x - pad.x;
+    if (lines > shown_lines + 0.01f) {
+        const float w = st.ScrollbarSize * 0.5f;
+        const float grab_h = ImMax(bb.GetHeight() * shown_lines / lines, w * 2.0f);
+        right -= w;
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            ImVec2(bb.Max.x - w - 2.0f, bb.Min.y + 2.0f), ImVec2(bb.Max.x - 2.0f, bb.Min.y + 2.0f + grab_h),
+            ImGui::GetColorU32(ImGuiCol_ScrollbarGrab), st.ScrollbarRounding);
+    }
+    const ImRect clip(bb.Min.x + pad.x, bb.Min.y + pad.y, right, bb.Max.y - pad.y);
+    const char* line = s.c_str();
+    const char* end = line + s.size();
+    for (float y = clip.Min.y; line < end && y < clip.Max.y; y += line_h) {
+        const char* eol = static_cast<const char*>(std::memchr(line, '\n', static_cast<size_t>(end - line)));
+        if (eol == nullptr) eol = end;
+        // A line wider than any box (a minified JSON) is measured only as far as a box can show.
+        const char* shown = eol - line > 1024 ? line + 1024 : eol;
+        while (shown < eol && (static_cast<unsigned char>(*shown) & 0xC0) == 0x80) shown--;
+        ImGui::RenderTextClipped(ImVec2(clip.Min.x, y), clip.Max, line, shown, nullptr, ImVec2(0.0f, 0.0f),
+                                 &clip);
+        line = eol + 1;
+    }
+}
+
 // The text a person typed into the field's DOM twin (semantics layer), applied when it parses.
 bool take_typed_double(App& app, ImGuiID id, double* v) {
     SemAction a;
@@ -427,10 +495,10 @@ static bool take_typed_int(App& app, ImGuiID id, int* v) {
 }
 
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
-    const ImGuiID id = ImGui::GetID(id_str);
-    bool changed = take_typed_double(app, id, v);
-    changed |= ImGui::InputDouble(id_str, v, 0.0, 0.0, format);
-    sem_field(app, Role::number, name, fmt(format, *v), invalid);
+    const bool changed = take_typed_double(app, ImGui::GetID(id_str), v);
+    const char* text = fmt(format, *v);
+    value_box(id_str, text, nullptr);
+    sem_field(app, Role::number, name, text, invalid);
     return changed;
 }
 
@@ -448,10 +516,10 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
 }
 
 static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid) {
-    const ImGuiID id = ImGui::GetID(id_str);
-    bool changed = take_typed_int(app, id, v);
-    changed |= ImGui::InputInt(id_str, v, 0, 0);
-    sem_field(app, Role::number, name, fmt("%d", *v), invalid);
+    const bool changed = take_typed_int(app, ImGui::GetID(id_str), v);
+    const char* text = fmt("%d", *v);
+    value_box(id_str, text, nullptr);
+    sem_field(app, Role::number, name, text, invalid);
     return changed;
 }
 
@@ -660,32 +728,21 @@ static bool take_typed_text(App& app, ImGuiID id, char* buf, size_t size) {
 }
 
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint) {
-    bool changed = take_typed_text(app, ImGui::GetID(id), buf, size);
+    const bool changed = take_typed_text(app, ImGui::GetID(id), buf, size);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    changed |= ImGui::InputTextWithHint(id, hint, buf, size);
+    value_box(id, buf, hint);
     sem_field(app, Role::textbox, name, buf, false);
     return changed;
 }
 
 bool text_field(App& app, const char* id, const char* name, std::string* s, const char* hint) {
-    // ImGui edits a fixed buffer; the std::string is only re-assigned when the text changed.
-    static char buf[128];
-    snprintf(buf, sizeof buf, "%s", s->c_str());
-    if (search_field(app, id, name, buf, sizeof buf, hint)) {
-        s->assign(buf);
-        return true;
-    }
-    return false;
-}
-
-// ImGui grows the std::string as the text grows (imgui_stdlib's pattern; 1.86 has no std::string API).
-static int grow_string(ImGuiInputTextCallbackData* d) {
-    if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
-        std::string* s = static_cast<std::string*>(d->UserData);
-        s->resize(static_cast<size_t>(d->BufTextLen));
-        d->Buf = s->data();
-    }
-    return 0;
+    char buf[128]; // a quote's name: the longest kept, cut on a character boundary
+    const bool changed = take_typed_text(app, ImGui::GetID(id), buf, sizeof buf);
+    if (changed) s->assign(buf);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    value_box(id, s->c_str(), hint);
+    sem_field(app, Role::textbox, name, s->c_str(), false);
+    return changed;
 }
 
 bool text_area(App& app, const char* id, const char* name, std::string* s, float height) {
@@ -697,11 +754,8 @@ bool text_area(App& app, const char* id, const char* name, std::string* s, float
         s->assign(a.text, 0, n);
         changed = true;
     }
-    changed |= ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, ImVec2(-FLT_MIN, height),
-                                         ImGuiInputTextFlags_CallbackResize, grow_string, s);
-    // Scrolled out of view, the multiline box returns through EndGroup(), which leaves no item id;
-    // its twin still belongs in the DOM (Tab order, screen readers): name the item by its own id.
-    if (ImGui::GetItemID() == 0) ImGui::GetCurrentContext()->LastItemData.ID = ImGui::GetID(id);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    text_box(id, *s, height);
     sem_field(app, Role::textarea, name, s->c_str(), false);
     return changed;
 }

@@ -28,16 +28,29 @@ TEST_CASE("stable_sort_indices: ordered by the comparison, equal keys keep their
     std::vector<int> order = identity_order(rows.size());
     stable_sort_indices(order, by_key, &rows);
     CHECK(order == std::vector<int>{1, 4, 3, 0, 2, 5});
-    // Longer than the insertion-sort cutoff of libc++ (its merge path): still stable.
-    std::vector<Row> many;
-    for (int i = 0; i < 1000; i++) many.push_back({(i * 7919) % 13, std::to_string(i)});
-    order = identity_order(many.size());
-    stable_sort_indices(order, by_key, &many);
-    for (size_t i = 1; i < order.size(); i++) {
-        const Row& p = many[static_cast<size_t>(order[i - 1])];
-        const Row& q = many[static_cast<size_t>(order[i])];
-        REQUIRE(p.key <= q.key);
-        if (p.key == q.key) REQUIRE(order[i - 1] < order[i]);
+    // Every length from 0 to 70 (odd and even numbers of passes, a last run shorter than the others)
+    // and 100,000 (a provider's large block): ordered, stable, a permutation.
+    std::vector<size_t> sizes;
+    for (size_t n = 0; n <= 70; n++) sizes.push_back(n);
+    sizes.push_back(100000);
+    for (size_t n : sizes) {
+        std::vector<Row> many;
+        for (size_t i = 0; i < n; i++) many.push_back({static_cast<int>((i * 7919) % 13), ""});
+        order = identity_order(many.size());
+        stable_sort_indices(order, by_key, &many);
+        REQUIRE(order.size() == n);
+        std::vector<bool> seen(n, false);
+        for (size_t i = 0; i < n; i++) {
+            REQUIRE(order[i] >= 0);
+            REQUIRE(static_cast<size_t>(order[i]) < n);
+            REQUIRE(!seen[static_cast<size_t>(order[i])]);
+            seen[static_cast<size_t>(order[i])] = true;
+            if (i == 0) continue;
+            const Row& p = many[static_cast<size_t>(order[i - 1])];
+            const Row& q = many[static_cast<size_t>(order[i])];
+            REQUIRE(p.key <= q.key);
+            if (p.key == q.key) REQUIRE(order[i - 1] < order[i]);
+        }
     }
 }
 

@@ -2,9 +2,10 @@
 // The page benchmark (not a test): sizes, first paint and first frame over fresh loads from
 // file:// and where the first frame's time goes, idle frames and main-thread time, wasm heap,
 // in-page estimate timings.
-// usage: node bench/page.mjs [loads=7] [startup] [locale=en-US]   (scripts/bench.sh runs it after the
-//        native benchmark; "startup": sizes, first paint and first frame only; a zh-CN locale loads the
-//        page in Chinese, as a visitor whose browser asks for it)
+// usage: node bench/page.mjs [loads=7] [startup] [locale=en-US] [desktop|phone]   (scripts/bench.sh runs
+//        it after the native benchmark; "startup": sizes, first paint and first frame only; a zh-CN
+//        locale loads the page in Chinese, as a visitor whose browser asks for it; "phone": a 390x844
+//        viewport at 3 device pixels per CSS pixel, touch (tests/e2e/lib.mjs VIEWPORTS), the floor too)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,7 @@ import { providerBlock, compactBlock, pageWithBlock } from './provider_block.mjs
 
 const loads = Number(process.argv[2] || 7);
 const locale = process.argv[4] || 'en-US';
+const size = process.argv[5] || 'desktop';
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
 const row = (a, b, c = '') => console.log(`| ${a} | ${b} | ${c} |`);
@@ -61,14 +63,14 @@ const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [], pixelsMs = [],
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
-  const f = await launch();
+  const f = await launch({ size });
   try {
     await f.page.waitForTimeout(settleMs);
     await f.page.goto(pathToFileURL(floorPath).href);
     floor.push(await fcpOf(f.page));
     floorContext.push(await f.page.waitForFunction(() => window.floorContextMs).then((h) => h.jsonValue()));
   } finally { await f.close(); }
-  const b = await launch({ locale });
+  const b = await launch({ locale, size });
   try {
     await b.page.waitForTimeout(settleMs);
     await open(b.page);
@@ -89,7 +91,7 @@ for (let i = 0; i < loads; i++) {
   } catch (e) { await b.close(); throw e; }
 }
 const stats = (a) => { const s = a.filter((x) => typeof x === 'number' && !Number.isNaN(x)).sort((x, y) => x - y); if (!s.length) return 'n/a'; return `median ${s[s.length >> 1].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}, n=${s.length})`; };
-row('locale', locale);
+row('locale, viewport', `${locale}, ${size}`);
 row('load average (1 min) at each load', loadAvg.map((x) => x.toFixed(1)).join(', '));
 row('first contentful paint (the prerendered text), file://', stats(fcp), '≤ 150 ms');
 row('  of these, painted before the first canvas frame (the prerendered text)', `${textFirst} of ${fcp.length}`);

@@ -64,7 +64,14 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     }
     std::string out =
         std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
+    const tc::SemNode* prev = nullptr;
     for (const tc::SemNode& n : app.sem) {
+        // A slider and the box beside it that types its value are one field to a reader: the
+        // slider's value text ("25M tokens") is its row; the box's ("2.5e+07") would repeat it.
+        const bool box_of_slider =
+            (n.role == tc::Role::number) && prev && prev->role == tc::Role::slider && prev->name == n.name;
+        prev = &n;
+        if (box_of_slider) continue;
         switch (n.role) {
         case tc::Role::header:
             out += "<h2>" + html(n.name) + "</h2>\n";

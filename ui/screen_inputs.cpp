@@ -182,7 +182,7 @@ static bool tokens_slider(App& app) {
     const double before = tokens;
     ImGui::PushID("tokens_slider");
     field_label(T(app, Str::tokens_slider), T(app, Str::tokens_slider_help));
-    const char* value_text = fmt("%s token", fcount(app, tokens));
+    const char* value_text = fmt(app.lang == Lang::zh ? "%s token" : "%s tokens", fcount(app, tokens));
     const char* name = T(app, Str::tokens_slider);
     const bool box_invalid = s.data_input == DataInput::tokens && has_error(app, "tokens");
     bool changed =

@@ -637,7 +637,8 @@ bool cards_slider(App& app, int* cards) {
         changed = true;
     }
     const char* name = T(app, Str::cards_count);
-    sem_slider(app, name, *cards, 1, 4096, fmt(app.lang == Lang::zh ? "%d 张卡" : "%d cards", *cards));
+    sem_slider(app, name, *cards, 1, 4096,
+               fmt(app.lang == Lang::zh ? "%d 张卡" : (*cards == 1 ? "%d card" : "%d cards"), *cards));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
     // No silent clamp: an out-of-range count gets validate()'s message beside the box.

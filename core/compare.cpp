@@ -216,21 +216,16 @@ void rank_gpu_options(std::vector<GpuOption>& out) {
     for (GpuOption& o : out) o.cheapest = o.fastest = false;
     // The provider's priced GPUs first (its visitors rent those), then cheapest first, unworkable
     // last; ties by wall time so the order is stable and meaningful.
-    std::vector<int> order = identity_order(out.size());
-    stable_sort_indices(
-        order,
-        [](const void* context, int ia, int ib) {
-            const auto& rows = *static_cast<const std::vector<GpuOption>*>(context);
-            const GpuOption& a = rows[static_cast<size_t>(ia)];
-            const GpuOption& b = rows[static_cast<size_t>(ib)];
-            if (a.provider != b.provider) return a.provider;
-            if (a.workable != b.workable) return a.workable;
-            if (!a.workable) return false;
-            if (a.cost_total != b.cost_total) return a.cost_total < b.cost_total;
-            return a.wall_hours < b.wall_hours;
-        },
-        &out);
-    apply_order(out, order);
+    stable_sort_list(out, [](const void* context, int ia, int ib) {
+        const auto& rows = *static_cast<const std::vector<GpuOption>*>(context);
+        const GpuOption& a = rows[static_cast<size_t>(ia)];
+        const GpuOption& b = rows[static_cast<size_t>(ib)];
+        if (a.provider != b.provider) return a.provider;
+        if (a.workable != b.workable) return a.workable;
+        if (!a.workable) return false;
+        if (a.cost_total != b.cost_total) return a.cost_total < b.cost_total;
+        return a.wall_hours < b.wall_hours;
+    });
     // Marks over every workable row: with a provider group first, the cheapest need not be row 0.
     int fastest = -1, cheapest = -1;
     for (size_t i = 0; i < out.size(); i++) {

@@ -1786,17 +1786,11 @@ ConfigImport import_config(std::string_view json_text, ConfigKind kind, const Sc
     detail::cap_errors(out.errors);
     // Notes in the file's order when lines are known.
     if (!lines.empty())
-        for (auto* list : {&out.applied, &out.resolved, &out.ignored}) {
-            std::vector<int> order = identity_order(list->size());
-            stable_sort_indices(
-                order,
-                [](const void* context, int a, int b) {
-                    const auto& notes = *static_cast<const std::vector<ImportNote>*>(context);
-                    return notes[static_cast<size_t>(a)].line < notes[static_cast<size_t>(b)].line;
-                },
-                list);
-            apply_order(*list, order);
-        }
+        for (auto* list : {&out.applied, &out.resolved, &out.ignored})
+            stable_sort_list(*list, [](const void* context, int a, int b) {
+                const auto& notes = *static_cast<const std::vector<ImportNote>*>(context);
+                return notes[static_cast<size_t>(a)].line < notes[static_cast<size_t>(b)].line;
+            });
     return out;
 }
 

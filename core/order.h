@@ -29,4 +29,12 @@ template <class T> void apply_order(std::vector<T>& list, const std::vector<int>
     list = std::move(sorted);
 }
 
+// Sorts list stably by less, which is given the list itself as its context and two of its indices:
+// identity_order(), stable_sort_indices() and apply_order() in one call.
+template <class T> void stable_sort_list(std::vector<T>& list, IndexLess less) {
+    std::vector<int> order = identity_order(list.size());
+    stable_sort_indices(order, less, &list);
+    apply_order(list, order);
+}
+
 } // namespace traincalc

@@ -5,6 +5,7 @@
 // Index of this file:
 // [SECTION] Messages and formatting
 #include "core/json_read.h"
+#include "core/safe_text.h"
 
 #include <cmath>
 #include <cstdio> // snprintf only (number formatting); no file functions in core/
@@ -74,10 +75,7 @@ bool valid_utf8(std::string_view s) {
 
 std::string truncate_utf8(const std::string& s, size_t max_bytes) {
     if (s.size() <= max_bytes) return s;
-    size_t cut = max_bytes;
-    // Step back over continuation bytes so no sequence is split.
-    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-    return s.substr(0, cut) + "…";
+    return s.substr(0, utf8_floor(s, max_bytes)) + "…";
 }
 
 std::string dump_safe(const Json& j, int indent) {

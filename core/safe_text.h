@@ -18,6 +18,14 @@ struct Estimate;
 // Longest name shown in a report or listing, in bytes (a 5,000-emoji name is cut with "…").
 constexpr size_t kMaxShownNameBytes = 200;
 
+// Where to cut s to at most n bytes without splitting a UTF-8 sequence: n itself (s.size() when n
+// is past the end), or back over the continuation bytes (10xxxxxx) that n would split.
+inline size_t utf8_floor(std::string_view s, size_t n) {
+    if (n >= s.size()) return s.size();
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) n--;
+    return n;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Plain text (terminal, listings)
 //-----------------------------------------------------------------------------

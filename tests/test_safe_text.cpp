@@ -128,3 +128,11 @@ TEST_CASE("report_markdown: hostile GPU, model and quote names are escaped, cut 
     // The JSON output keeps the names as data (JSON-escaped, not Markdown-escaped).
     CHECK(estimate_to_json(e, Lang::en).find("<img src=x onerror=alert(1)>") != std::string::npos);
 }
+
+TEST_CASE("utf8_floor: a cut never splits a UTF-8 sequence; past the end is the end") {
+    const std::string s = "a\xC3\xA9\xE5\x9B\xBD\xF0\x9F\x98\x80"; // a é 国 😀: bytes 0 | 1-2 | 3-5 | 6-9
+    const size_t expect[] = {0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10, 10, 10};
+    for (size_t n = 0; n < sizeof expect / sizeof expect[0]; n++) CHECK(utf8_floor(s, n) == expect[n]);
+    CHECK(utf8_floor("", 5) == 0);
+    CHECK(utf8_floor("\x80\x80", 1) == 0); // only continuation bytes: nothing before them to keep
+}

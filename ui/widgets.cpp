@@ -8,6 +8,7 @@
 // [SECTION] Results
 #include "widgets.h"
 #include "core/limits.h"
+#include "core/safe_text.h"
 #include "imgui_internal.h" // the open list's window (listbox node)
 #include <algorithm>
 #include <cmath>
@@ -474,8 +475,7 @@ static void text_box(const char* id_str, const std::string& s, float height) {
         const char* eol = static_cast<const char*>(std::memchr(line, '\n', static_cast<size_t>(end - line)));
         if (eol == nullptr) eol = end;
         // A line wider than any box (a minified JSON) is measured only as far as a box can show.
-        const char* shown = eol - line > 1024 ? line + 1024 : eol;
-        while (shown < eol && (static_cast<unsigned char>(*shown) & 0xC0) == 0x80) shown--;
+        const char* shown = line + utf8_floor(std::string_view(line, static_cast<size_t>(eol - line)), 1024);
         ImGui::RenderTextClipped(ImVec2(clip.Min.x, y), clip.Max, line, shown, nullptr, ImVec2(0.0f, 0.0f),
                                  &clip);
         line = eol + 1;
@@ -721,8 +721,7 @@ bool combo(App& app, const char* label, const char* field, int* value, const Str
 static bool take_typed_text(App& app, ImGuiID id, char* buf, size_t size) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
-    size_t n = a.text.size() < size - 1 ? a.text.size() : size - 1;
-    while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
+    const size_t n = utf8_floor(a.text, size - 1);
     std::memcpy(buf, a.text.data(), n);
     buf[n] = 0;
     return true;
@@ -750,9 +749,7 @@ bool text_area(App& app, const char* id, const char* name, std::string* s, float
     bool changed = false;
     SemAction a;
     if (sem_take(app, ImGui::GetID(id), SemActionKind::set, &a)) { // typed or pasted into its twin
-        size_t n = std::min(a.text.size(), limits::kMaxConfigBytes);
-        while (n > 0 && n < a.text.size() && (static_cast<unsigned char>(a.text[n]) & 0xC0) == 0x80) n--;
-        s->assign(a.text, 0, n);
+        s->assign(a.text, 0, utf8_floor(a.text, limits::kMaxConfigBytes));
         changed = true;
     }
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -838,11 +835,7 @@ void copyable_line(App& app, const std::string& line, int index) {
     ImGui::PushID(index);
     // The button's name: the line's start, up to its "=" (no allocation: a scratch buffer).
     const std::string::size_type eq = line.find(" = ");
-    int what_n =
-        static_cast<int>(eq == std::string::npos || eq > 40 ? (line.size() < 40 ? line.size() : 40) : eq);
-    while (what_n > 0 && what_n < static_cast<int>(line.size()) &&
-           (static_cast<unsigned char>(line[what_n]) & 0xC0) == 0x80)
-        what_n--;
+    const int what_n = static_cast<int>(utf8_floor(line, eq == std::string::npos || eq > 40 ? 40 : eq));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 0.5f, 0.0f));
     if (button(app, T(app, Str::copy_line),
                fmt("%s%.*s", T(app, Str::copy_line_name), what_n, line.c_str())) &&

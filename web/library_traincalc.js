@@ -30,13 +30,17 @@ mergeInto(LibraryManager.library, {
     try { h = window.location.hash || ''; } catch (e) {}
     return tcString(h);
   },
-  // push != 0 adds a history entry (back/forward); otherwise the current entry is replaced.
+  // push != 0 adds a history entry (back/forward); otherwise the current entry is replaced. In a
+  // frame nothing is ever pushed, with or without #embed=1: a frame's entries are the host's
+  // history, and Back must leave the host page, not walk the calculator's earlier scenarios.
   tc_js_hash_set: function (hash, push) {
     var h = UTF8ToString(hash);
     try {
       if (window.location.hash === h) return;
       window.__traincalcOwnHash = h;  // the hashchange this causes is ours: do not re-apply it
-      if (push) window.location.hash = h;
+      var framed = true;
+      try { framed = window.parent !== window; } catch (e) {}
+      if (push && !framed) window.location.hash = h;
       else window.location.replace(h);
     } catch (e) {}
   },

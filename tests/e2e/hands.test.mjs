@@ -336,6 +336,38 @@ test('copy link copies a whole link that reopens the same scenario in a fresh br
   } finally { await b.close(); }
 });
 
+test('framed without #embed=1 (a host that forgot it): edits add no history, Back leaves the host page', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-host-'));
+  const start = join(dir, 'start.html');
+  const host = join(dir, 'host.html');
+  writeFileSync(start, '<!doctype html><title>start</title><p>before the host page</p>');
+  writeFileSync(host, `<!doctype html><html lang="en"><title>host</title><h1>A blog post</h1>
+<iframe id="w" title="traincalc" src="${pageUrl}" style="width:100%;height:600px;border:0"></iframe>`);
+  const b = await launch({ args: ['--allow-file-access-from-files'] });
+  try {
+    await b.page.goto(pathToFileURL(start).href);
+    await b.page.goto(pathToFileURL(host).href);
+    const frame = b.page.frameLocator('#w');
+    const box = frame.getByRole('textbox', { name: 'Epochs', exact: true });
+    await box.waitFor({ state: 'attached', timeout: 20000 });
+    const h0 = await b.page.evaluate(() => history.length);
+    // Two edits a quiet second apart (on a page of its own each would add an entry), typed.
+    for (const v of ['4', '5']) {
+      await box.click();
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type(v);
+      await b.page.keyboard.press('Enter');
+      await b.page.waitForTimeout(1300);
+    }
+    const w = b.page.frames().find((f) => f.url().startsWith(pageUrl));
+    assert.match(w.url(), /#s=/, 'the frame keeps the scenario in its own address (replaced, not pushed)');
+    assert.equal(await b.page.evaluate(() => history.length), h0, "the host's history is untouched");
+    await b.page.evaluate(() => history.back());
+    await b.page.waitForURL(/start\.html$/, { timeout: 10000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('a good guest in an iframe: no history entries, Tab leaves, the wheel reaches the host, height posted', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-host-'));
   const host = join(dir, 'host.html');

@@ -588,3 +588,33 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
         CHECK(controls > 40);
     }
 }
+
+// A picker's preview wider than its box ends in "…" before the arrow, not cut mid-glyph under it;
+// its DOM twin keeps the whole text (ui/widgets.cpp begin_picker).
+TEST_CASE("a picker's long preview on a phone ends in an ellipsis; its twin keeps the whole text") {
+    Page page(390, 3000, 1, Lang::en);
+    page.app.scenario.gpu_id = "RTXPRO6000";
+    traincalc::refresh(page.app);
+    page.frame();
+    page.frame();
+    const ImFontGlyph* dots = ImGui::GetFont()->FindGlyphNoFallback(0x2026);
+    REQUIRE(dots);
+    const auto ellipsis_in = [dots](const SemNode& n) {
+        const ImDrawData* d = ImGui::GetDrawData();
+        for (int i = 0; i < d->CmdListsCount; i++)
+            for (const ImDrawVert& v : d->CmdLists[i]->VtxBuffer)
+                if (v.uv.x == dots->U0 && v.uv.y == dots->V0 && v.pos.x >= n.x0 && v.pos.x <= n.x1 &&
+                    v.pos.y >= n.y0 && v.pos.y <= n.y1)
+                    return true;
+        return false;
+    };
+    const SemNode* gpu = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+    REQUIRE(gpu);
+    CHECK(std::string(gpu->value) == "NVIDIA RTX PRO 6000 Blackwell 96GB");
+    CHECK(ellipsis_in(*gpu));
+    // A preview that fits is left whole: no ellipsis in the model picker.
+    const SemNode* model = traincalc_test::find_node(page.app, Role::combobox, "Model");
+    REQUIRE(model);
+    CHECK(!ellipsis_in(*model));
+    CHECK(page.recovered == "");
+}

@@ -669,7 +669,22 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     // window's state storage from the frames it was closed) name its node, so its twin stays.
     const ImGuiID id = ImGui::GetID(id_str);
     ImGuiStorage* st = ImGui::GetStateStorage();
-    const bool open = ImGui::BeginCombo(id_str, preview, flags);
+    // ImGui cuts a preview wider than the box under its arrow, mid-glyph: it ends in "…" instead
+    // (the twin's value, below, keeps the whole text for screen readers).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2.0f;
+    const char* shown = preview;
+    if (ImGui::CalcTextSize(preview).x > room) {
+        const std::string_view whole(preview);
+        const float ellipsis = ImGui::CalcTextSize("…").x;
+        size_t n = whole.size();
+        while (n > 0) {
+            n = utf8_floor(whole, n - 1);
+            if (ImGui::CalcTextSize(preview, preview + n).x + ellipsis <= room) break;
+        }
+        shown = fmt("%.*s…", static_cast<int>(n), preview);
+    }
+    const bool open = ImGui::BeginCombo(id_str, shown, flags);
     ImVec2 mn, mx;
     if (!open) {
         mn = ImGui::GetItemRectMin();

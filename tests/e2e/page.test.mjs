@@ -16,6 +16,10 @@ for (const size of ['desktop', 'phone']) {
         assert.ok(perf.firstFrameMs > 0, 'a first frame was drawn');
         const ink = await screenshot(b.page, `${size}-${locale}`);
         assert.ok(ink.colours > 20 && ink.ink > 0.02, `canvas is not blank (colours ${ink.colours}, ink ${ink.ink.toFixed(3)})`);
+        // The live region is polite and debounced (700 ms after the last change), so the load's
+        // announcement may come after the frames have settled: wait for it, at most 5 s.
+        await b.page.waitForFunction(() => document.getElementById('tc-live').textContent !== '', null, { timeout: 5000 })
+          .catch(() => {});
         const live = await b.page.textContent('#tc-live');
         const zh = locale.startsWith('zh');
         assert.match(live, zh ? /算力.*显存.*费用/ : /Compute.*memory per card.*cost/, 'the aria-live mirror speaks the browser language');

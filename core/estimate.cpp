@@ -211,9 +211,38 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         best_slowdown = strategy_slowdown(own);
         keep(own);
     }
+    // ZeRO stages 0 and 1 never need less memory than stage 2 on the same cards: each stage only
+    // divides one more state ÷ d, and nothing else depends on the stage below 3. So when stage 2 of
+    // a configuration does not fit below the bound, neither do 0 and 1: one evaluation, not three.
+    // Kept only over a 1e-9 relative margin (the expert split sums its terms in another order).
+    struct StageTwo {
+        SearchPoint p;     // the configuration at stage 2
+        int bound = 0;     // the bound it was evaluated below (0: nothing evaluated)
+        bool fits = false; // fits_below() for it
+        bool over = false; // needs more than usable × (1 + 1e-9) below the bound
+    } two;
+    const bool stages_searched = (s.fixed & fix_zero) == 0;
+    auto stage_two = [&](const SearchPoint& p, int bound) -> const StageTwo& {
+        SearchPoint q = p;
+        q.zero = 2;
+        if (two.bound == bound && two.p == q) return two;
+        two.p = q;
+        two.bound = bound;
+        two.fits = two.over = false;
+        const int mp = q.tp * st.pp * q.cp * q.ep;
+        const int d = (bound - 1) / mp;
+        if (d >= 1) {
+            Strategy t = with_point(st, q);
+            t.cards = d * mp;
+            MemoryResult mr;
+            memory_for(*ls, *lmd, g, t, mr);
+            two.fits = mr.fits;
+            two.over = mr.per_gpu_gib > mr.usable_gib * (1 + 1e-9);
+        }
+        return two;
+    };
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
         if (best == st.pp && best_slowdown == 1.0) return false; // tp 1, d 1, nothing slower: unbeatable
-        c.searched.see(p);
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
         const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;
@@ -229,7 +258,15 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             }
         }
         const Strategy cand = with_point(st, p);
-        if (best > 0 && !fits_below(*ls, *lmd, g, cand, bound)) return true; // one evaluation prunes
+        if (best > 0) { // one evaluation prunes
+            if (stages_searched && p.zero <= 2) {
+                const StageTwo& z2 = stage_two(p, bound);
+                if (p.zero == 2 ? !z2.fits : z2.over) return true;
+                if (p.zero < 2 && !fits_below(*ls, *lmd, g, cand, bound)) return true;
+            } else if (!fits_below(*ls, *lmd, g, cand, bound)) {
+                return true;
+            }
+        }
         const int n = min_cards_for_memory(*ls, *lmd, g, cand);
         if (n > 0 && (best == 0 || n < bound)) {
             best = n;
@@ -238,6 +275,13 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         }
         return true;
     });
+    // What was searched matters only when nothing fits; then the search above visited every
+    // configuration (it stops early only after a fit), and this pass visits the same ones.
+    if (best == 0)
+        for_each_strategy(s, md, kMaxCards, [&c](const SearchPoint& p) {
+            c.searched.see(p);
+            return true;
+        });
     c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);

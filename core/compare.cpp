@@ -41,6 +41,42 @@ struct Context { // GPU-independent inputs, computed once
     Scenario level_s[kLevels]; // the scenario with checkpointing none/selective/full
     ModelDerived level_md[kLevels];
     bool valid = false; // validate() accepts the scenario (the one input contract)
+    // Memory per card M(d) = A + B/d of every configuration for_each_strategy() visits, in its
+    // order (A, B, A, B, ...): the same on every card unless memory_depends_on_card() (then empty,
+    // and each card evaluates its own).
+    std::vector<double> affine;
+};
+
+// Memory per card for the configuration p at d = 1 and d = 2 gives M(d) = A + B/d.
+void affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p, const Activations& acts,
+                   double& A, double& B) {
+    const int level = int(p.checkpointing);
+    Strategy st = with_point(strategy_of(*cx.s), p);
+    const int mp = st.unit();
+    MemoryResult m1, m2;
+    st.cards = mp;
+    memory_for(cx.level_s[level], cx.level_md[level], g, st, acts, m1);
+    st.cards = 2 * mp;
+    memory_for(cx.level_s[level], cx.level_md[level], g, st, acts, m2);
+    B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
+    A = m1.per_gpu_gib - B;
+}
+
+// The activations of p's level, tp, cp, sequence parallelism and activation offload, computed again
+// only when one of them changes (consecutive configurations mostly share them).
+struct ActsOf {
+    int level = -1, tp = 0, cp = 0;
+    bool sp = false, act_offload = false;
+    Activations a;
+    const Activations& of(const Context& cx, const SearchPoint& p) {
+        if (level != int(p.checkpointing) || tp != p.tp || cp != p.cp || sp != p.sequence_parallel ||
+            act_offload != p.activation_offload) {
+            level = int(p.checkpointing);
+            tp = p.tp, cp = p.cp, sp = p.sequence_parallel, act_offload = p.activation_offload;
+            a = activations_for(cx.level_s[level], cx.level_md[level], with_point(strategy_of(*cx.s), p));
+        }
+        return a;
+    }
 };
 
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
@@ -99,20 +135,22 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
     int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
                [kSearchZeroCount] = {};
+    size_t k = 0; // the configuration's index in cx.affine
+    ActsOf acts;  // when this card evaluates its own memory
     for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
         Strategy st = with_point(strategy_of(s), p); // cards set per count below
         const int mp = st.unit();
-        // Memory per card M(d) = A + B/d: two evaluations give A and B.
-        MemoryResult m1, m2;
-        st.cards = mp;
-        memory_for(ls, lmd, g, st, m1);
-        st.cards = 2 * mp;
-        memory_for(ls, lmd, g, st, m2);
-        const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
-        const double A = m1.per_gpu_gib - B;
+        // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
+        double A = 0, B = 0;
+        if (cx.affine.empty()) {
+            affine_memory(cx, g, p, acts.of(cx, p), A, B);
+        } else {
+            A = cx.affine[k], B = cx.affine[k + 1];
+            k += 2;
+        }
         // Smallest power-of-two d that fits, then the deadline if any.
         int d = 1;
         bool fits = false;
@@ -201,6 +239,17 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     if (first >= last) return out;
     Context cx;
     init_context(cx, s, catalog);
+    if (cx.valid && !memory_depends_on_card(s, cx.md)) {
+        ActsOf acts;
+        const GpuSpec any; // the card does not enter memory per card here (above)
+        for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
+            double A = 0, B = 0;
+            affine_memory(cx, any, p, acts.of(cx, p), A, B);
+            cx.affine.push_back(A);
+            cx.affine.push_back(B);
+            return true;
+        });
+    }
     out.reserve(last - first);
     for (size_t i = first; i < last; i++) {
         const GpuSpec& g = catalog.gpus[i];

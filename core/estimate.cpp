@@ -222,6 +222,23 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         bool over = false; // needs more than usable × (1 + 1e-9) below the bound
     } two;
     const bool stages_searched = (s.fixed & fix_zero) == 0;
+    // The activations of the configurations visited last: shared by every ZeRO stage and CPU
+    // offload of the same level, tp, cp, sequence parallelism and activation offload.
+    struct ActsOf {
+        Checkpointing level = Checkpointing::none;
+        int tp = 0, cp = 0; // 0: nothing computed
+        bool sp = false, act_offload = false;
+        Activations a;
+    } acts;
+    auto acts_of = [&](const Strategy& t) -> const Activations* {
+        if (acts.tp != t.tp || acts.cp != t.cp || acts.sp != t.sp ||
+            acts.act_offload != t.activation_offload || acts.level != ls->checkpointing) {
+            acts.level = ls->checkpointing;
+            acts.tp = t.tp, acts.cp = t.cp, acts.sp = t.sp, acts.act_offload = t.activation_offload;
+            acts.a = activations_for(*ls, *lmd, t);
+        }
+        return &acts.a;
+    };
     auto stage_two = [&](const SearchPoint& p, int bound) -> const StageTwo& {
         SearchPoint q = p;
         q.zero = 2;
@@ -235,18 +252,24 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             Strategy t = with_point(st, q);
             t.cards = d * mp;
             MemoryResult mr;
-            memory_for(*ls, *lmd, g, t, mr);
+            memory_for(*ls, *lmd, g, t, *acts_of(t), mr);
             two.fits = mr.fits;
             two.over = mr.per_gpu_gib > mr.usable_gib * (1 + 1e-9);
         }
         return two;
     };
-    for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
-        if (best == st.pp && best_slowdown == 1.0) return false; // tp 1, d 1, nothing slower: unbeatable
+    for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) -> int {
+        if (best == st.pp && best_slowdown == 1.0)
+            return search_stop; // tp 1, d 1, nothing slower: unbeatable
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
-        const int bound = best > 0 && slowdown < best_slowdown ? best + 1 : best;
-        if (best > 0 && p.tp * st.pp * p.cp * p.ep >= bound) return true; // cannot win
+        // Before anything fits, any count up to kMaxCards wins.
+        const int bound = best == 0 ? kMaxCards + 1 : slowdown < best_slowdown ? best + 1 : best;
+        // Cannot win, nor can its other ZeRO stages (the same cards and slowdown; the bound only falls).
+        if (p.tp * st.pp * p.cp * p.ep >= bound) return search_skip_stages;
+        // ZeRO-3 shards the experts with everything else: ep > 1 leaves memory as it is at the same
+        // cards, allows fewer counts and is slower, so it never beats ep = 1, visited just before.
+        if (p.zero == 3 && p.ep > 1 && !(s.fixed & fix_ep)) return search_next;
         if (p.checkpointing != ls->checkpointing) {
             if (p.checkpointing == s.checkpointing) {
                 ls = &s;
@@ -258,22 +281,21 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             }
         }
         const Strategy cand = with_point(st, p);
-        if (best > 0) { // one evaluation prunes
-            if (stages_searched && p.zero <= 2) {
-                const StageTwo& z2 = stage_two(p, bound);
-                if (p.zero == 2 ? !z2.fits : z2.over) return true;
-                if (p.zero < 2 && !fits_below(*ls, *lmd, g, cand, bound)) return true;
-            } else if (!fits_below(*ls, *lmd, g, cand, bound)) {
-                return true;
-            }
+        // One evaluation prunes: not fitting on the most cards below the bound, it fits on none.
+        if (stages_searched && p.zero <= 2) {
+            const StageTwo& z2 = stage_two(p, bound);
+            if (p.zero == 2 ? !z2.fits : z2.over) return search_next;
+            if (p.zero < 2 && !fits_below(*ls, *lmd, g, cand, bound, acts_of(cand))) return search_next;
+        } else if (!fits_below(*ls, *lmd, g, cand, bound, acts_of(cand))) {
+            return search_next;
         }
-        const int n = min_cards_for_memory(*ls, *lmd, g, cand);
-        if (n > 0 && (best == 0 || n < bound)) {
+        const int n = min_cards_for_memory(*ls, *lmd, g, cand, kMaxCards, acts_of(cand));
+        if (n > 0 && n < bound) {
             best = n;
             best_slowdown = slowdown;
             keep(p);
         }
-        return true;
+        return search_next;
     });
     // What was searched matters only when nothing fits; then the search above visited every
     // configuration (it stops early only after a fit), and this pass visits the same ones.

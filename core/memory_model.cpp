@@ -450,14 +450,19 @@ static double subtotal_terms(const ModelDerived& md, const Strategy& st, const S
 
 template <class C>
 static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                        MemoryResult& out, Terms* log) {
+                        MemoryResult& out, Terms* log, const Activations* given = nullptr) {
     assert(st.tp >= 1 && st.pp >= 1 && st.cards >= 1 &&
            "memory_for: tp, pp and cards must be >= 1: validate() the scenario first");
     const States held = state_terms<C>(md, st, log);
     const double weights = held.weights, grads = held.grads, opt = held.opt, adapters = held.adapters;
     const double weights_host = held.weights_host, opt_host = held.opt_host;
     double acts = 0, logits = 0, acts_host = 0, vision_acts = 0;
-    activation_terms<C>(s, md, st, &acts, &logits, &acts_host, log, &vision_acts);
+    if (given) { // FastCalc only: the record needs the terms computed here
+        acts = given->acts_gib, logits = given->logits_gib, acts_host = given->host_gib;
+        vision_acts = given->vision_gib;
+    } else {
+        activation_terms<C>(s, md, st, &acts, &logits, &acts_host, log, &vision_acts);
+    }
 
     const Phase ph = rollout_phase<C>(s, md, g, st, acts, logits, log);
     const double rest = subtotal_terms<C>(md, st, held, acts, logits, vision_acts, ph, log);
@@ -515,6 +520,17 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
         memory_impl<Calc>(s, md, g, st, out, log);
     else
         memory_impl<FastCalc>(s, md, g, st, out, nullptr);
+}
+
+Activations activations_for(const Scenario& s, const ModelDerived& md, const Strategy& st) {
+    Activations a;
+    activation_terms<FastCalc>(s, md, st, &a.acts_gib, &a.logits_gib, &a.host_gib, nullptr, &a.vision_gib);
+    return a;
+}
+
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                const Activations& acts, MemoryResult& out) {
+    memory_impl<FastCalc>(s, md, g, st, out, nullptr, &acts);
 }
 
 } // namespace detail

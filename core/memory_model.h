@@ -71,11 +71,34 @@ double activation_offload_gib(const Scenario& s, const ModelDerived& md, const S
 // Micro-batches in flight on the first pipeline stage (1 without pipelining).
 double micro_batches_in_flight(const Scenario& s, const Strategy& st);
 
+// True when the memory per card depends on the card itself: only a colocated rollout engine that
+// keeps a fraction of the card's memory (engine_memory_fraction) through training. Otherwise a card
+// enters memory_for() only through its usable memory, so one evaluation serves every card.
+inline bool memory_depends_on_card(const Scenario& s, const ModelDerived& md) {
+    return md.rl && s.rollout == Rollout::colocated && s.engine_memory_fraction > 0;
+}
+
 // Usable memory of a card: nominal less the driver's reserve.
 double usable_gib(const GpuSpec& g);
 // Per-GPU memory for a strategy (fills every MemoryResult field).
 void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
                 MemoryResult& out, Terms* log = nullptr);
+
+// What a card stores for the backward pass, GiB. A function of the scenario (its recomputation
+// level, micro-batch, sequence) and of the strategy's tp, pp, cp, sequence parallelism and
+// activation offload only: never of the cards, the ZeRO stage, CPU offload or ep.
+struct Activations {
+    double acts_gib = 0;   // activations (the first pipeline stage's)
+    double logits_gib = 0; // logits and loss
+    double host_gib = 0;   // moved to host RAM by activation offload
+    double vision_gib = 0; // the vision tower's
+};
+Activations activations_for(const Scenario& s, const ModelDerived& md, const Strategy& st);
+// memory_for() without a log, given activations_for() of the same scenario and of a strategy that
+// shares st's tp, pp, cp, sequence parallelism and activation offload: the same result, bit for
+// bit, without recomputing them (the searches evaluate many strategies that share them).
+void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                const Activations& acts, MemoryResult& out);
 
 } // namespace detail
 } // namespace traincalc

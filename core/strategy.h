@@ -85,10 +85,17 @@ inline bool stack_has_act_offload(Stack k) {
     return k == Stack::megatron;
 }
 
+// What a for_each_strategy() callback returns (a bool works: false stops, true goes on).
+enum SearchStep : int {
+    search_stop = 0,
+    search_next = 1,
+    search_skip_stages = 2, // the configuration's other ZeRO stages need not be visited
+};
+
 // Calls f(const SearchPoint&) for each configuration, level outermost, then offload, tp, cp, ep,
 // activation offload and ZeRO, simplest first (a caller keeping the first of equals keeps the
-// simplest). f returns false to stop. Context parallelism from kSearchCpMinSeqLen tokens, and each
-// of cp, ep and activation offload only on a stack that has it (above). A field the scenario fixes
+// simplest). f returns a SearchStep (or false to stop). Context parallelism from kSearchCpMinSeqLen tokens,
+// and each of cp, ep and activation offload only on a stack that has it (above). A field the scenario fixes
 // (Scenario::fixed) takes only the scenario's value; sequence parallelism is searched on (it only lowers
 // memory: its reduce-scatter and all-gather move what TP's all-reduce moved) unless fixed. Only what
 // validate() accepts: tp divides the heads and the key/value heads, cp the sequence length, ep the experts
@@ -138,7 +145,9 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
                                     fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
                                 p.activation_offload = aoff;
                                 p.zero = z;
-                                if (!f(p)) return;
+                                const int step = int(f(p));
+                                if (step == search_stop) return;
+                                if (step == search_skip_stages) break;
                             }
                         }
                     }
@@ -152,18 +161,27 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
 // [SECTION] Fewest cards for one configuration
 //-----------------------------------------------------------------------------
 
+// Memory per card for st, with its activations given when the caller has them (activations_for()).
+inline void memory_with(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                        const Activations* acts, MemoryResult& out) {
+    if (acts)
+        memory_for(s, md, g, st, *acts, out);
+    else
+        memory_for(s, md, g, st, out);
+}
+
 // Smallest card count (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the strategy fits; 0 = none.
 // Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then confirmed.
 inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
-                                int max_cards = kMaxCards) {
+                                int max_cards = kMaxCards, const Activations* acts = nullptr) {
     const int mp = st.unit();
     if (mp > max_cards) return 0;
     MemoryResult m1, m2;
     st.cards = mp;
-    memory_for(s, md, g, st, m1);
+    memory_with(s, md, g, st, acts, m1);
     if (m1.fits) return mp;
     st.cards = 2 * mp;
-    memory_for(s, md, g, st, m2);
+    memory_with(s, md, g, st, acts, m2);
     const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
     const double A = m1.per_gpu_gib - B;
     const double usable = m1.usable_gib;
@@ -175,7 +193,7 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
     for (int d = d_need < 1 ? 1 : int(d_need); d <= d_max; d++) {
         st.cards = d * mp;
         MemoryResult mr;
-        memory_for(s, md, g, st, mr);
+        memory_with(s, md, g, st, acts, mr);
         if (mr.fits) return st.cards;
         if (d > int(d_need) + 2) break;
     }
@@ -184,13 +202,14 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
 
 // True when the strategy fits on some count below `bound` (memory never grows with d, so the
 // largest multiple of tp·pp under the bound decides): one evaluation prunes most of a search.
-inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st, int bound) {
+inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st, int bound,
+                       const Activations* acts = nullptr) {
     const int mp = st.unit();
     const int d = (bound - 1) / mp;
     if (d < 1) return false;
     st.cards = d * mp;
     MemoryResult m;
-    memory_for(s, md, g, st, m);
+    memory_with(s, md, g, st, acts, m);
     return m.fits;
 }
 

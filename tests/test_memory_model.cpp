@@ -8,8 +8,11 @@
 // [SECTION] Usable memory
 // [SECTION] Shards, gathered layers, overhead
 // [SECTION] Offload
+// [SECTION] The card enters memory only through its capacity
 #include "core/memory_model.h"
 
+#include "core/estimate.h"
+#include "core/strategy.h"
 #include <doctest/doctest.h>
 
 using namespace traincalc;
@@ -167,4 +170,53 @@ TEST_CASE("memory_model: offloaded states leave the card and are counted in host
     CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / GiB / 32)); // two layers in flight
     CHECK(m.gathered_gib == 0);                                     // already counted above
     CHECK(m.cpu_ram_gib == doctest::Approx((1.4e10 + 8.4e10) / GiB / 8));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The card enters memory only through its capacity
+//-----------------------------------------------------------------------------
+// compare_gpus() evaluates each configuration's memory once for every card; that holds only while
+// memory per card is the same number on every card, which memory_depends_on_card() says is so.
+
+TEST_CASE("memory_model: memory per card is the same on every card unless memory_depends_on_card()") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    int same = 0, differ = 0;
+    for (const ModelSpec& m : c.models) {
+        for (int k = 0; k < 6; k++) {
+            Scenario s;
+            s.model_id = m.id;
+            s.method = k % 2 ? Method::lora : Method::full;
+            s.objective = k < 2 ? Objective::sft : k < 4 ? Objective::grpo : Objective::ppo;
+            s.engine_memory_fraction = k == 3 || k == 5 ? 0.3 : 0; // vLLM's slice held through training
+            s.seq_len = 4096;
+            if (!validate(s, c).empty()) continue;
+            ModelDerived md;
+            derive_model(s, m, md);
+            const bool depends = memory_depends_on_card(s, md);
+            CHECK(depends == (s.engine_memory_fraction > 0 && s.objective != Objective::sft));
+            // Several strategies of the search, each on every catalog card.
+            int points = 0;
+            for_each_strategy(s, md, 64, [&](const SearchPoint& p) {
+                Strategy st = with_point(strategy_of(s), p);
+                st.cards = 2 * st.unit();
+                MemoryResult first, other;
+                memory_for(s, md, c.gpus.front(), st, first);
+                bool all_same = true;
+                for (const GpuSpec& g : c.gpus) {
+                    memory_for(s, md, g, st, other);
+                    all_same = all_same && other.per_gpu_gib == first.per_gpu_gib; // bit for bit
+                    // With the activations given, the same number as computing them.
+                    MemoryResult given;
+                    memory_for(s, md, g, st, activations_for(s, md, st), given);
+                    CHECK(given.per_gpu_gib == other.per_gpu_gib);
+                }
+                if (!depends) CHECK_MESSAGE(all_same, m.id << " case " << k);
+                (all_same ? same : differ)++;
+                return ++points < 6;
+            });
+        }
+    }
+    MESSAGE(same << " strategies the same on every card, " << differ << " not (an engine slice)");
+    CHECK(same > 500);
+    CHECK(differ > 50); // the test sees a card-dependent memory when there is one
 }

@@ -17,6 +17,7 @@
 #include "strategy.h"
 #include "time_model.h"
 #include <algorithm>
+#include <cassert>
 #include <cstdarg>
 #include <cstdio>
 
@@ -42,42 +43,26 @@ struct Context { // GPU-independent inputs, computed once
     ModelDerived level_md[kLevels];
     bool valid = false; // validate() accepts the scenario (the one input contract)
     // Memory per card M(d) = A + B/d of every configuration for_each_strategy() visits, in its
-    // order (A, B, A, B, ...): the same on every card unless memory_depends_on_card() (then empty,
-    // and each card evaluates its own).
-    std::vector<double> affine;
+    // order (A, B, A, B, ...): the same on every card unless memory_depends_on_card(), so the first
+    // card searched fills it and the others read it.
+    bool affine_shared = false;
+    bool affine_filled = false;
+    std::vector<double> affine; // 2 × kSearchPointsMax when shared
 };
 
 // Memory per card for the configuration p at d = 1 and d = 2 gives M(d) = A + B/d.
-void affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p, const Activations& acts,
-                   double& A, double& B) {
+void affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p, double& A, double& B) {
     const int level = int(p.checkpointing);
     Strategy st = with_point(strategy_of(*cx.s), p);
     const int mp = st.unit();
     MemoryResult m1, m2;
     st.cards = mp;
-    memory_for(cx.level_s[level], cx.level_md[level], g, st, acts, m1);
+    memory_for(cx.level_s[level], cx.level_md[level], g, st, m1);
     st.cards = 2 * mp;
-    memory_for(cx.level_s[level], cx.level_md[level], g, st, acts, m2);
+    memory_for(cx.level_s[level], cx.level_md[level], g, st, m2);
     B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
     A = m1.per_gpu_gib - B;
 }
-
-// The activations of p's level, tp, cp, sequence parallelism and activation offload, computed again
-// only when one of them changes (consecutive configurations mostly share them).
-struct ActsOf {
-    int level = -1, tp = 0, cp = 0;
-    bool sp = false, act_offload = false;
-    Activations a;
-    const Activations& of(const Context& cx, const SearchPoint& p) {
-        if (level != int(p.checkpointing) || tp != p.tp || cp != p.cp || sp != p.sequence_parallel ||
-            act_offload != p.activation_offload) {
-            level = int(p.checkpointing);
-            tp = p.tp, cp = p.cp, sp = p.sequence_parallel, act_offload = p.activation_offload;
-            a = activations_for(cx.level_s[level], cx.level_md[level], with_point(strategy_of(*cx.s), p));
-        }
-        return a;
-    }
-};
 
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     TimeInputs ti;
@@ -121,7 +106,7 @@ bool valid_on_card(const Scenario& s, const GpuSpec& g, const Catalog& c) {
     return validate(on_card(s, g), c).empty();
 }
 
-GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
+GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     const Scenario& s = *cx.s;
     const GpuSpec& g = cx.c->gpus[size_t(gpu_index)];
     GpuOption best;
@@ -136,7 +121,6 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
     int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
                [kSearchZeroCount] = {};
     size_t k = 0; // the configuration's index in cx.affine
-    ActsOf acts;  // when this card evaluates its own memory
     for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
@@ -145,12 +129,15 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         const int mp = st.unit();
         // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
         double A = 0, B = 0;
-        if (cx.affine.empty()) {
-            affine_memory(cx, g, p, acts.of(cx, p), A, B);
-        } else {
+        assert((!cx.affine_shared || k + 1 < cx.affine.size()) &&
+               "raise kSearchPointsMax to the search space");
+        if (cx.affine_filled) {
             A = cx.affine[k], B = cx.affine[k + 1];
-            k += 2;
+        } else {
+            affine_memory(cx, g, p, A, B);
+            if (cx.affine_shared) cx.affine[k] = A, cx.affine[k + 1] = B;
         }
+        k += 2;
         // Smallest power-of-two d that fits, then the deadline if any.
         int d = 1;
         bool fits = false;
@@ -197,6 +184,7 @@ GpuOption best_option(const Context& cx, int gpu_index, int max_cards) {
         }
         return true;
     });
+    cx.affine_filled = cx.affine_shared; // every configuration was visited
     return best;
 }
 
@@ -239,17 +227,8 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     if (first >= last) return out;
     Context cx;
     init_context(cx, s, catalog);
-    if (cx.valid && !memory_depends_on_card(s, cx.md)) {
-        ActsOf acts;
-        const GpuSpec any; // the card does not enter memory per card here (above)
-        for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
-            double A = 0, B = 0;
-            affine_memory(cx, any, p, acts.of(cx, p), A, B);
-            cx.affine.push_back(A);
-            cx.affine.push_back(B);
-            return true;
-        });
-    }
+    cx.affine_shared = cx.valid && !memory_depends_on_card(s, cx.md);
+    if (cx.affine_shared) cx.affine.resize(2 * kSearchPointsMax);
     out.reserve(last - first);
     for (size_t i = first; i < last; i++) {
         const GpuSpec& g = catalog.gpus[i];

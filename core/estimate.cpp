@@ -261,6 +261,9 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) -> int {
         if (best == st.pp && best_slowdown == 1.0)
             return search_stop; // tp 1, d 1, nothing slower: unbeatable
+        // What was searched matters only when nothing fits, and until something fits every
+        // configuration is visited: the span is gathered only meanwhile.
+        if (best == 0) c.searched.see(p);
         // Fewer cards wins; as few, only a faster strategy (e.g. recomputation over parameter offload).
         const double slowdown = strategy_slowdown(p);
         // Before anything fits, any count up to kMaxCards wins.
@@ -297,13 +300,6 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         }
         return search_next;
     });
-    // What was searched matters only when nothing fits; then the search above visited every
-    // configuration (it stops early only after a fit), and this pass visits the same ones.
-    if (best == 0)
-        for_each_strategy(s, md, kMaxCards, [&c](const SearchPoint& p) {
-            c.searched.see(p);
-            return true;
-        });
     c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);

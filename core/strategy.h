@@ -28,6 +28,9 @@ constexpr int kSearchOffloadCount = 3, kSearchTpCount = 4, kSearchZeroCount = 4;
 constexpr int kSearchCp[] = {1, 2, 4, 8}, kSearchEp[] = {1, 2, 4, 8};
 constexpr int kSearchCpCount = 4, kSearchEpCount = 4, kSearchActOffloadCount = 2;
 constexpr int kSearchCpMinSeqLen = 8192;
+// The most configurations for_each_strategy() visits.
+constexpr int kSearchPointsMax = kSearchLevels * kSearchOffloadCount * kSearchTpCount * kSearchCpCount *
+                                 kSearchEpCount * kSearchActOffloadCount * kSearchZeroCount;
 
 // One configuration of the search: the choice itself (what the results keep) and where it sits in
 // the search arrays (compare_gpus() indexes its pruning table by them).

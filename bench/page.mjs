@@ -133,6 +133,12 @@ row('wasm heap', kb(await page_.evaluate(() => Module.HEAP8.length)));
 const b = await page_.evaluate(() => JSON.parse(Module.UTF8ToString(Module._tc_bench(2000))));
 row('one estimate, in the page', b.estimate_us.toFixed(2) + ' µs');
 row(`whole GPU comparison (${b.gpus} GPUs), in the page`, (b.compare_us / 1000).toFixed(3) + ' ms', '≤ 1 ms');
+// The widest search space (bench/bench.cpp's last scenario): a mixture-of-experts model on Megatron
+// at 32K tokens, where context and expert parallelism and activation offload are searched too.
+await page_.evaluate(() => window.traincalc.set({ model: 'qwen3-235b-a22b', method: 'full', stack: 'megatron', seq_len: 32768, cards: 64, zero: 1 }));
+const w = await page_.evaluate(() => JSON.parse(Module.UTF8ToString(Module._tc_bench(50))));
+row('one estimate, MoE 235B on Megatron at 32K tokens, in the page', w.estimate_us.toFixed(1) + ' µs');
+row(`whole GPU comparison for it (${w.gpus} GPUs), in the page`, (w.compare_us / 1000).toFixed(2) + ' ms', '≤ 1 ms');
 await last.close();
 
 // A GPU provider's page with a big catalog block (issue 11): first frame against the default page,

@@ -194,6 +194,7 @@ Json tool_compare(const Call& c) {
             row["wall_hours"] = o.wall_hours;
             row["cost_total"] = o.cost_total;
             row["currency"] = to_string(s.currency);
+            row["priced"] = o.priced;
             row["cheapest"] = o.cheapest;
             row["fastest"] = o.fastest;
         }

@@ -115,6 +115,9 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     const bool scenario_card = !s.gpu_id.empty() && g.id == s.gpu_id;
     const TimeInputs ti = timing_for(s, g, scenario_card);
     const Prices prices = prices_for(s, g, *cx.c, scenario_card);
+    // Without a price every cost is 0: the row is no offer (ranked after the priced ones, never the
+    // cheapest), its configuration chosen by the fewest cards, then the soonest done.
+    best.priced = prices.hourly > 0 || prices.daily > 0 || prices.monthly > 0;
     const double usable = usable_gib(g);
     // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
@@ -251,6 +254,7 @@ void rank_gpu_options(std::vector<GpuOption>& out) {
         if (a.provider != b.provider) return a.provider;
         if (a.workable != b.workable) return a.workable;
         if (!a.workable) return false;
+        if (a.priced != b.priced) return a.priced; // ¥0 without a price is no offer
         if (a.cost_total != b.cost_total) return a.cost_total < b.cost_total;
         return a.wall_hours < b.wall_hours;
     });
@@ -259,7 +263,8 @@ void rank_gpu_options(std::vector<GpuOption>& out) {
     for (size_t i = 0; i < out.size(); i++) {
         if (!out[i].workable) continue;
         if (fastest < 0 || out[i].wall_hours < out[size_t(fastest)].wall_hours) fastest = int(i);
-        if (cheapest < 0 || out[i].cost_total < out[size_t(cheapest)].cost_total) cheapest = int(i);
+        if (out[i].priced && (cheapest < 0 || out[i].cost_total < out[size_t(cheapest)].cost_total))
+            cheapest = int(i);
     }
     if (cheapest >= 0) out[size_t(cheapest)].cheapest = true;
     if (fastest >= 0) out[size_t(fastest)].fastest = true;

@@ -18,8 +18,9 @@ struct GpuOption {
     bool provider = false;   // the provider catalog's own priced GPU (listed first)
     double memory_per_gpu_gib = 0;
     double wall_hours = 0;
-    double cost_total = 0; // in the scenario's currency, best plan
-    bool cheapest = false;
+    double cost_total = 0; // in the scenario's currency, best plan (0 without a price)
+    bool priced = false;   // the card has a rental price for the scenario (else cost_total is no cost)
+    bool cheapest = false; // the cheapest priced row
     bool fastest = false;
 };
 
@@ -27,7 +28,8 @@ struct GpuOption {
 // max_cards, strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP × CP × EP ×
 // activation offload; fields the scenario fixes stay as given) that fits
 // and meets the deadline if any. A provider's priced GPUs (GpuSpec::from_provider) come first,
-// then the rest; each group sorted by cost, unworkable last. With Catalog::only_provider only
+// then the rest; each group sorted by cost, rows without a price after the priced ones (fewest
+// cards, then soonest, chose their configuration), unworkable last. With Catalog::only_provider only
 // the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in the page.
 std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, int max_cards = 4096);
 

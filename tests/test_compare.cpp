@@ -11,6 +11,7 @@
 #include "core/compare.h"
 #include "core/explain.h"
 #include "fixtures.h"
+#include <algorithm>
 #include <cmath>
 #include <doctest/doctest.h>
 
@@ -58,7 +59,7 @@ Scenario compare_scenario() {
 
 void check_order_and_marks(const std::vector<GpuOption>& v) {
     int cheapest = 0, fastest = 0;
-    bool seen_unworkable = false;
+    bool seen_unworkable = false, seen_unpriced = false;
     double min_wall = 1e300;
     for (size_t i = 0; i < v.size(); i++) {
         const GpuOption& o = v[i];
@@ -69,7 +70,14 @@ void check_order_and_marks(const std::vector<GpuOption>& v) {
             continue;
         }
         CHECK_FALSE(seen_unworkable); // unworkable last
-        if (i > 0 && v[i - 1].workable) CHECK(v[i - 1].cost_total <= o.cost_total);
+        if (!o.priced) {              // ¥0 without a price is no offer: after the priced rows
+            seen_unpriced = true;
+            CHECK(o.cost_total == 0);
+            CHECK_FALSE(o.cheapest);
+        }
+        CHECK(o.priced != seen_unpriced);
+        if (i > 0 && v[i - 1].workable && v[i - 1].priced == o.priced)
+            CHECK(v[i - 1].cost_total <= o.cost_total);
         cheapest += o.cheapest;
         fastest += o.fastest;
         min_wall = std::min(min_wall, o.wall_hours);
@@ -98,6 +106,15 @@ TEST_CASE("compare_gpus: every catalog GPU, sorted by cost, one cheapest and one
     auto v = compare_gpus(s, c);
     REQUIRE(v.size() == c.gpus.size());
     check_order_and_marks(v);
+    // The card without a price fits (80 GB) but is not "the cheapest at ¥0": it comes after every
+    // priced card that fits (it was ranked first and marked cheapest before).
+    const auto noprice = std::find_if(
+        v.begin(), v.end(), [&](const GpuOption& o) { return c.gpus[size_t(o.gpu_index)].id == "NOPRICE"; });
+    REQUIRE(noprice != v.end());
+    CHECK(noprice->workable);
+    CHECK_FALSE(noprice->priced);
+    CHECK_FALSE(noprice->cheapest);
+    for (auto it = v.begin(); it != noprice; ++it) CHECK(it->priced);
     // A 1 GiB card cannot hold a 7B model in any configuration ≤ 4096 cards? It can with ZeRO-3
     // only if activations fit: they do not (several GiB per card at s = 2048).
     for (const GpuOption& o : v) {
@@ -323,9 +340,11 @@ TEST_CASE("compare_gpus: a provider catalog's priced GPUs come first, or alone")
     for (size_t i = 0; i < v.size(); i++) {
         cheapest += v[i].cheapest;
         if (i > 0) CHECK_FALSE(v[i].provider);
-        if (v[i].cheapest)
+        if (v[i].cheapest) { // the cheapest priced one: a card without a price costs "¥0" and is no offer
+            CHECK(v[i].priced);
             for (const GpuOption& o : v)
-                if (o.workable) CHECK(v[i].cost_total <= o.cost_total);
+                if (o.workable && o.priced) CHECK(v[i].cost_total <= o.cost_total);
+        }
     }
     CHECK(cheapest == 1);
 

@@ -470,6 +470,41 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     }
 }
 
+TEST_CASE("a GPU without a rental price says so in the table and is never the cheapest at ¥0") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 3000, 1, lang); // tall: the table is on screen
+        page.app.scenario.method = Method::full;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const char* no_price = lang == Lang::en ? "no price" : "无报价";
+        int unpriced_rows = 0;
+        for (const GpuOption& o : page.app.comparison) {
+            const GpuSpec& g = page.app.catalog->gpus[size_t(o.gpu_index)];
+            if (!o.workable) continue;
+            // Priced in either currency (a USD quote is converted at the scenario's rate).
+            CHECK_MESSAGE(o.priced == (g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 ||
+                                       g.price_cny_per_month > 0 || g.price_usd_per_hour > 0),
+                          g.id);
+            if (o.priced) continue;
+            unpriced_rows++;
+            CHECK_FALSE(o.cheapest);
+            // Its row's button says "no price" where a price would be, never "¥0".
+            bool found = false;
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::button && n.name.rfind(g.name.empty() ? g.id : g.name, 0) == 0 &&
+                    n.name.find(" × ") != std::string::npos) {
+                    found = true;
+                    CHECK_MESSAGE(n.value.find(no_price) != std::string::npos, n.value);
+                    CHECK_MESSAGE(n.value.find("¥0") == std::string::npos, n.value);
+                }
+            CHECK_MESSAGE(found, g.id);
+        }
+        CHECK(unpriced_rows >= 2); // the built-in catalog's B300 and RTX 4090 48GB have no rental quote
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the GPU table sorts by app.comparison_sort (1 = time), unworkable GPUs last") {
     Page page(1280, 3000, 1, Lang::en); // tall: the table is on screen (a clipped table is skipped)
     page.app.comparison_sort = 1;

@@ -54,6 +54,7 @@ static bool row_less(const void* context, int ia, int ib) {
         c = (a.wall_hours > b.wall_hours) - (a.wall_hours < b.wall_hours);
         break;
     default:
+        if (a.priced != b.priced) return a.priced; // rows without a price last, either way
         c = (a.cost_total > b.cost_total) - (a.cost_total < b.cost_total);
         break;
     }
@@ -108,7 +109,7 @@ static void row_cells(const App& app, const GpuOption& o, std::string& said) {
     const char* cards = fmt("%d", o.cards);
     const char* memory = fgib(o.memory_per_gpu_gib);
     const char* time = fhours(app, o.wall_hours);
-    const char* cost = fmoney(app, o.cost_total);
+    const char* cost = o.priced ? fmoney(app, o.cost_total) : T(app, Str::no_price);
     const char* strategy = fstrategy(app, o.strategy);
     for (const char* cell : {cards, memory, time, cost, strategy}) {
         ImGui::TableNextColumn();

@@ -301,6 +301,15 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         return search_next;
     });
     c.min_for_memory_any = best;
+    if (best > 0) { // the best strategy's host RAM per node (the search weighs the cards' memory only)
+        Strategy bs = with_point(st, best_point(c));
+        bs.cards = best;
+        const bool own_level = c.best_strategy.checkpointing == s.checkpointing;
+        if (!own_level) other.set(c.best_strategy.checkpointing, m);
+        MemoryResult bm;
+        memory_for(own_level ? s : other.s, own_level ? md : other.md, g, bs, bm);
+        host_ram_for(own_level ? s : other.s, own_level ? md : other.md, g, bs, bm, c.best_host);
+    }
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
         // "Impossible" would mislead when only the scenario's own strategy never fits.

@@ -106,6 +106,9 @@ struct CardsResult {
     int for_deadline = 0;         // cards to finish within deadline_hours; 0 = no deadline or impossible
     int for_deadline_any = 0;     // the same with the best strategy above (when the scenario's never fits)
     StrategySpan searched;        // what the search for min_for_memory_any tried (complete when it is 0)
+    // Host RAM per node of the best strategy on min_for_memory_any cards (the search weighs the
+    // cards' memory only; its CPU offload can need more host RAM than the node has: best_host.fits).
+    HostRamResult best_host;
 };
 
 // enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.

@@ -922,12 +922,23 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                           s.zero == 0 ? F.T(": without ZeRO, more cards do not reduce memory per card",
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
                                       : ""));
-    if (c.min_for_memory_any > 0)
+    if (c.min_for_memory_any > 0) {
         out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
                           c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
                           offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
-    else
+        // The search weighs the cards' memory only: say when that plan runs out of host RAM.
+        if (c.best_host.known && !c.best_host.fits)
+            out.push_back(
+                F.lang == Lang::zh
+                    ? fmt("该方案在 %d 张卡上每台机器的内存峰值为 %s GiB，而租用部分只有 %s GiB：放不下",
+                          c.min_for_memory_any, F.N(c.best_host.peak_node_gib).c_str(),
+                          F.N(c.best_host.available_gib).c_str())
+                    : fmt("That plan needs %s GiB of host RAM per machine at its peak on %d cards, and the "
+                          "rented share has %s GiB: it does not fit there",
+                          F.N(c.best_host.peak_node_gib).c_str(), c.min_for_memory_any,
+                          F.N(c.best_host.available_gib).c_str()));
+    } else
         out.push_back(fmt(F.T("No strategy (%s) fits on this card", "任何策略（%s）在这张卡上都放不下"),
                           searched_text(c.searched, F).c_str()));
     if (s.deadline_hours > 0) {

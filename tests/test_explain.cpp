@@ -376,3 +376,50 @@ TEST_CASE("has_warning: bf16 on a card below compute capability 8.0 (the page's 
     e = estimate(s, c.catalog);
     CHECK_FALSE(has_warning(e, WarningCode::no_bf16));
 }
+
+TEST_CASE("the fewest-cards line says when the best strategy runs out of host RAM on its node") {
+    // The bench's 70B pretrain on A100-80G: 4 cards fit the cards' memory with ZeRO-3 and optimizer
+    // and parameters on the CPU (47 GiB of 77.6), but each machine then holds 1,051 GiB of host
+    // RAM at its peak against the 576 GiB of a 4-card share of the catalog's 1,152 GiB node.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "llama-3.1-70b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e12;
+    s.zero = 1;
+    s.tp = 8;
+    s.pp = 4;
+    s.cards = 1024;
+    s.checkpointing = Checkpointing::full;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.cards.min_for_memory_any == 4);
+    CHECK(e.cards.best_strategy.offload == Offload::optimizer_params);
+    CHECK(e.cards.best_host.known);
+    CHECK_FALSE(e.cards.best_host.fits);
+    CHECK(e.cards.best_host.peak_node_gib == doctest::Approx(1051).epsilon(0.001));
+    CHECK(e.cards.best_host.available_gib == doctest::Approx(576));
+    CHECK(contains(explain(e, Headline::cards, Lang::en),
+                   "That plan needs 1,051 GiB of host RAM per machine at its peak on 4 cards, and the rented "
+                   "share has 576 GiB: it does not fit there"));
+    CHECK(contains(explain(e, Headline::cards, Lang::zh),
+                   "该方案在 4 张卡上每台机器的内存峰值为 1,051 GiB，而租用部分只有 576 GiB：放不下"));
+    // The same plan applied: its own host RAM verdict says the same.
+    Scenario t = s;
+    t.cards = e.cards.min_for_memory_any;
+    e.cards.best_strategy.apply_to(t);
+    const Estimate applied = estimate(t, c);
+    REQUIRE(applied.ok);
+    CHECK(applied.memory.fits);
+    CHECK_FALSE(applied.host.fits);
+    CHECK(applied.host.peak_node_gib == e.cards.best_host.peak_node_gib);
+    // A best strategy that fits its node says nothing more.
+    s = Scenario{};
+    e = estimate(s, c);
+    REQUIRE(e.cards.min_for_memory_any > 0);
+    CHECK(e.cards.best_host.fits);
+    for (const std::string& line : explain(e, Headline::cards, Lang::en))
+        CHECK(line.find("host RAM per machine") == std::string::npos);
+}

@@ -245,17 +245,10 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         if (two.bound == bound && two.p == q) return two;
         two.p = q;
         two.bound = bound;
-        two.fits = two.over = false;
-        const int mp = q.tp * st.pp * q.cp * q.ep;
-        const int d = (bound - 1) / mp;
-        if (d >= 1) {
-            Strategy t = with_point(st, q);
-            t.cards = d * mp;
-            MemoryResult mr;
-            memory_for(*ls, *lmd, g, t, *acts_of(t), mr);
-            two.fits = mr.fits;
-            two.over = mr.per_gpu_gib > mr.usable_gib * (1 + 1e-9);
-        }
+        const Strategy t = with_point(st, q);
+        MemoryResult mr; // stays zero when no count is below the bound: neither fits nor over
+        two.fits = fits_below(*ls, *lmd, g, t, bound, acts_of(t), &mr);
+        two.over = mr.per_gpu_gib > mr.usable_gib * (1 + 1e-9);
         return two;
     };
     for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) -> int {
@@ -301,27 +294,28 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         return search_next;
     });
     c.min_for_memory_any = best;
+    // The best strategy's level: its own derived model, derived once for the host RAM and the deadline.
+    const Scenario* bls = &s;
+    const ModelDerived* bmd = &md;
+    if (best > 0 && c.best_strategy.checkpointing != s.checkpointing) {
+        other.set(c.best_strategy.checkpointing, m);
+        bls = &other.s;
+        bmd = &other.md;
+    }
+    const Strategy bs = with_point(st, best_point(c));
     if (best > 0) { // the best strategy's host RAM per node (the search weighs the cards' memory only)
-        Strategy bs = with_point(st, best_point(c));
-        bs.cards = best;
-        const bool own_level = c.best_strategy.checkpointing == s.checkpointing;
-        if (!own_level) other.set(c.best_strategy.checkpointing, m);
+        Strategy on_best = bs;
+        on_best.cards = best;
         MemoryResult bm;
-        memory_for(own_level ? s : other.s, own_level ? md : other.md, g, bs, bm);
-        host_ram_for(own_level ? s : other.s, own_level ? md : other.md, g, bs, bm, c.best_host);
+        memory_for(*bls, *bmd, g, on_best, bm);
+        host_ram_for(*bls, *bmd, g, on_best, bm, c.best_host);
     }
     if (s.deadline_hours > 0) {
         c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
-        // "Impossible" would mislead when only the scenario's own strategy never fits.
-        const Strategy bs = with_point(st, best_point(c));
-        if (c.for_deadline > 0 || best == 0) {
-            c.for_deadline_any = c.for_deadline;
-        } else if (c.best_strategy.checkpointing == s.checkpointing) {
-            c.for_deadline_any = cards_for_deadline(s, md, ti, bs, best);
-        } else { // the best level's FLOPs set its time
-            other.set(c.best_strategy.checkpointing, m);
-            c.for_deadline_any = cards_for_deadline(other.s, other.md, ti, bs, best);
-        }
+        // "Impossible" would mislead when only the scenario's own strategy never fits; the best
+        // level's FLOPs set its time.
+        c.for_deadline_any =
+            c.for_deadline > 0 || best == 0 ? c.for_deadline : cards_for_deadline(*bls, *bmd, ti, bs, best);
     }
 }
 

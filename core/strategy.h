@@ -205,13 +205,15 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
 
 // True when the strategy fits on some count below `bound` (memory never grows with d, so the
 // largest multiple of tp·pp under the bound decides): one evaluation prunes most of a search.
+// `at`, when given, receives that evaluation (left as it was when no count is below the bound).
 inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st, int bound,
-                       const Activations* acts = nullptr) {
+                       const Activations* acts = nullptr, MemoryResult* at = nullptr) {
     const int mp = st.unit();
     const int d = (bound - 1) / mp;
     if (d < 1) return false;
     st.cards = d * mp;
-    MemoryResult m;
+    MemoryResult local;
+    MemoryResult& m = at ? *at : local;
     memory_with(s, md, g, st, acts, m);
     return m.fits;
 }

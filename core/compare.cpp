@@ -35,6 +35,12 @@ namespace {
 // model-derived activation bytes and executed FLOPs, so each has its own scenario copy.
 constexpr int kLevels = kSearchLevels;
 
+// A configuration's memory as a function of d: per card M(d) = A + B/d, and what it puts in host
+// RAM per card, offloaded states S(d) = C + D/d (sharded like the rest) and activations H.
+struct Affine {
+    double A = 0, B = 0, C = 0, D = 0, H = 0;
+};
+
 struct Context { // GPU-independent inputs, computed once
     const Scenario* s = nullptr;
     const Catalog* c = nullptr;
@@ -42,16 +48,16 @@ struct Context { // GPU-independent inputs, computed once
     Scenario level_s[kLevels]; // the scenario with checkpointing none/selective/full
     ModelDerived level_md[kLevels];
     bool valid = false; // validate() accepts the scenario (the one input contract)
-    // Memory per card M(d) = A + B/d of every configuration for_each_strategy() visits, in its
-    // order (A, B, A, B, ...): the same on every card unless memory_depends_on_card(), so the first
-    // card searched fills it and the others read it.
+    // Memory per card of every configuration for_each_strategy() visits, in its order (an Affine
+    // each): the same on every card unless memory_depends_on_card(), so the first card searched
+    // fills it and the others read it.
     bool affine_shared = false;
     bool affine_filled = false;
-    std::vector<double> affine; // 2 × kSearchPointsMax when shared
+    std::vector<Affine> affine; // kSearchPointsMax when shared
 };
 
-// Memory per card for the configuration p at d = 1 and d = 2 gives M(d) = A + B/d.
-void affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p, double& A, double& B) {
+// Memory per card for the configuration p at d = 1 and d = 2 gives the lines.
+Affine affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p) {
     const int level = int(p.checkpointing);
     Strategy st = with_point(strategy_of(*cx.s), p);
     const int mp = st.unit();
@@ -60,8 +66,13 @@ void affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p, do
     memory_for(cx.level_s[level], cx.level_md[level], g, st, m1);
     st.cards = 2 * mp;
     memory_for(cx.level_s[level], cx.level_md[level], g, st, m2);
-    B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
-    A = m1.per_gpu_gib - B;
+    Affine a;
+    a.B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
+    a.A = m1.per_gpu_gib - a.B;
+    a.D = 2.0 * (m1.cpu_ram_gib - m2.cpu_ram_gib);
+    a.C = m1.cpu_ram_gib - a.D;
+    a.H = m1.activations_host_gib;
+    return a;
 }
 
 TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
@@ -119,6 +130,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     // cheapest), its configuration chosen by the fewest cards, then the soonest done.
     best.priced = prices.hourly > 0 || prices.daily > 0 || prices.monthly > 0;
     const double usable = usable_gib(g);
+    const bool host_known = host_ram_known(s, g);
     // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
     int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
@@ -131,17 +143,36 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
         Strategy st = with_point(strategy_of(s), p); // cards set per count below
         const int mp = st.unit();
         // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
-        double A = 0, B = 0;
-        assert((!cx.affine_shared || k + 1 < cx.affine.size()) &&
-               "raise kSearchPointsMax to the search space");
+        assert((!cx.affine_shared || k < cx.affine.size()) && "raise kSearchPointsMax to the search space");
+        Affine af;
         if (cx.affine_filled) {
-            A = cx.affine[k], B = cx.affine[k + 1];
+            af = cx.affine[k];
         } else {
-            affine_memory(cx, g, p, A, B);
-            if (cx.affine_shared) cx.affine[k] = A, cx.affine[k + 1] = B;
+            af = affine_memory(cx, g, p);
+            if (cx.affine_shared) cx.affine[k] = af;
         }
-        k += 2;
-        // Smallest power-of-two d that fits, then the deadline if any.
+        k++;
+        const double A = af.A, B = af.B;
+        // The plan runs on cards: the cards' memory (M(d)) and, when the node's RAM is known, the
+        // host RAM per node, which can grow with the ranks while they fill a node (estimate()'s rule).
+        // The host terms come from the lines; a verdict within 1e-9 of the node's RAM is made
+        // again from memory_for() itself, so the rows agree with estimate() to the bit.
+        auto host_ok = [&](int cards) {
+            if (!host_known) return true;
+            Strategy on = st;
+            on.cards = cards;
+            MemoryResult m;
+            m.cpu_ram_gib = af.C + af.D / (cards / mp);
+            m.activations_host_gib = af.H;
+            HostRamResult h;
+            host_ram_for(ls, lmd, g, on, m, h);
+            const double margin = 1e-9 * h.available_gib;
+            if (h.peak_node_gib < h.available_gib - margin) return true;
+            if (h.peak_node_gib > h.available_gib + margin) return false;
+            memory_for(ls, lmd, g, on, m);
+            return host_ram_fits(ls, lmd, g, on, m);
+        };
+        // Smallest power-of-two d that fits, then runs, then the deadline if any.
         int d = 1;
         bool fits = false;
         for (; mp * d <= max_cards; d *= 2) {
@@ -152,6 +183,10 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             if (B <= 0) break; // more cards never help
         }
         if (!fits) return true;
+        while (!host_ok(mp * d)) {
+            if (mp * d > max_cards / 2) return true;
+            d *= 2;
+        }
         int& plain =
             d_plain[p.offload_index][p.tp_index][p.cp_index][p.ep_index][p.activation_offload][p.zero];
         if (level == 0)
@@ -161,11 +196,11 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
         st.cards = mp * d;
         double wall = wall_hours_for(ls, lmd, ti, st);
         if (s.deadline_hours > 0) {
-            while (wall > s.deadline_hours && st.cards * 2 <= max_cards) {
+            while ((wall > s.deadline_hours || !host_ok(st.cards)) && st.cards * 2 <= max_cards) {
                 st.cards *= 2;
                 wall = wall_hours_for(ls, lmd, ti, st);
             }
-            if (wall > s.deadline_hours) return true;
+            if (wall > s.deadline_hours || !host_ok(st.cards)) return true;
         }
         CostResult cost;
         cost_for(s, prices, st.cards + rollout_extra_cards(s), wall, lmd.tokens, cost);
@@ -231,7 +266,7 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     Context cx;
     init_context(cx, s, catalog);
     cx.affine_shared = cx.valid && !memory_depends_on_card(s, cx.md);
-    if (cx.affine_shared) cx.affine.resize(2 * kSearchPointsMax);
+    if (cx.affine_shared) cx.affine.resize(kSearchPointsMax);
     out.reserve(last - first);
     for (size_t i = first; i < last; i++) {
         const GpuSpec& g = catalog.gpus[i];
@@ -296,7 +331,8 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
         p.cards = n;
         MemoryResult m;
         memory_for(s, cx.md, *g, st, m);
-        p.fits = m.fits && n >= mp && n % mp == 0; // tp·pp·cp·ep must divide the count
+        // tp·pp·cp·ep must divide the count; the node's RAM must hold the host's share too.
+        p.fits = m.fits && n >= mp && n % mp == 0 && host_ram_fits(s, cx.md, *g, st, m);
         p.wall_hours = wall_hours_for(s, cx.md, ti, st);
         CostResult cost;
         cost_for(s, prices, n + rollout_extra_cards(s), p.wall_hours, cx.md.tokens, cost);
@@ -320,7 +356,7 @@ constexpr int kRemedyMaxCards = 4096;
 bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_index,
                 std::vector<Remedy>& out) {
     const Estimate e = estimate(t, c);
-    if (!e.ok || !e.memory.fits) return false;
+    if (!e.ok || !e.memory.fits || !e.host.fits) return false; // it must run: the host RAM too
     Remedy r;
     r.kind = kind;
     r.cards = t.cards;

@@ -48,7 +48,8 @@ WallLine wall_line(const Scenario& s, const ModelDerived& md) {
     return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
 }
 
-// Smallest count ≥ min_cards (a multiple of tp·pp) whose wall clock meets the deadline.
+// Smallest count ≥ min_cards (a multiple of tp·pp) whose wall clock meets the deadline (the caller
+// confirms the plan still runs there: deadline_cards()).
 // Wall time decreases with cards wherever compute hides most of the communication (NVLink cards and
 // their networks: tests/test_time_model.cpp), so a binary search is exact there; where communication
 // dominates (PCIe cards, short steps) two cards can be slower than one, and the search returns a count
@@ -77,6 +78,22 @@ int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInpu
         if (wall_for(s, md, ti, st) <= s.deadline_hours) return lo * mp;
     }
     return 0;
+}
+
+// Cards for the deadline at which the plan also runs: the host RAM per node can grow with the
+// ranks while they fill a node, so the count the wall clock asks for is confirmed, and when its
+// node runs out of RAM, the next count that runs is taken if it still meets the deadline.
+int deadline_cards(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const TimeInputs& ti,
+                   const Strategy& st, int min_cards) {
+    const int n = cards_for_deadline(s, md, ti, st, min_cards);
+    if (n == 0 || !host_ram_known(s, g)) return n;
+    Strategy on = st;
+    on.cards = n;
+    MemoryResult m;
+    memory_for(s, md, g, on, m);
+    if (m.fits && host_ram_fits(s, md, g, on, m)) return n;
+    on.cards = min_cards_for_plan_from(s, md, g, st, n, kMaxCards);
+    return on.cards > 0 && wall_for(s, md, ti, on) <= s.deadline_hours ? on.cards : 0;
 }
 
 } // namespace
@@ -191,12 +208,14 @@ struct LevelScratch {
     }
 };
 
-// Fewest cards that fit (the scenario's strategy and the best one, recomputation included: the
-// search space of core/strategy.h, shared with compare_gpus()), cards for the deadline.
+// Fewest cards on which the plan runs — it fits the cards' memory and the host RAM per node — for
+// the scenario's strategy and the best one (recomputation included: the search space of
+// core/strategy.h, shared with compare_gpus()); cards for the deadline. When the host RAM rules out
+// fewer cards the cards' memory alone would allow, that plan is kept to say so.
 void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const ModelDerived& md,
                     const GpuSpec& g, const Strategy& st, const TimeInputs& ti) {
     CardsResult& c = e.cards;
-    c.min_for_memory = min_cards_for_memory(s, md, g, st);
+    c.min_for_memory = min_cards_for_plan(s, md, g, st, kMaxCards, nullptr, &c.min_for_memory_only);
     auto keep = [&c](const SearchPoint& p) { c.best_strategy = p; };
     // The scenario's own level uses its own derived model; another level is derived when reached.
     LevelScratch other(e.scenario);
@@ -206,10 +225,15 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     // pruned by one evaluation per configuration, or stops at once when it fits on pp cards.
     int best = c.min_for_memory;
     double best_slowdown = 0;
-    if (best > 0) {
+    // The fewest cards the cards' memory alone allows, and its strategy: the same order of preference.
+    int memory_best = c.min_for_memory_only;
+    double memory_best_slowdown = 0;
+    SearchPoint memory_point;
+    if (c.min_for_memory_only > 0) {
         const SearchPoint own = own_point(s);
-        best_slowdown = strategy_slowdown(own);
-        keep(own);
+        memory_best_slowdown = strategy_slowdown(own);
+        memory_point = own;
+        if (best > 0) best_slowdown = memory_best_slowdown, keep(own);
     }
     // ZeRO stages 0 and 1 never need less memory than stage 2 on the same cards: each stage only
     // divides one more state ÷ d, and nothing else depends on the stage below 3. So when stage 2 of
@@ -285,7 +309,17 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         } else if (!fits_below(*ls, *lmd, g, cand, bound, acts_of(cand))) {
             return search_next;
         }
-        const int n = min_cards_for_memory(*ls, *lmd, g, cand, kMaxCards, acts_of(cand));
+        // Every configuration that can beat the plan by the cards' memory alone gets here, so the
+        // fewest cards by memory alone is exact whenever it is below the plan's.
+        // The plan's count matters only below the bound: the host RAM is searched no further.
+        int by_memory = 0;
+        const int n = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts_of(cand), &by_memory, bound - 1);
+        if (by_memory > 0 && (memory_best == 0 || by_memory < memory_best ||
+                              (by_memory == memory_best && slowdown < memory_best_slowdown))) {
+            memory_best = by_memory;
+            memory_best_slowdown = slowdown;
+            memory_point = p;
+        }
         if (n > 0 && n < bound) {
             best = n;
             best_slowdown = slowdown;
@@ -303,19 +337,26 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         bmd = &other.md;
     }
     const Strategy bs = with_point(st, best_point(c));
-    if (best > 0) { // the best strategy's host RAM per node (the search weighs the cards' memory only)
-        Strategy on_best = bs;
-        on_best.cards = best;
-        MemoryResult bm;
-        memory_for(*bls, *bmd, g, on_best, bm);
-        host_ram_for(*bls, *bmd, g, on_best, bm, c.best_host);
-    }
     if (s.deadline_hours > 0) {
-        c.for_deadline = cards_for_deadline(s, md, ti, st, c.min_for_memory);
+        c.for_deadline = deadline_cards(s, md, g, ti, st, c.min_for_memory);
         // "Impossible" would mislead when only the scenario's own strategy never fits; the best
         // level's FLOPs set its time.
         c.for_deadline_any =
-            c.for_deadline > 0 || best == 0 ? c.for_deadline : cards_for_deadline(*bls, *bmd, ti, bs, best);
+            c.for_deadline > 0 || best == 0 ? c.for_deadline : deadline_cards(*bls, *bmd, g, ti, bs, best);
+    }
+    // Fewer cards by the cards' memory alone: the host RAM per node is what rules them out.
+    if (memory_best > 0 && (best == 0 || memory_best < best)) {
+        c.memory_only_cards = memory_best;
+        c.memory_only_strategy = memory_point;
+        const bool own_level = memory_point.checkpointing == s.checkpointing;
+        if (!own_level) other.set(memory_point.checkpointing, m); // the deadline is done with it
+        const Scenario& ms = own_level ? s : other.s;
+        const ModelDerived& mmd = own_level ? md : other.md;
+        Strategy on = with_point(st, memory_point);
+        on.cards = memory_best;
+        MemoryResult mm;
+        memory_for(ms, mmd, g, on, mm);
+        host_ram_for(ms, mmd, g, on, mm, c.memory_only_host);
     }
 }
 

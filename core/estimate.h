@@ -99,16 +99,21 @@ struct TimeResult {              // hours
     double peak_tflops = 0;              // dense 16-bit or FP8 peak used
 };
 
+// Each count is one at which the plan runs: it fits the cards' memory and, when the node's RAM is
+// known, the host RAM per node (the loading peak, CPU offload).
 struct CardsResult {
-    int min_for_memory = 0;       // smallest count that fits with the scenario's strategy; 0 = none ≤ 65536
+    int min_for_memory = 0;       // smallest count that runs with the scenario's strategy; 0 = none ≤ 65536
+    int min_for_memory_only = 0;  // the same by the cards' memory alone (below min_for_memory: host RAM)
     int min_for_memory_any = 0;   // smallest count with the best recomputation/ZeRO/offload/TP choice
     StrategyChoice best_strategy; // the strategy that achieves min_for_memory_any
     int for_deadline = 0;         // cards to finish within deadline_hours; 0 = no deadline or impossible
     int for_deadline_any = 0;     // the same with the best strategy above (when the scenario's never fits)
     StrategySpan searched;        // what the search for min_for_memory_any tried (complete when it is 0)
-    // Host RAM per node of the best strategy on min_for_memory_any cards (the search weighs the
-    // cards' memory only; its CPU offload can need more host RAM than the node has: best_host.fits).
-    HostRamResult best_host;
+    // Fewer cards than min_for_memory_any (or any, when that is 0) that the cards' memory alone
+    // allows, with the strategy, and the host RAM per node that rules them out; 0 = none.
+    int memory_only_cards = 0;
+    StrategyChoice memory_only_strategy;
+    HostRamResult memory_only_host;
 };
 
 // enum class Plan { hourly, daily, monthly, mixed }: declared with its spellings in enums.inc.

@@ -915,6 +915,12 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
         out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, tp %d, pp %d%s: %d",
                               "按当前策略（ZeRO-%d，tp %d，pp %d%s）放得下的最少卡数：%d"),
                           s.zero, s.tp, s.pp, own_more.c_str(), c.min_for_memory));
+    else if (c.min_for_memory_only > 0)
+        out.push_back(
+            fmt(F.T("No card count up to %s runs with ZeRO-%d, tp %d, pp %d%s: the host RAM per machine "
+                    "never suffices",
+                    "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d%s）每台机器的内存都不够"),
+                max_cards.c_str(), s.zero, s.tp, s.pp, own_more.c_str()));
     else
         out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, tp %d, pp %d%s%s",
                               "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d%s）都放不下%s"),
@@ -922,25 +928,43 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                           s.zero == 0 ? F.T(": without ZeRO, more cards do not reduce memory per card",
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
                                       : ""));
+    // The own strategy held back by the host RAM, unless the line on the cards' memory alone says so.
+    if (c.min_for_memory_only > 0 && c.min_for_memory_only != c.min_for_memory &&
+        !(c.memory_only_cards > 0 && c.memory_only_strategy == strategy_choice_of(s)))
+        out.push_back(
+            fmt(F.T("With that strategy the cards' memory alone would take %d card%s; the host RAM per "
+                    "machine rules that out",
+                    "按当前策略只看显存 %d 张卡%s就够，但每台机器的内存不够"),
+                c.min_for_memory_only, F.lang == Lang::zh || c.min_for_memory_only == 1 ? "" : "s"));
     if (c.min_for_memory_any > 0) {
         out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
                           c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
                           offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
-        // The search weighs the cards' memory only: say when that plan runs out of host RAM.
-        if (c.best_host.known && !c.best_host.fits)
-            out.push_back(
-                F.lang == Lang::zh
-                    ? fmt("该方案在 %d 张卡上每台机器的内存峰值为 %s GiB，而租用部分只有 %s GiB：放不下",
-                          c.min_for_memory_any, F.N(c.best_host.peak_node_gib).c_str(),
-                          F.N(c.best_host.available_gib).c_str())
-                    : fmt("That plan needs %s GiB of host RAM per machine at its peak on %d cards, and the "
-                          "rented share has %s GiB: it does not fit there",
-                          F.N(c.best_host.peak_node_gib).c_str(), c.min_for_memory_any,
-                          F.N(c.best_host.available_gib).c_str()));
     } else
         out.push_back(fmt(F.T("No strategy (%s) fits on this card", "任何策略（%s）在这张卡上都放不下"),
                           searched_text(c.searched, F).c_str()));
+    // Fewer cards that the cards' memory allows and the host RAM per node rules out: why the count is higher.
+    if (c.memory_only_cards > 0) {
+        const StrategyChoice& ms = c.memory_only_strategy;
+        const HostRamResult& h = c.memory_only_host;
+        const std::string more =
+            std::string(recompute_suffix(ms.checkpointing, s.checkpointing, F.lang)) +
+            parallel_suffix(ms.tp, ms.cp, ms.ep, ms.sequence_parallel, ms.activation_offload, F.lang);
+        out.push_back(
+            F.lang == Lang::zh
+                ? fmt("只看显存，%d 张卡就放得下（ZeRO-%d，tp %d，%s%s），但每台机器的内存峰值为 %s GiB，"
+                      "而%s只有 %s GiB：放不下",
+                      c.memory_only_cards, ms.zero, ms.tp, offload_label(ms.offload, F.lang), more.c_str(),
+                      F.N(h.peak_node_gib).c_str(), s.host_ram_gib > 0 ? "机器" : "租用部分",
+                      F.N(h.available_gib).c_str())
+                : fmt("The cards' memory alone would take %d card%s (ZeRO-%d, tp %d, %s%s), but that plan "
+                      "needs "
+                      "%s GiB of host RAM per machine at its peak, and %s has %s GiB",
+                      c.memory_only_cards, c.memory_only_cards == 1 ? "" : "s", ms.zero, ms.tp,
+                      offload_label(ms.offload, F.lang), more.c_str(), F.N(h.peak_node_gib).c_str(),
+                      s.host_ram_gib > 0 ? "the machine" : "the rented share", F.N(h.available_gib).c_str()));
+    }
     if (s.deadline_hours > 0) {
         if (c.for_deadline > 0)
             out.push_back(
@@ -1109,8 +1133,12 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
         if (!t) continue;
         const std::string name =
             fmt(F.T("Headroom at %s %s", "%s 为 %s 时的余量"), sym, F.N(double(a.value + i), 15).c_str());
-        out.push_back(term_line(r.terms, *t, F, name.c_str()) +
-                      (i == 0 ? F.T(" (fits)", "（放得下）") : F.T(" (does not fit)", "（放不下）")));
+        std::string verdict = i == 0 ? F.T(" (fits)", "（放得下）") : F.T(" (does not fit)", "（放不下）");
+        if (i == 1 && a.host_limited) // the cards hold it; the machine's RAM does not
+            verdict = fmt(F.T(" (fits the cards, but the host RAM per machine needs %s of %s GiB)",
+                              "（显存放得下，但每台机器的内存需要 %s GiB，只有 %s GiB）"),
+                          F.N(a.next_host_peak_gib).c_str(), F.N(a.next_host_available_gib).c_str());
+        out.push_back(term_line(r.terms, *t, F, name.c_str()) + verdict);
     }
 }
 

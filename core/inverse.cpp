@@ -98,6 +98,18 @@ struct FitSearch {
         memory_for(ls, md, g, st, r);
         return r;
     }
+    // The plan runs with the knob at v: the cards' memory fits and the host RAM per node (its
+    // activation offload and offloaded checkpoints grow with v too). `host`, when given, is filled.
+    bool runs(const StrategyChoice& p, int v, HostRamResult* host = nullptr) {
+        const MemoryResult r = memory(p, v);
+        const int level = int(p.checkpointing);
+        const Strategy st = with_point(strategy_of(s), p);
+        HostRamResult h;
+        if (host_ram_known(level_s[level], g) || host)
+            host_ram_for(level_s[level], level_md[level], g, st, r, h);
+        if (host) *host = h;
+        return r.fits && h.fits;
+    }
 };
 
 FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, Knob knob) {
@@ -110,7 +122,7 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
             return true; // the cards are fixed: tp·pp·cp·ep divides them
         if (knob == Knob::seq_len && p.cp != s.cp) return true; // the length searched is a multiple of s.cp
         best.searched.see(p);
-        auto fits = [&](int v) { return fs.memory(p, v).fits; };
+        auto fits = [&](int v) { return fs.runs(p, v); };
         const double slowdown = strategy_slowdown(p);
         int v = 0;
         bool at_limit = false;
@@ -149,7 +161,18 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         const MemoryResult at = fs.memory(p, best.value);
         best.per_gpu_gib = at.per_gpu_gib;
         best.usable_gib = at.usable_gib;
-        if (!best.at_limit) best.next_per_gpu_gib = fs.memory(p, best.value + step).per_gpu_gib;
+        if (!best.at_limit) {
+            const MemoryResult next = fs.memory(p, best.value + step);
+            best.next_per_gpu_gib = next.per_gpu_gib;
+            // One more fits the cards' memory: the host RAM per node is what refuses it.
+            if (next.fits) {
+                HostRamResult h;
+                fs.runs(p, best.value + step, &h);
+                best.host_limited = true;
+                best.next_host_peak_gib = h.peak_node_gib;
+                best.next_host_available_gib = h.available_gib;
+            }
+        }
     }
     return best;
 }
@@ -209,8 +232,8 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     const Strategy st = strategy_of(s);
     MemoryResult mem;
     memory_for(s, md0, g, st, mem);
-    a.fits = mem.fits;
-    if (!a.fits) return a; // a run that cannot start buys nothing
+    a.fits = mem.fits && host_ram_fits(s, md0, g, st, mem);
+    if (!a.fits) return a; // a run that cannot start (the cards' memory, the host RAM) buys nothing
     CostOfTokens cost(s, m, g, c);
     double wall = 0;
     auto affordable = [&](double tokens) { return cost.at(tokens, &wall).total <= s.budget; };

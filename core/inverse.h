@@ -29,16 +29,19 @@ struct FitAnswer {
     StrategyChoice strategy;     // the strategy that fits it (the fastest of those that do); for the
                                  // longest sequence cp is the scenario's (the length stays a multiple of it)
     double per_gpu_gib = 0;      // memory per card at `value`
-    double next_per_gpu_gib = 0; // at value + 1 with the same strategy: above usable
+    double next_per_gpu_gib = 0; // at value + 1 with the same strategy: above usable, unless host_limited
     double usable_gib = 0;
-    StrategySpan searched; // what the search tried (complete when nothing is found)
+    bool host_limited = false;          // value + 1 fits the cards' memory, not the host RAM per node
+    double next_host_peak_gib = 0;      // then: the host RAM per node at value + 1, GiB
+    double next_host_available_gib = 0; // and the node's RAM (or the rental's share of it), GiB
+    StrategySpan searched;              // what the search tried (complete when nothing is found)
 };
 
 // The most tokens a budget buys on the scenario's cards and strategy (best rental plan).
 struct BudgetAnswer {
     bool asked = false;          // budget > 0
     bool found = false;          // one token per epoch is affordable and the run fits
-    bool fits = false;           // the scenario's strategy fits on its cards at all
+    bool fits = false;           // the scenario's strategy runs on its cards at all (memory, host RAM)
     bool at_limit = false;       // 1e15 tokens per epoch (the input's maximum) is affordable
     double tokens_per_epoch = 0; // the answer, a whole number
     double tokens = 0;           // D = tokens per epoch × epochs

@@ -200,8 +200,15 @@ json cards_json(const Estimate& e) {
            {"min_for_memory", c.min_for_memory},
            {"min_for_memory_any", c.min_for_memory_any},
            {"for_deadline", c.for_deadline},
-           {"for_deadline_any", c.for_deadline_any}};
+           {"for_deadline_any", c.for_deadline_any},
+           {"min_for_memory_only", c.min_for_memory_only}};
     put_strategy(j, c.best_strategy, "best_");
+    if (c.memory_only_cards > 0) { // fewer cards the host RAM per node rules out
+        j["memory_only_cards"] = c.memory_only_cards;
+        j["memory_only_host_peak_gib"] = finite_or(c.memory_only_host.peak_node_gib);
+        j["memory_only_host_available_gib"] = finite_or(c.memory_only_host.available_gib);
+        put_strategy(j, c.memory_only_strategy, "memory_only_");
+    }
     return j;
 }
 
@@ -287,7 +294,12 @@ json fit_json(const FitAnswer& a) {
            {"at_limit", a.at_limit},
            {"per_gpu_gib", finite_or(a.per_gpu_gib)},
            {"next_per_gpu_gib", finite_or(a.next_per_gpu_gib)},
-           {"usable_gib", finite_or(a.usable_gib)}};
+           {"usable_gib", finite_or(a.usable_gib)},
+           {"host_limited", a.host_limited}};
+    if (a.host_limited) {
+        j["next_host_peak_gib"] = finite_or(a.next_host_peak_gib);
+        j["next_host_available_gib"] = finite_or(a.next_host_available_gib);
+    }
     put_strategy(j, a.strategy, "");
     return j;
 }

@@ -9,6 +9,7 @@
 // [SECTION] The search space
 // [SECTION] Fewest cards for one configuration
 #pragma once
+#include "host_ram.h"
 #include "memory_model.h"
 #include "time_model.h"
 
@@ -173,16 +174,21 @@ inline void memory_with(const Scenario& s, const ModelDerived& md, const GpuSpec
         memory_for(s, md, g, st, out);
 }
 
-// Smallest card count (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the strategy fits; 0 = none.
-// Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then confirmed.
+// Smallest card count (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the strategy fits the cards'
+// memory; 0 = none. Memory is affine in 1/d, M(d) = A + B/d, so d is solved for directly and then
+// confirmed. `at`, when given, receives the memory at the answer.
 inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
-                                int max_cards = kMaxCards, const Activations* acts = nullptr) {
+                                int max_cards = kMaxCards, const Activations* acts = nullptr,
+                                MemoryResult* at = nullptr) {
     const int mp = st.unit();
     if (mp > max_cards) return 0;
     MemoryResult m1, m2;
     st.cards = mp;
     memory_with(s, md, g, st, acts, m1);
-    if (m1.fits) return mp;
+    if (m1.fits) {
+        if (at) *at = m1;
+        return mp;
+    }
     st.cards = 2 * mp;
     memory_with(s, md, g, st, acts, m2);
     const double B = 2.0 * (m1.per_gpu_gib - m2.per_gpu_gib);
@@ -197,10 +203,82 @@ inline int min_cards_for_memory(const Scenario& s, const ModelDerived& md, const
         st.cards = d * mp;
         MemoryResult mr;
         memory_with(s, md, g, st, acts, mr);
-        if (mr.fits) return st.cards;
+        if (mr.fits) {
+            if (at) *at = mr;
+            return st.cards;
+        }
         if (d > int(d_need) + 2) break;
     }
     return 0;
+}
+
+// True when the host RAM per node can rule a plan out: the node's RAM is known (the scenario's,
+// else the card's catalog node).
+inline bool host_ram_known(const Scenario& s, const GpuSpec& g) {
+    return s.host_ram_gib > 0 || g.host_ram_gib > 0;
+}
+
+// True when st's host RAM per node fits the node (or the node's RAM is unknown); `mem` is
+// memory_for() of st (its offloaded states and activations).
+inline bool host_ram_fits(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                          const MemoryResult& mem) {
+    if (!host_ram_known(s, g)) return true;
+    HostRamResult h;
+    host_ram_for(s, md, g, st, mem, h);
+    return h.fits;
+}
+
+// Smallest card count ≥ from_cards (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the plan can
+// run: it fits the cards' memory and the host RAM per node (host_ram_fits()); 0 = none. The cards'
+// memory never grows with d. The host RAM per node can, while the ranks fill a node (ranks × a peak
+// per rank, against a node whose RAM the scenario fixes), and never after: from a full node on the
+// ranks are fixed and the peak per rank is ÷ d or constant (host_ram.cpp). So counts below a full
+// node are tried one by one and the rest bisected.
+inline int min_cards_for_plan_from(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
+                                   int from_cards, int max_cards, const Activations* acts = nullptr) {
+    const int mp = st.unit();
+    const int d_max = max_cards / mp;
+    MemoryResult m;
+    const MemoryResult nothing_offloaded;
+    auto runs_at = [&](int d) {
+        st.cards = d * mp;
+        // Loading the model alone (nothing offloaded yet) is a lower bound that needs no memory_for().
+        if (!host_ram_fits(s, md, g, st, nothing_offloaded)) return false;
+        memory_with(s, md, g, st, acts, m);
+        return m.fits && host_ram_fits(s, md, g, st, m);
+    };
+    int d = std::max(1, (from_cards + mp - 1) / mp);
+    for (; d <= d_max && d * mp < s.cards_per_node; d++)
+        if (runs_at(d)) return d * mp;
+    if (d > d_max || !runs_at(d_max)) return 0;
+    int lo = d - 1, hi = d_max; // lo does not run (or is below from_cards), hi does
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        if (runs_at(mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * mp;
+}
+
+// Smallest card count at which the plan can run (min_cards_for_plan_from()), looked for up to
+// plan_max_cards (0: max_cards; a search needs no count above its bound). `memory_only`, when given,
+// receives the count the cards' memory alone allows up to max_cards (min_cards_for_memory()): more
+// cards, or none, is the host RAM's doing.
+inline int min_cards_for_plan(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                              int max_cards = kMaxCards, const Activations* acts = nullptr,
+                              int* memory_only = nullptr, int plan_max_cards = 0) {
+    if (plan_max_cards <= 0) plan_max_cards = max_cards;
+    MemoryResult m;
+    const int n = min_cards_for_memory(s, md, g, st, max_cards, acts, &m);
+    if (memory_only) *memory_only = n;
+    if (n == 0 || n > plan_max_cards) return 0;
+    if (!host_ram_known(s, g)) return n;
+    Strategy on = st;
+    on.cards = n;
+    if (host_ram_fits(s, md, g, on, m)) return n;
+    return min_cards_for_plan_from(s, md, g, st, n + st.unit(), plan_max_cards, acts);
 }
 
 // True when the strategy fits on some count below `bound` (memory never grows with d, so the

@@ -556,7 +556,14 @@ TEST_CASE(
                 CHECK_MESSAGE(errors.empty(),
                               m.id << " on " << o.cards << " × " << c.gpus[size_t(o.gpu_index)].id << " tp "
                                    << o.strategy.tp << ": " << (errors.empty() ? "" : errors[0].message));
-                CHECK(estimate(t, c).memory.fits);
+                // It runs: the cards' memory and the host RAM per node; never fewer cards than the
+                // cards search finds on that card.
+                const Estimate te = estimate(t, c);
+                CHECK(te.memory.fits);
+                CHECK_MESSAGE(te.host.fits,
+                              m.id << " on " << o.cards << " × " << c.gpus[size_t(o.gpu_index)].id);
+                CHECK(te.cards.min_for_memory_any > 0);
+                CHECK(o.cards >= te.cards.min_for_memory_any);
                 offered++;
             }
             for (const GpuSpec& g : c.gpus) {
@@ -567,6 +574,7 @@ TEST_CASE(
                 for (const Remedy& r : remedies(on, c)) {
                     const Scenario t = apply_remedy(on, r, c);
                     CHECK_MESSAGE(validate(t, c).empty(), remedy_text(r, c, Lang::en));
+                    CHECK_MESSAGE(estimate(t, c).host.fits, remedy_text(r, c, Lang::en));
                     remedies_seen++;
                     if (!strategy_remedy(on, r)) continue;
                     // Never "fewest cards: 2" beside a remedy that fits on one.

@@ -377,10 +377,12 @@ TEST_CASE("has_warning: bf16 on a card below compute capability 8.0 (the page's 
     CHECK_FALSE(has_warning(e, WarningCode::no_bf16));
 }
 
-TEST_CASE("the fewest-cards line says when the best strategy runs out of host RAM on its node") {
-    // The bench's 70B pretrain on A100-80G: 4 cards fit the cards' memory with ZeRO-3 and optimizer
-    // and parameters on the CPU (47 GiB of 77.6), but each machine then holds 1,051 GiB of host
-    // RAM at its peak against the 576 GiB of a 4-card share of the catalog's 1,152 GiB node.
+TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node rules out fewer, and says so") {
+    // The bench's 70B pretrain on A100-80G: 4 cards fit the cards' memory with ZeRO-3, full
+    // recomputation and optimizer and parameters on the CPU (47 GiB of 77.6), but each machine then
+    // holds 1,051 GiB of host RAM at its peak against the 576 GiB of a 4-card share of the
+    // catalog's 1,152 GiB node. The search goes on to a plan that runs: 8 cards, ZeRO-3, tp 2,
+    // the optimizer alone offloaded, no recomputation.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "llama-3.1-70b";
@@ -395,31 +397,68 @@ TEST_CASE("the fewest-cards line says when the best strategy runs out of host RA
     s.checkpointing = Checkpointing::full;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
-    REQUIRE(e.cards.min_for_memory_any == 4);
-    CHECK(e.cards.best_strategy.offload == Offload::optimizer_params);
-    CHECK(e.cards.best_host.known);
-    CHECK_FALSE(e.cards.best_host.fits);
-    CHECK(e.cards.best_host.peak_node_gib == doctest::Approx(1051).epsilon(0.001));
-    CHECK(e.cards.best_host.available_gib == doctest::Approx(576));
-    CHECK(contains(explain(e, Headline::cards, Lang::en),
-                   "That plan needs 1,051 GiB of host RAM per machine at its peak on 4 cards, and the rented "
-                   "share has 576 GiB: it does not fit there"));
-    CHECK(contains(explain(e, Headline::cards, Lang::zh),
-                   "该方案在 4 张卡上每台机器的内存峰值为 1,051 GiB，而租用部分只有 576 GiB：放不下"));
-    // The same plan applied: its own host RAM verdict says the same.
+    const CardsResult& k = e.cards;
+    CHECK(k.min_for_memory_any == 8);
+    CHECK(k.best_strategy.zero == 3);
+    CHECK(k.best_strategy.tp == 2);
+    CHECK(k.best_strategy.offload == Offload::optimizer);
+    CHECK(k.best_strategy.checkpointing == Checkpointing::none);
+    REQUIRE(k.memory_only_cards == 4);
+    CHECK(k.memory_only_strategy.offload == Offload::optimizer_params);
+    CHECK(k.memory_only_strategy.checkpointing == Checkpointing::full);
+    CHECK(k.memory_only_host.known);
+    CHECK_FALSE(k.memory_only_host.fits);
+    CHECK(k.memory_only_host.peak_node_gib == doctest::Approx(1051.28).epsilon(0.0001));
+    CHECK(k.memory_only_host.available_gib == doctest::Approx(576));
+    // The own strategy (ZeRO-1: each of 8 ranks loads two 131 GiB copies) fits 32 cards' memory and
+    // no node's RAM: 2,103 GiB against 1,152.
+    CHECK(k.min_for_memory == 0);
+    CHECK(k.min_for_memory_only == 32);
+    const std::vector<std::string> en = explain(e, Headline::cards, Lang::en);
+    CHECK(contains(en,
+                   "No card count up to 65,536 runs with ZeRO-1, tp 8, pp 4: the host RAM per machine never "
+                   "suffices"));
+    CHECK(contains(en,
+                   "With that strategy the cards' memory alone would take 32 cards; the host RAM per machine "
+                   "rules that out"));
+    CHECK(contains(en, "Fewest cards with the best strategy: 8 (ZeRO-3, tp 2, optimizer offloaded to CPU, no "
+                       "recomputation)"));
+    CHECK(contains(en, "The cards' memory alone would take 4 cards (ZeRO-3, tp 1, optimizer and parameters "
+                       "offloaded to CPU, full recomputation), but that plan needs 1,051 GiB of host RAM per "
+                       "machine at its peak, and the rented share has 576 GiB"));
+    const std::vector<std::string> zh = explain(e, Headline::cards, Lang::zh);
+    CHECK(contains(zh, "按当前策略只看显存 32 张卡就够，但每台机器的内存不够"));
+    CHECK(contains(
+        zh, "只看显存，4 张卡就放得下（ZeRO-3，tp 1，优化器和参数卸载到 CPU，全量重计算），但每台机器的内存"
+            "峰值为 1,051 GiB，而租用部分只有 576 GiB：放不下"));
+    // Each plan applied: the headline's runs (cards' memory and host RAM), the ruled-out one does not.
     Scenario t = s;
-    t.cards = e.cards.min_for_memory_any;
-    e.cards.best_strategy.apply_to(t);
-    const Estimate applied = estimate(t, c);
+    t.cards = k.min_for_memory_any;
+    k.best_strategy.apply_to(t);
+    Estimate applied = estimate(t, c);
+    REQUIRE(applied.ok);
+    CHECK(applied.memory.fits);
+    CHECK(applied.host.fits);
+    CHECK_FALSE(has_warning(applied, WarningCode::host_ram_short));
+    t = s;
+    t.cards = k.memory_only_cards;
+    k.memory_only_strategy.apply_to(t);
+    applied = estimate(t, c);
     REQUIRE(applied.ok);
     CHECK(applied.memory.fits);
     CHECK_FALSE(applied.host.fits);
-    CHECK(applied.host.peak_node_gib == e.cards.best_host.peak_node_gib);
-    // A best strategy that fits its node says nothing more.
+    CHECK(applied.host.peak_node_gib == k.memory_only_host.peak_node_gib);
+    // With the node's RAM given as 4 TiB, the 4 cards run: nothing is ruled out.
+    s.host_ram_gib = 4096;
+    e = estimate(s, c);
+    CHECK(e.cards.min_for_memory_any == 4);
+    CHECK(e.cards.memory_only_cards == 0);
+    CHECK(e.cards.min_for_memory == e.cards.min_for_memory_only);
+    // A plan that fits its node says nothing more.
     s = Scenario{};
     e = estimate(s, c);
     REQUIRE(e.cards.min_for_memory_any > 0);
-    CHECK(e.cards.best_host.fits);
+    CHECK(e.cards.memory_only_cards == 0);
     for (const std::string& line : explain(e, Headline::cards, Lang::en))
         CHECK(line.find("host RAM per machine") == std::string::npos);
 }

@@ -83,7 +83,7 @@ Fewest unpruned_search(const Scenario& s, const Catalog& c) {
     const Strategy st = strategy_of(s);
     Fewest f;
     double slowdown = 0;
-    f.cards = min_cards_for_memory(s, md, g, st);
+    f.cards = min_cards_for_plan(s, md, g, st);
     if (f.cards > 0) {
         f.strategy = strategy_choice_of(s);
         SearchPoint own;
@@ -95,7 +95,7 @@ Fewest unpruned_search(const Scenario& s, const Catalog& c) {
         level.checkpointing = p.checkpointing;
         ModelDerived lmd;
         derive_model(level, m, lmd);
-        const int n = min_cards_for_memory(level, lmd, g, with_point(st, p));
+        const int n = min_cards_for_plan(level, lmd, g, with_point(st, p));
         const double sd = strategy_slowdown(p);
         if (n > 0 && (f.cards == 0 || n < f.cards || (n == f.cards && sd < slowdown))) {
             f.cards = n;
@@ -113,7 +113,7 @@ TEST_CASE(
     "strategy: estimate()'s pruned fewest-cards search gives the unpruned search's cards and strategy") {
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     REQUIRE(c.models.size() >= 20);
-    int compared = 0, found = 0, none = 0, moe = 0, below_own = 0;
+    int compared = 0, found = 0, none = 0, moe = 0, below_own = 0, host_ruled = 0;
     const char* gpus[] = {"T4", "RTX4090", "L40S", "A100-80G", "H200"};
     for (const ModelSpec& m : c.models) {
         for (int k = 0; k < 12; k++) {
@@ -127,6 +127,9 @@ TEST_CASE(
             s.zero = k % 4 == 3 ? 1 : 0;
             s.flash_attention = k != 6;     // selective recomputation is searched without it
             if (k == 7) s.fixed = fix_zero; // the stage fixed: nothing stands in for it
+            // Nodes with little RAM: the host RAM rules plans out (HF loads two copies per rank).
+            if (k == 5 || k == 10) s.host_ram_gib = k == 5 ? 96 : 768;
+            if (k == 10) s.cards_per_node = 4;
             if (!validate(s, c).empty()) continue;
             const Estimate e = estimate(s, c);
             REQUIRE(e.ok);
@@ -137,15 +140,80 @@ TEST_CASE(
             found += want.cards > 0;
             none += want.cards == 0;
             moe += m.experts > 0;
+            host_ruled += e.cards.memory_only_cards > 0;
             below_own +=
                 want.cards > 0 && (e.cards.min_for_memory == 0 || want.cards < e.cards.min_for_memory);
         }
     }
     MESSAGE(compared << " scenarios: " << found << " fit somewhere, " << none << " nowhere, " << moe
-                     << " mixture-of-experts, " << below_own << " on fewer cards than their own strategy");
+                     << " mixture-of-experts, " << below_own << " on fewer cards than their own strategy, "
+                     << host_ruled << " where the host RAM rules out fewer cards");
     CHECK(compared > 400);
     CHECK(found > 200);
     CHECK(none > 10);
     CHECK(moe > 50);
     CHECK(below_own > 100);
+    CHECK(host_ruled > 20);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The fewest cards a plan runs on, against every count
+//-----------------------------------------------------------------------------
+// min_cards_for_plan() tries counts below a full node one by one and bisects the rest, on the
+// claim that past a full node the host RAM per node never grows with the cards. Checked against
+// trying every count: small nodes with little RAM, each stack's loader, offload, MoE.
+
+TEST_CASE("strategy: min_cards_for_plan() is the first count that fits the cards and the host RAM") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const char* models[] = {"llama-3.1-8b", "qwen2.5-32b", "llama-3.1-70b", "mixtral-8x7b"};
+    const Stack stacks[] = {Stack::hf, Stack::deepspeed, Stack::megatron, Stack::torchtitan, Stack::unsloth};
+    const int max_cards = 512;
+    int compared = 0, found = 0, host_moved = 0, below_node = 0;
+    for (const char* model : models) {
+        for (const Stack stack : stacks) {
+            for (int k = 0; k < 6; k++) {
+                Scenario s;
+                s.model_id = model;
+                s.gpu_id = k % 2 ? "A100-80G" : "L40S";
+                s.stack = stack;
+                s.method = k < 3 ? Method::full : Method::lora;
+                s.cards_per_node = k % 3 == 0 ? 8 : k % 3 == 1 ? 4 : 16;
+                s.host_ram_gib = k % 3 == 2 ? 0 : k < 3 ? 512 : 128; // 0: the catalog node's share
+                if (!validate(s, c).empty()) continue;
+                const ModelSpec& m = *c.find_model(s.model_id);
+                const GpuSpec& g = *c.find_gpu(s.gpu_id);
+                ModelDerived md;
+                derive_model(s, m, md);
+                for_each_strategy(s, md, max_cards, [&](const SearchPoint& p) {
+                    if (p.checkpointing != s.checkpointing) return true; // one level is enough here
+                    Strategy st = with_point(strategy_of(s), p);
+                    const int mp = st.unit();
+                    int want = 0;
+                    for (int n = mp; n <= max_cards && want == 0; n += mp) {
+                        st.cards = n;
+                        MemoryResult mr;
+                        memory_for(s, md, g, st, mr);
+                        HostRamResult h;
+                        host_ram_for(s, md, g, st, mr, h);
+                        if (mr.fits && h.fits) want = n;
+                    }
+                    int memory_only = 0;
+                    const int got = min_cards_for_plan(s, md, g, st, max_cards, nullptr, &memory_only);
+                    CHECK_MESSAGE(got == want, model << " " << to_string(stack) << " case " << k);
+                    compared++;
+                    found += want > 0;
+                    host_moved += memory_only > 0 && memory_only != want;
+                    below_node += want > 0 && want < s.cards_per_node && memory_only != want;
+                    return true;
+                });
+            }
+        }
+    }
+    MESSAGE(compared << " strategies: " << found << " run somewhere, " << host_moved
+                     << " where the host RAM moved the count, " << below_node
+                     << " of them below a full node");
+    CHECK(compared > 1000);
+    CHECK(found > 300);
+    CHECK(host_moved > 50);
+    CHECK(below_node > 5);
 }

@@ -127,6 +127,7 @@ static void headline_cards(App& app, const Estimate& e) {
                                                      fmt("%d%s", c.min_for_memory_any, parenthesized(app, best)))
                                           : nullptr)
         : c.min_for_memory_any > 0 ? fmt(T(app, Str::cards_strategy_fmt), best)
+        : c.memory_only_cards > 0  ? T(app, Str::host_ram_rules_out)
                                    : T(app, Str::see_remedies);
     const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
                            : c.for_deadline > 0             ? fmt("%d", c.for_deadline)

@@ -427,7 +427,8 @@ bool bigger_card(const Scenario& t, const Catalog& catalog, double usable_now, R
 std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
     std::vector<Remedy> out;
     const Estimate base = estimate(s, catalog);
-    if (!base.ok || base.memory.fits) return out;
+    // A plan that does not run: the cards' memory, or the host RAM per node (loading, offload).
+    if (!base.ok || (base.memory.fits && base.host.fits)) return out;
 
     // Same training, same cards: split the micro-batch (the global batch is kept).
     if (s.micro_batch > 1) {
@@ -461,6 +462,15 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
         t.offload = Offload::optimizer_params;
         t.zero = 3;
         try_remedy(t, catalog, RemedyKind::offload_params, -1, out);
+    }
+    // Less offload when the host RAM is short: the weights back on the card, then nothing offloaded.
+    if (s.offload != Offload::none) {
+        Scenario t = s;
+        t.offload = s.offload == Offload::optimizer_params ? Offload::optimizer : Offload::none;
+        if (!try_remedy(t, catalog, RemedyKind::offload_less, -1, out) && t.offload != Offload::none) {
+            t.offload = Offload::none;
+            try_remedy(t, catalog, RemedyKind::offload_less, -1, out);
+        }
     }
     // More cards with ZeRO sharding (the scenario's stage or higher).
     fewest_cards_with_zero(s, catalog, std::max(1, s.zero), RemedyKind::zero_cards, out);
@@ -550,6 +560,12 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
                                   ram.c_str())
                   : printf_string("Optimizer and weight offload to CPU (ZeRO-3) %s, %s GiB CPU RAM per card",
                                   fits.c_str(), ram.c_str());
+    case RemedyKind::offload_less:
+        if (r.offload == Offload::none)
+            return zh ? "不卸载到 CPU（省下内存）" + fits : "No CPU offload (less host RAM) " + fits;
+        return zh ? printf_string("只把优化器卸载到 CPU（ZeRO-%d，省下内存）%s", r.zero, fits.c_str())
+                  : printf_string("The optimizer alone offloaded to CPU (ZeRO-%d, less host RAM) %s", r.zero,
+                                  fits.c_str());
     case RemedyKind::zero_cards:
         return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
                   : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());

@@ -58,6 +58,7 @@ enum class RemedyKind {
     recompute_full,        // activation recomputation: full
     offload_optimizer,     // optimizer states to CPU (ZeRO ≥ 1)
     offload_params,        // optimizer states and weights to CPU (ZeRO-3)
+    offload_less,          // less CPU offload (weights back on the card, or nothing offloaded): host RAM
     zero_cards,            // a ZeRO stage on the fewest cards (powers of two × tp·pp)
     bigger_card,           // another catalog GPU with more memory, same cards and strategy
     lora,                  // LoRA instead of a full fine-tune

@@ -1429,7 +1429,7 @@ std::string warning_text(const Warning& w, const Estimate& e, Lang lang) {
 
 std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang) {
     std::string md = report_markdown(e, lang);
-    if (!e.ok || e.memory.fits) return md;
+    if (!e.ok || (e.memory.fits && e.host.fits)) return md;
     // The computed changes that fit (each one estimated), in the report's language.
     const std::vector<Remedy> rs = remedies(e.scenario, catalog);
     const bool zh = lang == Lang::zh;

@@ -649,3 +649,62 @@ TEST_CASE("the report marks time and cost when it does not fit, and lists the co
     CHECK(ok.find("does not fit") == std::string::npos);
     CHECK(ok.find("## What would make it fit") == std::string::npos);
 }
+
+TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that run") {
+    // The 70B pretrain on 4 A100-80G with ZeRO-3, full recomputation and optimizer and weights on the
+    // CPU: 47 GiB of 77.6 per card, but 1,051 GiB of host RAM per machine against a 576 GiB share.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "llama-3.1-70b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e12;
+    s.zero = 3;
+    s.cards = 4;
+    s.offload = Offload::optimizer_params;
+    s.checkpointing = Checkpointing::full;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.memory.fits);
+    REQUIRE_FALSE(e.host.fits);
+    std::vector<Remedy> v = remedies(s, c);
+    REQUIRE_FALSE(v.empty());
+    for (const Remedy& r : v) {
+        const Estimate applied = estimate(apply_remedy(s, r, c), c);
+        CHECK_MESSAGE(applied.memory.fits, remedy_text(r, c, Lang::en));
+        CHECK_MESSAGE(applied.host.fits, remedy_text(r, c, Lang::en));
+    }
+    // A full node: 8 ranks share 1,152 GiB, and ZeRO-3 halves each rank's offloaded states.
+    const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
+    REQUIRE(zero);
+    CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 8 cards fits: 29.6 of 77.6 GiB per card");
+    CHECK(report_markdown(e, c, Lang::en).find("## What would make it fit") != std::string::npos);
+
+    // Qwen2.5-3B in full on one A100-80G with the optimizer offloaded, on a machine of 32 GiB: its
+    // 3.1e9 × 12 B of optimizer states do not fit the host, and without offload the card holds it all.
+    s = Scenario{};
+    s.model_id = "qwen2.5-3b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.zero = 1;
+    s.offload = Offload::optimizer;
+    s.host_ram_gib = 32;
+    e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.memory.fits);
+    REQUIRE_FALSE(e.host.fits);
+    v = remedies(s, c);
+    const Remedy* less = find_kind(v, RemedyKind::offload_less);
+    REQUIRE(less);
+    CHECK(less->offload == Offload::none);
+    const Estimate applied = estimate(apply_remedy(s, *less, c), c);
+    CHECK(applied.memory.fits);
+    CHECK(applied.host.fits);
+    CHECK(remedy_text(*less, c, Lang::en).find("No CPU offload (less host RAM) fits 1 card: ") == 0);
+    CHECK(remedy_text(*less, c, Lang::zh).find("不卸载到 CPU（省下内存）可放入 1 张卡：") == 0);
+    // A plan that runs gets no remedies.
+    s.host_ram_gib = 256;
+    REQUIRE(estimate(s, c).host.fits);
+    CHECK(remedies(s, c).empty());
+}

@@ -119,6 +119,41 @@ TEST_CASE("a remedy's Use button applies it: the scenario then fits") {
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a plan that fits the card but not the machine's RAM: the remedies show, and Use makes it run") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 6000, 1, lang);
+        Scenario& s = page.app.scenario;
+        s.model_id = "qwen2.5-3b"; // 3.1e9 × 12 B of optimizer states offloaded to a 32 GiB machine
+        s.gpu_id = "A100-80G";
+        s.method = Method::full;
+        s.zero = 1;
+        s.offload = Offload::optimizer;
+        s.host_ram_gib = 32;
+        refresh(page.app);
+        REQUIRE(page.app.estimate.memory.fits);
+        REQUIRE_FALSE(page.app.estimate.host.fits);
+        for (int i = 0; i < 3; i++) page.frame();
+        const std::string want = lang == Lang::zh ? "采用：不卸载到 CPU（省下内存）可放入 1 张卡："
+                                                  : "Use: No CPU offload (less host RAM) fits 1 card: ";
+        const SemNode* use = nullptr;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::button && n.name.rfind(want, 0) == 0) use = &n;
+        if (!use)
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::button) MESSAGE(n.name);
+        REQUIRE(use);
+        CHECK(missing_glyphs(use->name) == "");
+        CHECK(missing_glyphs(tr(Str::host_ram_rules_out, lang)) == "");
+        page.app.sem_action = SemAction{use->id, SemActionKind::press, 0, ""};
+        ImGui::ActivateItem(use->id);
+        for (int i = 0; i < 3; i++) page.frame();
+        CHECK(page.app.scenario.offload == Offload::none);
+        CHECK(page.app.estimate.memory.fits);
+        CHECK(page.app.estimate.host.fits);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then all on request") {
     std::string gpus;
     for (int i = 0; i < 100; i++)

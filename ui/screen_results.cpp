@@ -344,7 +344,7 @@ static const RemedyCache& remedy_cache(App& app) {
 // Each remedy with a "Use" button that applies it (core apply_remedy(): what was estimated).
 static bool draw_remedies(App& app) {
     const Estimate& e = shown_estimate(app);
-    if (e.memory.fits || !app.input_errors.empty()) return false;
+    if ((e.memory.fits && e.host.fits) || !app.input_errors.empty()) return false;
     section(T(app, Str::remedies_title));
     const RemedyCache& cache = remedy_cache(app);
     if (cache.lines.empty()) {

@@ -1135,9 +1135,11 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
             fmt(F.T("Headroom at %s %s", "%s 为 %s 时的余量"), sym, F.N(double(a.value + i), 15).c_str());
         std::string verdict = i == 0 ? F.T(" (fits)", "（放得下）") : F.T(" (does not fit)", "（放不下）");
         if (i == 1 && a.host_limited) // the cards hold it; the machine's RAM does not
-            verdict = fmt(F.T(" (fits the cards, but the host RAM per machine needs %s of %s GiB)",
-                              "（显存放得下，但每台机器的内存需要 %s GiB，只有 %s GiB）"),
-                          F.N(a.next_host_peak_gib).c_str(), F.N(a.next_host_available_gib).c_str());
+            verdict = fmt(
+                F.T(" (fits the cards, but the host RAM per machine would need %s GiB more than its %s GiB)",
+                    "（显存放得下，但每台机器的内存还差 %s GiB，只有 %s GiB）"),
+                F.N(a.next_host_peak_gib - a.next_host_available_gib).c_str(),
+                F.N(a.next_host_available_gib).c_str());
         out.push_back(term_line(r.terms, *t, F, name.c_str()) + verdict);
     }
 }

@@ -437,3 +437,39 @@ TEST_CASE("inverse: the shown work reproduces (headroom and budget lines evaluat
             if (const Term* t = r.terms.find(TermId::inverse_budget_left, 1)) CHECK(t->result < 0);
         }
 }
+
+TEST_CASE("inverse: the host RAM per machine can be what refuses one more, and the work says so") {
+    // Unsloth keeps each layer's input in host RAM: L × s × b × 2h bytes. Qwen2.5-7B at 2,048 tokens
+    // on a machine of 24 GiB: b = 62 holds 28 × 2,048 × 62 × 7,168 B = 23.73 GiB, b = 63 24.12 GiB,
+    // while the card has room for more.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::lora;
+    s.stack = Stack::unsloth;
+    s.host_ram_gib = 24;
+    InverseResult r = inverse_questions(s, c);
+    REQUIRE(r.ok);
+    const FitAnswer& b = r.micro_batch;
+    REQUIRE(b.found);
+    CHECK(b.value == 62);
+    CHECK(b.host_limited);
+    CHECK(b.next_per_gpu_gib < b.usable_gib); // the card holds one more
+    CHECK(b.next_host_available_gib == 24);
+    CHECK(b.next_host_peak_gib == doctest::Approx(28.0 * 2048 * 63 * 7168 / (1024.0 * 1024 * 1024)));
+    const std::vector<std::string> en = explain(r, c, Lang::en);
+    bool said = false;
+    for (const std::string& line : en)
+        said = said || line ==
+                           "Headroom at b 63 = usable − per card = 77.6 GiB − 41.7 GiB = 35.9 GiB (fits the "
+                           "cards, but the host RAM per machine would need 0.117 GiB more than its 24 GiB)";
+    CHECK(said);
+    // With room on the machine the card is what limits: one more does not fit the card.
+    s.host_ram_gib = 1000;
+    r = inverse_questions(s, c);
+    REQUIRE(r.micro_batch.found);
+    CHECK(r.micro_batch.value > 62);
+    CHECK_FALSE(r.micro_batch.host_limited);
+    CHECK(r.micro_batch.next_per_gpu_gib > r.micro_batch.usable_gib);
+}

@@ -309,9 +309,9 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         } else if (!fits_below(*ls, *lmd, g, cand, bound, acts_of(cand))) {
             return search_next;
         }
-        // Every configuration that can beat the plan by the cards' memory alone gets here, so the
-        // fewest cards by memory alone is exact whenever it is below the plan's.
-        // The plan's count matters only below the bound: the host RAM is searched no further.
+        // The plan's count matters only below the bound (the host RAM is searched no further). Every
+        // configuration that beats the plan by the cards' memory alone gets here, so the fewest cards
+        // by memory alone is exact whenever it is below the plan's.
         int by_memory = 0;
         const int n = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts_of(cand), &by_memory, bound - 1);
         if (by_memory > 0 && (memory_best == 0 || by_memory < memory_best ||

@@ -31,11 +31,12 @@ namespace detail {
 
 // While loading: the checkpoint copies one rank holds (by the stack's loader, see the file's top),
 // and the node's ranks together.
+template <class C>
 static void loading_terms(const Scenario& s, const ModelDerived& md, const Strategy& st, int ranks,
                           HostRamResult& out, Terms* log) {
     const double W = md.download_bytes; // the 16-bit checkpoint, bytes
     {
-        Calc c(log, TermId::host_load_per_rank, "GiB", 1.0 / kGiB);
+        C c(log, TermId::host_load_per_rank, "GiB", 1.0 / kGiB);
         switch (s.stack) {
         case Stack::megatron:
             c.first("W", W, "B");
@@ -57,7 +58,7 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
         }
         out.load_per_rank_gib = c.done();
     }
-    Calc c(log, TermId::host_load_node, "GiB");
+    C c(log, TermId::host_load_node, "GiB");
     c.first("per rank", out.load_per_rank_gib, "GiB", TermId::host_load_per_rank);
     if (out.load_per_rank && ranks > 1) c.mul("ranks", ranks);
     out.load_node_gib = c.done();
@@ -66,12 +67,13 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
 // While training: what offload keeps on the host per rank (states, the gradients the CPU optimizer
 // reads, Unsloth's checkpoints) and per node. Returns the log the training terms went to: none
 // when nothing is on the host, so the shown work has no lines of zeros.
+template <class C>
 static Terms* training_terms(const ModelDerived& md, const Strategy& st, const MemoryResult& mem, int ranks,
                              HostRamResult& out, Terms* log) {
     const double to_gib = 1.0 / kGiB;
     double grads = 0, checkpoints = 0;
     if (mem.cpu_ram_gib > 0 && st.offload != Offload::none && md.grads_bytes > 0) {
-        Calc c(log, TermId::host_offload_grads, "GiB", to_gib);
+        C c(log, TermId::host_offload_grads, "GiB", to_gib);
         c.first("N", md.grads_bytes / md.grad_bytes_per_param).mul("B_g", kOffloadGradBytesPerParam, "B");
         if (st.tp > 1) c.div("tp", st.tp);
         if (st.pp > 1) c.div("pp", st.pp);
@@ -81,7 +83,7 @@ static Terms* training_terms(const ModelDerived& md, const Strategy& st, const M
     }
     if (md.checkpoints_offloaded) {
         // Unsloth keeps each layer's input (2·h bytes per token) in host RAM.
-        Calc c(log, TermId::host_offload_checkpoints, "GiB", to_gib);
+        C c(log, TermId::host_offload_checkpoints, "GiB", to_gib);
         c.first("L", md.layers)
             .mul("s", md.seq_len)
             .mul("b", md.micro_batch)
@@ -91,14 +93,14 @@ static Terms* training_terms(const ModelDerived& md, const Strategy& st, const M
     const double acts = mem.activations_host_gib; // activation offload (memory_model.cpp)
     Terms* const tlog = mem.cpu_ram_gib > 0 || checkpoints > 0 || acts > 0 ? log : nullptr;
     {
-        Calc c(tlog, TermId::host_offload_per_rank, "GiB");
+        C c(tlog, TermId::host_offload_per_rank, "GiB");
         c.first("states", mem.cpu_ram_gib, "GiB", mem.cpu_ram_gib > 0 ? TermId::host_ram : TermId::none);
         if (grads > 0) c.add("gradients", grads, "GiB", TermId::host_offload_grads);
         if (checkpoints > 0) c.add("checkpoints", checkpoints, "GiB", TermId::host_offload_checkpoints);
         if (acts > 0) c.add("activations", acts, "GiB", TermId::act_offload_host);
         out.offload_per_rank_gib = c.done();
     }
-    Calc c(tlog, TermId::host_offload_node, "GiB");
+    C c(tlog, TermId::host_offload_node, "GiB");
     c.first("per rank", out.offload_per_rank_gib, "GiB", TermId::host_offload_per_rank);
     if (ranks > 1) c.mul("ranks", ranks);
     out.offload_node_gib = c.done();
@@ -107,18 +109,19 @@ static Terms* training_terms(const ModelDerived& md, const Strategy& st, const M
 
 // The node's RAM: as given, else the catalog's 8-card node, of which a rental of fewer cards gets
 // its share (providers size RAM per card); then the headroom against the peak.
+template <class C>
 static void node_ram_terms(const Scenario& s, const GpuSpec& g, int ranks, HostRamResult& out, Terms* log) {
     if (s.host_ram_gib > 0) {
         out.available_gib = s.host_ram_gib;
     } else if (g.host_ram_gib > 0) {
-        Calc c(log, TermId::host_available, "GiB");
+        C c(log, TermId::host_available, "GiB");
         c.first("catalog node", g.host_ram_gib, "GiB");
         if (ranks < kCatalogNodeCards) c.mul("ranks", ranks).div("node cards", kCatalogNodeCards);
         out.available_gib = c.done();
     }
     out.known = out.available_gib > 0;
     if (out.known) {
-        out.headroom_gib = Calc(log, TermId::host_headroom, "GiB")
+        out.headroom_gib = C(log, TermId::host_headroom, "GiB")
                                .first("node RAM", out.available_gib, "GiB")
                                .sub("peak", out.peak_node_gib, "GiB", TermId::host_peak_node)
                                .done();
@@ -126,22 +129,32 @@ static void node_ram_terms(const Scenario& s, const GpuSpec& g, int ranks, HostR
     }
 }
 
-void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
-                  const MemoryResult& mem, HostRamResult& out, Terms* log) {
+// The terms in order; C = Calc records them into a log, FastCalc (no log: the searches) only computes.
+template <class C>
+static void host_ram_impl(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                          const MemoryResult& mem, HostRamResult& out, Terms* log) {
     out = HostRamResult{};
     const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
     out.ranks_per_node = ranks;
-    loading_terms(s, md, st, ranks, out, log);
-    Terms* const tlog = training_terms(md, st, mem, ranks, out, log);
+    loading_terms<C>(s, md, st, ranks, out, log);
+    Terms* const tlog = training_terms<C>(md, st, mem, ranks, out, log);
     // The peak: loading and training do not overlap (the loaded copies go to the cards first).
     const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
     out.peak_node_gib =
-        Calc(log, TermId::host_peak_node, "GiB")
+        C(log, TermId::host_peak_node, "GiB")
             .first(loading_peaks ? "loading" : "training",
                    loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
                    loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
             .done();
-    node_ram_terms(s, g, ranks, out, log);
+    node_ram_terms<C>(s, g, ranks, out, log);
+}
+
+void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const Strategy& st,
+                  const MemoryResult& mem, HostRamResult& out, Terms* log) {
+    if (log)
+        host_ram_impl<Calc>(s, md, g, st, mem, out, log);
+    else
+        host_ram_impl<FastCalc>(s, md, g, st, mem, out, nullptr);
 }
 
 } // namespace detail

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, runCli } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -266,6 +266,32 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await b.page.getByText(/^Drag: 1, 2, 4/).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await help.getAttribute('aria-expanded'), 'true');
     await screenshot(b.page, 'phone-after-taps');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('phone, Chinese: a shared plan whose machine runs out of RAM; a tap on a computed remedy makes it run', async () => {
+  // Qwen2.5-3B in full with its optimizer offloaded to a machine of 32 GiB: the card holds it, the
+  // machine's RAM does not (3.1e9 × 12 B of optimizer states). The link comes from the CLI.
+  const plan = { model: 'qwen2.5-3b', gpu: 'A100-80G', method: 'full', zero: 1, offload: 'optimizer', host_ram_gib: 32 };
+  const hash = runCli(['hash'], plan).trim();
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page, hash);
+    await settle(b.page);
+    const before = await estimate(b.page);
+    assert.equal(before.memory.fits, true);
+    assert.ok(before.warnings.some((w) => w.code === 'host_ram_short'), 'the host RAM warning is raised');
+    const use = b.page.getByRole('button', { name: /^采用：不卸载到 CPU（省下内存）可放入 1 张卡：/ });
+    assert.equal(await use.count(), 1, 'one "no CPU offload" remedy, found by role and name');
+    await press(b.page, use, true); // a finger tap
+    await b.page.waitForFunction(() => window.traincalc.get().offload === 'none', null, { timeout: 5000 });
+    await settle(b.page);
+    const after = await estimate(b.page);
+    assert.equal(after.memory.fits, true);
+    assert.ok(!after.warnings.some((w) => w.code === 'host_ram_short'), 'the plan now runs on its machine');
+    assert.equal(await b.page.getByRole('button', { name: /^采用：/ }).count(), 0, 'no remedies are left to offer');
+    await screenshot(b.page, 'phone-zh-host-ram-remedy-applied');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

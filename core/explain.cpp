@@ -1435,7 +1435,9 @@ std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang
     // The computed changes that fit (each one estimated), in the report's language.
     const std::vector<Remedy> rs = remedies(e.scenario, catalog);
     const bool zh = lang == Lang::zh;
-    md += zh ? "## 怎样才能放下\n\n" : "## What would make it fit\n\n";
+    md += e.memory.fits
+              ? (zh ? "## 怎样能在机器内存里跑起来\n\n" : "## What would make it run on its machines\n\n")
+              : (zh ? "## 怎样才能放下\n\n" : "## What would make it fit\n\n");
     if (rs.empty())
         md += zh ? "- 在这个目录里，单项或组合的改动都放不下：换更大的显卡或缩短序列\n"
                  : "- No single change or combination searched fits with this catalog: a larger card or "

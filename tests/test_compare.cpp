@@ -679,7 +679,9 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
     REQUIRE(zero);
     CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 8 cards fits: 29.6 of 77.6 GiB per card");
-    CHECK(report_markdown(e, c, Lang::en).find("## What would make it fit") != std::string::npos);
+    CHECK(report_markdown(e, c, Lang::en).find("## What would make it run on its machines") !=
+          std::string::npos);
+    CHECK(report_markdown(e, c, Lang::zh).find("## 怎样能在机器内存里跑起来") != std::string::npos);
 
     // Qwen2.5-3B in full on one A100-80G with the optimizer offloaded, on a machine of 32 GiB: its
     // 3.1e9 × 12 B of optimizer states do not fit the host, and without offload the card holds it all.

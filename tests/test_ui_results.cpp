@@ -142,6 +142,14 @@ TEST_CASE("a plan that fits the card but not the machine's RAM: the remedies sho
             for (const SemNode& n : page.app.sem)
                 if (n.role == Role::button) MESSAGE(n.name);
         REQUIRE(use);
+        // The section says what the changes are for: the card holds the plan, the machine does not.
+        auto heading = [&](Str k) {
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::heading && n.value == tr(k, lang)) return true;
+            return false;
+        };
+        CHECK(heading(Str::remedies_title_host));
+        CHECK_FALSE(heading(Str::remedies_title));
         CHECK(missing_glyphs(use->name) == "");
         CHECK(missing_glyphs(tr(Str::host_ram_rules_out, lang)) == "");
         page.app.sem_action = SemAction{use->id, SemActionKind::press, 0, ""};

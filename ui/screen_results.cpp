@@ -345,7 +345,8 @@ static const RemedyCache& remedy_cache(App& app) {
 static bool draw_remedies(App& app) {
     const Estimate& e = shown_estimate(app);
     if ((e.memory.fits && e.host.fits) || !app.input_errors.empty()) return false;
-    section(T(app, Str::remedies_title));
+    // The cards hold it and the machine's RAM does not: the changes are for that.
+    section(T(app, e.memory.fits ? Str::remedies_title_host : Str::remedies_title));
     const RemedyCache& cache = remedy_cache(app);
     if (cache.lines.empty()) {
         text_wrapped_colored(color_bad(), T(app, Str::no_remedy));

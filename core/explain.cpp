@@ -1219,6 +1219,9 @@ void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::strin
                         whole_count(bu.tokens_per_epoch + i).c_str());
                 out.push_back(term_line(r.terms, *t, F, name.c_str()));
             }
+    } else if (bu.host_short) {
+        out.push_back(F.T("Most tokens for the budget: none, the run does not fit its machine's RAM as set",
+                          "预算能买的 token：没有，按当前设置机器内存不够"));
     } else if (!bu.fits) {
         out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
                           "预算能买的 token：没有，按当前设置显存放不下"));

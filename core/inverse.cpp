@@ -232,7 +232,8 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     const Strategy st = strategy_of(s);
     MemoryResult mem;
     memory_for(s, md0, g, st, mem);
-    a.fits = mem.fits && host_ram_fits(s, md0, g, st, mem);
+    a.host_short = mem.fits && !host_ram_fits(s, md0, g, st, mem);
+    a.fits = mem.fits && !a.host_short;
     if (!a.fits) return a; // a run that cannot start (the cards' memory, the host RAM) buys nothing
     CostOfTokens cost(s, m, g, c);
     double wall = 0;

@@ -318,6 +318,7 @@ json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
                                           {"wall_hours", b.wall_hours}});
         bj["found"] = b.found;
         bj["fits"] = b.fits;
+        bj["host_short"] = b.host_short;
         bj["at_limit"] = b.at_limit;
         bj["plan"] = to_string(b.plan);
     }

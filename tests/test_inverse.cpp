@@ -19,6 +19,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -472,4 +473,32 @@ TEST_CASE("inverse: the host RAM per machine can be what refuses one more, and t
     CHECK(r.micro_batch.value > 62);
     CHECK_FALSE(r.micro_batch.host_limited);
     CHECK(r.micro_batch.next_per_gpu_gib > r.micro_batch.usable_gib);
+}
+
+TEST_CASE("inverse: a budget buys nothing when the machine's RAM cannot hold the run, and says which") {
+    // Qwen2.5-3B in full with its optimizer offloaded to a 32 GiB machine: the card holds it, the
+    // machine does not (3.1e9 × 12 B of optimizer states).
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen2.5-3b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.zero = 1;
+    s.offload = Offload::optimizer;
+    s.host_ram_gib = 32;
+    s.budget = 1000;
+    InverseResult r = inverse_questions(s, c);
+    REQUIRE(r.ok);
+    CHECK_FALSE(r.budget.found);
+    CHECK_FALSE(r.budget.fits);
+    CHECK(r.budget.host_short);
+    std::vector<std::string> en = explain(r, c, Lang::en);
+    CHECK(std::find(en.begin(), en.end(),
+                    "Most tokens for the budget: none, the run does not fit its machine's RAM as set") !=
+          en.end());
+    // A machine of 256 GiB holds it: the budget buys tokens.
+    s.host_ram_gib = 256;
+    r = inverse_questions(s, c);
+    CHECK(r.budget.found);
+    CHECK_FALSE(r.budget.host_short);
 }

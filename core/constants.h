@@ -167,13 +167,15 @@ constexpr double kBf16MinCc = 8.0, kFp8MinCc = 8.9, kTf32MinCc = 8.0;
 // "Memory nearly full": headroom under this share of usable memory.
 constexpr double kNearlyFullFraction = 0.05;
 constexpr double kBytesPerGB = 1e9; // decimal GB, as providers bill and networks quote
-// Host RAM while loading. Hugging Face from_pretrained without low_cpu_mem_usage creates the model
-// with random weights and then loads the checkpoint: "Step 1 and 2 both require a full version of the
-// model in memory ... if you are using torch.distributed to launch a distributed training, each
-// process will load the pretrained model and store these two copies in RAM"
-// (https://huggingface.co/docs/transformers/v4.30.0/en/big_models): 2 copies per rank. Under
-// DeepSpeed ZeRO-3 (zero.Init) the random copy is created partitioned: the checkpoint, 1 copy.
-constexpr double kHfLoadCopies = 2;
+// Host RAM while loading, per rank, in copies of the 16-bit checkpoint. Hugging Face from_pretrained
+// since transformers 4.51 always creates the model on the meta device and then loads the checkpoint's
+// tensors into it: one copy per rank. low_cpu_mem_usage, which chose that path, was removed
+// (huggingface/transformers#36963; #38792, 2025-06-12: "the arg is ignored already"; #41103, v4.57:
+// "the model is loaded on meta device, then params are loaded one after the other"). Before 4.51,
+// without low_cpu_mem_usage, it held random weights and the checkpoint: "each process will load the
+// pretrained model and store these two copies in RAM" (docs v4.30 big_models): 2. Under DeepSpeed
+// ZeRO-3 (zero.Init) the model is created partitioned: the checkpoint, 1 copy.
+constexpr double kHfLoadCopies = 1;
 constexpr double kZero3InitLoadCopies = 1;
 // ZeRO-Offload keeps the 16-bit gradients beside the fp32 optimizer states on the host for the CPU
 // Adam step (Ren et al. 2021, "ZeRO-Offload", Fig. 2: 2M bytes of gradients + 12M of states on the CPU).

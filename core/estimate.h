@@ -67,7 +67,7 @@ struct MemoryResult { // per GPU, GiB
 struct HostRamResult {
     int ranks_per_node = 1;       // min(cards, cards_per_node)
     bool load_per_rank = true;    // each rank loads (HF, DeepSpeed, Megatron); false = once per node
-    double load_copies = 1;       // copies a rank holds while loading (HF without low_cpu_mem_usage: 2)
+    double load_copies = 1;       // copies a rank holds while loading (HF: 1 since transformers 4.51)
     double load_per_rank_gib = 0; // while loading, per rank
     double load_node_gib = 0;     // while loading, the node
     double offload_per_rank_gib =

@@ -807,11 +807,11 @@ static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::str
                       ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
                   : s.stack == Stack::torchtitan
                       ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
-                  : s.zero >= 3
-                      ? F.T("from_pretrained under ZeRO-3 init: the checkpoint",
-                            "ZeRO-3 初始化下的 from_pretrained：一份检查点")
-                      : F.T("from_pretrained without low_cpu_mem_usage: random weights and the checkpoint",
-                            "不带 low_cpu_mem_usage 的 from_pretrained：随机初始化的模型加检查点"))
+                  : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: the checkpoint",
+                                      "ZeRO-3 初始化下的 from_pretrained：一份检查点")
+                                : F.T("from_pretrained, transformers 4.51 or later: an empty model, then the "
+                                      "checkpoint",
+                                      "transformers 4.51 及以后的 from_pretrained：先建空模型，再载入检查点"))
             : F.T("Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)",
                   "加载时的内存：每台机器只加载一次（Unsloth 把检查点直接流式载入显卡）"));
     if (s.offload != Offload::none)
@@ -1396,9 +1396,9 @@ const WarningText kWarningText[] = {
     {WarningCode::host_ram_short,
      "Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. Load "
      "once "
-     "per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.",
+     "per node or in shards (Unsloth, Megatron, torchtitan), offload less, or rent more RAM.",
      "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
-     "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。",
+     "可以每台机器只加载一次或分片加载（Unsloth、Megatron、torchtitan）、少卸载，或租更大内存的机器。",
      [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
          return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(),
                     e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")

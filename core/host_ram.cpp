@@ -3,9 +3,9 @@
 //
 // Loading, by stack (what each one's loader does):
 // - hf (Trainer, LLaMA-Factory, TRL, axolotl) and deepspeed: every rank calls from_pretrained, which
-//   without low_cpu_mem_usage holds a randomly initialised model and the loaded checkpoint: two
-//   copies per rank (constants.h, kHfLoadCopies); with ZeRO-3 the zero.Init model is created
-//   partitioned and only the checkpoint is whole: one copy per rank.
+//   (transformers ≥ 4.51) creates the model empty (meta device) and loads the checkpoint into it:
+//   one copy per rank (constants.h, kHfLoadCopies; two before 4.51); with ZeRO-3 the zero.Init
+//   model is created partitioned and only the checkpoint is whole: one copy per rank.
 // - megatron: every rank loads its own tensor/pipeline partition of the checkpoint to CPU
 //   (Megatron-LM checkpointing.py, torch.load(..., map_location='cpu')): W ÷ (tp·pp) per rank.
 // - torchtitan: the model is built on the meta device and each rank reads only its shards through

@@ -380,9 +380,9 @@ TEST_CASE("has_warning: bf16 on a card below compute capability 8.0 (the page's 
 TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node rules out fewer, and says so") {
     // The bench's 70B pretrain on A100-80G: 4 cards fit the cards' memory with ZeRO-3, full
     // recomputation and optimizer and parameters on the CPU (47 GiB of 77.6), but each machine then
-    // holds 1,051 GiB of host RAM at its peak against the 576 GiB of a 4-card share of the
-    // catalog's 1,152 GiB node. The search goes on to a plan that runs: 8 cards, ZeRO-3, tp 2,
-    // the optimizer alone offloaded, no recomputation.
+    // holds 1,051 GiB of offloaded states at its peak against the 576 GiB of a 4-card share of the
+    // catalog's 1,152 GiB node. The search goes on to a plan that runs: 8 cards, ZeRO-1, tp 2, the
+    // optimizer alone offloaded, no recomputation.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "llama-3.1-70b";
@@ -398,8 +398,10 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     const CardsResult& k = e.cards;
+    CHECK(k.min_for_memory == 32); // the own strategy: 131 GiB per rank × 8 loading, of 1,152
+    CHECK(k.min_for_memory_only == 32);
     CHECK(k.min_for_memory_any == 8);
-    CHECK(k.best_strategy.zero == 3);
+    CHECK(k.best_strategy.zero == 1);
     CHECK(k.best_strategy.tp == 2);
     CHECK(k.best_strategy.offload == Offload::optimizer);
     CHECK(k.best_strategy.checkpointing == Checkpointing::none);
@@ -410,27 +412,16 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     CHECK_FALSE(k.memory_only_host.fits);
     CHECK(k.memory_only_host.peak_node_gib == doctest::Approx(1051.28).epsilon(0.0001));
     CHECK(k.memory_only_host.available_gib == doctest::Approx(576));
-    // The own strategy (ZeRO-1: each of 8 ranks loads two 131 GiB copies) fits 32 cards' memory and
-    // no node's RAM: 2,103 GiB against 1,152.
-    CHECK(k.min_for_memory == 0);
-    CHECK(k.min_for_memory_only == 32);
     const std::vector<std::string> en = explain(e, Headline::cards, Lang::en);
-    CHECK(contains(en,
-                   "No card count up to 65,536 runs with ZeRO-1, tp 8, pp 4: the host RAM per machine never "
-                   "suffices"));
-    CHECK(contains(en,
-                   "With that strategy the cards' memory alone would take 32 cards; the host RAM per machine "
-                   "rules that out"));
-    CHECK(contains(en, "Fewest cards with the best strategy: 8 (ZeRO-3, tp 2, optimizer offloaded to CPU, no "
+    CHECK(contains(en, "Fewest cards with the best strategy: 8 (ZeRO-1, tp 2, optimizer offloaded to CPU, no "
                        "recomputation)"));
     CHECK(contains(en, "The cards' memory alone would take 4 cards (ZeRO-3, tp 1, optimizer and parameters "
                        "offloaded to CPU, full recomputation), but that plan needs 1,051 GiB of host RAM per "
                        "machine at its peak, and the rented share has 576 GiB"));
-    const std::vector<std::string> zh = explain(e, Headline::cards, Lang::zh);
-    CHECK(contains(zh, "按当前策略只看显存 32 张卡就够，但每台机器的内存不够"));
     CHECK(contains(
-        zh, "只看显存，4 张卡就放得下（ZeRO-3，tp 1，优化器和参数卸载到 CPU，全量重计算），但每台机器的内存"
-            "峰值为 1,051 GiB，而租用部分只有 576 GiB：放不下"));
+        explain(e, Headline::cards, Lang::zh),
+        "只看显存，4 张卡就放得下（ZeRO-3，tp 1，优化器和参数卸载到 CPU，全量重计算），但每台机器的内存"
+        "峰值为 1,051 GiB，而租用部分只有 576 GiB：放不下"));
     // Each plan applied: the headline's runs (cards' memory and host RAM), the ruled-out one does not.
     Scenario t = s;
     t.cards = k.min_for_memory_any;
@@ -453,7 +444,6 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     e = estimate(s, c);
     CHECK(e.cards.min_for_memory_any == 4);
     CHECK(e.cards.memory_only_cards == 0);
-    CHECK(e.cards.min_for_memory == e.cards.min_for_memory_only);
     // A plan that fits its node says nothing more.
     s = Scenario{};
     e = estimate(s, c);
@@ -461,4 +451,36 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     CHECK(e.cards.memory_only_cards == 0);
     for (const std::string& line : explain(e, Headline::cards, Lang::en))
         CHECK(line.find("host RAM per machine") == std::string::npos);
+}
+
+TEST_CASE("a strategy that never runs on its machines says so, with the count the cards alone would take") {
+    // Qwen2.5-3B in full, ZeRO-1 with the optimizer on the CPU, machines of 32 GiB with 8 cards: up to
+    // 5 cards the 34.5 GiB of optimizer states do not fit the machine, from 6 cards the ranks' copies of
+    // the 5.75 GiB checkpoint do not (6 × 5.75 = 34.5). One card without offload runs.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen2.5-3b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.zero = 1;
+    s.offload = Offload::optimizer;
+    s.host_ram_gib = 32;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.cards.min_for_memory == 0);
+    CHECK(e.cards.min_for_memory_only == 1);
+    CHECK(e.cards.min_for_memory_any == 1);
+    CHECK(e.cards.best_strategy.offload == Offload::none);
+    CHECK(e.cards.memory_only_cards == 0); // the best runs on as few cards as the memory alone allows
+    const std::vector<std::string> en = explain(e, Headline::cards, Lang::en);
+    CHECK(contains(en,
+                   "No card count up to 65,536 runs with ZeRO-1, tp 1, pp 1: the host RAM per machine never "
+                   "suffices"));
+    CHECK(contains(en,
+                   "With that strategy the cards' memory alone would take 1 card; the host RAM per machine "
+                   "rules that out"));
+    CHECK(contains(en, "Fewest cards with the best strategy: 1 (ZeRO-0, tp 1, no offload)"));
+    const std::vector<std::string> zh = explain(e, Headline::cards, Lang::zh);
+    CHECK(contains(zh, "65,536 张卡以内，按当前策略（ZeRO-1，tp 1，pp 1）每台机器的内存都不够"));
+    CHECK(contains(zh, "按当前策略只看显存 1 张卡就够，但每台机器的内存不够"));
 }

@@ -58,34 +58,35 @@ Scenario full_7b(int cards, int zero) {
 // [SECTION] Loading, by stack (hand-computed)
 //-----------------------------------------------------------------------------
 
-TEST_CASE("host RAM while loading: every rank holds two copies under Hugging Face, one under ZeRO-3 init") {
+TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face (4.51+) and ZeRO-3 init") {
     const Catalog c = host_catalog();
-    // 2 × 14e9 B = 26.0770 GiB per rank; 8 ranks on the node: 208.616 GiB.
+    // transformers ≥ 4.51 builds the model empty and loads the checkpoint into it: 14e9 B =
+    // 13.0385 GiB per rank; 8 ranks on the node: 104.308 GiB.
     Estimate e = estimate(full_7b(8, 2), c);
     REQUIRE(e.ok);
     CHECK(e.host.ranks_per_node == 8);
     CHECK(e.host.load_per_rank);
-    CHECK(e.host.load_copies == 2);
-    CHECK(e.host.load_per_rank_gib == doctest::Approx(2 * 14e9 / kGiB));
-    CHECK(e.host.load_node_gib == doctest::Approx(8 * 2 * 14e9 / kGiB));
+    CHECK(e.host.load_copies == 1);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
     CHECK(e.host.offload_node_gib == 0);
     CHECK(e.host.peak_node_gib == e.host.load_node_gib);
     CHECK(e.host.available_gib == 1152);
     CHECK(e.host.fits);
-    CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 2 * 14e9 / kGiB));
-    // ZeRO-3 (zero.Init): the random copy is partitioned, the checkpoint whole: 104.308 GiB.
+    CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 14e9 / kGiB));
+    // ZeRO-3 (zero.Init): the model is created partitioned, the checkpoint whole: the same.
     e = estimate(full_7b(8, 3), c);
     CHECK(e.host.load_copies == 1);
     CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
     // 16 cards on 8-card nodes: still 8 ranks per node.
     e = estimate(full_7b(16, 2), c);
     CHECK(e.host.ranks_per_node == 8);
-    CHECK(e.host.load_node_gib == doctest::Approx(8 * 2 * 14e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
     Scenario s = full_7b(16, 2);
     s.cards_per_node = 4;
     e = estimate(s, c);
     CHECK(e.host.ranks_per_node == 4);
-    CHECK(e.host.load_node_gib == doctest::Approx(4 * 2 * 14e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(4 * 14e9 / kGiB));
 }
 
 TEST_CASE("host RAM while loading: Megatron's partitions, torchtitan's shards, Unsloth once per node") {
@@ -172,10 +173,10 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
     CHECK(warning_text(*w, e, Lang::en) ==
           "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
           "offloading. "
-          "Load once per node (low_cpu_mem_usage, ZeRO-3 init), offload less, or rent more RAM.");
+          "Load once per node or in shards (Unsloth, Megatron, torchtitan), offload less, or rent more RAM.");
     CHECK(warning_text(*w, e, Lang::zh) ==
           "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
-          "可以每台机器只加载一次（low_cpu_mem_usage、ZeRO-3 初始化）、少卸载，或租更大内存的机器。");
+          "可以每台机器只加载一次或分片加载（Unsloth、Megatron、torchtitan）、少卸载，或租更大内存的机器。");
     const nlohmann::json j = nlohmann::json::parse(estimate_to_json(e, Lang::en), nullptr, false);
     REQUIRE_FALSE(j.is_discarded());
     CHECK(j["host_ram"]["fits"] == false);

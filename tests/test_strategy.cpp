@@ -127,7 +127,7 @@ TEST_CASE(
             s.zero = k % 4 == 3 ? 1 : 0;
             s.flash_attention = k != 6;     // selective recomputation is searched without it
             if (k == 7) s.fixed = fix_zero; // the stage fixed: nothing stands in for it
-            // Nodes with little RAM: the host RAM rules plans out (HF loads two copies per rank).
+            // Nodes with little RAM: the host RAM rules plans out (each rank loads its checkpoint copy).
             if (k == 5 || k == 10) s.host_ram_gib = k == 5 ? 96 : 768;
             if (k == 10) s.cards_per_node = 4;
             if (!validate(s, c).empty()) continue;

@@ -68,9 +68,7 @@ TEST_CASE("a GPU comparison row shows and says its whole strategy: cp, ep and ac
         bool cp, ep; // which the rows must show
     };
     // Mixtral on Megatron at 32K tokens: the search proposes context parallelism (not ep: 8 experts);
-    // gpt-oss-120b (128 experts) on DeepSpeed (expert parallelism, no cp) at 4K: expert parallelism,
-    // on nodes with 4 TiB of RAM (below ZeRO-3, each of a node's ranks loads two copies of the
-    // 218 GiB checkpoint: a catalog node's RAM leaves ZeRO-3 only, where ep never wins).
+    // gpt-oss-120b (128 experts) on DeepSpeed (expert parallelism, no cp) at 4K: expert parallelism.
     for (const Case& k : {Case{"mixtral-8x7b", Stack::megatron, 32768, true, false},
                           Case{"gpt-oss-120b", Stack::deepspeed, 4096, false, true}})
         for (const Lang lang : {Lang::en, Lang::zh}) {
@@ -81,7 +79,6 @@ TEST_CASE("a GPU comparison row shows and says its whole strategy: cp, ep and ac
             s.stack = k.stack;
             s.seq_len = k.seq_len;
             s.cards = 8;
-            s.host_ram_gib = 4096;
             refresh(page.app);
             REQUIRE(page.app.estimate.ok);
             page.frame();

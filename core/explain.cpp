@@ -941,7 +941,12 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                               "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
                           c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
                           offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
-    } else
+    } else if (c.memory_only_cards > 0)
+        out.push_back(fmt(F.T("No strategy (%s) runs on this card: where the cards hold it, the host RAM per "
+                              "machine does not",
+                              "任何策略（%s）在这张卡上都跑不起来：显存放得下时，每台机器的内存都不够"),
+                          searched_text(c.searched, F).c_str()));
+    else
         out.push_back(fmt(F.T("No strategy (%s) fits on this card", "任何策略（%s）在这张卡上都放不下"),
                           searched_text(c.searched, F).c_str()));
     // Fewer cards that the cards' memory allows and the host RAM per node rules out: why the count is higher.
@@ -1394,15 +1399,28 @@ const WarningText kWarningText[] = {
      "card.",
      "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。", fill_value_limit},
     {WarningCode::host_ram_short,
-     "Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. Load "
-     "once "
-     "per node or in shards (Unsloth, Megatron, torchtitan), offload less, or rent more RAM.",
-     "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。"
-     "可以每台机器只加载一次或分片加载（Unsloth、Megatron、torchtitan）、少卸载，或租更大内存的机器。",
+     "Host RAM: the node needs %s GiB at its peak but has %s GiB: the run would be killed while %s. %s",
+     "内存不足：每台机器峰值需要 %s GiB，但只有 %s GiB，%s时进程会被杀掉。%s",
      [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         // The advice follows what fills the machine, and how the stack loads.
+         const bool loading = e.host.load_node_gib >= e.host.offload_node_gib;
+         const Stack k = e.scenario.stack;
+         const char* advice =
+             !loading
+                 ? F.T("Offload less, shard the offloaded states over more cards (ZeRO), or rent more RAM.",
+                       "可以少卸载、用 ZeRO 把卸载的状态分到更多卡上，或租更大内存的机器。")
+             : k == Stack::megatron ? F.T("A larger tp × pp splits what each rank loads; or rent more RAM.",
+                                          "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。")
+             : k == Stack::torchtitan ? F.T("More cards split the shards each rank reads; or rent more RAM.",
+                                            "更多的卡可以减少每个进程读取的分片；或租更大内存的机器。")
+             : k == Stack::unsloth
+                 ? F.T("Rent more RAM.", "请租更大内存的机器。")
+                 : F.T("Load in shards (Megatron, torchtitan) or once per node (Unsloth), "
+                       "fewer ranks per machine, or rent more RAM.",
+                       "可以分片加载（Megatron、torchtitan）或每台机器只加载一次（Unsloth）、"
+                       "每台机器少放几张卡，或租更大内存的机器。");
          return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(),
-                    e.host.load_node_gib >= e.host.offload_node_gib ? F.T("loading the model", "加载模型")
-                                                                    : F.T("offloading", "卸载训练"));
+                    loading ? F.T("loading the model", "加载模型") : F.T("offloading", "卸载训练"), advice);
      }},
     {WarningCode::padding_waste,
      "Samples are not packed: each costs %s tokens with its padding, so %s of the compute is padding. "

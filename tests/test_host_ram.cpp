@@ -172,11 +172,30 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
     REQUIRE(w != nullptr);
     CHECK(warning_text(*w, e, Lang::en) ==
           "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
-          "offloading. "
-          "Load once per node or in shards (Unsloth, Megatron, torchtitan), offload less, or rent more RAM.");
+          "offloading. Offload less, shard the offloaded states over more cards (ZeRO), or rent more RAM.");
     CHECK(warning_text(*w, e, Lang::zh) ==
           "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
-          "可以每台机器只加载一次或分片加载（Unsloth、Megatron、torchtitan）、少卸载，或租更大内存的机器。");
+          "可以少卸载、用 ZeRO 把卸载的状态分到更多卡上，或租更大内存的机器。");
+    // While loading, the advice follows the stack's loader: Hugging Face, then Megatron.
+    Scenario l = full_7b(8, 2);
+    l.host_ram_gib = 64; // 8 ranks × 13.04 GiB = 104 GiB
+    e = estimate(l, c);
+    REQUIRE(has_warning(e, WarningCode::host_ram_short));
+    for (const Warning& x : e.warnings)
+        if (x.code == WarningCode::host_ram_short)
+            CHECK(
+                warning_text(x, e, Lang::en) ==
+                "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
+                "loading the model. Load in shards (Megatron, torchtitan) or once per node (Unsloth), fewer "
+                "ranks per machine, or rent more RAM.");
+    l.stack = Stack::megatron; // 8 ranks × 13.04 GiB ÷ (tp 1 · pp 1)
+    e = estimate(l, c);
+    REQUIRE(has_warning(e, WarningCode::host_ram_short));
+    for (const Warning& x : e.warnings)
+        if (x.code == WarningCode::host_ram_short)
+            CHECK(warning_text(x, e, Lang::zh) ==
+                  "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，加载模型时进程会被杀掉。"
+                  "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。");
     const nlohmann::json j = nlohmann::json::parse(estimate_to_json(e, Lang::en), nullptr, false);
     REQUIRE_FALSE(j.is_discarded());
     CHECK(j["host_ram"]["fits"] == false);

@@ -162,6 +162,35 @@ TEST_CASE("a plan that fits the card but not the machine's RAM: the remedies sho
     }
 }
 
+TEST_CASE("the phone's one-line answer says when the machine's RAM, not the card, is short") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(390, 844, 1, lang);
+        Scenario& s = page.app.scenario;
+        s.model_id = "qwen2.5-3b"; // its optimizer offloaded to a 32 GiB machine: the card holds it
+        s.gpu_id = "A100-80G";
+        s.method = Method::full;
+        s.zero = 1;
+        s.offload = Offload::optimizer;
+        s.host_ram_gib = 32;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        auto line_with = [&](Str k) {
+            const std::string want = std::string(" · ") + tr(k, lang) + " · ";
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::text && n.value.find(want) != std::string::npos) return true;
+            return false;
+        };
+        CHECK(line_with(Str::host_ram_short));
+        CHECK_FALSE(line_with(Str::fits));
+        s.host_ram_gib = 256; // a machine that holds it: the line says it fits
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        CHECK(line_with(Str::fits));
+        CHECK_FALSE(line_with(Str::host_ram_short));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then all on request") {
     std::string gpus;
     for (int i = 0; i < 100; i++)

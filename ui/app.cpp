@@ -285,10 +285,13 @@ static void draw_notice(App& app) {
 static void draw_summary_line(App& app) {
     if (!has_result(app)) return;
     const Estimate& e = shown_estimate(app);
-    text_wrapped_colored(e.memory.fits ? color_ok() : color_bad(),
-                         fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
-                             e.memory.fits ? T(app, Str::fits) : T(app, Str::does_not_fit),
-                             fmoney(app, e.cost.total)));
+    // It runs when the cards hold it and so does the machine's RAM (the results' warning says how short).
+    const bool runs = e.memory.fits && e.host.fits;
+    text_wrapped_colored(runs ? color_ok() : color_bad(), fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
+                                                              T(app, !e.memory.fits ? Str::does_not_fit
+                                                                     : runs         ? Str::fits
+                                                                                    : Str::host_ram_short),
+                                                              fmoney(app, e.cost.total)));
 }
 
 //-----------------------------------------------------------------------------

@@ -1284,19 +1284,24 @@ std::string summary_sentence(const Estimate& e, Lang l) {
                              : "Some inputs are invalid; see the marked fields.";
     std::string fits =
         e.memory.fits ? (l == Lang::zh ? "放得下" : "fits") : (l == Lang::zh ? "放不下" : "does not fit");
+    // The machine's RAM, said only when it is what stops the run.
+    const bool host_short = e.host.known && !e.host.fits;
+    const std::string peak = format_number(e.host.peak_node_gib), ram = format_number(e.host.available_gib);
     std::string s;
     if (l == Lang::zh) {
         s = "算力 " + format_number(e.flops.executed) + " FLOPs；计算时间 " +
             format_hours(e.time.compute_hours, l) + "，实际约 " + format_hours(e.time.wall_hours, l) +
             "；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / " +
-            format_number(e.memory.capacity_gib) + " GiB（" + fits + "）；费用 " +
+            format_number(e.memory.capacity_gib) + " GiB（" + fits + "）" +
+            (host_short ? "；机器内存不够：峰值 " + peak + " / " + ram + " GiB" : "") + "；费用 " +
             format_money(e.cost.total, e.cost.currency) + "。";
     } else {
         s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
             format_hours(e.time.compute_hours, l) + ", wall clock about " +
             format_hours(e.time.wall_hours, l) + "; memory per card " + format_number(e.memory.per_gpu_gib) +
-            " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits + "); cost " +
-            format_money(e.cost.total, e.cost.currency) + ".";
+            " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits + ")" +
+            (host_short ? "; the machine's RAM is short: peak " + peak + " of " + ram + " GiB" : "") +
+            "; cost " + format_money(e.cost.total, e.cost.currency) + ".";
     }
     return s;
 }

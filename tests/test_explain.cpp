@@ -455,8 +455,9 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
 
 TEST_CASE("a strategy that never runs on its machines says so, with the count the cards alone would take") {
     // Qwen2.5-3B in full, ZeRO-1 with the optimizer on the CPU, machines of 32 GiB with 8 cards: up to
-    // 5 cards the 34.5 GiB of optimizer states do not fit the machine, from 6 cards the ranks' copies of
-    // the 5.75 GiB checkpoint do not (6 × 5.75 = 34.5). One card without offload runs.
+    // 5 cards the 34.5 GiB of optimizer states and 5.75 GiB of gradients the CPU step reads do not fit
+    // the machine, from 6 cards the ranks' copies of the 5.75 GiB checkpoint do not (6 × 5.75 = 34.5).
+    // One card without offload runs.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "qwen2.5-3b";
@@ -483,4 +484,10 @@ TEST_CASE("a strategy that never runs on its machines says so, with the count th
     const std::vector<std::string> zh = explain(e, Headline::cards, Lang::zh);
     CHECK(contains(zh, "65,536 张卡以内，按当前策略（ZeRO-1，tp 1，pp 1）每台机器的内存都不够"));
     CHECK(contains(zh, "按当前策略只看显存 1 张卡就够，但每台机器的内存不够"));
+    // The spoken summary (the page's live region) says the machine is short, not only that the card holds it.
+    CHECK(summary_sentence(e, Lang::en)
+              .find("GiB (fits); the machine's RAM is short: peak 40.2 of 32 GiB; cost ") !=
+          std::string::npos);
+    CHECK(summary_sentence(e, Lang::zh).find("GiB（放得下）；机器内存不够：峰值 40.2 / 32 GiB；费用 ") !=
+          std::string::npos);
 }

@@ -3,7 +3,8 @@
 // context and expert parallelism × activation offload × ZeRO stage. estimate()'s "fewest cards" and
 // compare_gpus() enumerate the same configurations, so the cards headline, the GPU comparison and remedies()
 // cannot disagree about what fits. Every configuration it yields passes validate() once the scenario itself
-// does.
+// does. A count is one the plan runs on: the cards' memory fits and so does the host RAM per node
+// (min_cards_for_plan()).
 //
 // Index of this file:
 // [SECTION] The search space

@@ -3,6 +3,7 @@
 // assets/catalog.json (whose figures are data, edited independently).
 #pragma once
 #include "core/catalog.h"
+#include "core/scenario.h"
 #include <cmath>
 
 namespace traincalc::fixtures {
@@ -87,6 +88,35 @@ inline ModelSpec vl_7b() {
     m.image_min_pixels = 3136;
     m.image_max_pixels = 12845056;
     return m;
+}
+
+// Scenarios on the built-in catalog's ids (assets/catalog.json), for the host RAM tests.
+
+// Llama 3.1 70B pretrained in full on A100-80G, 1e12 tokens per epoch (the bench's 70B case sets
+// ZeRO-1, tp 8, pp 4 and 1,024 cards on top).
+inline Scenario pretrain_70b() {
+    Scenario s;
+    s.model_id = "llama-3.1-70b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e12;
+    s.checkpointing = Checkpointing::full;
+    return s;
+}
+
+// Qwen2.5-3B in full on one A100-80G, ZeRO-1 with the optimizer offloaded, on a machine of 32 GiB:
+// the card holds it (63.2 of 77.6 GiB without offload), the machine does not (3.09e9 × 12 B = 34.5 GiB
+// of optimizer states and 5.75 GiB of gradients for the CPU step).
+inline Scenario offload_on_small_machine() {
+    Scenario s;
+    s.model_id = "qwen2.5-3b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    s.zero = 1;
+    s.offload = Offload::optimizer;
+    s.host_ram_gib = 32;
+    return s;
 }
 
 // |value - expected| ≤ fraction · |expected|: a published figure matched within a relative error.

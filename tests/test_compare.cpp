@@ -654,16 +654,10 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     // The 70B pretrain on 4 A100-80G with ZeRO-3, full recomputation and optimizer and weights on the
     // CPU: 47 GiB of 77.6 per card, but 1,051 GiB of host RAM per machine against a 576 GiB share.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "llama-3.1-70b";
-    s.gpu_id = "A100-80G";
-    s.method = Method::full;
-    s.data_input = DataInput::tokens;
-    s.tokens = 1e12;
+    Scenario s = fixtures::pretrain_70b();
     s.zero = 3;
     s.cards = 4;
     s.offload = Offload::optimizer_params;
-    s.checkpointing = Checkpointing::full;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     REQUIRE(e.memory.fits);
@@ -683,15 +677,8 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
           std::string::npos);
     CHECK(report_markdown(e, c, Lang::zh).find("## 怎样能在机器内存里跑起来") != std::string::npos);
 
-    // Qwen2.5-3B in full on one A100-80G with the optimizer offloaded, on a machine of 32 GiB: its
-    // 3.1e9 × 12 B of optimizer states do not fit the host, and without offload the card holds it all.
-    s = Scenario{};
-    s.model_id = "qwen2.5-3b";
-    s.gpu_id = "A100-80G";
-    s.method = Method::full;
-    s.zero = 1;
-    s.offload = Offload::optimizer;
-    s.host_ram_gib = 32;
+    // Qwen2.5-3B's offloaded optimizer on a 32 GiB machine: without offload the card holds it all.
+    s = fixtures::offload_on_small_machine();
     e = estimate(s, c);
     REQUIRE(e.ok);
     REQUIRE(e.memory.fits);

@@ -384,17 +384,11 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     // catalog's 1,152 GiB node. The search goes on to a plan that runs: 8 cards, ZeRO-1, tp 2, the
     // optimizer alone offloaded, no recomputation.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "llama-3.1-70b";
-    s.gpu_id = "A100-80G";
-    s.method = Method::full;
-    s.data_input = DataInput::tokens;
-    s.tokens = 1e12;
+    Scenario s = fixtures::pretrain_70b();
     s.zero = 1;
     s.tp = 8;
     s.pp = 4;
     s.cards = 1024;
-    s.checkpointing = Checkpointing::full;
     Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     const CardsResult& k = e.cards;
@@ -459,13 +453,7 @@ TEST_CASE("a strategy that never runs on its machines says so, with the count th
     // the machine, from 6 cards the ranks' copies of the 5.75 GiB checkpoint do not (6 × 5.75 = 34.5).
     // One card without offload runs.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "qwen2.5-3b";
-    s.gpu_id = "A100-80G";
-    s.method = Method::full;
-    s.zero = 1;
-    s.offload = Offload::optimizer;
-    s.host_ram_gib = 32;
+    const Scenario s = fixtures::offload_on_small_machine();
     const Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     CHECK(e.cards.min_for_memory == 0);

@@ -476,16 +476,9 @@ TEST_CASE("inverse: the host RAM per machine can be what refuses one more, and t
 }
 
 TEST_CASE("inverse: a budget buys nothing when the machine's RAM cannot hold the run, and says which") {
-    // Qwen2.5-3B in full with its optimizer offloaded to a 32 GiB machine: the card holds it, the
-    // machine does not (3.1e9 × 12 B of optimizer states).
+    // Qwen2.5-3B's offloaded optimizer on a 32 GiB machine: the card holds it, the machine does not.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "qwen2.5-3b";
-    s.gpu_id = "A100-80G";
-    s.method = Method::full;
-    s.zero = 1;
-    s.offload = Offload::optimizer;
-    s.host_ram_gib = 32;
+    Scenario s = fixtures::offload_on_small_machine();
     s.budget = 1000;
     InverseResult r = inverse_questions(s, c);
     REQUIRE(r.ok);

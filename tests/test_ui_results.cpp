@@ -2,6 +2,7 @@
 // The results screen when a scenario does not fit: remedies drawn (and their glyphs in the font),
 // time and cost marked, balanced frames; the string table's printf formats; Chinese number text.
 #include "core/format.h"
+#include "fixtures.h"
 #include "ui/strings.h"
 #include "ui_harness.h"
 #include <cstring>
@@ -123,12 +124,7 @@ TEST_CASE("a plan that fits the card but not the machine's RAM: the remedies sho
     for (Lang lang : {Lang::en, Lang::zh}) {
         Page page(1280, 6000, 1, lang);
         Scenario& s = page.app.scenario;
-        s.model_id = "qwen2.5-3b"; // 3.1e9 × 12 B of optimizer states offloaded to a 32 GiB machine
-        s.gpu_id = "A100-80G";
-        s.method = Method::full;
-        s.zero = 1;
-        s.offload = Offload::optimizer;
-        s.host_ram_gib = 32;
+        s = fixtures::offload_on_small_machine(); // the card holds it, the 32 GiB machine does not
         refresh(page.app);
         REQUIRE(page.app.estimate.memory.fits);
         REQUIRE_FALSE(page.app.estimate.host.fits);
@@ -166,12 +162,7 @@ TEST_CASE("the phone's one-line answer says when the machine's RAM, not the card
     for (Lang lang : {Lang::en, Lang::zh}) {
         Page page(390, 844, 1, lang);
         Scenario& s = page.app.scenario;
-        s.model_id = "qwen2.5-3b"; // its optimizer offloaded to a 32 GiB machine: the card holds it
-        s.gpu_id = "A100-80G";
-        s.method = Method::full;
-        s.zero = 1;
-        s.offload = Offload::optimizer;
-        s.host_ram_gib = 32;
+        s = fixtures::offload_on_small_machine(); // the card holds it, the 32 GiB machine does not
         refresh(page.app);
         for (int i = 0; i < 3; i++) page.frame();
         auto line_with = [&](Str k) {

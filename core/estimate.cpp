@@ -219,6 +219,15 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     auto keep = [&c](const SearchPoint& p) { c.best_strategy = p; };
     // The scenario's own level uses its own derived model; another level is derived when reached.
     LevelScratch other(e.scenario);
+    // The scenario and derived model at a recomputation level: its own, or the other one derived.
+    auto at_level = [&](Checkpointing level, const Scenario*& level_s, const ModelDerived*& level_md) {
+        if (level == s.checkpointing) {
+            level_s = &s, level_md = &md;
+        } else {
+            other.set(level, m);
+            level_s = &other.s, level_md = &other.md;
+        }
+    };
     const Scenario* ls = &s;
     const ModelDerived* lmd = &md;
     // The scenario's own strategy is the one to beat (it wins ties): most of the search is then
@@ -233,7 +242,10 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         const SearchPoint own = own_point(s);
         memory_best_slowdown = strategy_slowdown(own);
         memory_point = own;
-        if (best > 0) best_slowdown = memory_best_slowdown, keep(own);
+        if (best > 0) { // it runs too: the plan to beat
+            best_slowdown = memory_best_slowdown;
+            keep(own);
+        }
     }
     // ZeRO stages 0 and 1 never need less memory than stage 2 on the same cards: each stage only
     // divides one more state ÷ d, and nothing else depends on the stage below 3. So when stage 2 of
@@ -290,16 +302,7 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         // ZeRO-3 shards the experts with everything else: ep > 1 leaves memory as it is at the same
         // cards, allows fewer counts and is slower, so it never beats ep = 1, visited just before.
         if (p.zero == 3 && p.ep > 1 && !(s.fixed & fix_ep)) return search_next;
-        if (p.checkpointing != ls->checkpointing) {
-            if (p.checkpointing == s.checkpointing) {
-                ls = &s;
-                lmd = &md;
-            } else {
-                other.set(p.checkpointing, m);
-                ls = &other.s;
-                lmd = &other.md;
-            }
-        }
+        if (p.checkpointing != ls->checkpointing) at_level(p.checkpointing, ls, lmd);
         const Strategy cand = with_point(st, p);
         // One evaluation prunes: not fitting on the most cards below the bound, it fits on none.
         if (stages_searched && p.zero <= 2) {
@@ -328,35 +331,26 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         return search_next;
     });
     c.min_for_memory_any = best;
-    // The best strategy's level: its own derived model, derived once for the host RAM and the deadline.
-    const Scenario* bls = &s;
-    const ModelDerived* bmd = &md;
-    if (best > 0 && c.best_strategy.checkpointing != s.checkpointing) {
-        other.set(c.best_strategy.checkpointing, m);
-        bls = &other.s;
-        bmd = &other.md;
-    }
-    const Strategy bs = with_point(st, best_point(c));
     if (s.deadline_hours > 0) {
         c.for_deadline = deadline_cards(s, md, g, ti, st, c.min_for_memory);
         // "Impossible" would mislead when only the scenario's own strategy never fits; the best
         // level's FLOPs set its time.
-        c.for_deadline_any =
-            c.for_deadline > 0 || best == 0 ? c.for_deadline : deadline_cards(*bls, *bmd, g, ti, bs, best);
+        c.for_deadline_any = c.for_deadline;
+        if (c.for_deadline == 0 && best > 0) {
+            at_level(c.best_strategy.checkpointing, ls, lmd);
+            c.for_deadline_any = deadline_cards(*ls, *lmd, g, ti, with_point(st, best_point(c)), best);
+        }
     }
     // Fewer cards by the cards' memory alone: the host RAM per node is what rules them out.
     if (memory_best > 0 && (best == 0 || memory_best < best)) {
         c.memory_only_cards = memory_best;
         c.memory_only_strategy = memory_point;
-        const bool own_level = memory_point.checkpointing == s.checkpointing;
-        if (!own_level) other.set(memory_point.checkpointing, m); // the deadline is done with it
-        const Scenario& ms = own_level ? s : other.s;
-        const ModelDerived& mmd = own_level ? md : other.md;
+        at_level(memory_point.checkpointing, ls, lmd); // the deadline is done with `other`
         Strategy on = with_point(st, memory_point);
         on.cards = memory_best;
         MemoryResult mm;
-        memory_for(ms, mmd, g, on, mm);
-        host_ram_for(ms, mmd, g, on, mm, c.memory_only_host);
+        memory_for(*ls, *lmd, g, on, mm);
+        host_ram_for(*ls, *lmd, g, on, mm, c.memory_only_host);
     }
 }
 

@@ -23,6 +23,7 @@ const settleMs = 1500;  // as bench/page.mjs: the browser's own start-up pages f
 // Phases (ms) from the page's own marks; absent marks (an older page) stay NaN.
 const phases = {
   compile: (p) => p.compiledMs - p.compileStartMs,
+  'of it: LZMA decode (main thread)': (p) => p.decodeMs,
   'compiled→instantiated': (p) => p.instantiatedMs - p.compiledMs,
   'main() CPU': (p) => p.glStartMs - p.instantiatedMs,
   'ImGui + atlas': (p) => p.imguiMs,

@@ -9,7 +9,7 @@ third="$here/third_party"           # ignored by git: unpacked Debian sources, n
 mode="${1:-all}"
 
 need_native=(cmake ninja-build g++ clang libclang-rt-14-dev nlohmann-json3-dev doctest-dev dpkg-dev clang-format libyaml-cpp-dev)
-need_web=(emscripten binaryen zopfli fonts-noto-cjk fonttools chromium nodejs npm)
+need_web=(emscripten binaryen fonts-noto-cjk fonttools chromium nodejs npm)
 
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

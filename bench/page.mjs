@@ -98,9 +98,9 @@ row('first contentful paint (the prerendered text), file://', stats(fcp), '≤ 1
 row('  of these, painted before the first canvas frame (the prerendered text)', `${textFirst} of ${fcp.length}`);
 row('  the floor: a one-paragraph page, same conditions', stats(floor));
 row('first frame after navigation (file://)', stats(first), '≤ 700 ms');
-row('  wasm decoded and compiled (from the text frame\'s commit; the compile streams, off the main thread)', stats(compile));
+row('  wasm decoded and compiled (from the text\'s first paint; the compile streams, off the main thread)', stats(compile));
 row('    of it: the LZMA decode, on the main thread in slices of 64 KiB', stats(decode));
-row('  compiled to instantiated (waits for the text\'s paint)', stats(waitMs));
+row('  compiled to instantiated (the compile waits for the text\'s paint, then this is ~0)', stats(waitMs));
 row('  main(), CPU part: catalog, state, ImGui, glyphs, first estimate', stats(mainMs));
 row('    of it: the built-in catalog parsed / the state read (link, storage)', `${stats(catalogMs)} / ${stats(stateMs)}`);
 row('    of it: ImGui set up and the atlas made (every character measured, none rasterised yet)', stats(imguiMs.filter((x) => !Number.isNaN(x))));

@@ -159,3 +159,30 @@ test('system fonts below the first screen: scrolled into view, Chinese headings 
     assert.ok(after > atStart, `scrolling rasterised the characters it showed (${atStart} -> ${after})`);
   } finally { await b.close(); }
 });
+
+// The wasm is LZMA-packed (web/lzma_decode.js) and compiled as it is decoded
+// (WebAssembly.compileStreaming). A browser without streaming compilation decodes it whole first.
+for (const streaming of [true, false]) {
+  test(`the packed wasm starts the page ${streaming ? 'through a streaming compile' : 'without streaming compilation (decoded whole, then compiled)'}`, async () => {
+    const b = await launch({ initScript: streaming ? null : 'delete WebAssembly.compileStreaming;' });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      const perf = await b.page.evaluate(() => ({ bytes: window.__traincalcPerf.wasmBytes, decodeMs: window.__traincalcPerf.decodeMs,
+        streaming: typeof WebAssembly.compileStreaming === 'function' }));
+      assert.equal(perf.streaming, streaming);
+      assert.ok(perf.bytes > 100000, `the wasm decoded (${perf.bytes} bytes)`);
+      assert.ok(perf.decodeMs > 0, 'the decode was timed');
+      // The page computes: a person's edit (a click, then typing) changes the estimate.
+      const box = b.page.getByRole('textbox', { name: 'Epochs', exact: true });
+      await box.click();
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type('3');
+      await b.page.keyboard.press('Enter');
+      await settle(b.page);
+      assert.equal((await b.page.evaluate(() => window.traincalc.get())).epochs, 3);
+      assert.deepEqual(b.watch.errors, []);
+      assert.deepEqual(b.watch.requests, []);
+    } finally { await b.close(); }
+  });
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Assembles dist/traincalc.html: one self-contained file (shell HTML + Emscripten JS +
-LZMA-compressed base64 wasm, decoded by web/lzma_decode.js). No request leaves the page, so it runs from file:// and http.
+LZMA-compressed base64 wasm, decoded by web/lzma_decode.js). No request leaves the page, so it
+runs from file:// and http.
 
 usage: assemble_page.py --shell web/shell.html --js traincalc.js --wasm traincalc.wasm \
                         --catalog assets/catalog.json [--prerender build/prerender.html] --out dist/traincalc.html
@@ -20,9 +21,10 @@ import sys
 
 def pack_wasm(wasm: bytes) -> bytes:
     """The wasm as web/lzma_decode.js reads it: [props][size u32 LE][raw LZMA1]. lc=4, lp=0, pb=0
-    suit wasm (byte-oriented, no 2- or 4-byte alignment): 231,061 bytes against 231,684 with xz's
-    defaults (lc=3, pb=2) and 269,384 with zopfli's gzip, for the wasm of 2026-12-01. Python's lzma
-    is deterministic: the same wasm gives the same page, byte for byte."""
+    suit wasm (byte-oriented, no 2- or 4-byte alignment): 231,003 bytes against 231,645 with xz's
+    defaults (lc=3, pb=2), 269,203 with zopfli's gzip and 282,158 with gzip -9, for the wasm of
+    5c73c63 (614.8 KiB). Python's lzma is deterministic: the same wasm gives the same page, byte for
+    byte."""
     lc, lp, pb = 4, 0, 0
     filters = [{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "lc": lc, "lp": lp, "pb": pb,
                 "dict_size": 1 << 24}]

@@ -32,6 +32,9 @@ test('with scripts off the page is readable: the default results and inputs as t
     assert.match(text, /Number of cards\s*1 card(?!s)/);
     assert.match(text, /Tokens per epoch\s*25M tokens/);
     assert.ok(await page.getByRole('heading', { name: 'Cost' }).count() >= 1, 'headings are real headings');
+    const about = await page.textContent('#tc-about');
+    assert.match(about, /Before renting GPUs/, 'the description in English');
+    assert.match(about, /租用 GPU 微调/, 'and in Chinese');
   } finally { await ctx.close(); rmSync(dir, { recursive: true, force: true }); }
 });
 
@@ -183,6 +186,27 @@ for (const streaming of [true, false]) {
       assert.equal((await b.page.evaluate(() => window.traincalc.get())).epochs, 3);
       assert.deepEqual(b.watch.errors, []);
       assert.deepEqual(b.watch.requests, []);
+    } finally { await b.close(); }
+  });
+}
+
+// An English visitor's first paint lays out no Chinese character: loading a CJK font for one (the
+// page's description is written in both languages) cost that paint ~50 ms. Each visitor keeps the
+// description in their language, for screen readers; with scripts off both stay.
+for (const [locale, lang, mine, other] of [['en-US', 'en', /Before renting GPUs/, /[\u4e00-\u9fff]/], ['zh-CN', 'zh-CN', /租用 GPU 微调/, /Before renting GPUs/]]) {
+  test(`a ${locale} visitor's page holds the description in ${lang} only, and no other language's text is laid out`, async () => {
+    const b = await launch({ locale });
+    try {
+      await open(b.page, '', { waitReady: false });
+      const early = await b.page.evaluate(() => ({ lang: document.documentElement.lang, about: document.getElementById('tc-about').textContent,
+        pre: (document.getElementById('tc-pre') || { textContent: '' }).textContent }));
+      assert.equal(early.lang, lang);
+      assert.match(early.about, mine);
+      assert.doesNotMatch(early.about, other);
+      if (lang === 'en') assert.doesNotMatch(early.pre, /[\u4e00-\u9fff]/, 'the prerendered results in English only');
+      await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+      assert.match(await b.page.evaluate(() => document.getElementById('tc-about').textContent), mine);
+      assert.deepEqual(b.watch.errors, []);
     } finally { await b.close(); }
   });
 }

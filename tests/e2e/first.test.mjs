@@ -191,7 +191,7 @@ for (const streaming of [true, false]) {
 }
 
 // An English visitor's first paint lays out no Chinese character: loading a CJK font for one (the
-// page's description is written in both languages) cost that paint ~50 ms. Each visitor keeps the
+// page's description is written in both languages) cost that paint ~30 ms. Each visitor keeps the
 // description in their language, for screen readers; with scripts off both stay.
 for (const [locale, lang, mine, other] of [['en-US', 'en', /Before renting GPUs/, /[\u4e00-\u9fff]/], ['zh-CN', 'zh-CN', /租用 GPU 微调/, /Before renting GPUs/]]) {
   test(`a ${locale} visitor's page holds the description in ${lang} only, and no other language's text is laid out`, async () => {

@@ -19,13 +19,12 @@ import subprocess
 import sys
 
 
-def pack_wasm(wasm: bytes) -> bytes:
+def pack_wasm(wasm: bytes, lc: int = 4, lp: int = 0, pb: int = 0) -> bytes:
     """The wasm as web/lzma_decode.js reads it: [props][size u32 LE][raw LZMA1]. lc=4, lp=0, pb=0
     suit wasm (byte-oriented, no 2- or 4-byte alignment): 231,003 bytes against 231,645 with xz's
     defaults (lc=3, pb=2), 269,203 with zopfli's gzip and 282,158 with gzip -9, for the wasm of
     5c73c63 (614.8 KiB). Python's lzma is deterministic: the same wasm gives the same page, byte for
-    byte."""
-    lc, lp, pb = 4, 0, 0
+    byte. (tests/e2e/lzma.test.mjs packs its cases here too, with other lc, lp, pb.)"""
     filters = [{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "lc": lc, "lp": lp, "pb": pb,
                 "dict_size": 1 << 24}]
     assert len(wasm) < 1 << 32, "the wasm's size must fit the header's u32"

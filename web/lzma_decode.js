@@ -155,7 +155,7 @@ function lzmaDecoder(src) {
   return { size: size, out: out, run: run };
 }
 
-// The whole output at once (tests, and a browser without streaming compilation).
+// The whole output at once (tests; the page runs lzmaDecoder slice by slice).
 function lzmaDecode(src) {
   var d = lzmaDecoder(src);
   d.run(d.size);

@@ -15,13 +15,12 @@ import { root, pagePath } from './lib.mjs';
 const source = readFileSync(join(root, 'web', 'lzma_decode.js'), 'utf8');
 const { lzmaDecoder, lzmaDecode } = new Function(source + '; return { lzmaDecoder, lzmaDecode };')();
 
-// The page's container ([props][size u32 LE][raw LZMA1]) from liblzma, as assemble_page.py packs it.
+// The page's container ([props][size u32 LE][raw LZMA1]) from liblzma, by the packer the page is
+// built with (scripts/assemble_page.py's pack_wasm).
 function pack(data, lc = 4, lp = 0, pb = 0) {
-  const py = `
-import lzma, struct, sys
-d = sys.stdin.buffer.read()
-f = [{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "lc": ${lc}, "lp": ${lp}, "pb": ${pb}, "dict_size": 1 << 24}]
-sys.stdout.buffer.write(bytes([(${pb} * 5 + ${lp}) * 9 + ${lc}]) + struct.pack("<I", len(d)) + lzma.compress(d, format=lzma.FORMAT_RAW, filters=f))`;
+  const py = `import sys; sys.path.insert(0, ${JSON.stringify(join(root, 'scripts'))})
+from assemble_page import pack_wasm
+sys.stdout.buffer.write(pack_wasm(sys.stdin.buffer.read(), ${lc}, ${lp}, ${pb}))`;
   return new Uint8Array(execFileSync('python3', ['-c', py], { input: data, maxBuffer: 64 << 20 }));
 }
 

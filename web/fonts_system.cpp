@@ -37,10 +37,12 @@
 extern "C" {
 // Measures n codepoints at a line height of target_px device pixels: advances[i] (px), and metrics =
 // {H, ascent, the advance of a Chinese character (国)}; metrics[0] stays 0 when there is no canvas.
-// With alpha: also rasterises them, each glyph's alpha (min(ceil(advance)+2, 3H)) × H, one after
-// another. Returns the bytes written, or minus the bytes needed when alpha_size is too small.
-int tc_js_raster(float target_px, const unsigned* codepoints, int n, float* advances, unsigned char* alpha,
-                 int alpha_size, float* metrics);
+// With alpha: also rasterises them (web/glyph_raster.js), each into a cell that holds all its ink:
+// cells[2i] = the pen's distance from the cell's left edge, cells[2i+1] = the cell's width (px, at
+// most 4H); alpha gets the cells' width × H bytes one after another. Returns the bytes written, or
+// minus the bytes needed when alpha_size is too small.
+int tc_js_raster(float target_px, const unsigned* codepoints, int n, float* advances, int* cells,
+                 unsigned char* alpha, int alpha_size, float* metrics);
 }
 
 namespace traincalc {
@@ -48,7 +50,8 @@ namespace {
 
 struct Glyph {
     float advance = 0; // px
-    int w = 0;         // bitmap width, px (the advance and 1 px either side); 0 until rasterised
+    int left = 0;      // px from the bitmap's left edge to the pen (the ink left of the pen, + 1)
+    int w = 0;         // bitmap width, px (the ink and the advance, 1 px either side); 0 until rasterised
     std::vector<unsigned char> alpha; // w × cell_h; empty until a frame shows the glyph
 };
 
@@ -118,8 +121,8 @@ void measure(SizeCache& cache, float target_px, const std::vector<unsigned>& wan
     if (missing.empty() && cache.cell_h > 0) return;
     std::vector<float> advances(missing.size());
     float metrics[3] = {0, 0, 0};
-    tc_js_raster(target_px, missing.data(), static_cast<int>(missing.size()), advances.data(), nullptr, 0,
-                 metrics);
+    tc_js_raster(target_px, missing.data(), static_cast<int>(missing.size()), advances.data(), nullptr, nullptr,
+                 0, metrics);
     if (metrics[0] <= 0) {
         g_no_canvas = true;
         return;
@@ -141,13 +144,17 @@ void rasterise(SizeCache& cache) {
     if (missing.empty() || cache.cell_h <= 0) return;
     const int n = static_cast<int>(missing.size());
     std::vector<float> advances(missing.size());
+    std::vector<int> cells(missing.size() * 2);
     float metrics[3] = {0, 0, 0};
-    std::vector<unsigned char> alpha(static_cast<size_t>(n) * static_cast<size_t>(cache.target_px + 2) * 8);
-    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), alpha.data(),
+    // A cell is at most 4H × H: this holds any raster, so the retry below is for a font that
+    // measured a taller line than the cache's.
+    const size_t cell_max = static_cast<size_t>(cache.cell_h) * static_cast<size_t>(cache.cell_h) * 4;
+    std::vector<unsigned char> alpha(static_cast<size_t>(n) * cell_max);
+    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(), alpha.data(),
                                static_cast<int>(alpha.size()), metrics);
     if (written < 0) {
         alpha.resize(static_cast<size_t>(-written));
-        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), alpha.data(),
+        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(), alpha.data(),
                                static_cast<int>(alpha.size()), metrics);
     }
     if (written <= 0 || metrics[0] <= 0) { // no canvas: these stay placeholders
@@ -158,8 +165,8 @@ void rasterise(SizeCache& cache) {
     for (int i = 0; i < n; i++) {
         Glyph& g = cache.add(missing[i]);
         g.advance = advances[i];
-        g.w = static_cast<int>(std::ceil(g.advance)) + 2;
-        if (g.w > 3 * cache.cell_h) g.w = 3 * cache.cell_h;
+        g.left = cells[2 * static_cast<size_t>(i)];
+        g.w = cells[2 * static_cast<size_t>(i) + 1];
         const size_t bytes = static_cast<size_t>(g.w) * cache.cell_h;
         g.alpha.assign(alpha.begin() + at, alpha.begin() + at + bytes);
         at += bytes;
@@ -258,8 +265,9 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
             std::memcpy(atlas->TexPixelsAlpha8 + static_cast<size_t>(p.y + row) * width + p.x,
                         g.alpha.data() + static_cast<size_t>(row) * g.w, static_cast<size_t>(g.w));
         ImFont* font = fonts[p.cache == &g_cache[0] ? 0 : 1];
-        // The bitmap starts 1 px left of the pen (the raster's margin); its top is the line's top.
-        font->AddGlyph(nullptr, static_cast<ImWchar>(p.codepoint), -1.0f, 0.0f, static_cast<float>(g.w - 1),
+        // The bitmap starts g.left px left of the pen (the ink there, and a margin); its top is the line's top.
+        font->AddGlyph(nullptr, static_cast<ImWchar>(p.codepoint), static_cast<float>(-g.left), 0.0f,
+                       static_cast<float>(g.w - g.left),
                        static_cast<float>(h), p.x * atlas->TexUvScale.x, p.y * atlas->TexUvScale.y,
                        (p.x + g.w) * atlas->TexUvScale.x, (p.y + h) * atlas->TexUvScale.y, g.advance);
     }

@@ -114,60 +114,45 @@ mergeInto(LibraryManager.library, {
   },
 
   // The page's glyphs from the browser's own fonts (web/fonts_system.cpp): each codepoint drawn by
-  // Canvas 2D in a cell one line (targetPx device pixels) tall, the alpha channel copied out. The
-  // font size is chosen so the font's ascent + descent is the line, as ImGui sizes its fonts.
-  // metrics: the line, the ascent and a Chinese character's advance (the atlas's placeholders).
-  // alpha 0: measure only (no pixels: measureText does not wait for the GPU process as the first
-  // getImageData does). One canvas for the page's lifetime: glyphs met at run time need no new context.
+  // Canvas 2D in a cell one line (targetPx device pixels) tall and as wide as its ink
+  // (tcRasterGlyphs, web/glyph_raster.js), the alpha channel copied out. The font size is chosen so
+  // the font's ascent + descent is the line, as ImGui sizes its fonts. metrics: the line, the ascent
+  // and a Chinese character's advance (the atlas's placeholders). alpha 0: measure only (advances, no
+  // pixels: measureText does not wait for the GPU process as the first getImageData does); else
+  // cells gets each glyph's pen offset and width (px). One canvas for the page's lifetime: glyphs
+  // met at run time need no new context.
   $tcRaster: { ctx: null },
   tc_js_raster__deps: ['$tcRaster'],
-  tc_js_raster: function (targetPx, cps, n, advances, alpha, alphaSize, metrics) {
+  tc_js_raster: function (targetPx, cps, n, advances, cells, alpha, alphaSize, metrics) {
     var stack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
     var t0 = performance.now(), perf = window.__traincalcPerf || {};
     try {
       var ctx = tcRaster.ctx || (tcRaster.ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
-      var canvas = ctx.canvas;
       ctx.font = '100px ' + stack;
       var m = ctx.measureText('Hg\u56fd');
       var lineAt100 = (m.fontBoundingBoxAscent || 80) + (m.fontBoundingBoxDescent || 20);
       var css = targetPx * 100 / lineAt100;
       var H = Math.round(targetPx), asc = (m.fontBoundingBoxAscent || 80) * css / 100;
-      var font = css.toFixed(3) + 'px ' + stack;
+      var font = css.toFixed(3) + 'px ' + stack, chars = [], i;
       ctx.font = font;
-      var chars = [], widths = [], total = 0, i;
-      for (i = 0; i < n; i++) {
-        var ch = String.fromCodePoint(HEAPU32[(cps >> 2) + i]);
-        var adv = ctx.measureText(ch).width;
-        HEAPF32[(advances >> 2) + i] = adv;
-        var w = Math.min(Math.ceil(adv) + 2, 3 * H);
-        chars.push(ch); widths.push(w); total += w * H;
-      }
       HEAPF32[metrics >> 2] = H; HEAPF32[(metrics >> 2) + 1] = asc;
       HEAPF32[(metrics >> 2) + 2] = ctx.measureText('\u56fd').width;
-      if (!alpha) { perf.measureMs = (perf.measureMs || 0) + performance.now() - t0; return 0; }
-      if (total > alphaSize) return -total;
-      var rowW = 4096, off = alpha;
-      if (n > 0 && (canvas.width !== rowW || canvas.height !== H)) { canvas.width = rowW; canvas.height = H; }
-      for (i = 0; i < n;) {
-        ctx.clearRect(0, 0, rowW, H);
-        ctx.font = font; ctx.fillStyle = '#fff'; ctx.textBaseline = 'alphabetic';
-        var x = 0, j = i;
-        while (j < n && (x + widths[j] <= rowW || j === i)) { ctx.fillText(chars[j], x + 1, asc); x += widths[j]; j++; }
-        var img = ctx.getImageData(0, 0, x, H).data;
-        var gx = 0;
-        for (var k = i; k < j; k++) {
-          var gw = widths[k];
-          for (var y = 0; y < H; y++) {
-            var src = (y * x + gx) * 4 + 3, dst = off + y * gw;
-            for (var xx = 0; xx < gw; xx++) HEAPU8[dst + xx] = img[src + xx * 4];
-          }
-          off += gw * H; gx += gw;
-        }
-        i = j;
+      for (i = 0; i < n; i++) chars.push(String.fromCodePoint(HEAPU32[(cps >> 2) + i]));
+      if (!alpha) {
+        for (i = 0; i < n; i++) HEAPF32[(advances >> 2) + i] = ctx.measureText(chars[i]).width;
+        perf.measureMs = (perf.measureMs || 0) + performance.now() - t0;
+        return 0;
       }
+      var r = tcRasterGlyphs(ctx, font, asc, H, chars);
+      if (r.alpha.length > alphaSize) return -r.alpha.length;
+      for (i = 0; i < n; i++) {
+        HEAPF32[(advances >> 2) + i] = r.advances[i];
+        HEAP32[(cells >> 2) + 2 * i] = r.lefts[i]; HEAP32[(cells >> 2) + 2 * i + 1] = r.widths[i];
+      }
+      HEAPU8.set(r.alpha, alpha);
       perf.rasterMs = (perf.rasterMs || 0) + performance.now() - t0;  // for the benchmark
       perf.rasterGlyphs = (perf.rasterGlyphs || 0) + n;
-      return total;
+      return r.alpha.length;
     } catch (e) { return 0; }
   },
 

@@ -351,6 +351,9 @@ namespace {
 
 // Largest card count a remedy proposes: the page's cards slider goes to 4,096.
 constexpr int kRemedyMaxCards = 4096;
+// Machine RAM sizes a provider rents (GiB; servers fill 8, 12, 16 or 24 DIMM slots): the more-RAM
+// remedy proposes the smallest that holds the plan's peak, none beyond 4 TiB.
+constexpr double kMachineRamGib[] = {32, 64, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096};
 
 // Runs estimate() on the changed scenario; adds the remedy only when it fits.
 bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_index,
@@ -370,6 +373,9 @@ bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_in
     r.per_gpu_gib = e.memory.per_gpu_gib;
     r.usable_gib = e.memory.usable_gib;
     r.cpu_ram_gib = e.memory.cpu_ram_gib;
+    r.host_ram_gib = t.host_ram_gib;
+    r.cards_per_node = t.cards_per_node;
+    r.host_peak_gib = e.host.peak_node_gib;
     r.wall_hours = e.time.wall_hours;
     r.cost_total = e.cost.total;
     out.push_back(r);
@@ -472,6 +478,23 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
             try_remedy(t, catalog, RemedyKind::offload_less, -1, out);
         }
     }
+    // The cards hold the plan but the machine's RAM does not: a machine with more RAM (the smallest
+    // common size that holds the peak), or, with a given machine, fewer of the cards on each one.
+    if (base.memory.fits && !base.host.fits) {
+        for (double gib : kMachineRamGib) {
+            if (gib < base.host.peak_node_gib) continue;
+            Scenario t = s;
+            t.host_ram_gib = gib;
+            try_remedy(t, catalog, RemedyKind::more_host_ram, -1, out);
+            break;
+        }
+        if (s.host_ram_gib > 0)
+            for (int per = std::min(s.cards, s.cards_per_node) / 2; per >= 1; per /= 2) {
+                Scenario t = s;
+                t.cards_per_node = per;
+                if (try_remedy(t, catalog, RemedyKind::fewer_ranks, -1, out)) break;
+            }
+    }
     // More cards with ZeRO sharding (the scenario's stage or higher).
     fewest_cards_with_zero(s, catalog, std::max(1, s.zero), RemedyKind::zero_cards, out);
     // A bigger card, same count and strategy: the cheapest priced one that fits, else the smallest.
@@ -509,6 +532,8 @@ Scenario apply_remedy(const Scenario& s, const Remedy& r, const Catalog& catalog
     t.offload = r.offload;
     t.checkpointing = r.checkpointing;
     t.method = r.method;
+    t.host_ram_gib = r.host_ram_gib;
+    t.cards_per_node = r.cards_per_node;
     return t;
 }
 
@@ -566,6 +591,23 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
         return zh ? printf_string("只把优化器卸载到 CPU（ZeRO-%d，省下内存）%s", r.zero, fits.c_str())
                   : printf_string("The optimizer alone offloaded to CPU (ZeRO-%d, less host RAM) %s", r.zero,
                                   fits.c_str());
+    case RemedyKind::more_host_ram: {
+        const std::string gib = format_number(r.host_ram_gib, 4), peak = format_number(r.host_peak_gib, 3);
+        return zh ? printf_string("换用每台 %s GiB 内存的机器（此方案每台峰值 %s GiB）", gib.c_str(),
+                                  peak.c_str())
+                  : printf_string("Machines with %s GiB of RAM each (this plan peaks at %s GiB per machine)",
+                                  gib.c_str(), peak.c_str());
+    }
+    case RemedyKind::fewer_ranks: {
+        const int machines = (r.cards + r.cards_per_node - 1) / r.cards_per_node;
+        const std::string gib = format_number(r.host_ram_gib, 4), peak = format_number(r.host_peak_gib, 3);
+        return zh ? printf_string("每台机器 %d 张卡，共 %d 台：每台内存峰值 %s / %s GiB", r.cards_per_node,
+                                  machines, peak.c_str(), gib.c_str())
+                  : printf_string(
+                        "%d card%s per machine on %d machines: %s of %s GiB of RAM per machine at the peak",
+                        r.cards_per_node, r.cards_per_node == 1 ? "" : "s", machines, peak.c_str(),
+                        gib.c_str());
+    }
     case RemedyKind::zero_cards:
         return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
                   : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());

@@ -59,6 +59,8 @@ enum class RemedyKind {
     offload_optimizer,     // optimizer states to CPU (ZeRO ≥ 1)
     offload_params,        // optimizer states and weights to CPU (ZeRO-3)
     offload_less,          // less CPU offload (weights back on the card, or nothing offloaded): host RAM
+    more_host_ram,         // machines with more RAM (a common size ≥ the plan's peak per machine): host RAM
+    fewer_ranks,           // fewer cards per machine, more machines (a given machine RAM): host RAM
     zero_cards,            // a ZeRO stage on the fewest cards (powers of two × tp·pp)
     bigger_card,           // another catalog GPU with more memory, same cards and strategy
     lora,                  // LoRA instead of a full fine-tune
@@ -80,7 +82,10 @@ struct Remedy {
     int gpu_index = -1;     // bigger_card: into catalog.gpus; -1 = the scenario's own card
     double per_gpu_gib = 0; // estimate() of the changed scenario
     double usable_gib = 0;
-    double cpu_ram_gib = 0; // offload: host memory per card
+    double cpu_ram_gib = 0;   // offload: host memory per card
+    double host_ram_gib = 0;  // the machine's RAM the changed scenario asks for, GiB; 0 = the catalog's share
+    int cards_per_node = 8;   // cards per machine in the changed scenario
+    double host_peak_gib = 0; // host RAM per machine at the changed scenario's peak, GiB
     double wall_hours = 0;
     double cost_total = 0; // scenario's currency, best plan
 };

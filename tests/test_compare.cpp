@@ -673,9 +673,44 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
     REQUIRE(zero);
     CHECK(remedy_text(*zero, c, Lang::en) == "ZeRO-3 on 8 cards fits: 29.6 of 77.6 GiB per card");
+    // Or machines with more RAM: the smallest common size over the 1,051 GiB peak.
+    const Remedy* ram = find_kind(v, RemedyKind::more_host_ram);
+    REQUIRE(ram);
+    CHECK(ram->host_ram_gib == 1536);
+    CHECK(remedy_text(*ram, c, Lang::en) ==
+          "Machines with 1,536 GiB of RAM each (this plan peaks at 1,051 GiB per machine)");
+    CHECK(remedy_text(*ram, c, Lang::zh) == "换用每台 1,536 GiB 内存的机器（此方案每台峰值 1,051 GiB）");
+    CHECK(apply_remedy(s, *ram, c).host_ram_gib == 1536);
+    CHECK(find_kind(v, RemedyKind::fewer_ranks) == nullptr); // the catalog's share shrinks with the ranks
     CHECK(report_markdown(e, c, Lang::en).find("## What would make it run on its machines") !=
           std::string::npos);
     CHECK(report_markdown(e, c, Lang::zh).find("## 怎样能在机器内存里跑起来") != std::string::npos);
+
+    // A given machine (768 GiB) with 8 cards: 4 of them per machine on 2 machines halve the peak.
+    s.cards = 8;
+    s.host_ram_gib = 768;
+    e = estimate(s, c);
+    REQUIRE(e.memory.fits);
+    REQUIRE_FALSE(e.host.fits);
+    CHECK(e.host.peak_node_gib == doctest::Approx(1051.28).epsilon(1e-4));
+    v = remedies(s, c);
+    for (const Remedy& r : v) {
+        const Estimate applied = estimate(apply_remedy(s, r, c), c);
+        CHECK_MESSAGE(applied.memory.fits, remedy_text(r, c, Lang::en));
+        CHECK_MESSAGE(applied.host.fits, remedy_text(r, c, Lang::en));
+    }
+    const Remedy* fewer = find_kind(v, RemedyKind::fewer_ranks);
+    REQUIRE(fewer);
+    CHECK(fewer->cards == 8);
+    CHECK(fewer->cards_per_node == 4);
+    CHECK(remedy_text(*fewer, c, Lang::en) ==
+          "4 cards per machine on 2 machines: 526 of 768 GiB of RAM per machine at the peak");
+    CHECK(remedy_text(*fewer, c, Lang::zh) == "每台机器 4 张卡，共 2 台：每台内存峰值 526 / 768 GiB");
+    const Scenario two = apply_remedy(s, *fewer, c);
+    CHECK(two.cards_per_node == 4);
+    CHECK(two.host_ram_gib == 768);
+    REQUIRE(find_kind(v, RemedyKind::more_host_ram));
+    CHECK(find_kind(v, RemedyKind::more_host_ram)->host_ram_gib == 1536);
 
     // Qwen2.5-3B's offloaded optimizer on a 32 GiB machine: without offload the card holds it all.
     s = fixtures::offload_on_small_machine();

@@ -224,9 +224,12 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
     ImGui::GetStyle().AntiAliasedLinesUseTex = false; // no baked lines in this atlas
 
     // Shelf packing, one shelf per cell height; a 2×2 white block first (solid fills sample it).
+    // Every bitmap keeps a 1-px gap to its neighbours and to the block: the texture is sampled
+    // linearly, and a glyph drawn at a fractional x reads half a texel past its edge (the first
+    // glyph, at x = 2, showed a grey dot from the block at its top left: before "$" in "USD $").
     const int width = body_px > 24.0f ? 2048 : 1024; // WebGL2 promises 2,048-pixel textures
     std::vector<Placed> placed;
-    int x = 2, y = 0, shelf_h = 2;
+    int x = 3, y = 0, shelf_h = 2;
     for (int f = 0; f < 2; f++) {
         const SizeCache& cache = g_cache[f];
         for (unsigned c : want[f]) {

@@ -1159,6 +1159,14 @@ std::string no_strategy_fits(const FitAnswer& a, const Fmt& F) {
     return fmt(F.T("No strategy (%s) fits", "任何策略（%s）都放不下"), searched_text(a.searched, F).c_str());
 }
 
+// When the cards hold the smallest value but no machine does: which strategy, and the RAM figures.
+std::string host_blocks(const FitAnswer& a, const Fmt& F) {
+    return fmt(F.T(" (%s), but the host RAM per machine would need %s GiB, and it has %s GiB",
+                   "（%s），但每台机器的内存需要 %s GiB，只有 %s GiB"),
+               strategy_text(a.blocked_strategy, F.lang).c_str(), F.N(a.blocked_host_peak_gib).c_str(),
+               F.N(a.blocked_host_available_gib).c_str());
+}
+
 // "Largest micro-batch that fits on 8 cards: 6 (ZeRO-3, …)" and its headroom, or why there is none.
 void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = r.scenario;
@@ -1170,6 +1178,10 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
                 b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                 strategy_text(b.strategy, F.lang).c_str()));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
+    } else if (b.host_blocked) {
+        out.push_back(fmt(F.T("Largest micro-batch: none. The cards hold a micro-batch of 1 on %s%s",
+                              "最大微批：没有。%s的显存放得下微批 1%s"),
+                          cards_text(s, F).c_str(), host_blocks(b, F).c_str()));
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
                               "最大微批：没有。%s %s上微批为 1 的情况"),
@@ -1195,6 +1207,10 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
                                   "model was not trained for it",
                                   "超过了模型的上下文长度 %s：显存放得下，但模型没有按这个长度训练"),
                               F.N(m->context, 15).c_str()));
+    } else if (q.host_blocked) {
+        out.push_back(fmt(F.T("Longest sequence: none. The cards hold one token on %s%s",
+                              "最长序列：没有。%s的显存放得下 1 个 token%s"),
+                          cards_text(s, F).c_str(), host_blocks(q, F).c_str()));
     } else {
         out.push_back(fmt(
             F.T("Longest sequence: none. %s one token on %s", "最长序列：没有。%s %s上 1 个 token 的情况"),

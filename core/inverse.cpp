@@ -127,7 +127,18 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
         int v = 0;
         bool at_limit = false;
         if (!best.found) {
-            if (!fits(1)) return true;
+            if (!fits(1)) {
+                // The cards hold 1 but the machine does not: the answer says so, not "no strategy fits".
+                HostRamResult h;
+                if (fs.memory(p, 1).fits && !fs.runs(p, 1, &h) &&
+                    (!best.host_blocked || h.peak_node_gib < best.blocked_host_peak_gib)) {
+                    best.host_blocked = true;
+                    best.blocked_strategy = p;
+                    best.blocked_host_peak_gib = h.peak_node_gib;
+                    best.blocked_host_available_gib = h.available_gib;
+                }
+                return true;
+            }
             v = largest_fitting(1, best.limit, fits, &at_limit);
         } else if (!best.at_limit && fits(best.value + 1)) { // beats the best so far
             v = largest_fitting(best.value + 1, best.limit, fits, &at_limit);
@@ -138,6 +149,7 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
             return true;
         }
         best.found = true;
+        best.host_blocked = false;
         best.value = v;
         best.at_limit = at_limit;
         best.strategy = p;

@@ -35,6 +35,11 @@ struct FitAnswer {
     double next_host_peak_gib = 0;      // then: the host RAM per node at value + 1, GiB
     double next_host_available_gib = 0; // and the node's RAM (or the rental's share of it), GiB
     StrategySpan searched;              // what the search tried (complete when nothing is found)
+    // Nothing runs, but some strategy's cards hold 1: the host RAM per node refuses every one.
+    bool host_blocked = false;
+    StrategyChoice blocked_strategy;       // then: the one needing the least host RAM at 1
+    double blocked_host_peak_gib = 0;      // its host RAM per node at 1, GiB
+    double blocked_host_available_gib = 0; // and the node's RAM (or the rental's share of it), GiB
 };
 
 // The most tokens a budget buys on the scenario's cards and strategy (best rental plan).

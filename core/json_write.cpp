@@ -300,6 +300,12 @@ json fit_json(const FitAnswer& a) {
         j["next_host_peak_gib"] = finite_or(a.next_host_peak_gib);
         j["next_host_available_gib"] = finite_or(a.next_host_available_gib);
     }
+    if (a.host_blocked) { // nothing runs: the cards hold 1, the machine's RAM does not
+        j["host_blocked"] = true;
+        j["blocked_host_peak_gib"] = finite_or(a.blocked_host_peak_gib);
+        j["blocked_host_available_gib"] = finite_or(a.blocked_host_available_gib);
+        put_strategy(j, a.blocked_strategy, "blocked_");
+    }
     put_strategy(j, a.strategy, "");
     return j;
 }

@@ -121,8 +121,8 @@ void measure(SizeCache& cache, float target_px, const std::vector<unsigned>& wan
     if (missing.empty() && cache.cell_h > 0) return;
     std::vector<float> advances(missing.size());
     float metrics[3] = {0, 0, 0};
-    tc_js_raster(target_px, missing.data(), static_cast<int>(missing.size()), advances.data(), nullptr, nullptr,
-                 0, metrics);
+    tc_js_raster(target_px, missing.data(), static_cast<int>(missing.size()), advances.data(), nullptr,
+                 nullptr, 0, metrics);
     if (metrics[0] <= 0) {
         g_no_canvas = true;
         return;
@@ -150,12 +150,12 @@ void rasterise(SizeCache& cache) {
     // measured a taller line than the cache's.
     const size_t cell_max = static_cast<size_t>(cache.cell_h) * static_cast<size_t>(cache.cell_h) * 4;
     std::vector<unsigned char> alpha(static_cast<size_t>(n) * cell_max);
-    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(), alpha.data(),
-                               static_cast<int>(alpha.size()), metrics);
+    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(),
+                               alpha.data(), static_cast<int>(alpha.size()), metrics);
     if (written < 0) {
         alpha.resize(static_cast<size_t>(-written));
-        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(), alpha.data(),
-                               static_cast<int>(alpha.size()), metrics);
+        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(),
+                               alpha.data(), static_cast<int>(alpha.size()), metrics);
     }
     if (written <= 0 || metrics[0] <= 0) { // no canvas: these stay placeholders
         g_no_canvas = true;
@@ -268,11 +268,12 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
             std::memcpy(atlas->TexPixelsAlpha8 + static_cast<size_t>(p.y + row) * width + p.x,
                         g.alpha.data() + static_cast<size_t>(row) * g.w, static_cast<size_t>(g.w));
         ImFont* font = fonts[p.cache == &g_cache[0] ? 0 : 1];
-        // The bitmap starts g.left px left of the pen (the ink there, and a margin); its top is the line's top.
+        // The bitmap starts g.left px left of the pen (the ink there, and a margin); its top is the line's
+        // top.
         font->AddGlyph(nullptr, static_cast<ImWchar>(p.codepoint), static_cast<float>(-g.left), 0.0f,
-                       static_cast<float>(g.w - g.left),
-                       static_cast<float>(h), p.x * atlas->TexUvScale.x, p.y * atlas->TexUvScale.y,
-                       (p.x + g.w) * atlas->TexUvScale.x, (p.y + h) * atlas->TexUvScale.y, g.advance);
+                       static_cast<float>(g.w - g.left), static_cast<float>(h), p.x * atlas->TexUvScale.x,
+                       p.y * atlas->TexUvScale.y, (p.x + g.w) * atlas->TexUvScale.x,
+                       (p.y + h) * atlas->TexUvScale.y, g.advance);
     }
     // Placeholders: the size of the glyph they stand for, their index in U. A frame that shows one
     // is laid out again with its glyph before it is drawn (web/main.cpp).

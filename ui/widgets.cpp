@@ -540,7 +540,14 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
                     const char* value_text, const char* box_format, bool invalid) {
     // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
     const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    // A finger needs room to drag: beside its label, a slider narrower than 10 em (a phone's right
+    // column: ~100 px) takes a row of its own instead, as the cards slider does.
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    if (w->DC.CursorPos.y == w->DC.CursorPosPrevLine.y &&
+        ImGui::GetContentRegionAvail().x - box_w - spacing < ImGui::GetFontSize() * 10.0f)
+        ImGui::NewLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - spacing);
     const ImGuiID id = ImGui::GetID("##slider");
     SemAction a;
     bool changed = false;

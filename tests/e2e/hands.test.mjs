@@ -103,6 +103,8 @@ test('phone: a horizontal finger drag moves the tokens slider; the parameters sl
     await settle(b.page);
     const slider = b.page.getByRole('slider', { name: 'Tokens per epoch' });
     const c = await center(slider);
+    // A row of its own on a phone (390 px): room for a thumb to drag, not the right column's ~100 px.
+    assert.ok(c.r.width >= 240, `the tokens slider is ${c.r.width} px wide`);
     const cdp = await b.page.context().newCDPSession(b.page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
     for (let i = 1; i <= 10; i++) {

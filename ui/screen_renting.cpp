@@ -37,8 +37,9 @@ static void draw_checklist(App& app) {
                    ? fmt("%s %s", T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
                    : T(app, Str::chk_pilot_enter));
     check_item(app, 1, T(app, Str::chk_smi),
-               result ? fmt("%s %s (%s %s)", T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib),
-                            T(app, Str::capacity), fgib(e.memory.capacity_gib))
+               result ? fmt(app.lang == Lang::zh ? "%s %s（%s %s）" : "%s %s (%s %s)",
+                            T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib), T(app, Str::capacity),
+                            fgib(e.memory.capacity_gib))
                       : nullptr);
     const bool no_bf16 =
         has_warning(e, WarningCode::no_bf16); // the estimate's rule (compute capability ≥ 8.0)

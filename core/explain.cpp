@@ -1159,6 +1159,14 @@ std::string no_strategy_fits(const FitAnswer& a, const Fmt& F) {
     return fmt(F.T("No strategy (%s) fits", "任何策略（%s）都放不下"), searched_text(a.searched, F).c_str());
 }
 
+// "; as planned: 3" when the answer needs another strategy than the scenario's own (whose inputs
+// are on screen): a bigger micro-batch typed alone would not fit.
+std::string as_planned(const FitAnswer& a, const Scenario& s, const Fmt& F) {
+    if (strategy_choice_of(s) == a.strategy) return "";
+    const std::string v = a.planned_value > 0 ? F.N(a.planned_value, 15) : std::string(F.T("none", "没有"));
+    return fmt(F.T("; as planned: %s", "；按当前方案：%s"), v.c_str());
+}
+
 // When the cards hold the smallest value but no machine does: which strategy, and the RAM figures.
 std::string host_blocks(const FitAnswer& a, const Fmt& F) {
     return fmt(F.T(" (%s), but the host RAM per machine would need %s GiB, and it has %s GiB",
@@ -1176,7 +1184,8 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
             fmt(F.T("Largest micro-batch that fits on %s: %s%s (%s)", "%s上放得下的最大微批：%s%s（%s）"),
                 cards_text(s, F).c_str(), F.N(b.value, 15).c_str(),
                 b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                strategy_text(b.strategy, F.lang).c_str()));
+                strategy_text(b.strategy, F.lang).c_str()) +
+            as_planned(b, s, F));
         push_headroom(r, TermId::inverse_batch_headroom, b, "b", F, out);
     } else if (b.host_blocked) {
         out.push_back(fmt(F.T("Largest micro-batch: none. The cards hold a micro-batch of 1 on %s%s",
@@ -1199,7 +1208,8 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
                               "%s上放得下的最长序列：%s token%s（%s）"),
                           cards_text(s, F).c_str(), F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
-                          strategy_text(q.strategy, F.lang).c_str()));
+                          strategy_text(q.strategy, F.lang).c_str()) +
+                      as_planned(q, s, F));
         push_headroom(r, TermId::inverse_seq_headroom, q, "s", F, out);
         const ModelSpec* m = s.model_id.empty() ? &s.model : catalog.find_model(s.model_id);
         if (m && m->context > 0 && q.value > m->context)

@@ -170,6 +170,17 @@ FitAnswer largest_fit(const Scenario& s, const ModelSpec& m, const GpuSpec& g, K
             none.limit = best.limit;
             return none;
         }
+        // The scenario's own strategy: what runs without changing it (the search's answer may not).
+        const StrategyChoice own = strategy_choice_of(s);
+        if (own == p) {
+            best.planned_value = best.value;
+            best.planned_at_limit = best.at_limit;
+        } else if (fs.runs(own, step)) {
+            auto own_runs = [&](int v) { return fs.runs(own, v); };
+            best.planned_value = largest_fitting(step, best.value, own_runs, &best.planned_at_limit);
+            best.planned_value -= best.planned_value % step;
+            best.planned_at_limit = best.planned_at_limit && best.at_limit;
+        }
         const MemoryResult at = fs.memory(p, best.value);
         best.per_gpu_gib = at.per_gpu_gib;
         best.usable_gib = at.usable_gib;

@@ -35,6 +35,10 @@ struct FitAnswer {
     double next_host_peak_gib = 0;      // then: the host RAM per node at value + 1, GiB
     double next_host_available_gib = 0; // and the node's RAM (or the rental's share of it), GiB
     StrategySpan searched;              // what the search tried (complete when nothing is found)
+    // The largest value with the scenario's own strategy (0: not even 1 runs with it), when found:
+    // the answer above may need a heavier strategy (offload, recomputation) than the one planned.
+    int planned_value = 0;
+    bool planned_at_limit = false;
     // Nothing runs, but some strategy's cards hold 1: the host RAM per node refuses every one.
     bool host_blocked = false;
     StrategyChoice blocked_strategy;       // then: the one needing the least host RAM at 1

@@ -295,7 +295,8 @@ json fit_json(const FitAnswer& a) {
            {"per_gpu_gib", finite_or(a.per_gpu_gib)},
            {"next_per_gpu_gib", finite_or(a.next_per_gpu_gib)},
            {"usable_gib", finite_or(a.usable_gib)},
-           {"host_limited", a.host_limited}};
+           {"host_limited", a.host_limited},
+           {"planned_value", a.planned_value}};
     if (a.host_limited) {
         j["next_host_peak_gib"] = finite_or(a.next_host_peak_gib);
         j["next_host_available_gib"] = finite_or(a.next_host_available_gib);

@@ -123,8 +123,16 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     REQUIRE(!en.empty());
     CHECK(en[0] ==
           "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, tp 8, optimizer and parameters offloaded "
-          "to CPU, full recomputation)");
-    CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，tp 8，优化器和参数卸载到 CPU，全量重计算）");
+          "to CPU, full recomputation); as planned: 2");
+    CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，tp 8，优化器和参数卸载到 CPU，全量重计算）；"
+                   "按当前方案：2");
+    // "As planned" is what estimate() says of the scenario itself: 2 fits, 3 does not.
+    CHECK(b.planned_value == 2);
+    Scenario planned = s;
+    planned.micro_batch = 2;
+    CHECK(estimate(planned, c).memory.fits);
+    planned.micro_batch = 3;
+    CHECK_FALSE(estimate(planned, c).memory.fits);
     CHECK(en[1] == "Headroom at b 157 = usable − per card = 77.6 GiB − 77.3 GiB = 0.252 GiB (fits)");
     CHECK(en[2] == "Headroom at b 158 = usable − per card = 77.6 GiB − 77.8 GiB = -0.233 GiB (does not fit)");
 }

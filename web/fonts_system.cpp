@@ -146,17 +146,11 @@ void rasterise(SizeCache& cache) {
     std::vector<float> advances(missing.size());
     std::vector<int> cells(missing.size() * 2);
     float metrics[3] = {0, 0, 0};
-    // A cell is at most 4H × H: this holds any raster, so the retry below is for a font that
-    // measured a taller line than the cache's.
+    // A cell is at most 4H × H, H = round(target_px) = cell_h: this holds any raster of these glyphs.
     const size_t cell_max = static_cast<size_t>(cache.cell_h) * static_cast<size_t>(cache.cell_h) * 4;
     std::vector<unsigned char> alpha(static_cast<size_t>(n) * cell_max);
-    int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(),
-                               alpha.data(), static_cast<int>(alpha.size()), metrics);
-    if (written < 0) {
-        alpha.resize(static_cast<size_t>(-written));
-        written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(),
-                               alpha.data(), static_cast<int>(alpha.size()), metrics);
-    }
+    const int written = tc_js_raster(cache.target_px, missing.data(), n, advances.data(), cells.data(),
+                                     alpha.data(), static_cast<int>(alpha.size()), metrics);
     if (written <= 0 || metrics[0] <= 0) { // no canvas: these stay placeholders
         g_no_canvas = true;
         return;

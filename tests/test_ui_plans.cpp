@@ -200,3 +200,18 @@ TEST_CASE(
     CHECK(back.scenario.host_ram_gib == 48);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("rent or buy: the verdict names the monthly hours it assumes, and follows them") {
+    // A one-off run is not 300 hours a month: the verdict says which use it weighed.
+    Page page(1280, 12000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-7b";
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    REQUIRE(page.app.estimate.buy.purchase_known);
+    CHECK(page.app.estimate.buy.break_even_hours_per_month < 300);
+    CHECK(has_text(page.app, "At 300 h of use a month (planned), buying is cheaper."));
+    page.app.scenario.hours_per_month_used = 20;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(has_text(page.app, "At 20 h of use a month (planned), renting is cheaper."));
+}

@@ -43,7 +43,8 @@ std::string missing_glyphs(const std::string& text) {
 } // namespace
 
 TEST_CASE("string-table printf formats hold exactly one %s and no other conversion, in both languages") {
-    for (Str k : {Str::tps_per_card_fmt, Str::cards_strategy_fmt, Str::break_even_fmt}) {
+    for (Str k : {Str::tps_per_card_fmt, Str::cards_strategy_fmt, Str::break_even_fmt, Str::buying_cheaper,
+                  Str::renting_cheaper}) {
         for (Lang l : {Lang::en, Lang::zh}) {
             const std::string f = tr(k, l);
             CAPTURE(f);

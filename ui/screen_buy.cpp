@@ -77,9 +77,11 @@ bool draw_buy(App& app) {
             text_wrapped(fmt(T(app, Str::break_even_fmt), fnum(b.break_even_hours_per_month)));
         else
             text_wrapped(T(app, Str::break_even_never));
+        // The verdict names the hours it assumes: a one-off run is not 300 hours a month.
         if (b.purchase_known)
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
-                                 T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper));
+                                 fmt(T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),
+                                     fnum(shown_estimate(app).scenario.hours_per_month_used)));
     }
     if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs),
                    &app.section_open(Section::ownership), false))

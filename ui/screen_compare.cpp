@@ -76,10 +76,12 @@ static void setup_columns_and_sort(App& app) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0,
                             col_gpu);
+    // Cost and time first after the GPU: on a phone the frozen GPU column leaves room for one or two
+    // more, and those are what the table is for.
+    ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
+    ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
     ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
     ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
-    ImGui::TableSetupColumn(T(app, Str::col_time), sort_flag(app, col_time), 0, col_time);
-    ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
     ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
     ImGui::TableHeadersRow();
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
@@ -95,9 +97,9 @@ static void setup_columns_and_sort(App& app) {
     }
 }
 
-// The numbers of a workable row (cards, memory, time, cost, strategy); an unworkable one says so.
+// The numbers of a workable row (cost, time, cards, memory, strategy); an unworkable one says so.
 // Writes the same cells as one sentence for the row's button: a screen reader hears the row, not
-// just the GPU's name ("Cards 8, Memory per card 20.1 GiB, Time 5.2 h, …").
+// just the GPU's name ("Cost ¥72, Time 3.97 h, Cards 1, Memory/card 33 GiB, …").
 static void row_cells(const App& app, const GpuOption& o, std::string& said) {
     if (!o.workable) {
         ImGui::TableNextColumn();
@@ -111,21 +113,23 @@ static void row_cells(const App& app, const GpuOption& o, std::string& said) {
     const char* time = fhours(app, o.wall_hours);
     const char* cost = o.priced ? fmoney(app, o.cost_total) : T(app, Str::no_price);
     const char* strategy = fstrategy(app, o.strategy);
-    for (const char* cell : {cards, memory, time, cost, strategy}) {
+    for (const char* cell : {cost, time, cards, memory, strategy}) { // the columns' order
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(cell);
     }
     // Longer than one scratch buffer in Chinese: built in the node's string (its capacity is kept
     // from frame to frame, so a steady frame allocates nothing).
     said.clear();
-    const char* heads[] = {T(app, Str::col_cards), T(app, Str::col_mem_per_card), T(app, Str::col_time),
-                           T(app, Str::col_cost), T(app, Str::col_strategy)};
-    const char* cells[] = {cards, memory, time, cost, strategy};
+    const char* heads[] = {T(app, Str::col_cost), T(app, Str::col_time), T(app, Str::col_cards),
+                           T(app, Str::col_mem_per_card), T(app, Str::col_strategy)};
+    const char* cells[] = {cost, time, cards, memory, strategy};
     for (int i = 0; i < 5; i++) (((said += i ? sep : "") += heads[i]) += ' ') += cells[i];
 }
 
 // One GPU's row; a click on a workable one puts its configuration into the scenario (returns true).
-static bool draw_row(App& app, int row) {
+// `narrow` (a phone): the name is shown without a leading "NVIDIA ", so that more of the cost column
+// shows beside the frozen GPU column; the row's accessible name keeps the whole name.
+static bool draw_row(App& app, int row, bool narrow) {
     bool changed = false;
     const GpuOption& o = app.comparison[row];
     const GpuSpec& g = app.catalog->gpus[o.gpu_index];
@@ -134,9 +138,11 @@ static bool draw_row(App& app, int row) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    const char* name = gpu_name(app, o);
     const bool row_pressed =
-        ImGui::Selectable(gpu_name(app, o), selected, ImGuiSelectableFlags_SpanAllColumns);
-    sem_item(app, Role::button, fmt("%s × %d", gpu_name(app, o), o.cards)); // "use this configuration"
+        ImGui::Selectable(narrow && std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name,
+                          selected, ImGuiSelectableFlags_SpanAllColumns);
+    sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
     const size_t node = app.sem.size() - 1;
     if (row_pressed && o.workable) {
         app.scenario.gpu_id = g.id;
@@ -180,13 +186,14 @@ bool draw_compare(App& app) {
     constexpr size_t kRowsShown = 40;
     const size_t rows =
         app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
+    const bool narrow = ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize();
     if (!ImGui::BeginTable(
             "compare", 6, flags,
             ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
         return false;
     setup_columns_and_sort(app);
     for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
-        changed = draw_row(app, app.comparison_order[shown]) || changed;
+        changed = draw_row(app, app.comparison_order[shown], narrow) || changed;
     ImGui::EndTable();
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))

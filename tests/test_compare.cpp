@@ -369,13 +369,16 @@ const Remedy* find_kind(const std::vector<Remedy>& v, RemedyKind k) {
     return nullptr;
 }
 
-// Every remedy fits when applied, and says what estimate() says.
+// Every remedy runs when applied (the cards' memory and the host RAM per machine), and says what
+// estimate() says.
 void check_remedies_fit(const Scenario& s, const Catalog& c, const std::vector<Remedy>& v) {
     for (const Remedy& r : v) {
         CAPTURE(int(r.kind));
+        CAPTURE(remedy_text(r, c, Lang::en));
         const Estimate e = estimate(apply_remedy(s, r, c), c);
         REQUIRE(e.ok);
         CHECK(e.memory.fits);
+        CHECK(e.host.fits);
         CHECK(r.per_gpu_gib <= r.usable_gib);
         CHECK(e.memory.per_gpu_gib == doctest::Approx(r.per_gpu_gib));
         CHECK(e.memory.usable_gib == doctest::Approx(r.usable_gib));
@@ -664,11 +667,7 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     REQUIRE_FALSE(e.host.fits);
     std::vector<Remedy> v = remedies(s, c);
     REQUIRE_FALSE(v.empty());
-    for (const Remedy& r : v) {
-        const Estimate applied = estimate(apply_remedy(s, r, c), c);
-        CHECK_MESSAGE(applied.memory.fits, remedy_text(r, c, Lang::en));
-        CHECK_MESSAGE(applied.host.fits, remedy_text(r, c, Lang::en));
-    }
+    check_remedies_fit(s, c, v);
     // A full node: 8 ranks share 1,152 GiB, and ZeRO-3 halves each rank's offloaded states.
     const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
     REQUIRE(zero);
@@ -694,11 +693,7 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     REQUIRE_FALSE(e.host.fits);
     CHECK(e.host.peak_node_gib == doctest::Approx(1051.28).epsilon(1e-4));
     v = remedies(s, c);
-    for (const Remedy& r : v) {
-        const Estimate applied = estimate(apply_remedy(s, r, c), c);
-        CHECK_MESSAGE(applied.memory.fits, remedy_text(r, c, Lang::en));
-        CHECK_MESSAGE(applied.host.fits, remedy_text(r, c, Lang::en));
-    }
+    check_remedies_fit(s, c, v);
     const Remedy* fewer = find_kind(v, RemedyKind::fewer_ranks);
     REQUIRE(fewer);
     CHECK(fewer->cards == 8);

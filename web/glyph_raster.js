@@ -10,6 +10,9 @@
 // Returns {advances, lefts, widths, alpha}: per glyph its advance (px), the pen's distance from
 // its cell's left edge (px), the cell's width (px); alpha holds the cells one after another, each
 // widths[i] × H bytes, row by row. A cell is at most 4H wide (its ink cut beyond that).
+// The page's font stack: the platform's UI font, then its Chinese one (tc_js_raster sizes it).
+var tcFontStack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+
 function tcRasterGlyphs(ctx, font, asc, H, chars) {
   var n = chars.length, advances = new Float32Array(n), lefts = new Int32Array(n), widths = new Int32Array(n);
   var total = 0, i;

@@ -124,7 +124,7 @@ mergeInto(LibraryManager.library, {
   $tcRaster: { ctx: null },
   tc_js_raster__deps: ['$tcRaster'],
   tc_js_raster: function (targetPx, cps, n, advances, cells, alpha, alphaSize, metrics) {
-    var stack = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+    var stack = tcFontStack;  // web/glyph_raster.js
     var t0 = performance.now(), perf = window.__traincalcPerf || {};
     try {
       var ctx = tcRaster.ctx || (tcRaster.ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true }));

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { launch, root } from './lib.mjs';
 
 const source = readFileSync(join(root, 'web', 'glyph_raster.js'), 'utf8');
-// The page's font stack (web/library_traincalc.js).
-const STACK = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+// The page's font stack, from the same file.
+const STACK = new Function(source + '; return tcFontStack;')();
 let ascii = '';
 for (let c = 0x20; c < 0x7f; c++) ascii += String.fromCharCode(c);
 // ASCII, then the UI's Chinese and symbols, each glyph after another one.

@@ -96,8 +96,8 @@ mergeInto(LibraryManager.library, {
   },
 
   // Called after every refresh: the JS API's onChange callbacks, the live region, <html lang>.
-  tc_js_changed: function (scenarioJson, summary, lang) {
-    try { window.traincalc && window.traincalc.__changed(UTF8ToString(scenarioJson), UTF8ToString(summary), UTF8ToString(lang)); } catch (e) {}
+  tc_js_changed: function (scenarioJson, summary, lang, valid) {
+    try { window.traincalc && window.traincalc.__changed(UTF8ToString(scenarioJson), UTF8ToString(summary), UTF8ToString(lang), valid); } catch (e) {}
   },
 
   tc_js_catalog_block__deps: ['$tcString'],

@@ -61,7 +61,7 @@ void tc_js_wake_after(int ms);
 void tc_js_save(const char* filename, const char* text);
 void tc_js_open(int purpose);
 void tc_js_import(int purpose, const char* text); // typed text: YAML read by the page, then tc_receive_text
-void tc_js_changed(const char* scenario_json, const char* summary, const char* lang);
+void tc_js_changed(const char* scenario_json, const char* summary, const char* lang, int valid);
 char* tc_js_catalog_block(); // malloc'd or null
 char* tc_js_browser_lang();  // malloc'd or null
 void tc_js_frame_drawn(int frames);
@@ -322,7 +322,7 @@ void commit(Platform& p, bool from_history, bool save = true) {
     const std::string summary = summary_text(p);
     if (p.in_callback) return; // a callback that sets the scenario: applied, not re-announced
     p.in_callback = true;
-    tc_js_changed(json.c_str(), summary.c_str(), lang_code(p.app.lang));
+    tc_js_changed(json.c_str(), summary.c_str(), lang_code(p.app.lang), valid ? 1 : 0);
     p.in_callback = false;
 }
 

@@ -108,7 +108,7 @@ test('a config typed into the box, pasted into it with Ctrl+V, and pasted outsid
     let s = await scenario(b.page);
     assert.equal(await notice(b.page), '');
     assert.deepEqual([s.method, s.lora_rank, s.seq_len, s.micro_batch], ['lora', 16, 2048, 4]);
-    assert.ok(await b.page.getByText('cutoff_len → seq_len = 2048').count() >= 1, 'the applied key is listed');
+    assert.ok(await b.page.getByText('cutoff_len → seq_len = 2048').filter({ visible: true }).count() >= 1, 'the applied key is listed');
     // Pasted into the box with the keyboard (the system clipboard, Ctrl+A then Ctrl+V).
     const yaml = readFileSync(LF, 'utf8');
     await b.page.evaluate((t) => navigator.clipboard.writeText(t), yaml);
@@ -135,7 +135,7 @@ test('a config typed into the box, pasted into it with Ctrl+V, and pasted outsid
     s = await scenario(b.page);
     assert.equal(s.zero, 3);
     assert.equal(s.offload, 'optimizer+params');
-    assert.ok(await b.page.getByText(/^zero_optimization\.stage → zero = 3/).count() >= 1, 'listed with the dotted key');
+    assert.ok(await b.page.getByText(/^zero_optimization\.stage → zero = 3/).filter({ visible: true }).count() >= 1, 'listed with the dotted key');
     assert.deepEqual(b.watch.errors, []);
     assert.deepEqual(b.watch.requests, []);
   } finally { await b.close(); }
@@ -163,7 +163,7 @@ test('every fixture chosen through the file chooser sets the fields `traincalc i
       checked += sameFields(await scenario(b.page), report, f);
       assert.ok(await b.page.getByRole('heading', { name: `Imported: ${report.kind}`, exact: true }).count() === 1, `${f}: read as ${report.kind}`);
       const first = report.applied.find((n) => n.field);
-      assert.ok(await b.page.getByText(`${first.key} → ${first.field} = ${first.value}`, { exact: false }).count() >= 1, `${f}: ${first.key} listed`);
+      assert.ok(await b.page.getByText(`${first.key} → ${first.field} = ${first.value}`, { exact: false }).filter({ visible: true }).count() >= 1, `${f}: ${first.key} listed`);
     }
     console.log(`fixtures: ${files.length}, fields compared with the CLI: ${checked}`);
     assert.deepEqual(b.watch.errors, []);

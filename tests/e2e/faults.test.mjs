@@ -10,11 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { launch, open, settle, screenshot, pageUrl, pagePath, artifacts } from './lib.mjs';
 
 // The page's own elements outside the semantics layer (whose twins follow what is drawn, e.g. a
-// notice), and inside it only the element kinds the layer makes: text goes in as text, never markup.
+// notice) and its text snapshot (#tc-pre: the same rows as text), and inside them only the element
+// kinds each makes: text goes in as text, never markup.
 const domShape = () => ({
-  elements: Array.from(document.getElementsByTagName('*')).filter((e) => !e.closest('#tc-sem')).length,
+  elements: Array.from(document.getElementsByTagName('*')).filter((e) => !e.closest('#tc-sem') && !e.closest('#tc-pre')).length,
   scripts: document.scripts.length,
-  foreign: Array.from(document.querySelectorAll('#tc-sem *')).filter((e) => !/^(BUTTON|H2|H3|P|DIV|INPUT)$/.test(e.tagName)).length,
+  foreign: Array.from(document.querySelectorAll('#tc-sem *')).filter((e) => !/^(BUTTON|H2|H3|P|DIV|INPUT)$/.test(e.tagName)).length +
+    Array.from(document.querySelectorAll('#tc-pre *')).filter((e) => !/^(H2|H3|P|SPAN|B|DIV)$/.test(e.tagName)).length,
   injected: !!window.__pwned,
 });
 
@@ -44,6 +46,7 @@ for (const [name, hash] of Object.entries(BAD_HASHES)) {
       const s = await b.page.evaluate(() => window.traincalc.get());
       assert.equal(s.cards, 12, 'the last good scenario is shown');
       assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage is not overwritten');
+      await b.page.waitForTimeout(1100);  // the text snapshot (#tc-pre) is written a second after a change
       assert.deepEqual(await b.page.evaluate(domShape), shape, 'nothing injected into the DOM');
       const ink = await screenshot(b.page, `fault-hash-${name.replace(/[^a-z0-9]+/gi, '-')}`);
       assert.ok(ink.colours > 20, 'the page still draws');

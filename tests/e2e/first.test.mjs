@@ -40,13 +40,13 @@ test('with scripts off the page is readable: the default results and inputs as t
 
 test('the prerendered text matches what the page then computes, and gives way to it', async () => {
   // What the visitor sees before the wasm runs, read as soon as the document is parsed.
-  const b = await launch({ initScript: 'document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.textContent : ""; });' });
+  const b = await launch({ initScript: 'document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.innerText : ""; });' });
   try {
     await open(b.page);
     const preText = await b.page.evaluate(() => window.__preText);
     assert.ok(preText && preText.length > 200, 'text was on the page before the first frame');
     await settle(b.page);
-    assert.equal(await b.page.locator('#tc-pre').count(), 0, 'replaced by the live page');
+    assert.equal(await b.page.locator('#tc-pre').isVisible(), false, 'replaced by the live page (kept hidden: its [Snapshot])');
     const e = await b.page.evaluate(() => window.traincalc.estimate());
     const cost = await b.page.evaluate(() => document.querySelector('#tc-sem').textContent);
     // The same headline as the live page: its total cost string appears in both.
@@ -198,14 +198,15 @@ for (const [locale, lang, mine, other] of [['en-US', 'en', /Before renting GPUs/
     const b = await launch({ locale });
     try {
       await open(b.page, '', { waitReady: false });
-      const early = await b.page.evaluate(() => ({ lang: document.documentElement.lang, about: document.getElementById('tc-about').textContent,
-        pre: (document.getElementById('tc-pre') || { textContent: '' }).textContent }));
+      // innerText: what is laid out (the other language stays in the DOM, hidden, for a saved copy).
+      const early = await b.page.evaluate(() => ({ lang: document.documentElement.lang, about: document.getElementById('tc-about').innerText,
+        pre: document.getElementById('tc-pre').innerText }));
       assert.equal(early.lang, lang);
       assert.match(early.about, mine);
       assert.doesNotMatch(early.about, other);
       if (lang === 'en') assert.doesNotMatch(early.pre, /[\u4e00-\u9fff]/, 'the prerendered results in English only');
       await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
-      assert.match(await b.page.evaluate(() => document.getElementById('tc-about').textContent), mine);
+      assert.match(await b.page.evaluate(() => document.getElementById('tc-about').innerText), mine);
       assert.deepEqual(b.watch.errors, []);
     } finally { await b.close(); }
   });

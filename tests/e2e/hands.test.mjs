@@ -265,7 +265,7 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     const help = b.page.getByRole('button', { name: 'Help: Cards' });
     c = await center(help);
     await b.page.touchscreen.tap(c.x, c.y);
-    await b.page.getByText(/^Drag: 1, 2, 4/).first().waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByText(/^Drag: 1, 2, 4/).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await help.getAttribute('aria-expanded'), 'true');
     await screenshot(b.page, 'phone-after-taps');
     assert.deepEqual(b.watch.errors, []);
@@ -322,8 +322,9 @@ test('results are text: the headline, a formula, and the nvidia-smi command can 
   const b = await launch();
   try {
     await open(b.page);
-    await b.page.getByText(/FLOPs$/).first().waitFor({ state: 'attached' });
-    const smi = b.page.getByText(/^nvidia-smi --query-gpu/);
+    await b.page.getByText(/FLOPs$/).filter({ visible: true }).first().waitFor({ state: 'attached' });
+    // Visible: the page's text snapshot (#tc-pre, for a saved copy) holds it too, not displayed.
+    const smi = b.page.getByText(/^nvidia-smi --query-gpu/).filter({ visible: true });
     assert.equal(await smi.count(), 1, 'the command is on the page as text');
     const copy = b.page.getByRole('button', { name: /^Copy: nvidia-smi/ });
     const c = await center(copy);
@@ -333,7 +334,7 @@ test('results are text: the headline, a formula, and the nvidia-smi command can 
     const work = b.page.getByRole('button', { name: 'Show work: Memory per card' });
     await work.focus();
     await b.page.keyboard.press('Enter');
-    await b.page.getByText(/^Weights/).first().waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByText(/^Weights/).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.ok(await b.page.getByRole('button', { name: /^Copy: Weights/ }).count() >= 1);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }

@@ -60,7 +60,7 @@ async function pickOption(page, label, optionName, key, value, touch) {
 }
 
 // A section header (collapsed by default) opened by its name.
-const shown = async (page, line) => (await page.getByText(line, { exact: true }).count()) >= 1;
+const shown = async (page, line) => (await page.getByText(line, { exact: true }).filter({ visible: true }).count()) >= 1;
 async function assertShown(page, lines, what) {
   assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
   for (const line of lines) assert.ok(await shown(page, line), `${what}: "${line}" is on the page`);

@@ -40,7 +40,7 @@ async function fill(page, lang, touch) {
   return s;
 }
 
-const shown = async (page, line) => (await page.getByText(line, { exact: true }).count()) >= 1;
+const shown = async (page, line) => (await page.getByText(line, { exact: true }).filter({ visible: true }).count()) >= 1;
 
 // Every line of `lines` is on the page as text.
 async function assertShown(page, lines, what) {
@@ -100,11 +100,11 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       const verdict = spot[spot.length - 1];
       const money = verdict.match(/[¥$][\d,.]+/g);
       assert.equal(money.length, 2, `two amounts in "${verdict}"`);
-      const spotLine = b.page.getByText(new RegExp(`^${lang === 'zh' ? '竞价预期' : 'Spot, expected'} `));
+      const spotLine = b.page.getByText(new RegExp(`^${lang === 'zh' ? '竞价预期' : 'Spot, expected'} `)).filter({ visible: true });
       assert.equal(await spotLine.count(), 1);
       const text = await spotLine.textContent();
       assert.ok(text.includes(money[0]) && text.includes(money[1]), `"${text}" holds ${money.join(' and ')}`);
-      const peak = b.page.getByText(new RegExp(`^${lang === 'zh' ? '峰值' : 'Peak'} `));
+      const peak = b.page.getByText(new RegExp(`^${lang === 'zh' ? '峰值' : 'Peak'} `)).filter({ visible: true });
       assert.equal(await peak.count(), 1);
       assert.match(await peak.textContent(), new RegExp(`/ 1,000 GiB · ✓ ${lang === 'zh' ? '放得下' : 'fits'}`));
       assert.equal(j.host_ram.fits, true);
@@ -130,7 +130,7 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
           assert.ok(!(ox > 1 && oy > 1), `"${a.label}" and "${c.label}" do not overlap`);
         }
       }
-      await b.page.getByText(answers[0], { exact: true }).scrollIntoViewIfNeeded();
+      await b.page.getByText(answers[0], { exact: true }).filter({ visible: true }).scrollIntoViewIfNeeded();
       await settle(b.page);
       await screenshot(b.page, `plans-${size}-${lang}`);
       assert.deepEqual(b.watch.errors, []);

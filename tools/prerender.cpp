@@ -3,7 +3,8 @@
 // Draws the real UI headlessly (the same draw_app() and core the page runs), in the embed layout
 // (results first, one column), and writes its semantics nodes (ui/semantics.h) as plain HTML:
 // headings, the result text and every input's value, in English and Chinese. The page shows it
-// until its first frame; scripts/assemble_page.py puts it into the shell.
+// until its first frame; scripts/assemble_page.py puts it into the shell. The running page writes
+// the same rows for its current scenario (web/shell.html [Snapshot]): keep the two alike.
 //
 // usage: traincalc_prerender OUT.html
 #include "core/catalog.h"

@@ -64,6 +64,34 @@ test('a page saved with its scripts opens on the scenario it was saved with: tex
   } finally { await b.close(); if (other) await other.close(); }
 });
 
+test('a copy saved in Chinese on a phone opens in Chinese in an English browser, and in English from a link that asks for it', async () => {
+  const b = await launch({ locale: 'zh-CN', size: 'phone' });
+  let other = null;
+  try {
+    await open(b.page);
+    await settle(b.page);
+    await typeInto(b.page, '卡数', '4', true);  // a finger's tap on the box, then typing
+    await settle(b.page);
+    await b.page.waitForTimeout(1200);
+    const file = join(dir, 'complete-zh.html');
+    writeFileSync(file, '<!DOCTYPE html>\n' + await b.page.evaluate(() => document.documentElement.outerHTML));
+    other = await launch({ locale: 'en-US' });
+    await other.page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+      const p = document.getElementById('tc-pre');  // (about:blank has none)
+      if (p) window.__first = p.innerText;
+    }));
+    await open(other.page, '', { url: pathToFileURL(file).href });
+    assert.equal(await other.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.match(await other.page.evaluate(() => window.__first), /卡数\s+4 张卡/, 'the saved text, first');
+    assert.equal((await scenario(other.page)).cards, 4);
+    await other.page.goto('about:blank');  // a fresh load, not a change of the open page's hash
+    await open(other.page, '#lang=en', { url: pathToFileURL(file).href });
+    assert.equal(await other.page.evaluate(() => document.documentElement.lang), 'en', 'a link\'s language wins');
+    assert.equal((await scenario(other.page)).cards, 4);
+    assert.deepEqual(other.watch.errors, []);
+  } finally { await b.close(); if (other) await other.close(); }
+});
+
 for (const locale of ['en-US', 'zh-CN']) {
   test(`a copy saved without scripts (MHTML, ${locale}) shows the saved scenario as text`, async () => {
     const b = await launch({ locale, size: 'phone' });

@@ -311,12 +311,15 @@ void commit(Platform& p, bool from_history, bool save = true) {
                        "浏览器拒绝在本地保存方案（存储已满或被禁止）；请复制链接保存。");
         }
     }
-    if (!from_history && valid) {
+    const std::string hash =
+        !from_history && valid ? tc::encode_hash(p.app.scenario, p.app.embed, lang_code(p.app.lang)) : "";
+    // A commit that leaves the link as it is (a box left unchanged as focus moves on) is no step:
+    // counted as one, it made the next real change within a second replace the entry before it.
+    if (!hash.empty() && hash != take(tc_js_hash_get())) {
         const double t = now_ms();
         // Embedded in a host page, an edit never adds to the host's history (Back stays the host's).
         const bool push = !p.app.embed && t - p.last_change_ms > kHistoryQuietMs;
         p.last_change_ms = t;
-        const std::string hash = tc::encode_hash(p.app.scenario, p.app.embed, lang_code(p.app.lang));
         tc_js_hash_set(hash.c_str(), push ? 1 : 0);
     }
     const std::string summary = summary_text(p);
@@ -710,9 +713,21 @@ EMSCRIPTEN_KEEPALIVE void tc_set_share_url(const char* url) {
 EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     Platform& p = *g_platform;
     tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
-    if (!h.has_scenario && h.scenario.errors.empty()) return;
+    // The hash's language too (Back over a language switch, an edited address), as the button
+    // switches it, but not remembered here: only the visitor's own choice is saved.
+    const tc::Lang hash_lang = h.lang == "zh" ? tc::Lang::zh : tc::Lang::en;
+    const bool lang_moved = (h.lang == "zh" || h.lang == "en") && hash_lang != p.app.lang;
+    if (lang_moved) p.app.lang = hash_lang;
+    if (!h.has_scenario && h.scenario.errors.empty()) {
+        if (lang_moved) {
+            commit(p, true, false); // <html lang>, the aria-live text and onChange follow it
+            wake(p, kSettleFrames);
+        }
+        return;
+    }
     if (!h.scenario.errors.empty()) {
         notice_damaged_link(p, h.scenario.errors);
+        if (lang_moved) commit(p, true, false);
         wake(p, kSettleFrames);
         return;
     }

@@ -3,7 +3,7 @@
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot } from './lib.mjs';
+import { launch, open, settle, screenshot, press, typeInto } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {
@@ -127,6 +127,27 @@ test('back and forward walk through earlier scenarios', async () => {
     await b.page.waitForFunction(() => window.traincalc.get().cards === 2, null, { timeout: 5000 });
     await b.page.goForward();
     await b.page.waitForFunction(() => window.traincalc.get().cards === 32, null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('Back over a language switch brings the language back, Forward takes it again', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    await typeInto(b.page, 'Number of cards', '2');  // an edit: the link now holds the scenario and its language
+    await settle(b.page);
+    await b.page.waitForTimeout(1200);  // a quiet second: the switch starts a history entry
+    await press(b.page, b.page.getByRole('button', { name: '中文', exact: true }));  // a click on it
+    await b.page.getByRole('button', { name: 'English', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await b.page.goBack();
+    await b.page.getByRole('button', { name: '中文', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'en');
+    await b.page.goForward();
+    await b.page.getByRole('button', { name: 'English', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -80,8 +80,7 @@ bool draw_buy(App& app) {
         // The verdict names the hours it assumes: a one-off run is not 300 hours a month.
         if (b.purchase_known)
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
-                                 fmt(T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),
-                                     fnum(shown_estimate(app).scenario.hours_per_month_used)));
+                                 fbuy_verdict(app, shown_estimate(app)));
     }
     if (disclosure(app, fmt("%s##own", T(app, Str::ownership_inputs)), T(app, Str::ownership_inputs),
                    &app.section_open(Section::ownership), false))

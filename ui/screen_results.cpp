@@ -194,10 +194,7 @@ static void headline_buy(App& app, const Estimate& e) {
         !b.purchase_known ? T(app, Str::purchase_unknown_short)
         : break_even ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
                      : T(app, Str::break_even_never),
-        b.purchase_known ? fmt(T(app, b.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),
-                               fnum(e.scenario.hours_per_month_used))
-                         : nullptr,
-        Headline::buy);
+        b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
 }
 
 // "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.

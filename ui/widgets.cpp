@@ -83,6 +83,11 @@ const char* fstrategy(const App& app, const StrategyChoice& st) {
                st.activation_offload ? fmt(" · %s", T(app, Str::act_offload_short)) : "",
                st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute);
 }
+const char* fbuy_verdict(const App& app, const Estimate& e) {
+    IM_ASSERT(e.buy.purchase_known && "the verdict needs a purchase price: check purchase_known first");
+    return fmt(T(app, e.buy.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),
+               fnum(e.scenario.hours_per_month_used));
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout

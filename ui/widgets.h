@@ -43,6 +43,9 @@ const char* fgib(double gib);                     // "71.2 GiB"
 // A searched strategy, compactly and whole (what a press applies): "ZeRO-3 · TP 2 · CP 4 · EP 8 ·
 // activation offload · CPU offload · full recomputation", each part beyond ZeRO and TP only when used.
 const char* fstrategy(const App& app, const StrategyChoice& st);
+// Rent or buy's verdict with the monthly use it weighs: "At 300 h of use a month (planned), buying is
+// cheaper." (the headline and the rent-or-buy section say it alike). Only when the price is known.
+const char* fbuy_verdict(const App& app, const Estimate& e);
 const char* fmoney_in(double v, Currency c);
 
 //-----------------------------------------------------------------------------

@@ -116,7 +116,11 @@ struct Platform {
     bool save_failed_told = false; // the "could not save" notice was shown once
     bool program_checked = false;  // the renderer's link status was asked (once idle)
     std::string link_notice;       // the damaged-link notice shown, if any (cleared by a good link)
-    std::string api_buffer;        // strings returned to JS live here until the next call
+    // Opened with no scenario in its link: what the page showed then, for Back to that entry.
+    bool start_plain = false;
+    tc::Scenario start_scenario;
+    tc::Lang start_lang = tc::Lang::en;
+    std::string api_buffer; // strings returned to JS live here until the next call
 };
 
 // The one global: JS calls the exported C functions below without a user pointer.
@@ -285,6 +289,9 @@ void load_state(Platform& p) {
         }
     }
     fix_references(p);
+    p.start_plain = !h.has_scenario && h.scenario.errors.empty();
+    p.start_scenario = p.app.scenario;
+    p.start_lang = p.app.lang;
 }
 
 std::string summary_text(const Platform& p) {
@@ -718,7 +725,11 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     const tc::Lang hash_lang = h.lang == "zh" ? tc::Lang::zh : tc::Lang::en;
     const bool lang_moved = (h.lang == "zh" || h.lang == "en") && hash_lang != p.app.lang;
     if (lang_moved) p.app.lang = hash_lang;
-    if (!h.has_scenario && h.scenario.errors.empty()) {
+    // Back to the entry the page was opened on, which has no scenario in its link: what the page
+    // showed then (not the last edit), in its language unless the hash names one.
+    const bool to_start = !h.has_scenario && h.scenario.errors.empty() && p.start_plain;
+    if (to_start && h.lang != "zh" && h.lang != "en") p.app.lang = p.start_lang;
+    if (!h.has_scenario && h.scenario.errors.empty() && !to_start) {
         if (lang_moved) {
             commit(p, true, false); // <html lang>, the aria-live text and onChange follow it
             wake(p, kSettleFrames);
@@ -731,7 +742,7 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
         wake(p, kSettleFrames);
         return;
     }
-    p.app.scenario = h.scenario.scenario;
+    p.app.scenario = to_start ? p.start_scenario : h.scenario.scenario;
     if (!p.link_notice.empty() && p.app.notice == p.link_notice) set_notice(p, "", ""); // that link is gone
     p.link_notice.clear();
     fix_references(p);

@@ -3,7 +3,7 @@
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, press, typeInto } from './lib.mjs';
+import { launch, open, settle, screenshot, press, typeInto, scenario } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {
@@ -148,6 +148,32 @@ test('Back over a language switch brings the language back, Forward takes it aga
     await b.page.goForward();
     await b.page.getByRole('button', { name: 'English', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('Back to the entry the page opened on (no link) shows what it showed then, in its language', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const start = await scenario(b.page);
+    await press(b.page, b.page.getByRole('button', { name: '中文', exact: true }));  // a history entry: Chinese
+    await b.page.getByRole('button', { name: 'English', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.waitForTimeout(1200);  // a quiet second: the edit starts another
+    await typeInto(b.page, '卡数', String(start.cards + 3));
+    await settle(b.page);
+    assert.equal((await scenario(b.page)).cards, start.cards + 3);
+    await b.page.goBack();  // the switch's entry: Chinese, the scenario as opened
+    await b.page.waitForFunction((c) => window.traincalc.get().cards === c, start.cards, { timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await b.page.goBack();  // the page as opened: no hash, English, its first scenario (it kept the edit and Chinese)
+    await b.page.getByRole('button', { name: '中文', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => [location.hash, document.documentElement.lang].join('|')), '|en');
+    assert.deepEqual(await scenario(b.page), start);
+    assert.match(await b.page.getByRole('textbox', { name: 'Number of cards', exact: true }).inputValue(), new RegExp(`^${start.cards}\\b`));
+    await b.page.goForward();
+    await b.page.getByRole('button', { name: 'English', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

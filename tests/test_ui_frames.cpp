@@ -653,3 +653,40 @@ TEST_CASE("a picker's long preview on a phone ends in an ellipsis; its twin keep
     CHECK(!ellipsis_in(*model));
     CHECK(page.recovered == "");
 }
+
+// The page keys each DOM twin by role and id (web/shell.html): two nodes with one key share one
+// element, and when it had the focus the shell's reordering never ended (a click on "Ownership
+// assumptions" with the rent-or-buy and cost work open froze the page, 2026-12-02).
+TEST_CASE("every semantics node has its own role and id, with every section and toggle open") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        for (const float width : {1280.0f, 390.0f}) {
+            Page page(width, 800, 1, lang);
+            page.app.scenario.method = Method::full;
+            refresh(page.app);
+            ImGui::GetIO().DisplaySize.y = 20000; // the whole page at once, as the platform sizes it
+            page.frame();
+            page.frame();
+            // Press every collapsed header and "Show work" toggle, a few rounds (opening one shows more).
+            for (int round = 0; round < 6; ++round) {
+                std::vector<SemNode> closed;
+                for (const SemNode& n : page.app.sem)
+                    if ((n.role == Role::header || n.role == Role::button) && n.state == 0)
+                        closed.push_back(n);
+                if (closed.empty()) break;
+                for (const SemNode& n : closed) page.click(n);
+            }
+            std::vector<std::pair<std::uint32_t, int>> keys;
+            for (const SemNode& n : page.app.sem) {
+                const std::pair<std::uint32_t, int> key(n.id, static_cast<int>(n.role));
+                for (const auto& k : keys)
+                    if (k == key)
+                        FAIL_CHECK("two nodes keyed " << std::string(role_name(n.role)) << ":" << n.id << " ("
+                                                      << n.name << " / " << n.value << ") at width "
+                                                      << width);
+                keys.push_back(key);
+            }
+            CHECK(keys.size() > 200);
+            CHECK(page.recovered == "");
+        }
+    }
+}

@@ -879,8 +879,14 @@ void copyable_line(App& app, const std::string& line, int index) {
 
 void show_work_lines(App& app, Headline h) {
     // Body colour, not the dim one: the work is the product's promise, it must be easy to read.
+    // Each headline's lines in their own ID scope: open side by side, their copy buttons must not
+    // share ids (the page keys a DOM twin by it; two open blocks froze the page, 2026-12-02).
+    ImGui::PushID("work");
+    ImGui::PushID(static_cast<int>(h));
     int i = 0;
     for (const std::string& line : explain_lines(app, h)) copyable_line(app, line, i++);
+    ImGui::PopID();
+    ImGui::PopID();
 }
 
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,

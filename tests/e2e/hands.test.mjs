@@ -168,6 +168,31 @@ test('the parameters slider by mouse and the cards slider by finger: the scenari
   } finally { await p.close(); }
 });
 
+test('clicks open the rent-or-buy and cost work, then the ownership assumptions: the page keeps answering', async () => {
+  // Two work blocks open at once gave their copy buttons the same keys; the focused one (the last
+  // click) was then "placed" for ever by the shell, and the page froze (2026-12-02).
+  const b = await launch();
+  try {
+    await open(b.page);
+    for (const name of ['Show work: Rent or buy', 'Show work: Cost', 'Ownership assumptions']) {
+      const toggle = b.page.getByRole('button', { name, exact: true });
+      await press(b.page, toggle);
+      await b.page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
+        .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+    }
+    const answered = await Promise.race([b.page.evaluate(() => 'yes'), new Promise((r) => setTimeout(() => r('frozen'), 5000))]);
+    assert.equal(answered, 'yes');
+    // Every copy button once: one twin per key.
+    const copies = await b.page.getByRole('button', { name: /^Copy: / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    assert.ok(copies.length >= 12, `copy buttons of both blocks (${copies.length})`);
+    // A click after them still does what it says (it was swallowed or never ran).
+    await press(b.page, b.page.getByRole('button', { name: 'Show work: Cost', exact: true }));
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
+      .some((e) => e.getAttribute('aria-label') === 'Show work: Cost' || e.textContent === 'Show work: Cost'), null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
   const b = await launch();
   try {

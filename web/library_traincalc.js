@@ -37,7 +37,12 @@ mergeInto(LibraryManager.library, {
     var h = UTF8ToString(hash);
     try {
       if (window.location.hash === h) return;
-      window.__traincalcOwnHash = h;  // the hashchange this causes is ours: do not re-apply it
+      // The hashchange this causes is ours: not to be applied back. Events come later, one per set,
+      // and typing sets several in a row: a list, or the second one's event applied the first's
+      // hash over later typing (100000 typed at 30 ms a key ended as 10000, 2026-12-02).
+      var own = window.__traincalcOwnHashes || (window.__traincalcOwnHashes = []);
+      own.push(h);
+      if (own.length > 64) own.shift();
       var framed = true;
       try { framed = window.parent !== window; } catch (e) {}
       if (push && !framed) window.location.hash = h;

@@ -31,6 +31,34 @@ test('desktop: a click on a number box, then typing, changes the scenario and th
   } finally { await b.close(); }
 });
 
+test('desktop: typed at a person\'s pace, a count out of range stays as typed, marked, with the banner', async () => {
+  // Each key committed a link; the events of those links came later, and the second one applied the
+  // earlier, valid hash over the invalid last one: 100000 became 10000, unmarked (2026-12-02).
+  const b = await launch();
+  try {
+    await open(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Number of cards', exact: true });
+    for (const delay of [30, 50, 70, 40]) {
+      await press(b.page, box);
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type('100000', { delay });
+      await b.page.keyboard.press('Enter');
+      await settle(b.page, 1500);
+      assert.equal(await box.inputValue(), '100000', `the box at ${delay} ms a key`);
+      assert.equal(await box.getAttribute('aria-invalid'), 'true');
+      assert.equal((await scenario(b.page)).cards, 100000);
+      await b.page.getByText('Some inputs are invalid; the last valid estimate is shown.', { exact: true }).waitFor({ state: 'attached', timeout: 3000 });
+      await press(b.page, box);  // back to a valid count for the next round
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type('8', { delay });
+      await b.page.keyboard.press('Enter');
+      await b.page.waitForFunction(() => window.traincalc.get().cards === 8, null, { timeout: 5000 });
+      await settle(b.page, 1500);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: a mouse drag on the cards slider snaps to powers of two; arrow keys step it', async () => {
   const b = await launch();
   try {

@@ -122,6 +122,18 @@ std::vector<FieldError> check_hash_length(std::string_view hash) {
     return {detail::too_long_error("s", "the link", "链接", hash.size(), limits::kMaxHashBytes)};
 }
 
+namespace {
+// A link's language as people write it: "zh", "zh-CN", "zh_Hans", "ZH" -> "zh"; "en", "en-US" ->
+// "en"; anything else -> "" (the visitor's own language).
+std::string link_lang(std::string_view v) {
+    if (v.size() < 2 || (v.size() > 2 && v[2] != '-' && v[2] != '_')) return "";
+    const char a = static_cast<char>(v[0] | 0x20), b = static_cast<char>(v[1] | 0x20);
+    if (a == 'z' && b == 'h') return "zh";
+    if (a == 'e' && b == 'n') return "en";
+    return "";
+}
+} // namespace
+
 HashState decode_hash(std::string_view hash, const Catalog& catalog) {
     HashState st;
     st.scenario.errors = check_hash_length(hash);
@@ -143,8 +155,8 @@ HashState decode_hash(std::string_view hash, const Catalog& catalog) {
             st.embed = value == "1" || value == "true";
         else if (key == "io")
             st.embed_io = value == "1" || value == "true";
-        else if (key == "lang" && (value == "en" || value == "zh"))
-            st.lang = std::string(value);
+        else if (key == "lang")
+            st.lang = link_lang(value);
         // Other parameters (analytics tags and the like) are ignored.
     }
     if (!has_payload) return st;

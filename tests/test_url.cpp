@@ -117,6 +117,14 @@ TEST_CASE("decode_hash: no scenario, other parameters") {
     CHECK(st.lang == "zh");
     st = decode_hash("#lang=fr", cat);
     CHECK(st.lang.empty());
+    // A language tag as people write it in a link: its language, any case, any region or script.
+    for (const char* zh : {"zh-CN", "zh-cn", "ZH", "zh_Hans", "zh-TW"}) {
+        CHECK(decode_hash(std::string("#embed=1&lang=") + zh, cat).lang == "zh");
+    }
+    CHECK(decode_hash("#lang=en-US", cat).lang == "en");
+    for (const char* other : {"zhx", "z", "", "e", "fr-CN", "enGB", "zh-CN&lang=fr"}) {
+        CHECK_MESSAGE(decode_hash(std::string("#lang=") + other, cat).lang.empty(), other);
+    }
 }
 
 //-----------------------------------------------------------------------------

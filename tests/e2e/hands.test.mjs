@@ -59,6 +59,32 @@ test('desktop: typed at a person\'s pace, a count out of range stays as typed, m
   } finally { await b.close(); }
 });
 
+test('desktop: Escape in a box undoes what was typed since it took the focus (or since Enter)', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Epochs', exact: true });
+    const before = (await scenario(b.page)).epochs;
+    await press(b.page, box);
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('7', { delay: 50 });
+    await b.page.waitForFunction(() => window.traincalc.get().epochs === 7, null, { timeout: 5000 });  // applied as typed
+    await b.page.keyboard.press('Escape');
+    await b.page.waitForFunction((e) => window.traincalc.get().epochs === e, before, { timeout: 5000 });
+    assert.equal(await box.inputValue(), String(before));
+    // After Enter, Escape goes back to what Enter applied.
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('2', { delay: 50 });
+    await b.page.keyboard.press('Enter');
+    await b.page.keyboard.type('5', { delay: 50 });  // "25"
+    await b.page.waitForFunction(() => window.traincalc.get().epochs === 25, null, { timeout: 5000 });
+    await b.page.keyboard.press('Escape');
+    await b.page.waitForFunction(() => window.traincalc.get().epochs === 2, null, { timeout: 5000 });
+    assert.equal(await box.inputValue(), '2');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: a mouse drag on the cards slider snaps to powers of two; arrow keys step it', async () => {
   const b = await launch();
   try {

@@ -178,6 +178,19 @@ test('Back to the entry the page opened on (no link) shows what it showed then, 
   } finally { await b.close(); }
 });
 
+test('a link\'s language as people write it (lang=zh-CN, ZH, en-US) opens the page in it', async () => {
+  const b = await launch({ locale: 'en-US' });
+  try {
+    for (const [hash, want, control] of [['#lang=zh-CN', 'zh-CN', '卡数'], ['#embed=1&lang=ZH', 'zh-CN', '卡数'], ['#lang=en-US', 'en', 'Number of cards']]) {
+      await b.page.goto('about:blank');
+      await open(b.page, hash);
+      assert.equal(await b.page.evaluate(() => document.documentElement.lang), want, hash);
+      assert.equal(await b.page.getByRole('textbox', { name: control, exact: true }).count(), 1, hash);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('a provider catalog from setCatalog() adds a card that can be chosen', async () => {
   const b = await launch();
   try {

@@ -9,6 +9,7 @@
 #include "cost_model.h"
 #include <algorithm>
 #include <cassert>
+#include <initializer_list>
 
 namespace traincalc {
 namespace detail {
@@ -22,6 +23,28 @@ static double exchange_rate(const Scenario& s, const Catalog& c) {
     if (c.cny_per_usd > 0 && std::isfinite(c.cny_per_usd)) return c.cny_per_usd;
     return kDefaultCnyPerUsd;
 }
+
+} // namespace detail
+
+Scenario in_currency(const Scenario& s, Currency to, const Catalog& catalog) {
+    Scenario out = s;
+    out.currency = to;
+    if (to == s.currency) return out;
+    const double rate = detail::exchange_rate(s, catalog);
+    const double k = to == Currency::usd ? 1.0 / rate : rate;
+    // A negative price or purchase price means "the catalog's": it stays a flag, not an amount.
+    for (double* v : {&out.price_hourly, &out.price_daily, &out.price_monthly, &out.purchase_price})
+        if (*v > 0) *v *= k;
+    for (double* v : {&out.storage_per_gb_month, &out.traffic_per_gb, &out.budget, &out.spot_price_hourly,
+                      &out.electricity_per_kwh, &out.rack_per_month, &out.ops_per_month})
+        *v *= k;
+    for (Quote& q : out.quotes)
+        for (double* v : {&q.price_per_card_hour, &q.storage_per_gb_month, &q.traffic_per_gb, &q.deposit})
+            *v *= k;
+    return out;
+}
+
+namespace detail {
 
 // Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
 // its currency and apply to the scenario's card only.

@@ -240,6 +240,12 @@ ScenarioResult scenario_patch(const Scenario& base, std::string_view json_text, 
 // Every field, so that a round trip reproduces the scenario exactly.
 std::string scenario_to_json(const Scenario& s);
 
+// The scenario in another currency: every amount it holds in its own (prices it sets, fees, budget,
+// spot price, purchase price it sets, power, rack and operations, quotes) converted at its exchange
+// rate (cny_per_usd, else the catalog's). What the page's currency switch does: 0.8 ¥/kWh becomes
+// $0.111/kWh, not $0.8/kWh. Catalog prices (negative fields) follow by themselves.
+Scenario in_currency(const Scenario& s, Currency to, const Catalog& catalog);
+
 // {"errors":[{"field":...,"message":...}]}: the shape every surface (CLI, JS API) reports errors in.
 // indent -1 = compact.
 std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int indent = -1);

@@ -121,6 +121,46 @@ TEST_CASE("cost_model: owning per month = depreciation + power + rack + operatio
     CHECK_FALSE(b.buying_cheaper);
 }
 
+TEST_CASE("in_currency: a switch converts every amount the scenario holds; rent or buy keeps its answer") {
+    Catalog c;
+    c.cny_per_usd = 7.2;
+    Scenario s; // the defaults: 0.8 ¥/kWh, rack ¥375, operations ¥500, storage ¥0.3/GB-month
+    s.price_hourly = 36;
+    s.purchase_price = -1; // the catalog's: stays a flag
+    s.budget = 7200;
+    s.quotes[0].price_per_card_hour = 18;
+    s.quotes[0].deposit = 720;
+    const Scenario u = in_currency(s, Currency::usd, c);
+    CHECK(u.currency == Currency::usd);
+    CHECK(u.electricity_per_kwh == doctest::Approx(0.8 / 7.2));
+    CHECK(u.rack_per_month == doctest::Approx(375 / 7.2));
+    CHECK(u.ops_per_month == doctest::Approx(500 / 7.2));
+    CHECK(u.storage_per_gb_month == doctest::Approx(0.3 / 7.2));
+    CHECK(u.price_hourly == doctest::Approx(5));
+    CHECK(u.price_daily == -1);
+    CHECK(u.purchase_price == -1);
+    CHECK(u.budget == doctest::Approx(1000));
+    CHECK(u.quotes[0].price_per_card_hour == doctest::Approx(2.5));
+    CHECK(u.quotes[0].deposit == doctest::Approx(100));
+    const Scenario back = in_currency(u, Currency::cny, c); // and back, at the same rate
+    CHECK(back.electricity_per_kwh == doctest::Approx(0.8));
+    CHECK(back.rack_per_month == doctest::Approx(375));
+    CHECK(back.price_hourly == doctest::Approx(36));
+    CHECK(in_currency(s, Currency::cny, c).rack_per_month == 375); // no switch, no change
+    // The scenario's own rate wins over the catalog's.
+    s.cny_per_usd = 8;
+    CHECK(in_currency(s, Currency::usd, c).rack_per_month == doctest::Approx(375 / 8.0));
+    // Rent or buy in either currency: the same break-even hours (it read ¥ amounts as $ before).
+    const GpuSpec g = priced_card();
+    BuyResult cny, usd;
+    buy_for(s, g, prices_for(s, g, c, true), cny);
+    const Scenario su = in_currency(s, Currency::usd, c);
+    buy_for(su, g, prices_for(su, g, c, true), usd);
+    CHECK(usd.break_even_hours_per_month == doctest::Approx(cny.break_even_hours_per_month));
+    CHECK(usd.buying_cheaper == cny.buying_cheaper);
+    CHECK(usd.own_per_month * 8 == doctest::Approx(cny.own_per_month));
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Quotes
 //-----------------------------------------------------------------------------

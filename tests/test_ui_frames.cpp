@@ -690,3 +690,24 @@ TEST_CASE("every semantics node has its own role and id, with every section and 
         }
     }
 }
+
+TEST_CASE("a click on USD converts the visitor's amounts, not only the catalog's prices") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.app.section_open(Section::prices) = true;
+    page.frame();
+    page.frame();
+    const double rack_cny = page.app.scenario.rack_per_month;
+    const SemNode* usd = traincalc_test::find_node(page.app, Role::radio, "USD $");
+    REQUIRE(usd != nullptr);
+    page.click(*usd);
+    CHECK(page.app.scenario.currency == Currency::usd);
+    const double rate = page.app.catalog->cny_per_usd;
+    CHECK(page.app.scenario.rack_per_month == doctest::Approx(rack_cny / rate));
+    CHECK(page.app.scenario.electricity_per_kwh == doctest::Approx(0.8 / rate));
+    const SemNode* cny = traincalc_test::find_node(page.app, Role::radio, "CNY ¥");
+    REQUIRE(cny != nullptr);
+    page.click(*cny);
+    CHECK(page.app.scenario.rack_per_month == doctest::Approx(rack_cny));
+    CHECK(page.recovered == "");
+}

@@ -456,14 +456,14 @@ static bool draw_prices(App& app) {
     const CostResult& c = shown_estimate(app).cost;
     bool changed = false;
     field_label(T(app, Str::currency));
-    if (radio(app, "CNY ¥", s.currency == Currency::cny)) {
-        s.currency = Currency::cny;
-        changed = true;
-    }
-    ImGui::SameLine();
-    if (radio(app, "USD $", s.currency == Currency::usd)) {
-        s.currency = Currency::usd;
-        changed = true;
+    // A switch converts every amount the visitor has (power, rack, fees, quotes...), not just the
+    // catalog's prices: the same numbers read in the other currency flipped rent or buy.
+    for (const Currency to : {Currency::cny, Currency::usd}) {
+        if (to == Currency::usd) ImGui::SameLine();
+        if (radio(app, to == Currency::cny ? "CNY ¥" : "USD $", s.currency == to) && s.currency != to) {
+            s = in_currency(s, to, *app.catalog);
+            changed = true;
+        }
     }
     field_error(app, "price.currency");
     changed |= price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);

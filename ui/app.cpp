@@ -93,6 +93,8 @@ static void apply_colors(App& app) {
         style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.08f, 0.30f, 0.62f, 1.0f); // section titles, 7.7:1
         style.Colors[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 1.0f); // field edges, 3:1 (non-text)
         style.Colors[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+        style.Colors[ImGuiCol_PopupBg] =
+            ImVec4(1.0f, 1.0f, 1.0f, 1.0f); // 0.98: the page showed through a list
     }
 }
 

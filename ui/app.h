@@ -112,6 +112,7 @@ struct App {
     bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
     char model_search[64] = {};         // the model picker's search box
     std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
+    std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
     std::vector<std::string> explain_cache[6];

@@ -97,59 +97,53 @@ static void setup_columns_and_sort(App& app) {
     }
 }
 
-// The numbers of a workable row (cost, time, cards, memory, strategy); an unworkable one says so.
-// Writes the same cells as one sentence for the row's button: a screen reader hears the row, not
-// just the GPU's name ("Cost ¥72, Time 3.97 h, Cards 1, Memory/card 33 GiB, …").
-static void row_cells(const App& app, const GpuOption& o, std::string& said) {
+// A workable row's cells in the columns' order (cost, time, cards, memory, strategy), and the same
+// cells as one sentence for the row's button: a screen reader hears the row, not just the GPU's
+// name ("Cost ¥72, Time 3.97 h, Cards 1, Memory/card 33 GiB, …"). False for an unworkable row.
+static bool row_cells(const App& app, const GpuOption& o, const char* (&cells)[5], std::string& said) {
     if (!o.workable) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(T(app, Str::not_workable));
         said = T(app, Str::not_workable);
-        return;
+        return false;
     }
-    const char* sep = app.lang == Lang::zh ? "，" : ", ";
-    const char* cards = fmt("%d", o.cards);
-    const char* memory = fgib(o.memory_per_gpu_gib);
-    const char* time = fhours(app, o.wall_hours);
-    const char* cost = o.priced ? fmoney(app, o.cost_total) : T(app, Str::no_price);
-    const char* strategy = fstrategy(app, o.strategy);
-    for (const char* cell : {cost, time, cards, memory, strategy}) { // the columns' order
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(cell);
-    }
+    cells[0] = o.priced ? fmoney(app, o.cost_total) : T(app, Str::no_price);
+    cells[1] = fhours(app, o.wall_hours);
+    cells[2] = fmt("%d", o.cards);
+    cells[3] = fgib(o.memory_per_gpu_gib);
+    cells[4] = fstrategy(app, o.strategy);
     // Longer than one scratch buffer in Chinese: built in the node's string (its capacity is kept
     // from frame to frame, so a steady frame allocates nothing).
-    said.clear();
+    const char* sep = app.lang == Lang::zh ? "，" : ", ";
     const char* heads[] = {T(app, Str::col_cost), T(app, Str::col_time), T(app, Str::col_cards),
                            T(app, Str::col_mem_per_card), T(app, Str::col_strategy)};
-    const char* cells[] = {cost, time, cards, memory, strategy};
+    said.clear();
     for (int i = 0; i < 5; i++) (((said += i ? sep : "") += heads[i]) += ' ') += cells[i];
+    return true;
 }
 
-// One GPU's row; a click on a workable one puts its configuration into the scenario (returns true).
-// `narrow` (a phone): the name is shown without a leading "NVIDIA ", so that more of the cost column
-// shows beside the frozen GPU column; the row's accessible name keeps the whole name.
-static bool draw_row(App& app, int row, bool narrow) {
-    bool changed = false;
+// A click on a workable row puts its GPU, card count and whole searched strategy into the scenario.
+static bool take_row(App& app, const GpuOption& o, bool pressed) {
+    if (!pressed || !o.workable) return false;
+    app.scenario.gpu_id = app.catalog->gpus[o.gpu_index].id;
+    app.scenario.cards = o.cards;
+    o.strategy.apply_to(app.scenario); // the whole searched strategy, or the row's figures do not follow
+    return true;
+}
+
+static bool is_selected(const App& app, const GpuOption& o) {
+    return app.catalog->gpus[o.gpu_index].id == app.scenario.gpu_id && o.cards == app.scenario.cards;
+}
+
+// One GPU's row of the table (a desktop).
+static bool draw_row(App& app, int row) {
     const GpuOption& o = app.comparison[row];
-    const GpuSpec& g = app.catalog->gpus[o.gpu_index];
-    const bool selected = g.id == app.scenario.gpu_id && o.cards == app.scenario.cards;
     ImGui::PushID(row);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
     const char* name = gpu_name(app, o);
-    const bool row_pressed =
-        ImGui::Selectable(narrow && std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name,
-                          selected, ImGuiSelectableFlags_SpanAllColumns);
+    const bool pressed = ImGui::Selectable(name, is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
     sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
     const size_t node = app.sem.size() - 1;
-    if (row_pressed && o.workable) {
-        app.scenario.gpu_id = g.id;
-        app.scenario.cards = o.cards;
-        o.strategy.apply_to(app.scenario); // the whole searched strategy, or the row's figures do not follow
-        changed = true;
-    }
     if (o.cheapest || o.fastest) {
         ImGui::SameLine();
         if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
@@ -158,10 +152,57 @@ static bool draw_row(App& app, int row, bool narrow) {
             ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
                                T(app, Str::mark_fastest));
     }
-    row_cells(app, o, app.sem[node].value); // the row's cells, spoken as the button's description
+    const char* cells[5];
+    if (row_cells(app, o, cells, app.sem[node].value)) {
+        for (const char* cell : cells) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(cell);
+        }
+    } else {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(T(app, Str::not_workable));
+    }
     if (!o.workable) ImGui::PopStyleColor();
     ImGui::PopID();
-    return changed;
+    return take_row(app, o, pressed);
+}
+
+// One GPU on a phone: a block the page's width, its name (and marks), then its numbers, wrapped. A
+// table of six columns there left the name alone on screen and the numbers a sideways scroll away.
+static bool draw_block(App& app, int row) {
+    const GpuOption& o = app.comparison[row];
+    ImGui::PushID(row);
+    const char* name = gpu_name(app, o);
+    const char* cells[5];
+    // App-owned strings (a steady frame allocates nothing); longer than a scratch buffer in Chinese.
+    std::string &head = app.block_text[0], &body = app.block_text[1], &said = app.block_text[2];
+    const bool workable = row_cells(app, o, cells, said);
+    head = name;
+    if (o.cheapest) (head += "  ") += T(app, Str::mark_cheapest);
+    if (o.fastest) (head += "  ") += T(app, Str::mark_fastest);
+    // Cost and time first, as the table's columns.
+    body = workable ? cells[0] : T(app, Str::not_workable);
+    if (workable)
+        for (const char* part : {" · ", cells[1], " · ", T(app, Str::col_cards), " ", cells[2], " · ",
+                                 T(app, Str::col_mem_per_card), " ", cells[3], " · ", cells[4]})
+            body += part;
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const float wrap = ImGui::GetContentRegionAvail().x - pad.x * 2.0f;
+    const float h1 = ImGui::CalcTextSize(head.c_str(), nullptr, false, wrap).y;
+    const float h2 = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap).y;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const bool pressed = ImGui::Selectable("##gpu", is_selected(app, o), ImGuiSelectableFlags_None,
+                                           ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
+    sem_item(app, Role::button, fmt("%s × %d", name, o.cards));
+    app.sem[app.sem.size() - 1].value = said;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);
+    dl->AddText(nullptr, 0.0f, ImVec2(at.x + pad.x, at.y + pad.y), ink, head.c_str(), nullptr, wrap);
+    dl->AddText(nullptr, 0.0f, ImVec2(at.x + pad.x, at.y + pad.y + h1), ImGui::GetColorU32(color_dim()),
+                body.c_str(), nullptr, wrap);
+    ImGui::Separator();
+    ImGui::PopID();
+    return take_row(app, o, pressed);
 }
 
 bool draw_compare(App& app) {
@@ -179,22 +220,30 @@ bool draw_compare(App& app) {
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-    // ScrollX keeps every column readable on a phone: the table scrolls sideways instead of squeezing.
+    // ScrollX: a narrow window (not a phone: that gets blocks) scrolls the table sideways.
     const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
     // A provider's catalog can hold thousands of cards: the first rows (its own, then the
     // cheapest) are drawn, the rest on request; every drawn row is a control in the page.
     constexpr size_t kRowsShown = 40;
     const size_t rows =
         app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
-    const bool narrow = ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize();
-    if (!ImGui::BeginTable(
-            "compare", 6, flags,
-            ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f)))
-        return false;
-    setup_columns_and_sort(app);
-    for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
-        changed = draw_row(app, app.comparison_order[shown], narrow) || changed;
-    ImGui::EndTable();
+    if (ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
+        if (app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
+            const SortBy by{&app, app.comparison_sort, true};
+            app.comparison_order = identity_order(app.comparison.size());
+            if (app.comparison_sort != col_cost) stable_sort_indices(app.comparison_order, row_less, &by);
+            app.comparison_order_dirty = false;
+        }
+        for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
+            changed = draw_block(app, app.comparison_order[shown]) || changed;
+    } else if (ImGui::BeginTable("compare", 6, flags,
+                                 ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) +
+                                               ImGui::GetStyle().ScrollbarSize + 4.0f))) {
+        setup_columns_and_sort(app);
+        for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
+            changed = draw_row(app, app.comparison_order[shown]) || changed;
+        ImGui::EndTable();
+    }
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
         app.comparison_show_all = true;

@@ -293,13 +293,16 @@ static bool draw_data(App& app) {
 // [SECTION] GPU and cards
 //-----------------------------------------------------------------------------
 
-static void gpu_specs_row(const App& app, const GpuSpec& g) {
+// A phone (`narrow`) shows memory and price only: five columns left the name "NVIDI." there.
+static void gpu_specs_row(const App& app, const GpuSpec& g, bool narrow) {
     ImGui::TableNextColumn();
     ImGui::Text("%s", fgib(g.memory_gib));
-    ImGui::TableNextColumn();
-    ImGui::Text("%s", fnum(g.tflops_16bit));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(g.nvlink_gbps > 0 ? fmt("NVLink %s", fnum(g.nvlink_gbps)) : "PCIe");
+    if (!narrow) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%s", fnum(g.tflops_16bit));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(g.nvlink_gbps > 0 ? fmt("NVLink %s", fnum(g.nvlink_gbps)) : "PCIe");
+    }
     ImGui::TableNextColumn();
     // The catalog's reference price in the page's currency when it has one, else the other.
     const bool usd_first = app.scenario.currency == Currency::usd && g.price_usd_per_hour > 0;
@@ -320,14 +323,17 @@ static bool gpu_picker(App& app) {
     const char* preview =
         g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
-        const float w = is_phone() ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
+        const bool narrow = is_phone();
+        const float w = narrow ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
         if (app.catalog &&
-            ImGui::BeginTable("gpus", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
+            ImGui::BeginTable("gpus", narrow ? 3 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
                               ImVec2(w, 0))) {
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn(T(app, Str::col_memory));
-            ImGui::TableSetupColumn("TFLOPS");
-            ImGui::TableSetupColumn(T(app, Str::col_link));
+            if (!narrow) {
+                ImGui::TableSetupColumn("TFLOPS");
+                ImGui::TableSetupColumn(T(app, Str::col_link));
+            }
             ImGui::TableSetupColumn(T(app, Str::col_price));
             ImGui::TableHeadersRow();
             for (const GpuSpec& c : app.catalog->gpus) {
@@ -337,13 +343,16 @@ static bool gpu_picker(App& app) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
-                if (option(app, label, c.id == s.gpu_id,
+                // On a phone the shown name drops a leading "NVIDIA " (the option's name keeps it).
+                const char* shown =
+                    narrow && std::strncmp(label, "NVIDIA ", 7) == 0 && label[7] ? label + 7 : label;
+                if (option(app, shown, c.id == s.gpu_id,
                            fmt("%s, %s, %s TFLOPS", label, fgib(c.memory_gib), fnum(c.tflops_16bit)),
                            ImGuiSelectableFlags_SpanAllColumns)) {
                     s.gpu_id = c.id;
                     changed = true;
                 }
-                gpu_specs_row(app, c);
+                gpu_specs_row(app, c, narrow);
                 ImGui::PopID();
             }
             ImGui::EndTable();

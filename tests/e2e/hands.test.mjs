@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, runCli } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, runCli, touchTap } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -347,6 +347,49 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await b.page.getByText(/^Drag: 1, 2, 4/).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await help.getAttribute('aria-expanded'), 'true');
     await screenshot(b.page, 'phone-after-taps');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways swipe picks nothing, a tap picks', async () => {
+  // It was a six-column table whose frozen name column filled the screen: the cost cut at the edge,
+  // the rest a sideways scroll away, and a sideways swipe across a row picked that row (2026-12-02).
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const swipe = async (x0, y, dx) => {
+      const cdp = await b.page.context().newCDPSession(b.page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + dx * i / 10, y }] });
+        await b.page.waitForTimeout(16);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+      await settle(b.page, 400);
+    };
+    const row = b.page.getByRole('button', { name: /^NVIDIA H100 80GB SXM × \d+$/ });
+    const { r } = await center(row);
+    assert.ok(r.x >= 0 && r.x + r.width <= 390 && r.width > 300, `the block spans the page (${JSON.stringify(r)})`);
+    assert.match(await row.getAttribute('aria-description'), /^费用 ¥[\d,.]+，耗时 /);
+    const before = await scenario(b.page);
+    await swipe(330, r.y + r.height / 2, -250);
+    assert.deepEqual(await scenario(b.page), before, 'a sideways swipe over a row changes nothing');
+    // The GPU picker's list: a sideways swipe over an option picks nothing either, and the list stays.
+    const picker = await center(b.page.getByRole('combobox', { name: 'GPU 型号' }));
+    await touchTap(b.page, picker.x, picker.y);
+    const opt = b.page.getByRole('option', { name: /^NVIDIA A10 24GB,/ });
+    await opt.waitFor({ state: 'attached', timeout: 5000 });
+    const o = await opt.boundingBox();
+    await swipe(330, o.y + o.height / 2, -250);
+    assert.equal((await scenario(b.page)).gpu, before.gpu);
+    assert.equal(await opt.count(), 1, 'the list is still open');
+    await touchTap(b.page, picker.x, picker.y);  // a tap on the picker again closes the list
+    await b.page.getByRole('option').first().waitFor({ state: 'detached', timeout: 5000 });
+    // A tap on the comparison's row picks it.
+    const c = await center(row);
+    await touchTap(b.page, c.x, c.y);
+    await b.page.waitForFunction(() => window.traincalc.get().gpu === 'H100-SXM', null, { timeout: 5000 });
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

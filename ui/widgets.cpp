@@ -677,10 +677,7 @@ bool option(App& app, const char* label, bool selected, const char* name, ImGuiS
 
 bool begin_picker(App& app, const char* id_str, const char* name, const char* preview,
                   ImGuiComboFlags flags) {
-    // While open, ImGui's last item is the popup: the picker's own id and rectangle (kept in the
-    // window's state storage from the frames it was closed) name its node, so its twin stays.
     const ImGuiID id = ImGui::GetID(id_str);
-    ImGuiStorage* st = ImGui::GetStateStorage();
     // ImGui cuts a preview wider than the box under its arrow, mid-glyph: it ends in "…" instead
     // (the twin's value, below, keeps the whole text for screen readers).
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -696,18 +693,15 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
         }
         shown = fmt("%.*s…", static_cast<int>(n), preview);
     }
+    // Its node is recorded before BeginCombo: once open, the current window is the list's, and the
+    // box's rectangle was clipped to it (zero height: a click no longer gave the box the focus, so
+    // Escape and the arrows did nothing).
+    const ImVec2 mn = ImGui::GetCurrentWindow()->DC.CursorPos;
+    sem_node(app, Role::combobox, id, mn,
+             ImVec2(mn.x + ImGui::CalcItemWidth(), mn.y + ImGui::GetFrameHeight()), name, preview, 0);
+    const size_t node = app.sem.size() - 1;
     const bool open = ImGui::BeginCombo(id_str, shown, flags);
-    ImVec2 mn, mx;
-    if (!open) {
-        mn = ImGui::GetItemRectMin();
-        mx = ImGui::GetItemRectMax();
-        st->SetFloat(id + 1, mn.x), st->SetFloat(id + 2, mn.y), st->SetFloat(id + 3, mx.x),
-            st->SetFloat(id + 4, mx.y);
-    } else {
-        mn = ImVec2(st->GetFloat(id + 1), st->GetFloat(id + 2));
-        mx = ImVec2(st->GetFloat(id + 3), st->GetFloat(id + 4));
-    }
-    sem_node(app, Role::combobox, id, mn, mx, name, preview, open ? 1 : 0);
+    app.sem[node].state = open ? 1 : 0;
     // Escape in its list closes it.
     if (open && sem_take(app, id, SemActionKind::close)) ImGui::CloseCurrentPopup();
     if (open) begin_listbox(app, name);

@@ -247,6 +247,32 @@ test('clicks open the rent-or-buy and cost work, then the ownership assumptions:
   } finally { await b.close(); }
 });
 
+test('desktop: a picker opened by a click takes the keyboard: Escape closes it, arrows and Enter pick', async () => {
+  // Once open, the box's twin was clipped to the list (zero height), so the click left the focus
+  // on the page: Escape, the arrows and Enter did nothing (2026-12-02).
+  const b = await launch();
+  try {
+    await open(b.page);
+    const combo = b.page.getByRole('combobox', { name: 'GPU', exact: true });
+    await press(b.page, combo);
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('aria-label') === 'GPU', null, { timeout: 3000 });
+    assert.equal(await combo.getAttribute('aria-expanded'), 'true');
+    const box = await combo.boundingBox();
+    assert.ok(box.height > 10, `the open picker's twin keeps its box (${JSON.stringify(box)})`);
+    await b.page.keyboard.press('Escape');
+    await b.page.waitForFunction(() => document.querySelector('[role="combobox"][aria-label="GPU"]').getAttribute('aria-expanded') === 'false', null, { timeout: 3000 });
+    const before = (await scenario(b.page)).gpu;
+    await press(b.page, combo);
+    await b.page.getByRole('option').first().waitFor({ state: 'attached', timeout: 5000 });
+    for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) {  // into the list (the chosen card), the next, pick
+      await b.page.waitForTimeout(150);  // a person's pace between keys
+      await b.page.keyboard.press(key);
+    }
+    await b.page.waitForFunction((g) => window.traincalc.get().gpu !== g, before, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
   const b = await launch();
   try {

@@ -711,3 +711,18 @@ TEST_CASE("a click on USD converts the visitor's amounts, not only the catalog's
     CHECK(page.app.scenario.rack_per_month == doctest::Approx(rack_cny));
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("phone, touch: every \"Show work\" toggle is a finger's 44 px tall, as the buttons") {
+    Page page(390, 844, 3, Lang::en);
+    page.app.touch = true;
+    ImGui::GetIO().DisplaySize.y = 20000; // nothing clipped by the window's edge
+    page.frame();
+    page.frame();
+    int toggles = 0;
+    for (const SemNode& n : page.app.sem) {
+        if (n.role != Role::button || n.name.rfind("Show work", 0) != 0) continue;
+        ++toggles;
+        CHECK_MESSAGE(n.y1 - n.y0 >= 43.5f, n.name << ": " << (n.y1 - n.y0) << " px");
+    }
+    CHECK(toggles >= 6);
+}

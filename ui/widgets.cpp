@@ -789,8 +789,19 @@ bool button(App& app, const char* label, const char* name, ImVec2 size) {
 
 bool disclosure(App& app, const char* id_label, const char* name, bool* open, bool section_header) {
     ImGui::SetNextItemOpen(*open || app.expand_all, ImGuiCond_Always);
-    *open = section_header ? ImGui::CollapsingHeader(id_label)
-                           : ImGui::TreeNodeEx(id_label, ImGuiTreeNodeFlags_NoTreePushOnOpen);
+    if (section_header) {
+        *open = ImGui::CollapsingHeader(id_label);
+    } else {
+        // A finger needs 44 CSS px (WCAG 2.5.5), as the buttons get: a "Show work" was 17 px tall
+        // (a tree node takes no frame padding unless asked).
+        const ImVec2 pad = ImGui::GetStyle().FramePadding;
+        if (app.touch)
+            ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                                ImVec2(pad.x, ImMax(pad.y, (44.0f - ImGui::GetFontSize()) * 0.5f)));
+        *open = ImGui::TreeNodeEx(id_label, ImGuiTreeNodeFlags_NoTreePushOnOpen |
+                                                (app.touch ? ImGuiTreeNodeFlags_FramePadding : 0));
+        if (app.touch) ImGui::PopStyleVar();
+    }
     sem_item(app, section_header ? Role::header : Role::button, name, nullptr, *open ? 1 : 0);
     return *open;
 }

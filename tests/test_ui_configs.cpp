@@ -191,3 +191,30 @@ TEST_CASE("a megabyte of config text is drawn a screenful at a time, with a grab
     CHECK(vertices() < screenful_vertices);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("after a good import, a bad one says why under its button; the good one's list goes") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.app.show_configs = true;
+    REQUIRE(
+        receive_text(page.app, TextPurpose::config, "{\"finetuning_type\": \"lora\", \"cutoff_len\": 2048}"));
+    page.frame();
+    page.frame();
+    REQUIRE(text_starting(page.app, "Imported: ", Role::heading) != nullptr);
+    CHECK(!receive_text(page.app, TextPurpose::config_error,
+                        "3\t13\tmissed comma between flow collection entries"));
+    page.frame();
+    page.frame();
+    CHECK(text_starting(page.app, "Imported: ", Role::heading) == nullptr); // not this file's list
+    // The reason stands after the "Import the text" button, in reading order.
+    bool after_button = false, said = false;
+    for (const SemNode& n : page.app.sem) {
+        if (n.role == Role::button && n.name == "Import the text") after_button = true;
+        if (after_button && n.role == Role::text &&
+            n.value.rfind("Could not import this config, the scenario is unchanged:", 0) == 0)
+            said = n.value.find("line 3, column 13") != std::string::npos;
+    }
+    CHECK(after_button);
+    CHECK(said);
+    CHECK(page.recovered == "");
+}

@@ -57,6 +57,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
         }
         set_notice(app, Str::config_import_failed, {e});
         app.notice_from_config = true;
+        app.has_import = false; // the last good import's list is not this file's
         return false;
     }
     // A training config: applied over the scenario when it reads cleanly, else nothing changes.
@@ -64,6 +65,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
     if (!r.errors.empty()) {
         set_notice(app, Str::config_import_failed, r.errors);
         app.notice_from_config = true;
+        app.has_import = false;
         return false;
     }
     if (app.notice_from_config) { // a good config takes away the bad one's notice
@@ -138,6 +140,12 @@ bool draw_configs(App& app) {
             app.hooks.import_text(app.hooks.user, TextPurpose::config, app.config_text.c_str());
         else
             changed |= receive_text(app, TextPurpose::config, app.config_text.c_str());
+    }
+    // A failed import says why here, under the button pressed, not only at the page's top (a
+    // screenful or, on a phone, several away), where the last good import's list stood instead.
+    if (app.notice_from_config && !app.notice.empty()) {
+        const std::string& why = app.lang == Lang::zh && !app.notice_zh.empty() ? app.notice_zh : app.notice;
+        text_wrapped_colored(color_bad(), why.c_str());
     }
     if (app.has_import) draw_import(app);
     if (!app.estimate.ok) return changed;

@@ -726,3 +726,44 @@ TEST_CASE("phone, touch: every \"Show work\" toggle is a finger's 44 px tall, as
     }
     CHECK(toggles >= 6);
 }
+
+// Typed as people type: the twin sends the box's text (web/shell.html), the box takes what parses.
+static void type_into(Page& page, const char* name, const char* text) {
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, name);
+    REQUIRE_MESSAGE(box != nullptr, name);
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, text};
+    page.frame();
+    page.frame();
+}
+
+TEST_CASE("text a box cannot take is said under it, with the value kept; a good value clears it") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const Scenario before = page.app.scenario;
+    const auto said = [&](const std::string& line) {
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text && n.value == line) return true;
+        return false;
+    };
+    type_into(page, "Epochs", "abc");
+    CHECK(said("\u201cabc\u201d is not a number; 3 is kept."));
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Epochs")->invalid);
+    type_into(page, "Number of cards", "2.5");
+    CHECK(said("\u201c2.5\u201d is not a whole number this box takes; 1 is kept."));
+    CHECK_FALSE(
+        said("\u201cabc\u201d is not a number; 3 is kept.")); // one at a time: the last box typed into
+    type_into(page, "Number of cards", "1e30");
+    CHECK(said("\u201c1e30\u201d is not a whole number this box takes; 1 is kept."));
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    type_into(page, "Number of cards", ""); // emptied, to type anew: no message
+    CHECK_FALSE(said("\u201c\u201d is not a number; 1 is kept."));
+    type_into(page, "Number of cards", "4");
+    CHECK(page.app.scenario.cards == 4);
+    for (const SemNode& n : page.app.sem) CHECK(n.value.find(" is kept.") == std::string::npos);
+    page.app.lang = Lang::zh;
+    page.frame();
+    type_into(page, "训练轮数", "三");
+    CHECK(said("\u201c三\u201d不是数字；保留 3。"));
+    CHECK(page.recovered == "");
+}

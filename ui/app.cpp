@@ -123,6 +123,7 @@ static void apply_layout_style(App& app, bool phone) {
 //-----------------------------------------------------------------------------
 
 void refresh(App& app) {
+    app.typed_bad_id = 0; // a change of the scenario: the text a box did not take is old news
     if (!app.catalog) return;
     // validate() holds the ranges the saved state and links are read back with (and the same
     // messages the CLI and the JS API give): a scenario it rejects is not estimated, drawn as a

@@ -110,9 +110,12 @@ struct App {
     bool sections_open[static_cast<int>(Section::count)] = {true,  true,  true, true,
                                                             false, false, true}; // by Section
     bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
-    char model_search[64] = {};         // the model picker's search box
-    std::vector<int> comparison_order;  // GPU table rows in display order (indices into comparison)
-    std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
+    char model_search[64] = {};        // the model picker's search box
+    std::vector<int> comparison_order; // GPU table rows in display order (indices into comparison)
+    unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
+    bool typed_bad_whole = false; // it needed a whole number
+    std::string typed_bad_text;   // what was typed, shown back in the box's message
+    std::string block_text[3];    // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
     std::vector<std::string> explain_cache[6];

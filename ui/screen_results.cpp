@@ -32,8 +32,11 @@ static void draw_errors(App& app) {
     for (const FieldError& e : app.input_errors) {
         const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
         ImGui::Bullet();
-        ImGui::TextUnformatted(e.field.c_str()); // the key as the scenario JSON spells it
-        ImGui::SameLine();
+        // The key as the scenario JSON spells it, unless the message starts with it ("cards  cards must…").
+        if (msg.compare(0, e.field.size(), e.field) != 0) {
+            ImGui::TextUnformatted(e.field.c_str());
+            ImGui::SameLine();
+        }
         text_wrapped(msg.c_str(), msg.c_str() + msg.size());
     }
     ImGui::PopStyleColor();

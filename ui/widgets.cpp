@@ -353,15 +353,6 @@ bool parse_number(const std::string& text, double* out) {
     return true;
 }
 
-// A typed int: the same reading, out-of-range values kept out of range (validate() says why)
-// rather than wrapped.
-static bool parse_int(const std::string& text, int* out) {
-    double v = 0;
-    if (!parse_number(text, &v)) return false;
-    *out = static_cast<int>(v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v));
-    return true;
-}
-
 // A log slider's step: a tenth of a decade per arrow press, a decade (×10) with Shift or Page.
 static double log_step(double v, double lo, double hi, double steps) {
     if (steps >= 1e9) return hi;
@@ -487,23 +478,51 @@ static void text_box(const char* id_str, const std::string& s, float height) {
     }
 }
 
+// Typed text a box did not take is said under it, with what it kept (it went unsaid: "abc" or
+// "2.5" cards changed nothing, or 2.5 became 2, and 1e30 cards read "got 1e9").
+static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool whole) {
+    if (text.find_first_not_of(" \t") == std::string::npos) return false; // emptied to type anew: no news
+    app.typed_bad_id = id;
+    app.typed_bad_whole = whole;
+    app.typed_bad_text.assign(text, 0, utf8_floor(text, 40));
+    return false;
+}
+static void typed_error(const App& app, ImGuiID id, const char* kept) {
+    if (app.typed_bad_id != id) return;
+    text_wrapped_colored(color_bad(),
+                         fmt(T(app, app.typed_bad_whole ? Str::typed_not_whole : Str::typed_not_number),
+                             app.typed_bad_text.c_str(), kept));
+}
+
 // The text a person typed into the field's DOM twin (semantics layer), applied when it parses.
 bool take_typed_double(App& app, ImGuiID id, double* v) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
-    return parse_number(a.text, v);
+    double typed = 0;
+    if (!parse_number(a.text, &typed)) return typed_not_taken(app, id, a.text, false);
+    *v = typed;
+    if (app.typed_bad_id == id) app.typed_bad_id = 0;
+    return true;
 }
 static bool take_typed_int(App& app, ImGuiID id, int* v) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
-    return parse_int(a.text, v);
+    double typed = 0;
+    if (!parse_number(a.text, &typed)) return typed_not_taken(app, id, a.text, false);
+    if (typed != std::floor(typed) || typed < -1e9 || typed > 1e9)
+        return typed_not_taken(app, id, a.text, true);
+    *v = static_cast<int>(typed);
+    if (app.typed_bad_id == id) app.typed_bad_id = 0;
+    return true;
 }
 
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
-    const bool changed = take_typed_double(app, ImGui::GetID(id_str), v);
+    const ImGuiID id = ImGui::GetID(id_str);
+    const bool changed = take_typed_double(app, id, v);
     const char* text = fmt(format, *v);
     value_box(id_str, text, nullptr);
-    sem_field(app, Role::number, name, text, invalid);
+    sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
+    typed_error(app, id, text);
     return changed;
 }
 
@@ -521,10 +540,12 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
 }
 
 static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid) {
-    const bool changed = take_typed_int(app, ImGui::GetID(id_str), v);
+    const ImGuiID id = ImGui::GetID(id_str);
+    const bool changed = take_typed_int(app, id, v);
     const char* text = fmt("%d", *v);
     value_box(id_str, text, nullptr);
-    sem_field(app, Role::number, name, text, invalid);
+    sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
+    typed_error(app, id, text);
     return changed;
 }
 

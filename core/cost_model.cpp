@@ -298,6 +298,50 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
 //-----------------------------------------------------------------------------
 
 // Rent versus buy, per card per month.
+// The fewest whole hours h (1..720) from which owning, fixed + power × h, stays below renting the
+// same hours on every priced plan up to a month's use; 0 = never. Within a billing step a plan's
+// price is flat while owning grows, so owning can lose only at a step's last hour: the steps' tops
+// are checked (hourly at ≤ 1 h increments in closed form), never all 720 hours.
+double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h) {
+    const double month = kHoursPerMonth;
+    const auto owns_below = [&](double h, double rent) { return fixed + power_per_hour * h < rent; };
+    double from = 1; // max over plans of each plan's own break-even
+    if (p.monthly > 0 && !owns_below(month, p.monthly)) return 0;
+    if (p.daily > 0) {
+        // Day k's last hour is 24k: the first day from which every later day's top holds.
+        for (double k = month / kHoursPerDay; k >= 1; k -= 1) {
+            if (!owns_below(k * kHoursPerDay, k * p.daily)) {
+                if (k * kHoursPerDay >= month) return 0;
+                from = std::max(from, k * kHoursPerDay + 1);
+                break;
+            }
+        }
+    }
+    if (p.hourly > 0) {
+        const double unit = increment_h > 0 ? increment_h : 1;
+        if (unit <= 1 && std::floor(1 / unit) == 1 / unit) {
+            // Whole hours bill as themselves: owning is below p·h from fixed ÷ (p − power) on.
+            if (!(p.hourly > power_per_hour)) return 0;
+            const double h = std::floor(fixed / (p.hourly - power_per_hour)) + 1;
+            if (h > month) return 0;
+            from = std::max(from, h);
+        } else {
+            // Step k bills k·unit hours; its last whole hour is floor(k·unit) (≤ 720 steps of 1 h+).
+            const double steps = std::ceil(month / unit - 1e-9);
+            for (double k = steps; k >= 1; k -= 1) {
+                const double top = std::min(std::floor(k * unit + 1e-9), month);
+                if (top < 1) break;
+                if (!owns_below(top, k * unit * p.hourly)) {
+                    if (top >= month) return 0;
+                    from = std::max(from, top + 1);
+                    break;
+                }
+            }
+        }
+    }
+    return from;
+}
+
 void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& b, Terms* log) {
     b = BuyResult{};
     const double H = s.hours_per_month_used;
@@ -321,54 +365,56 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
             .add("rack", s.rack_per_month, money)
             .add("operations", s.ops_per_month, money)
             .done();
-    {
-        // The cheapest plan for the same hours: whole billed hours, whole days, or one month.
-        double rent = -1;
+    // The month's hours rented as the provider bills them: whole billed hours, whole days, or one
+    // month, whichever is cheapest (plan -1: no price).
+    struct Rent {
+        double cost = -1;
         int plan = -1;
-        const double billed = ceil_units(H, s.min_billed_hours);
-        const double days = std::ceil(H / kHoursPerDay - 1e-9);
-        if (prices.hourly > 0) {
-            rent = billed * prices.hourly;
-            plan = 0;
-        }
-        if (prices.daily > 0 && (rent < 0 || days * prices.daily < rent)) {
-            rent = days * prices.daily;
-            plan = 1;
-        }
-        if (prices.monthly > 0 && (rent < 0 || prices.monthly < rent)) {
-            rent = prices.monthly;
-            plan = 2;
-        }
-        if (plan >= 0) {
-            Calc c(log, TermId::rent_per_month, money);
-            if (plan == 0)
-                c.first("billed", billed, "h").mul("price", prices.hourly, money);
-            else if (plan == 1)
-                c.first("days", days).mul("price", prices.daily, money);
-            else
-                c.first("month", 1).mul("price", prices.monthly, money);
-            rent = c.done();
-        }
-        b.rent_per_month = rent < 0 ? 0 : rent;
-        if (prices.hourly > power_per_hour) {
-            const double fixed =
-                Calc(log, TermId::fixed_per_month, money)
-                    .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
-                    .add("rack", s.rack_per_month, money)
-                    .add("operations", s.ops_per_month, money)
-                    .done();
-            const double margin = Calc(log, TermId::margin_per_hour, money)
-                                      .first("price", prices.hourly, money)
-                                      .sub("power per hour", power_per_hour, money)
-                                      .done();
-            b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h")
-                                               .first("fixed", fixed, money, TermId::fixed_per_month)
-                                               .div("margin", margin, money, TermId::margin_per_hour)
-                                               .done();
-        }
-        b.purchase_known = prices.purchase > 0; // no price: depreciation 0 would fake "buy"
-        b.buying_cheaper = b.purchase_known && rent > 0 && b.own_per_month < b.rent_per_month;
-    }
+        double units = 0;
+    };
+    const auto rent_for = [&](double hours) {
+        Rent r;
+        const double billed = ceil_units(hours, s.min_billed_hours);
+        const double days = std::ceil(hours / kHoursPerDay - 1e-9);
+        if (prices.hourly > 0) r = {billed * prices.hourly, 0, billed};
+        if (prices.daily > 0 && (r.plan < 0 || days * prices.daily < r.cost))
+            r = {days * prices.daily, 1, days};
+        if (prices.monthly > 0 && (r.plan < 0 || prices.monthly < r.cost)) r = {prices.monthly, 2, 1};
+        return r;
+    };
+    const auto log_rent = [&](TermId id, const Rent& r) {
+        Calc c(log, id, money);
+        if (r.plan == 0)
+            c.first("billed", r.units, "h").mul("price", prices.hourly, money);
+        else if (r.plan == 1)
+            c.first("days", r.units).mul("price", prices.daily, money);
+        else
+            c.first("month", 1).mul("price", prices.monthly, money);
+        return c.done();
+    };
+    const Rent at_use = rent_for(H);
+    b.rent_per_month = at_use.plan >= 0 ? log_rent(TermId::rent_per_month, at_use) : 0;
+    b.purchase_known = prices.purchase > 0; // no price: depreciation 0 would fake "buy"
+    b.buying_cheaper = b.purchase_known && at_use.plan >= 0 && b.own_per_month < b.rent_per_month;
+    if (at_use.plan < 0) return;
+    // Break-even: the fewest whole hours a month from which owning stays cheaper than renting the
+    // same hours on the cheapest plan, up to a whole month's use. Against the hourly price alone
+    // (fixed ÷ (hourly − power)), it said 142 h where renting by the day was still cheaper.
+    const double fixed =
+        Calc(log, TermId::fixed_per_month, money)
+            .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
+            .add("rack", s.rack_per_month, money)
+            .add("operations", s.ops_per_month, money)
+            .done();
+    const double hours = break_even_hours(fixed, power_per_hour, prices, s.min_billed_hours);
+    if (hours <= 0) return; // renting stays cheaper at any use
+    b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h").first("", hours, "h").done();
+    Calc(log, TermId::own_at_break_even, money)
+        .first("fixed cost", fixed, money, TermId::fixed_per_month)
+        .add("power per hour", power_per_hour, money)
+        .mul("hours", hours, "h")
+        .done();
+    log_rent(TermId::rent_at_break_even, rent_for(hours));
 }
 
 //-----------------------------------------------------------------------------

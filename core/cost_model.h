@@ -33,6 +33,9 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
               Terms* log = nullptr);
 
 // Per card per month: owning (depreciation, power, rack, operations) against renting the same hours.
+// Rent or buy: the fewest whole hours a month from which owning (fixed + power per hour × h)
+// stays cheaper than renting the same hours on the cheapest plan, up to 720 h; 0 = never.
+double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h);
 void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& out, Terms* log = nullptr);
 // The three provider quotes: billed hours and total (a quote's bandwidth changes the upload time).
 void quotes_for(const Scenario& s, const ModelDerived& md, const TimeResult& t, QuoteResult (&out)[3],

@@ -320,7 +320,9 @@ const TermText kTermText[] = {
     {TermId::rent_per_month, Headline::buy, "Renting the same hours per card per month",
      "租用同样时长每卡每月"},
     {TermId::fixed_per_month, Headline::buy, "Fixed owning cost per month", "每月固定自购成本"},
-    {TermId::margin_per_hour, Headline::buy, "Rent above power per hour", "每小时租金减电费"},
+    {TermId::own_at_break_even, Headline::buy, "Owning at the break-even use", "盈亏平衡点的自购成本"},
+    {TermId::rent_at_break_even, Headline::buy, "Renting the same hours (cheapest plan)",
+     "同样时长租用（最省方案）"},
     {TermId::break_even_hours, Headline::buy, "Break-even use per month", "每月盈亏平衡使用时长"},
     {TermId::rl_prompts, Headline::compute, "Prompts per epoch", "每轮提示词数"},
     {TermId::generated_tokens, Headline::compute, "Tokens generated in rollouts (G completions per prompt)",
@@ -452,6 +454,7 @@ const SymbolText kSymbolText[] = {
     {"epochs", "轮数"},
     {"fees", "其他费用"},
     {"fixed", "固定时间"},
+    {"fixed cost", "固定成本"},
     {"framework", "框架开销"},
     {"in flight", "同时驻留层数"},
     {"per layer", "每层"},
@@ -1050,13 +1053,17 @@ static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string
     const BuyResult& b = e.buy;
     push_terms(e, Headline::buy, F, out);
     if (b.break_even_hours_per_month > 0)
-        out.push_back(fmt(F.T("Owning is cheaper above the break-even use (commonly quoted ~%s–%s h per "
-                              "month for A100-class cards)",
-                              "使用时长超过盈亏平衡点则自购更划算（A100 级别常见说法约每月 %s–%s 小时）"),
-                          F.N(kQuotedBreakEvenLowHours).c_str(), F.N(kQuotedBreakEvenHighHours).c_str()));
+        out.push_back(
+            fmt(F.T("Owning is cheaper from the break-even use on, against the cheapest way to rent "
+                    "the same hours (commonly quoted ~%s–%s h per month for A100-class cards rented "
+                    "by the hour)",
+                    "从盈亏平衡点起，自购比以最省方式租用同样时长更划算（A100 级别按小时租用的常见说法约每月 "
+                    "%s–%s 小时）"),
+                F.N(kQuotedBreakEvenLowHours).c_str(), F.N(kQuotedBreakEvenHighHours).c_str()));
     else
-        out.push_back(F.T("No break-even: the hourly rent does not exceed the power cost",
-                          "没有盈亏平衡点：按小时租金不高于电费"));
+        out.push_back(
+            F.T("No break-even: renting stays cheaper than owning up to a whole month's use (720 h)",
+                "没有盈亏平衡点：直到整月使用（720 小时），租用都比自购便宜"));
     out.push_back(b.buying_cheaper
                       ? F.T("At this usage, buying is cheaper than renting", "按这个使用量，自购比租用便宜")
                       : F.T("At this usage, renting is cheaper than buying", "按这个使用量，租用比自购便宜"));

@@ -110,7 +110,8 @@ enum class TermId : unsigned char {
     own_per_month,
     rent_per_month,
     fixed_per_month,
-    margin_per_hour,
+    own_at_break_even,
+    rent_at_break_even,
     break_even_hours,
     // Objective: preference and RL fine-tuning (method_model in model_math, memory_model, time_model)
     rl_prompts,

@@ -113,12 +113,53 @@ TEST_CASE("cost_model: owning per month = depreciation + power + rack + operatio
     CHECK(b.own_per_month == doctest::Approx(3000 + 120 + 375 + 500));
     CHECK(b.rent_per_month == doctest::Approx(2600)); // 13 days × 200 < 300 h × 10
     CHECK_FALSE(b.buying_cheaper);
-    CHECK(b.break_even_hours_per_month == doctest::Approx(3875 / (10 - 0.4 * 1.25 * 0.8)));
+    // Against the cheapest plan for the same hours: by the hour from 404 h (3,875 ÷ 9.6 = 403.6),
+    // but by the day (¥200) renting stays cheaper to day 20's last hour (480 h: ¥4,000 against ¥4,067).
+    CHECK(b.break_even_hours_per_month == 481);
     CHECK(b.purchase_known);
     p.purchase = 0; // unknown price: never "buy"
     buy_for(s, g, p, b);
     CHECK_FALSE(b.purchase_known);
     CHECK_FALSE(b.buying_cheaper);
+}
+
+// The break-even by brute force: every whole hour of a month, each plan as the provider bills it.
+static double break_even_by_hours(double fixed, double q, const Prices& p, double unit) {
+    double from = 0;
+    for (double h = 720; h >= 1; h -= 1) {
+        double rent = -1;
+        if (p.hourly > 0) rent = ceil_units(h, unit) * p.hourly;
+        if (p.daily > 0) {
+            const double d = std::ceil(h / 24 - 1e-9) * p.daily;
+            rent = rent < 0 ? d : std::min(rent, d);
+        }
+        if (p.monthly > 0) rent = rent < 0 ? p.monthly : std::min(rent, p.monthly);
+        if (!(fixed + q * h < rent)) break;
+        from = h;
+    }
+    return from;
+}
+
+TEST_CASE("break_even_hours: the steps' tops give what every hour of the month gives (grid)") {
+    int cases = 0, never = 0;
+    for (double fixed : {0.0, 500.0, 3875.0, 4208.0, 12000.0})
+        for (double q : {0.0, 0.416, 1.5})
+            for (double hourly : {0.0, 0.3, 8.0, 10.0, 29.58, 60.0})
+                for (double daily : {0.0, 100.0, 200.0, 580.0})
+                    for (double monthly : {0.0, 3000.0, 5000.0, 10500.0})
+                        for (double unit : {1.0, 0.5, 0.3, 2.0, 24.0}) {
+                            const Prices p{hourly, daily, monthly, 1};
+                            if (!(hourly > 0 || daily > 0 || monthly > 0)) continue;
+                            const double want = break_even_by_hours(fixed, q, p, unit);
+                            CHECK_MESSAGE(break_even_hours(fixed, q, p, unit) == want,
+                                          fixed << " " << q << " " << hourly << " " << daily << " " << monthly
+                                                << " " << unit);
+                            ++cases;
+                            never += want == 0;
+                        }
+    CHECK(cases > 1000);
+    CHECK(never > 100); // both answers occur
+    CHECK(never < cases - 100);
 }
 
 TEST_CASE("in_currency: a switch converts every amount the scenario holds; rent or buy keeps its answer") {

@@ -651,12 +651,19 @@ TEST_CASE("buy versus rent: owning cost, break-even hours") {
     CHECK(e.buy.depreciation_per_month == doctest::Approx(90000.0 / 36));
     CHECK(e.buy.power_per_month == doctest::Approx(power_per_hour * 300));
     CHECK(e.buy.own_per_month == doctest::Approx(2500 + power_per_hour * 300 + 375 + 500));
-    CHECK(e.buy.break_even_hours_per_month == doctest::Approx((2500 + 375 + 500) / (8 - power_per_hour)));
+    // Against the cheapest plan for the same hours: ¥8/h from 446 h (3,375 ÷ (8 − 0.416) = 445.0),
+    // but ¥170 a day is cheaper until day 22: 21 days (504 h) rent for ¥3,570, owning 504 h costs
+    // ¥3,585; from 505 h renting takes a 22nd day (¥3,740) and owning ¥3,585 stays below to 720 h.
+    CHECK(e.buy.break_even_hours_per_month == 505);
     CHECK(e.buy.rent_per_month == doctest::Approx(std::min({8.0 * 300, 13 * 170.0, 4500.0}))); // 13 days
     CHECK(e.buy.buying_cheaper == (e.buy.own_per_month < e.buy.rent_per_month));
-    // A100-class at a typical ~10-11 CNY/h: break-even lands in the quoted 300–350 h/month.
+    // A100-class at a typical ~10-11 CNY/h, rented by the hour only (no daily or monthly plan), as
+    // the quoted 300–350 h/month assume: 3,375 ÷ (11 − 0.416) = 318.9, so from 319 h.
     s.price_hourly = 11;
+    s.price_daily = 0;
+    s.price_monthly = 0;
     e = estimate(s, c);
+    CHECK(e.buy.break_even_hours_per_month == 319);
     CHECK(e.buy.break_even_hours_per_month > 300);
     CHECK(e.buy.break_even_hours_per_month < 350);
 }

@@ -181,7 +181,9 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(buy_en, "Depreciation per card per month = purchase ÷ months = ¥90,000 ÷ 36 = ¥2,500"));
     CHECK(contains(buy_en, "Owning per card per month = depreciation + power + rack + operations = ¥2,500 + "
                            "¥125 + ¥375 + ¥500 = ¥3,500"));
-    CHECK(contains(buy_en, "Break-even use per month = fixed ÷ margin = "));
+    CHECK(contains(buy_en, "Break-even use per month = "));
+    CHECK(contains(buy_en, "Owning at the break-even use = fixed cost + power per hour × hours = "));
+    CHECK(contains(buy_en, "Renting the same hours (cheapest plan) = "));
 
     // Measured throughput: the implied utilization is shown.
     s.tokens_per_second_per_gpu = 3000;

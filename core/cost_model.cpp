@@ -306,17 +306,27 @@ double break_even_hours(double fixed, double power_per_hour, const Prices& p, do
     const double month = kHoursPerMonth;
     const auto owns_below = [&](double h, double rent) { return fixed + power_per_hour * h < rent; };
     double from = 1; // max over plans of each plan's own break-even
-    if (p.monthly > 0 && !owns_below(month, p.monthly)) return 0;
-    if (p.daily > 0) {
-        // Day k's last hour is 24k: the first day from which every later day's top holds.
-        for (double k = month / kHoursPerDay; k >= 1; k -= 1) {
-            if (!owns_below(k * kHoursPerDay, k * p.daily)) {
-                if (k * kHoursPerDay >= month) return 0;
-                from = std::max(from, k * kHoursPerDay + 1);
+    // A plan billed in `steps` steps, step k ending at whole hour top(k) and costing rent(k): from
+    // the last step down, the first whose top owning does not stay below sets the plan's break-even
+    // an hour later (false: not even at a month's use).
+    const auto steps_from = [&](double steps, auto top, auto rent) {
+        for (double k = steps; k >= 1; k -= 1) {
+            const double h = top(k);
+            if (h < 1) break;
+            if (!owns_below(h, rent(k))) {
+                if (h >= month) return false;
+                from = std::max(from, h + 1);
                 break;
             }
         }
-    }
+        return true;
+    };
+    if (p.monthly > 0 && !owns_below(month, p.monthly)) return 0;
+    if (p.daily > 0 && // day k's last hour is 24k
+        !steps_from(
+            month / kHoursPerDay, [&](double k) { return k * kHoursPerDay; },
+            [&](double k) { return k * p.daily; }))
+        return 0;
     if (p.hourly > 0) {
         const double unit = increment_h > 0 ? increment_h : 1;
         if (unit <= 1 && std::floor(1 / unit) == 1 / unit) {
@@ -325,18 +335,11 @@ double break_even_hours(double fixed, double power_per_hour, const Prices& p, do
             const double h = std::floor(fixed / (p.hourly - power_per_hour)) + 1;
             if (h > month) return 0;
             from = std::max(from, h);
-        } else {
-            // Step k bills k·unit hours; its last whole hour is floor(k·unit) (≤ 720 steps of 1 h+).
-            const double steps = std::ceil(month / unit - 1e-9);
-            for (double k = steps; k >= 1; k -= 1) {
-                const double top = std::min(std::floor(k * unit + 1e-9), month);
-                if (top < 1) break;
-                if (!owns_below(top, k * unit * p.hourly)) {
-                    if (top >= month) return 0;
-                    from = std::max(from, top + 1);
-                    break;
-                }
-            }
+        } else if (!steps_from(
+                       std::ceil(month / unit - 1e-9), // step k bills k·unit hours (≤ 720 steps)
+                       [&](double k) { return std::min(std::floor(k * unit + 1e-9), month); },
+                       [&](double k) { return k * unit * p.hourly; })) {
+            return 0;
         }
     }
     return from;

@@ -61,13 +61,12 @@ static bool row_less(const void* context, int ia, int ib) {
     return by.ascending ? c < 0 : c > 0;
 }
 
-// Re-orders the rows (indices; app.comparison itself stays as core returned it). Unworkable
-// GPUs always sort last: they have no cards, time or cost to compare.
-static void sort_rows(App& app, const ImGuiTableSortSpecs* specs) {
+// Re-orders the rows (indices; app.comparison itself stays as core returned it) by a column, or
+// none (-1: core's order). Unworkable GPUs always sort last: no cards, time or cost to compare.
+static void sort_rows(App& app, int column, bool ascending) {
     app.comparison_order = identity_order(app.comparison.size());
-    if (!specs || specs->SpecsCount == 0) return;
-    const SortBy by{&app, static_cast<int>(specs->Specs[0].ColumnUserID),
-                    specs->Specs[0].SortDirection != ImGuiSortDirection_Descending};
+    if (column < 0) return;
+    const SortBy by{&app, column, ascending};
     stable_sort_indices(app.comparison_order, row_less, &by);
 }
 
@@ -88,12 +87,14 @@ static void setup_columns_and_sort(App& app) {
         if (specs->SpecsDirty || app.comparison_order_dirty ||
             app.comparison_order.size() != app.comparison.size()) {
             if (specs->SpecsCount > 0) app.comparison_sort = static_cast<int>(specs->Specs[0].ColumnUserID);
-            sort_rows(app, specs);
+            sort_rows(app, specs->SpecsCount > 0 ? static_cast<int>(specs->Specs[0].ColumnUserID) : -1,
+                      specs->SpecsCount == 0 ||
+                          specs->Specs[0].SortDirection != ImGuiSortDirection_Descending);
             specs->SpecsDirty = false;
             app.comparison_order_dirty = false;
         }
     } else if (app.comparison_order.size() != app.comparison.size()) {
-        sort_rows(app, nullptr);
+        sort_rows(app, -1, true);
     }
 }
 
@@ -229,9 +230,7 @@ bool draw_compare(App& app) {
         app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
     if (ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
         if (app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
-            const SortBy by{&app, app.comparison_sort, true};
-            app.comparison_order = identity_order(app.comparison.size());
-            if (app.comparison_sort != col_cost) stable_sort_indices(app.comparison_order, row_less, &by);
+            sort_rows(app, app.comparison_sort == col_cost ? -1 : app.comparison_sort, true);
             app.comparison_order_dirty = false;
         }
         for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)

@@ -494,25 +494,27 @@ static void typed_error(const App& app, ImGuiID id, const char* kept) {
                              app.typed_bad_text.c_str(), kept));
 }
 
-// The text a person typed into the field's DOM twin (semantics layer), applied when it parses.
-bool take_typed_double(App& app, ImGuiID id, double* v) {
+// The number a person typed into the field's DOM twin (semantics layer), when it parses (and is
+// whole, for a `whole` box); text it cannot take is said under the box instead.
+static bool take_typed(App& app, ImGuiID id, bool whole, double* typed) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
-    double typed = 0;
-    if (!parse_number(a.text, &typed)) return typed_not_taken(app, id, a.text, false);
-    *v = typed;
+    if (!parse_number(a.text, typed)) return typed_not_taken(app, id, a.text, false);
+    if (whole && (*typed != std::floor(*typed) || *typed < -1e9 || *typed > 1e9))
+        return typed_not_taken(app, id, a.text, true);
     if (app.typed_bad_id == id) app.typed_bad_id = 0;
     return true;
 }
-static bool take_typed_int(App& app, ImGuiID id, int* v) {
-    SemAction a;
-    if (!sem_take(app, id, SemActionKind::set, &a)) return false;
+bool take_typed_double(App& app, ImGuiID id, double* v) {
     double typed = 0;
-    if (!parse_number(a.text, &typed)) return typed_not_taken(app, id, a.text, false);
-    if (typed != std::floor(typed) || typed < -1e9 || typed > 1e9)
-        return typed_not_taken(app, id, a.text, true);
+    if (!take_typed(app, id, false, &typed)) return false;
+    *v = typed;
+    return true;
+}
+static bool take_typed_int(App& app, ImGuiID id, int* v) {
+    double typed = 0;
+    if (!take_typed(app, id, true, &typed)) return false;
     *v = static_cast<int>(typed);
-    if (app.typed_bad_id == id) app.typed_bad_id = 0;
     return true;
 }
 

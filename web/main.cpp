@@ -722,14 +722,16 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     tc::HashState h = tc::decode_hash(take(tc_js_hash_get()), p.catalog);
     // The hash's language too (Back over a language switch, an edited address), as the button
     // switches it, but not remembered here: only the visitor's own choice is saved.
+    // (decode_hash() gives "zh", "en" or "" for none.)
     const tc::Lang hash_lang = h.lang == "zh" ? tc::Lang::zh : tc::Lang::en;
-    const bool lang_moved = (h.lang == "zh" || h.lang == "en") && hash_lang != p.app.lang;
+    const bool lang_moved = !h.lang.empty() && hash_lang != p.app.lang;
     if (lang_moved) p.app.lang = hash_lang;
     // Back to the entry the page was opened on, which has no scenario in its link: what the page
     // showed then (not the last edit), in its language unless the hash names one.
-    const bool to_start = !h.has_scenario && h.scenario.errors.empty() && p.start_plain;
-    if (to_start && h.lang != "zh" && h.lang != "en") p.app.lang = p.start_lang;
-    if (!h.has_scenario && h.scenario.errors.empty() && !to_start) {
+    const bool no_scenario = !h.has_scenario && h.scenario.errors.empty();
+    const bool to_start = no_scenario && p.start_plain;
+    if (to_start && h.lang.empty()) p.app.lang = p.start_lang;
+    if (no_scenario && !to_start) {
         if (lang_moved) {
             commit(p, true, false); // <html lang>, the aria-live text and onChange follow it
             wake(p, kSettleFrames);

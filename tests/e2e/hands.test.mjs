@@ -13,6 +13,19 @@ import { launch, open, settle, screenshot, pageUrl, root, center, scenario, pres
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
+// CDP touch: a real finger, as the browser's input pipeline sees it, from (x0, y0) to (x1, y1) in
+// `steps` moves `pause` ms apart.
+async function swipe(page, x0, y0, x1, y1, steps = 12, pause = 16) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps }] });
+    await page.waitForTimeout(pause);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 test('desktop: a click on a number box, then typing, changes the scenario and the results', async () => {
   const b = await launch();
   try {
@@ -159,14 +172,7 @@ test('phone: a horizontal finger drag moves the tokens slider; the parameters sl
     const c = await center(slider);
     // A row of its own on a phone (390 px): room for a thumb to drag, not the right column's ~100 px.
     assert.ok(c.r.width >= 240, `the tokens slider is ${c.r.width} px wide`);
-    const cdp = await b.page.context().newCDPSession(b.page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
-    for (let i = 1; i <= 10; i++) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: c.x + 6 * i, y: c.y }] });
-      await b.page.waitForTimeout(20);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await swipe(b.page, c.x, c.y, c.x + 60, c.y, 10, 20);
     await settle(b.page);
     const t = (await scenario(b.page)).tokens;
     assert.ok(t > 1.2e8, `the finger moved the slider right (tokens ${t})`);
@@ -206,15 +212,8 @@ test('the parameters slider by mouse and the cards slider by finger: the scenari
     await open(p.page);
     const cards = p.page.getByRole('slider', { name: 'Number of cards' });
     const c = await center(cards);
-    const cdp = await p.page.context().newCDPSession(p.page);
     const x0 = c.r.x + 8;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: c.y }] });
-    for (let i = 1; i <= 12; i++) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + c.r.width * 0.5 * i / 12, y: c.y }] });
-      await p.page.waitForTimeout(20);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await swipe(p.page, x0, c.y, x0 + c.r.width * 0.5, c.y, 12, 20);
     await settle(p.page);
     const n = (await scenario(p.page)).cards;
     assert.ok(n > 1 && (n & (n - 1)) === 0, `a finger drag set a power of two (${n})`);
@@ -307,18 +306,6 @@ test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Esca
   } finally { await b.close(); }
 });
 
-// CDP touch: a real finger, as the browser's input pipeline sees it.
-async function swipe(page, x, y0, y1, steps = 12) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
-    await page.waitForTimeout(16);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
   try {
@@ -350,7 +337,7 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     const y0 = await b.page.evaluate(() => window.scrollY);
     const slider = await center(b.page.getByRole('slider', { name: 'Parameters, billions' }));
     const startY = Math.min(700, Math.max(200, slider.y));
-    await swipe(b.page, slider.x, startY, startY - 300);
+    await swipe(b.page, slider.x, startY, slider.x, startY - 300);
     await b.page.waitForTimeout(600);
     const y1 = await b.page.evaluate(() => window.scrollY);
     assert.ok(y1 > y0 + 100, `the swipe scrolled the page (${y0} → ${y1})`);
@@ -383,23 +370,13 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
   const b = await launch({ size: 'phone', locale: 'zh-CN' });
   try {
     await open(b.page);
-    const swipe = async (x0, y, dx) => {
-      const cdp = await b.page.context().newCDPSession(b.page);
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
-      for (let i = 1; i <= 10; i++) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + dx * i / 10, y }] });
-        await b.page.waitForTimeout(16);
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await cdp.detach();
-      await settle(b.page, 400);
-    };
+    const sideways = async (y) => { await swipe(b.page, 330, y, 80, y, 10); await settle(b.page, 400); };
     const row = b.page.getByRole('button', { name: /^NVIDIA H100 80GB SXM × \d+$/ });
     const { r } = await center(row);
     assert.ok(r.x >= 0 && r.x + r.width <= 390 && r.width > 300, `the block spans the page (${JSON.stringify(r)})`);
     assert.match(await row.getAttribute('aria-description'), /^费用 ¥[\d,.]+，耗时 /);
     const before = await scenario(b.page);
-    await swipe(330, r.y + r.height / 2, -250);
+    await sideways(r.y + r.height / 2);
     assert.deepEqual(await scenario(b.page), before, 'a sideways swipe over a row changes nothing');
     // The GPU picker's list: a sideways swipe over an option picks nothing either, and the list stays.
     const picker = await center(b.page.getByRole('combobox', { name: 'GPU 型号' }));
@@ -407,7 +384,7 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
     const opt = b.page.getByRole('option', { name: /^NVIDIA A10 24GB,/ });
     await opt.waitFor({ state: 'attached', timeout: 5000 });
     const o = await opt.boundingBox();
-    await swipe(330, o.y + o.height / 2, -250);
+    await sideways(o.y + o.height / 2);
     assert.equal((await scenario(b.page)).gpu, before.gpu);
     assert.equal(await opt.count(), 1, 'the list is still open');
     await touchTap(b.page, picker.x, picker.y);  // a tap on the picker again closes the list

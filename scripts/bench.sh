@@ -16,6 +16,7 @@ python3 scripts/size_report.py --wasm $w/bin/traincalc.wasm --symbols $w/bin/tra
   --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/main.cpp.o" \
   --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/fonts_system.cpp.o" \
   --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/render_webgl2.cpp.o" \
+  --lib "traincalc web (web/)=$w/CMakeFiles/traincalc_web.dir/web/strtod.cpp.o" \
   --lib "traincalc ui (ui/)=$w/libtraincalc_ui.a" --lib "traincalc core (core/)=$w/libtraincalc_core.a" \
   --lib "Dear ImGui=$w/libimgui.a"
 echo

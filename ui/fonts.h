@@ -11,10 +11,13 @@ namespace traincalc {
 
 struct App;
 
-extern const unsigned int kFontGlyphCount; // characters in kFontRanges
-extern const unsigned short kFontRanges[]; // the UI's characters as ImGui glyph ranges: pairs, 0-terminated
-extern const unsigned char kFontData[];    // native only: OpenType (CFF) bytes of the subset
-extern const unsigned int kFontSize;       // native only: bytes
+extern const unsigned int kFontGlyphCount; // the UI's characters (both languages, core's text, the catalog)
+extern const unsigned short
+    kFontRanges[]; // native only: those characters as ImGui glyph ranges: pairs, 0-terminated
+extern const unsigned char kFontCharSteps[]; // the page only: each character's distance from the one
+                                             // before (from 0), 7 bits a byte, low first; 0-terminated
+extern const unsigned char kFontData[];      // native only: OpenType (CFF) bytes of the subset
+extern const unsigned int kFontSize;         // native only: bytes
 
 // Replaces io.Fonts' fonts with the page's two: [0] body text at body_px, [1] headline numbers at
 // headline_px holding `headline_ranges` (ImGui ranges, kept alive by the caller). Sizes are device

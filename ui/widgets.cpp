@@ -7,6 +7,7 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
+#include "core/decimal.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
 #include "imgui_internal.h" // the open list's window (listbox node)
@@ -346,8 +347,8 @@ bool parse_number(const std::string& text, double* out) {
         }
     }
     if (t.empty()) return false;
-    char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
+    double v = 0;
+    const char* end = parse_decimal(t.c_str(), &v); // decimal only, in the page as natively
     if (end != t.c_str() + t.size() || !std::isfinite(v)) return false;
     *out = v * scale;
     return true;

@@ -99,6 +99,21 @@ void codepoints_of(const unsigned short* ranges, std::vector<unsigned>& out) {
         for (unsigned c = r[0]; c <= r[1]; c++) out.push_back(c);
 }
 
+// The UI's characters from kFontCharSteps (scripts/gen_font.py: a third of the ranges' bytes).
+void ui_codepoints(std::vector<unsigned>& out) {
+    unsigned c = 0;
+    for (const unsigned char* p = kFontCharSteps; *p;) {
+        unsigned step = 0;
+        for (int shift = 0;; shift += 7) {
+            step |= unsigned(*p & 0x7F) << shift;
+            if (!(*p++ & 0x80)) break;
+        }
+        out.push_back(c += step);
+    }
+    IM_ASSERT(out.size() == kFontGlyphCount &&
+              "kFontCharSteps is not scripts/gen_font.py's: rebuild gen/font_ranges.cpp");
+}
+
 // Characters only the Chinese text uses: CJK punctuation, kana, ideographs, fullwidth forms. They
 // are one em wide: their placeholders take the measured width of 国 instead of a measure each.
 bool chinese_only(unsigned c) {
@@ -202,7 +217,7 @@ void add_fonts(App& app, float body_px, float headline_px, const unsigned short*
     // measured (Chinese ones are one em); its pixels are rasterised once a frame shows it, and until
     // then it is a placeholder of its size (take_shown_placeholders()).
     std::vector<unsigned> want[2]; // [0] body, [1] headline
-    codepoints_of(kFontRanges, want[0]);
+    ui_codepoints(want[0]);
     want[0].insert(want[0].end(), app.runtime_glyphs.begin(), app.runtime_glyphs.end());
     codepoints_of(headline_ranges, want[1]);
     const float px[2] = {std::round(body_px), std::round(headline_px)};

@@ -161,6 +161,24 @@ test('a saved page whose program was cut short says the file is damaged, in both
   } finally { await b.close(); }
 });
 
+test('a copy whose program loader may not run (its hash gone from the CSP) says the file is damaged', async () => {
+  // The loader is decoded from the program's stream and run as a script the CSP allows by its
+  // sha256 (the last one listed): an edited copy without it must say so, not wait forever.
+  const page = readFileSync(pagePath, 'utf8');
+  const cut = page.replace(/ 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/, " 'wasm-unsafe-eval'");
+  assert.notEqual(cut, page, 'the page lists the loader\'s hash last');
+  const path = join(artifacts, 'loader-blocked.html');
+  writeFileSync(path, cut);
+  const b = await launch();
+  try {
+    await open(b.page, '', { waitReady: false, url: pathToFileURL(path).href });
+    await b.page.waitForSelector('#tc-message.show', { timeout: 10000 });
+    const text = await b.page.textContent('#tc-message');
+    assert.match(text, /This page's file is damaged: its program does not decode \(Error: lzma: the program's loader did not run\)\./);
+    assert.match(text, /页面文件已损坏/);
+  } finally { await b.close(); }
+});
+
 test('the host page keeps its keys (SDL does not swallow them)', async () => {
   const b = await launch();
   try {

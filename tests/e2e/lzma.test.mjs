@@ -96,12 +96,20 @@ test('lzma: a damaged stream throws an error that names what is wrong', () => {
   }
 });
 
-test('lzma: the page carries its wasm LZMA-packed, and it decodes to the built wasm', { skip: !existsSync(pagePath) && 'no page built' }, () => {
+test('lzma: the page carries its wasm and loader LZMA-packed, and they decode to the built wasm and a loader in the CSP', { skip: !existsSync(pagePath) && 'no page built' }, () => {
   const page = readFileSync(pagePath, 'utf8');
   const m = /<script type="application\/octet-stream" id="traincalc-wasm">([A-Za-z0-9+/=\s]+)<\/script>/.exec(page);
   assert.ok(m, 'the page has its wasm block');
-  const wasm = lzmaDecode(new Uint8Array(Buffer.from(m[1].trim(), 'base64')));
+  const program = lzmaDecode(new Uint8Array(Buffer.from(m[1].trim(), 'base64')));
+  // [the wasm's size, u32 LE][the wasm][Emscripten's loader]
+  const wasmEnd = 4 + new DataView(program.buffer, program.byteOffset).getUint32(0, true);
+  assert.ok(wasmEnd < program.length, `the wasm (${wasmEnd - 4} bytes) leaves room for the loader (${program.length} in all)`);
+  const wasm = program.subarray(4, wasmEnd);
   assert.ok(WebAssembly.validate(wasm), 'a valid WebAssembly module');
+  const loader = Buffer.from(program.subarray(wasmEnd));
+  assert.match(loader.toString('utf8'), /instantiateWasm/, 'the loader follows the wasm');
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(page)[1];
+  assert.ok(csp.includes(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`), 'the loader may run: its sha256 is in the CSP');
   const built = join(root, 'build', 'web', 'bin', 'traincalc.wasm');
   if (existsSync(built) && !process.env.TRAINCALC_PAGE) {
     const sha = (b) => createHash('sha256').update(b).digest('hex');

@@ -77,6 +77,44 @@ test('JS API: set and get change the estimate; errors name the field and change 
   } finally { await b.close(); }
 });
 
+test('numbers in a scenario are read to the nearest double, as JavaScript reads them (hard cases)', async () => {
+  // The page reads numbers with its own strtod (core/decimal.h): midpoints between two doubles,
+  // written out exactly (ties go to the even one), a hair either side, and a 1 after 900 zeros
+  // past a tie; JavaScript's Number() is correctly rounded, so it says what each must be.
+  const exact = (x, delta, tail) => {  // the decimal of x + delta/2 units in the last place, exactly
+    const v = new DataView(new ArrayBuffer(8));
+    v.setFloat64(0, x);
+    const bits = v.getBigUint64(0), e = Number((bits >> 52n) & 0x7ffn) - 1075;
+    const m = (bits & ((1n << 52n) - 1n)) | (1n << 52n);
+    const digits = ((2n * m + BigInt(delta)) * 5n ** BigInt(1 - e)).toString().padStart(2 - e, '0');
+    return digits.slice(0, digits.length - (1 - e)) + '.' + digits.slice(digits.length - (1 - e)) + tail;
+  };
+  const texts = [];
+  let seed = 20261202;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 40; i++) {
+    const x = 1 + rand();  // pue: 1 to 2
+    texts.push(['pue', exact(x, 1, '')], ['pue', exact(x, 1, '0'.repeat(900) + '1')], ['pue', exact(x, 1, '') + '1'],
+      ['electricity_per_kwh', exact(0.25 + rand() / 2, 1, '')], ['electricity_per_kwh', exact(0.3 + rand() / 2, -1, '')]);
+  }
+  texts.push(['pue', '1.30000000000000004'], ['electricity_per_kwh', '0.1e1'], ['electricity_per_kwh', '8000000000000000000e-19']);
+  const b = await launch();
+  try {
+    await open(b.page);
+    const wrong = await b.page.evaluate((texts) => {
+      const base = JSON.stringify(window.traincalc.get()), out = [];
+      for (const [key, text] of texts) {
+        const r = window.traincalc.set(base.replace(new RegExp('"' + key + '":[^,}]+'), '"' + key + '":' + text));
+        const got = window.traincalc.get()[key];
+        if (!r.ok || got !== Number(text)) out.push({ key, text: text.slice(0, 60), got, want: Number(text), r });
+      }
+      return out;
+    }, texts);
+    assert.deepEqual(wrong, [], `${texts.length} texts`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('the link holds the whole scenario: a fresh profile reopens the same estimate', async () => {
   const a = await launch();
   let hash, scenario, estimate;

@@ -78,20 +78,47 @@ std::string format_number(double v, int significant) {
     return sign + s;
 }
 
+// The unit a number of hours reads best in: whole seconds under a minute (not "0 min"), whole
+// minutes under an hour, hours under two days, days under two years, then years.
+enum class TimeUnit { s, min, h, days, years };
+static TimeUnit time_unit(double hours) {
+    if (hours * 60 < 1) return TimeUnit::s;
+    if (hours < 1) return TimeUnit::min;
+    if (hours < 48) return TimeUnit::h;
+    return hours / 24 < 730 ? TimeUnit::days : TimeUnit::years;
+}
+static double in_unit(double hours, TimeUnit u) {
+    switch (u) {
+    case TimeUnit::s:
+        return std::round(hours * 3600);
+    case TimeUnit::min:
+        return std::round(hours * 60);
+    case TimeUnit::h:
+        return hours;
+    case TimeUnit::days:
+        return hours / 24;
+    case TimeUnit::years:
+        break;
+    }
+    return hours / 24 / 365;
+}
+
 std::string format_hours(double hours, Lang lang) {
     if (!std::isfinite(hours) || hours < 0) hours = 0;
-    bool zh = lang == Lang::zh;
-    if (hours * 60 < 1) { // under a minute: seconds, not "0 min"
-        return format_number(std::round(hours * 3600)) + (zh ? " 秒" : " s");
-    }
-    if (hours < 1) {
-        double minutes = std::round(hours * 60);
-        return format_number(minutes) + (zh ? " 分钟" : " min");
-    }
-    if (hours < 48) return format_number(hours) + (zh ? " 小时" : " h");
-    double days = hours / 24;
-    if (days < 730) return format_number(days) + (zh ? " 天" : " days");
-    return format_number(days / 365) + (zh ? " 年" : " years");
+    static const char* const kUnits[][2] = {
+        {" s", " 秒"}, {" min", " 分钟"}, {" h", " 小时"}, {" days", " 天"}, {" years", " 年"}};
+    const TimeUnit u = time_unit(hours);
+    return format_number(in_unit(hours, u)) + kUnits[int(u)][lang == Lang::zh ? 1 : 0];
+}
+
+double hours_in_unit_of(double hours, double reference) {
+    if (!std::isfinite(hours) || hours < 0) hours = 0;
+    if (!std::isfinite(reference) || reference < 0) reference = 0;
+    return in_unit(hours, time_unit(reference));
+}
+
+std::string format_hours_range(double low, double high, Lang lang) {
+    return format_number(hours_in_unit_of(low, high)) + " – " + format_hours(high, lang);
 }
 
 std::string format_money(double v, Currency c) {
@@ -1433,7 +1460,7 @@ const WarningText kWarningText[] = {
      "%s 的参数未经核实：请对照厂商规格表确认。",
      [](const char* t, const Warning&, const Estimate& e, const Fmt&) { return fmt(t, gpu_name(e)); }},
     {WarningCode::zero_single_rank,
-     "ZeRO-%s with one data-parallel rank (%s cards = tp × pp) shards nothing: it changes no memory per "
+     "ZeRO-%s with one data-parallel rank (cards = tp × pp = %s) shards nothing: it changes no memory per "
      "card.",
      "ZeRO-%s 只有一个数据并行副本（%s 张卡 = tp × pp），什么也没有切分：每卡显存不变。", fill_value_limit},
     {WarningCode::host_ram_short,
@@ -1531,9 +1558,9 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
         e.memory.fits ? "" : F.T(" — does not fit, cannot run as set", " — 显存放不下，无法按此运行");
     md += fmt(F.T("| Compute time | %s%s |\n", "| 计算时间 | %s%s |\n"), F.H(e.time.compute_hours).c_str(),
               not_fit.c_str());
-    md += fmt(F.T("| Wall clock | %s (%s – %s)%s |\n", "| 总耗时 | %s（%s – %s）%s |\n"),
-              F.H(e.time.wall_hours).c_str(), F.H(e.time.wall_hours_low).c_str(),
-              F.H(e.time.wall_hours_high).c_str(), not_fit.c_str());
+    md += fmt(
+        F.T("| Wall clock | %s (%s)%s |\n", "| 总耗时 | %s（%s）%s |\n"), F.H(e.time.wall_hours).c_str(),
+        format_hours_range(e.time.wall_hours_low, e.time.wall_hours_high, F.lang).c_str(), not_fit.c_str());
     md += fmt(F.T("| Memory per card | %s / %s GiB (%s) |\n", "| 每卡显存 | %s / %s GiB（%s）|\n"),
               F.N(e.memory.per_gpu_gib).c_str(), F.N(e.memory.usable_gib).c_str(),
               e.memory.fits ? F.T("fits", "放得下") : F.T("does not fit", "放不下"));

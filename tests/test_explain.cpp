@@ -91,6 +91,17 @@ TEST_CASE("format_hours: seconds, minutes, hours, days, years in both languages"
     CHECK(format_hours(59.4 / 3600, Lang::en) == "59 s");
 }
 
+TEST_CASE("format_hours_range: both ends in the high end's unit") {
+    CHECK(format_hours_range(43.9, 55.9, Lang::en) == "1.83 – 2.33 days"); // was "43.9 h – 2.33 days"
+    CHECK(format_hours_range(43.9, 55.9, Lang::zh) == "1.83 – 2.33 天");
+    CHECK(format_hours_range(3.4, 4.6, Lang::en) == "3.4 – 4.6 h");
+    CHECK(format_hours_range(0.75, 1.5, Lang::en) == "0.75 – 1.5 h"); // was "45 min – 1.5 h"
+    CHECK(format_hours_range(0.25, 0.5, Lang::zh) == "15 – 30 分钟");
+    CHECK(format_hours_range(20.0 / 3600, 50.0 / 3600, Lang::en) == "20 – 50 s");
+    CHECK(format_hours_range(24 * 300, 24 * 365 * 3, Lang::en) == "0.822 – 3 years");
+    CHECK(format_hours_range(-1, 2, Lang::en) == "0 – 2 h");
+}
+
 TEST_CASE("format_money: yuan and dollars, grouped, cents below 100") {
     CHECK(format_money(1234.4, Currency::cny) == "¥1,234");
     CHECK(format_money(1234.4, Currency::usd) == "$1,234");
@@ -297,8 +308,13 @@ TEST_CASE("warning texts name the card and the numbers, in both languages") {
     CHECK(warning_text(fit, e, Lang::en)
               .rfind("Does not fit: 90.5 GiB per card needed, 77.6 GiB usable (12.9 GiB short)", 0) == 0);
     Warning zero{WarningCode::zero_single_rank, 3, 8};
-    CHECK(warning_text(zero, e, Lang::en) == "ZeRO-3 with one data-parallel rank (8 cards = tp × pp) shards "
-                                             "nothing: it changes no memory per card.");
+    CHECK(warning_text(zero, e, Lang::en) ==
+          "ZeRO-3 with one data-parallel rank (cards = tp × pp = 8) shards "
+          "nothing: it changes no memory per card.");
+    // One card reads as one (it read "1 cards").
+    CHECK(warning_text(Warning{WarningCode::zero_single_rank, 1, 1}, e, Lang::en) ==
+          "ZeRO-1 with one data-parallel rank (cards = tp × pp = 1) shards nothing: it changes no memory per "
+          "card.");
     CHECK(warning_text(zero, e, Lang::zh) ==
           "ZeRO-3 只有一个数据并行副本（8 张卡 = tp × pp），什么也没有切分：每卡显存不变。");
     Warning ctx{WarningCode::seq_over_context, 8192, 4096};

@@ -91,7 +91,8 @@ static void headline_time(App& app, const Estimate& e, const ImVec4& value_color
     const char* compute_line = labelled(app, T(app, Str::pure_compute), fhours(app, e.time.compute_hours));
     const char* range_line =
         labelled(app, T(app, Str::wall_range),
-                 fmt("%s – %s", fhours(app, e.time.wall_hours_low), fhours(app, e.time.wall_hours_high)));
+                 fmt("%s – %s", fnum(hours_in_unit_of(e.time.wall_hours_low, e.time.wall_hours_high)),
+                     fhours(app, e.time.wall_hours_high)));
     headline_card(app, Str::h_time, fhours(app, e.time.wall_hours), value_color,
                   fits ? compute_line : T(app, Str::not_fit_mark), fits ? range_line : compute_line,
                   Headline::time);

@@ -141,24 +141,32 @@ static bool draw_row(App& app, int row) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    // Shown without a leading "NVIDIA " and with its marks beside the figure each is about (★ the
+    // cost, ▲ the time; the help line says so): beside the name they widened the GPU column until
+    // the strategy was cut at 1,280 px. Its button keeps the full name.
     const char* name = gpu_name(app, o);
-    const bool pressed = ImGui::Selectable(name, is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
+    const char* shown = std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name;
+    const bool pressed =
+        ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
     sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
     const size_t node = app.sem.size() - 1;
-    if (o.cheapest || o.fastest) {
-        ImGui::SameLine();
-        if (o.cheapest) ImGui::TextColored(color_ok(), "%s", T(app, Str::mark_cheapest));
-        if (o.cheapest && o.fastest) ImGui::SameLine();
-        if (o.fastest)
-            ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s",
-                               T(app, Str::mark_fastest));
-    }
     const char* cells[5];
     if (row_cells(app, o, cells, app.sem[node].value)) {
-        for (const char* cell : cells) {
+        for (int i = 0; i < 5; i++) {
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(cell);
+            ImGui::TextUnformatted(cells[i]);
+            const bool mark = (i == 0 && o.cheapest) || (i == 1 && o.fastest);
+            if (!mark) continue;
+            ImGui::SameLine(0.0f, ImGui::GetFontSize() * 0.25f);
+            if (i == 0)
+                ImGui::TextColored(color_ok(), "%s", "★");
+            else
+                ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", "▲");
         }
+        // Heard with the row: "…, ★ cheapest, ▲ fastest".
+        std::string& said = app.sem[node].value;
+        if (o.cheapest) (said += app.lang == Lang::zh ? "，" : ", ") += T(app, Str::mark_cheapest);
+        if (o.fastest) (said += app.lang == Lang::zh ? "，" : ", ") += T(app, Str::mark_fastest);
     } else {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(T(app, Str::not_workable));

@@ -1,0 +1,11 @@
+import { launch, open, settle } from './lib.mjs';
+const b = await launch({ size: 'desktop', locale: 'en-US' });
+await open(b.page);
+await settle(b.page);
+const h = await b.page.evaluate(() => document.documentElement.scrollHeight);
+const t = await b.page.evaluate(() => { const e = [...document.querySelectorAll('#tc-sem h2, #tc-sem h3, #tc-sem p')].find((x) => /Compare|GPU comparison/i.test(x.textContent)); return e ? e.getBoundingClientRect().top + scrollY : -1; });
+console.log('height', h, 'compare at', t);
+await b.page.evaluate((y) => window.scrollTo(0, y - 60), t);
+await settle(b.page);
+await b.page.screenshot({ path: '/tmp/cmp-en.png' });
+await b.close();

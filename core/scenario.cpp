@@ -492,6 +492,25 @@ void zero_fraction_error(std::vector<FieldError>& errors, const std::string& key
 
 void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
     const Ctx top;
+    // A patch that changes the currency takes the amounts it does not write along, as the page's
+    // currency switch does (in_currency(), at the patch's cny_per_usd if it gives one): a scenario
+    // {"price":{"currency":"usd"}} has $0.111/kWh, not the yuan default 0.8 read as dollars. The
+    // amounts it writes are read as written, in its currency.
+    if (doc.contains("price") && doc["price"].is_object() && doc["price"].contains("currency")) {
+        Scenario probe = s;
+        std::vector<FieldError> ignored; // reported by the reading below
+        detail::read_object(kPriceRows, doc["price"], nested_ctx("price"), probe, ignored);
+        if (doc.contains("cny_per_usd"))
+            detail::read_row(*detail::find_row(kScenarioRows, "cny_per_usd"), doc["cny_per_usd"], top, probe,
+                             ignored);
+        if (ignored.empty() && probe.currency != s.currency) {
+            Scenario at_rate = s;
+            at_rate.cny_per_usd = probe.cny_per_usd;
+            const double kept_rate = s.cny_per_usd;
+            s = in_currency(at_rate, probe.currency, catalog);
+            s.cny_per_usd = kept_rate;
+        }
+    }
     for (auto it = doc.begin(); it != doc.end(); ++it) {
         const std::string& key = it.key();
         const Json& v = it.value();

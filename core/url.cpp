@@ -8,8 +8,10 @@
 // [SECTION] decode_hash()
 
 #include "core/url.h"
+
 #include "core/json_read.h"
 
+#include <algorithm>
 #include <string>
 
 namespace traincalc {
@@ -88,10 +90,19 @@ std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
     Json full = detail::parse_json_text(scenario_to_json(s));
     Json defaults = detail::parse_json_text(scenario_to_json(Scenario{}));
     Json diff = Json::object();
+    // In another currency than the defaults' yuan, every amount is written: the link's reader
+    // converts the amounts a scenario leaves out (scenario_patch), so one equal to a yuan default
+    // ($0.8/kWh) would come back as $0.111.
+    const bool amounts_too = s.currency != Scenario{}.currency;
+    static const char* const kAmounts[] = {
+        "budget",         "storage_per_gb_month", "traffic_per_gb", "spot_price_hourly",
+        "purchase_price", "electricity_per_kwh",  "rack_per_month", "ops_per_month"};
     if (full.is_object() && defaults.is_object()) {
         for (auto it = full.begin(); it != full.end(); ++it) {
             const std::string& key = it.key();
-            if (defaults.contains(key) && defaults[key] == it.value()) continue;
+            const bool amount =
+                amounts_too && std::find(std::begin(kAmounts), std::end(kAmounts), key) != std::end(kAmounts);
+            if (defaults.contains(key) && defaults[key] == it.value() && !amount) continue;
             if (key == "price" && defaults.contains(key)) {
                 // Only the changed price keys: the price object is read as a patch.
                 Json part = Json::object();

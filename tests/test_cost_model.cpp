@@ -162,6 +162,43 @@ TEST_CASE("break_even_hours: the steps' tops give what every hour of the month g
     CHECK(never < cases - 100);
 }
 
+TEST_CASE(
+    "a scenario in dollars: the amounts it leaves out are the defaults in dollars, what it writes stays") {
+    // The defaults are yuan (0.8 ¥/kWh, rack ¥375, operations ¥500): read as dollars they made owning
+    // an RTX 4090 $1,085 a month where it is $210 (tests/golden/qlora_4090_usd.json).
+    Catalog c;
+    c.cny_per_usd = 7.2;
+    ScenarioResult r =
+        scenario_from_json(R"({"price":{"currency":"USD","hourly":2},"rack_per_month":40})", c);
+    REQUIRE(r.errors.empty());
+    CHECK(r.scenario.currency == Currency::usd);
+    CHECK(r.scenario.electricity_per_kwh == doctest::Approx(0.8 / 7.2));
+    CHECK(r.scenario.ops_per_month == doctest::Approx(500 / 7.2));
+    CHECK(r.scenario.storage_per_gb_month == doctest::Approx(0.3 / 7.2));
+    CHECK(r.scenario.rack_per_month == 40); // written: as written
+    CHECK(r.scenario.price_hourly == 2);
+    CHECK(r.scenario.price_daily == -1); // the catalog's, a flag
+    CHECK(r.scenario.cny_per_usd == 0);  // not set by the conversion
+    // At the scenario's own rate when it gives one, whichever key comes first.
+    r = scenario_from_json(R"({"cny_per_usd":8,"price":{"currency":"USD"}})", c);
+    REQUIRE(r.errors.empty());
+    CHECK(r.scenario.rack_per_month == doctest::Approx(375 / 8.0));
+    CHECK(r.scenario.cny_per_usd == 8);
+    // A patch that changes the currency moves the current amounts, as the page's switch does; one
+    // that names the same currency changes nothing.
+    Scenario base;
+    base.electricity_per_kwh = 1.44;
+    r = scenario_patch(base, R"({"price":{"currency":"USD"}})", c);
+    CHECK(r.scenario.electricity_per_kwh == doctest::Approx(0.2));
+    r = scenario_patch(r.scenario, R"({"price":{"currency":"USD"},"budget":100})", c);
+    CHECK(r.scenario.electricity_per_kwh == doctest::Approx(0.2));
+    CHECK(r.scenario.budget == 100);
+    // A bad currency converts nothing and is reported once.
+    r = scenario_patch(base, R"({"price":{"currency":"eur"}})", c);
+    CHECK(r.errors.size() == 1);
+    CHECK(r.scenario.electricity_per_kwh == 1.44);
+}
+
 TEST_CASE("in_currency: a switch converts every amount the scenario holds; rent or buy keeps its answer") {
     Catalog c;
     c.cny_per_usd = 7.2;

@@ -214,3 +214,23 @@ TEST_CASE("validate: free text that could not fit in a link is refused; at the l
     CHECK(errors[0].message.find("a link holds at most") != std::string::npos);
     CHECK(errors[0].message_zh.find("链接最多容纳") != std::string::npos);
 }
+
+TEST_CASE("a link in dollars keeps an amount equal to a yuan default ($0.8/kWh stays $0.8)") {
+    // The reader converts the amounts a dollar scenario leaves out from the yuan defaults; the
+    // writer writes every amount of a dollar scenario, so none is left out by being equal to one.
+    const Catalog cat = url_catalog();
+    Scenario s;
+    s.currency = Currency::usd;
+    s.electricity_per_kwh = 0.8; // equal to the yuan default, meant in dollars
+    s.rack_per_month = 375;
+    s.ops_per_month = 10;
+    const HashState back = decode_hash(encode_hash(s, false, ""), cat);
+    REQUIRE(back.scenario.errors.empty());
+    CHECK(back.scenario.scenario.currency == Currency::usd);
+    CHECK(back.scenario.scenario.electricity_per_kwh == 0.8);
+    CHECK(back.scenario.scenario.rack_per_month == 375);
+    CHECK(back.scenario.scenario.ops_per_month == 10);
+    CHECK(scenario_to_json(back.scenario.scenario) == scenario_to_json(s));
+    // A yuan scenario's link still leaves its defaults out.
+    CHECK(encode_hash(Scenario{}, false, "") == "#s=e30");
+}

@@ -14,7 +14,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 namespace traincalc {
 namespace {

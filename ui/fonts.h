@@ -11,11 +11,12 @@ namespace traincalc {
 
 struct App;
 
-extern const unsigned int kFontGlyphCount; // the UI's characters (both languages, core's text, the catalog)
-extern const unsigned short
-    kFontRanges[]; // native only: those characters as ImGui glyph ranges: pairs, 0-terminated
-extern const unsigned char kFontCharSteps[]; // the page only: each character's distance from the one
-                                             // before (from 0), 7 bits a byte, low first; 0-terminated
+// The UI's characters (both languages, core's text, the catalog): kFontGlyphCount of them, as ImGui
+// glyph ranges (native: pairs, 0-terminated) or, in the page, as steps (each its distance from the
+// one before, from 0; 7 bits a byte, low bits first, the high bit on all but a step's last; 0 ends).
+extern const unsigned int kFontGlyphCount;
+extern const unsigned short kFontRanges[];   // native only
+extern const unsigned char kFontCharSteps[]; // the page only
 extern const unsigned char kFontData[];      // native only: OpenType (CFF) bytes of the subset
 extern const unsigned int kFontSize;         // native only: bytes
 

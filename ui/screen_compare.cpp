@@ -145,9 +145,8 @@ static bool draw_row(App& app, int row) {
     // cost, ▲ the time; the help line says so): beside the name they widened the GPU column until
     // the strategy was cut at 1,280 px. Its button keeps the full name.
     const char* name = gpu_name(app, o);
-    const char* shown = std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name;
-    const bool pressed =
-        ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
+    const bool pressed = ImGui::Selectable(fmt("%s##row", short_gpu_name(name)), is_selected(app, o),
+                                           ImGuiSelectableFlags_SpanAllColumns);
     sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];

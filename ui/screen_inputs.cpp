@@ -343,9 +343,7 @@ static bool gpu_picker(App& app) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
-                // On a phone the shown name drops a leading "NVIDIA " (the option's name keeps it).
-                const char* shown =
-                    narrow && std::strncmp(label, "NVIDIA ", 7) == 0 && label[7] ? label + 7 : label;
+                const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
                 if (option(app, shown, c.id == s.gpu_id,
                            fmt("%s, %s, %s TFLOPS", label, fgib(c.memory_gib), fnum(c.tflops_16bit)),
                            ImGuiSelectableFlags_SpanAllColumns)) {

@@ -84,6 +84,9 @@ const char* fstrategy(const App& app, const StrategyChoice& st) {
                st.activation_offload ? fmt(" · %s", T(app, Str::act_offload_short)) : "",
                st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute);
 }
+const char* short_gpu_name(const char* name) {
+    return std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name;
+}
 const char* fbuy_verdict(const App& app, const Estimate& e) {
     IM_ASSERT(e.buy.purchase_known && "the verdict needs a purchase price: check purchase_known first");
     return fmt(T(app, e.buy.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),

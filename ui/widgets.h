@@ -47,6 +47,9 @@ const char* fstrategy(const App& app, const StrategyChoice& st);
 // cheaper." (the headline and the rent-or-buy section say it alike). Only when the price is known.
 const char* fbuy_verdict(const App& app, const Estimate& e);
 const char* fmoney_in(double v, Currency c);
+// A GPU's name where room is short (the phone's picker, the comparison table): without a leading
+// "NVIDIA " ("H100 80GB SXM"); a control's accessible name keeps the whole name.
+const char* short_gpu_name(const char* name);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout

@@ -141,24 +141,30 @@ test('without WebGL the page shows its HTML message and raises no error', async 
   } finally { await b.close(); }
 });
 
+// An altered copy of the page, opened from file://: its message checked by `check(text, b, url)`.
+async function openCopy(name, html, check) {
+  const path = join(artifacts, name), url = pathToFileURL(path).href;
+  writeFileSync(path, html);
+  const b = await launch();
+  try {
+    await open(b.page, '', { waitReady: false, url });
+    await b.page.waitForSelector('#tc-message.show', { timeout: 10000 });
+    await check(await b.page.textContent('#tc-message'), b, url);
+  } finally { await b.close(); }
+}
+
 test('a saved page whose program was cut short says the file is damaged, in both languages', async () => {
   // As a download cut off or a copy truncated: the inline wasm loses its second half.
   const page = readFileSync(pagePath, 'utf8');
   const m = /(id="traincalc-wasm">)([^<]+)(<\/script>)/.exec(page);
   assert.ok(m, 'the page has its wasm block');
   const cut = page.replace(m[0], m[1] + m[2].slice(0, m[2].length >> 1) + m[3]);
-  const path = join(artifacts, 'damaged-wasm.html');
-  writeFileSync(path, cut);
-  const b = await launch();
-  try {
-    await open(b.page, '', { waitReady: false, url: pathToFileURL(path).href });
-    await b.page.waitForSelector('#tc-message.show', { timeout: 10000 });
-    const text = await b.page.textContent('#tc-message');
+  await openCopy('damaged-wasm.html', cut, (text, b, url) => {
     assert.match(text, /This page's file is damaged: its program does not decode \(Error: lzma: the stream is truncated\)\. Save or download the page again\./);
     assert.match(text, /页面文件已损坏/);
     assert.deepEqual(b.watch.errors, []);
-    assert.deepEqual(b.watch.requests.filter((u) => u !== pathToFileURL(path).href), [], 'no request but the page itself');
-  } finally { await b.close(); }
+    assert.deepEqual(b.watch.requests.filter((u) => u !== url), [], 'no request but the page itself');
+  });
 });
 
 test('a copy whose program loader may not run (its hash gone from the CSP) says the file is damaged', async () => {
@@ -167,16 +173,10 @@ test('a copy whose program loader may not run (its hash gone from the CSP) says 
   const page = readFileSync(pagePath, 'utf8');
   const cut = page.replace(/ 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/, " 'wasm-unsafe-eval'");
   assert.notEqual(cut, page, 'the page lists the loader\'s hash last');
-  const path = join(artifacts, 'loader-blocked.html');
-  writeFileSync(path, cut);
-  const b = await launch();
-  try {
-    await open(b.page, '', { waitReady: false, url: pathToFileURL(path).href });
-    await b.page.waitForSelector('#tc-message.show', { timeout: 10000 });
-    const text = await b.page.textContent('#tc-message');
+  await openCopy('loader-blocked.html', cut, (text) => {
     assert.match(text, /This page's file is damaged: its program does not decode \(Error: lzma: the program's loader did not run\)\./);
     assert.match(text, /页面文件已损坏/);
-  } finally { await b.close(); }
+  });
 });
 
 test('the host page keeps its keys (SDL does not swallow them)', async () => {

@@ -11,7 +11,6 @@
 
 #include "core/json_read.h"
 
-#include <algorithm>
 #include <string>
 
 namespace traincalc {
@@ -92,16 +91,19 @@ std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
     Json diff = Json::object();
     // In another currency than the defaults' yuan, every amount is written: the link's reader
     // converts the amounts a scenario leaves out (scenario_patch), so one equal to a yuan default
-    // ($0.8/kWh) would come back as $0.111.
-    const bool amounts_too = s.currency != Scenario{}.currency;
-    static const char* const kAmounts[] = {
-        "budget",         "storage_per_gb_month", "traffic_per_gb", "spot_price_hourly",
-        "purchase_price", "electricity_per_kwh",  "rack_per_month", "ops_per_month"};
+    // ($0.8/kWh) would come back as $0.111. The amounts are the keys whose default in_currency()
+    // changes (at any rate; a zero default stays zero, so leaving it out is safe).
+    Json converted;
+    if (s.currency != Scenario{}.currency) {
+        Catalog any_rate;
+        any_rate.cny_per_usd = 2;
+        converted = detail::parse_json_text(scenario_to_json(in_currency(Scenario{}, s.currency, any_rate)));
+    }
     if (full.is_object() && defaults.is_object()) {
         for (auto it = full.begin(); it != full.end(); ++it) {
             const std::string& key = it.key();
-            const bool amount =
-                amounts_too && std::find(std::begin(kAmounts), std::end(kAmounts), key) != std::end(kAmounts);
+            const bool amount = key != "price" && converted.is_object() && converted.contains(key) &&
+                                converted[key] != defaults[key];
             if (defaults.contains(key) && defaults[key] == it.value() && !amount) continue;
             if (key == "price" && defaults.contains(key)) {
                 // Only the changed price keys: the price object is read as a patch.

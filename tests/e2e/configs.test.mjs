@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load as yamlLoad } from 'js-yaml';
-import { launch, open, settle, screenshot, root, pagePath, pageUrl, center, scenario } from './lib.mjs';
+import { launch, open, settle, screenshot, root, pagePath, pageUrl, center, scenario, pageProgram } from './lib.mjs';
 
 const CLI = join(root, 'build', 'native', 'bin', 'traincalc');
 const FIXTURES = join(root, 'tests', 'configs');
@@ -30,8 +30,9 @@ test('the page carries the section and its YAML parser, and the CLI is built', (
   // One self-contained file: no script, style or image from elsewhere; js-yaml's parser inlined.
   const html = readFileSync(pagePath, 'utf8');
   assert.doesNotMatch(html, /<(script|img|iframe)[^>]+src=|<link[^>]+href=(?!["']?data:)/i, 'nothing loaded from elsewhere');
-  assert.match(html, /__tcYaml=/, 'the page carries its YAML parser');
-  assert.match(html, /js-yaml 5\.5\.0 .*@license MIT/, "js-yaml's licence line is kept");
+  const { js } = pageProgram(html);  // the parser travels in the program's stream, ahead of the loader
+  assert.match(js.toString('utf8'), /__tcYaml=/, 'the page carries its YAML parser');
+  assert.match(js.toString('utf8'), /js-yaml 5\.5\.0 .*@license MIT/, "js-yaml's licence line is kept");
 });
 
 const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));

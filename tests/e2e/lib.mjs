@@ -2,7 +2,7 @@
 // Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
 // downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
@@ -142,6 +142,18 @@ export async function expand(page, name, touch = false) {
   await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
     .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
   await settle(page, 200);
+}
+
+// The page's program, as web/shell.html reads it: its one LZMA stream (web/lzma_decode.js) is
+// [the wasm's size, u32 LE][the wasm][JS: the YAML parser, then Emscripten's loader].
+export function pageProgram(html) {
+  const m = /<script type="application\/octet-stream" id="traincalc-wasm">([A-Za-z0-9+/=\s]+)<\/script>/.exec(html);
+  assert.ok(m, 'the page has its program block (id="traincalc-wasm")');
+  const { lzmaDecode } = new Function(readFileSync(join(root, 'web', 'lzma_decode.js'), 'utf8') + '; return { lzmaDecode };')();
+  const program = lzmaDecode(new Uint8Array(Buffer.from(m[1].trim(), 'base64')));
+  const wasmEnd = 4 + new DataView(program.buffer, program.byteOffset).getUint32(0, true);
+  assert.ok(wasmEnd < program.length, `the wasm (${wasmEnd - 4} bytes) leaves room for the JS (${program.length} in all)`);
+  return { wasm: program.subarray(4, wasmEnd), js: Buffer.from(program.subarray(wasmEnd)) };
 }
 
 // Minimal PNG decoder (8-bit RGB/RGBA, non-interlaced: what Chromium's screenshots are).

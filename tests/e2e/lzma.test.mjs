@@ -10,7 +10,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { root, pagePath } from './lib.mjs';
+import { root, pagePath, pageProgram } from './lib.mjs';
 
 const source = readFileSync(join(root, 'web', 'lzma_decode.js'), 'utf8');
 const { lzmaDecoder, lzmaDecode } = new Function(source + '; return { lzmaDecoder, lzmaDecode };')();
@@ -96,20 +96,15 @@ test('lzma: a damaged stream throws an error that names what is wrong', () => {
   }
 });
 
-test('lzma: the page carries its wasm and loader LZMA-packed, and they decode to the built wasm and a loader in the CSP', { skip: !existsSync(pagePath) && 'no page built' }, () => {
+test('lzma: the page carries its wasm and JS LZMA-packed, and they decode to the built wasm and JS in the CSP', { skip: !existsSync(pagePath) && 'no page built' }, () => {
   const page = readFileSync(pagePath, 'utf8');
-  const m = /<script type="application\/octet-stream" id="traincalc-wasm">([A-Za-z0-9+/=\s]+)<\/script>/.exec(page);
-  assert.ok(m, 'the page has its wasm block');
-  const program = lzmaDecode(new Uint8Array(Buffer.from(m[1].trim(), 'base64')));
-  // [the wasm's size, u32 LE][the wasm][Emscripten's loader]
-  const wasmEnd = 4 + new DataView(program.buffer, program.byteOffset).getUint32(0, true);
-  assert.ok(wasmEnd < program.length, `the wasm (${wasmEnd - 4} bytes) leaves room for the loader (${program.length} in all)`);
-  const wasm = program.subarray(4, wasmEnd);
+  const { wasm, js } = pageProgram(page);
   assert.ok(WebAssembly.validate(wasm), 'a valid WebAssembly module');
-  const loader = Buffer.from(program.subarray(wasmEnd));
-  assert.match(loader.toString('utf8'), /instantiateWasm/, 'the loader follows the wasm');
+  const text = js.toString('utf8');
+  assert.match(text, /instantiateWasm/, 'the loader follows the wasm');
+  assert.ok(text.indexOf('__tcYaml=') >= 0 && text.indexOf('__tcYaml=') < text.indexOf('instantiateWasm'), 'the YAML parser comes ahead of the loader');
   const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(page)[1];
-  assert.ok(csp.includes(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`), 'the loader may run: its sha256 is in the CSP');
+  assert.ok(csp.includes(`'sha256-${createHash('sha256').update(js).digest('base64')}'`), 'the JS may run: its sha256 is in the CSP');
   const built = join(root, 'build', 'web', 'bin', 'traincalc.wasm');
   if (existsSync(built) && !process.env.TRAINCALC_PAGE) {
     const sha = (b) => createHash('sha256').update(b).digest('hex');

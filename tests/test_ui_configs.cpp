@@ -32,11 +32,10 @@ const SemNode* text_starting(const App& app, const std::string& prefix, Role rol
     return nullptr;
 }
 
-// A press on a control's DOM twin, as web/main.cpp applies it.
+// A press on a control's DOM twin, as web/main.cpp posts it.
 void press(Page& page, const SemNode* n) {
     REQUIRE(n);
-    page.app.sem_action = SemAction{n->id, SemActionKind::press, 0, ""};
-    ImGui::ActivateItem(n->id);
+    sem_post_action(page.app, SemAction{n->id, SemActionKind::press, 0, ""});
     for (int i = 0; i < 3; i++) page.frame();
 }
 
@@ -123,6 +122,35 @@ TEST_CASE(
         CHECK(saved.texts.back() == x.text);
         CHECK(page.app.export_file == x.file_name);
     }
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE(
+    "the last keys typed, then Tab and Enter on the import button before a frame: the import reads them") {
+    Page page(1280, 5000, 1, Lang::en);
+    page.app.show_configs = true;
+    page.frame();
+    const SemNode* box = find_node(page.app, Role::textarea, "Config text");
+    const SemNode* import = find_node(page.app, Role::button, "Import the text");
+    REQUIRE(box);
+    REQUIRE(import);
+    const std::uint32_t box_id = box->id, import_id = import->id;
+    // Each key is the whole text so far; all of them, then the press, arrive between two frames.
+    const std::string text = "{\"finetuning_type\": \"lora\", \"lora_rank\": 48}"; // natively: JSON
+    for (size_t n = 1; n <= text.size(); n++)
+        sem_post_action(page.app, SemAction{box_id, SemActionKind::set, 0, text.substr(0, n)});
+    sem_post_action(page.app, SemAction{import_id, SemActionKind::press, 0, ""});
+    CHECK(page.app.sem_queue.size() == 1); // the keys are one pending set (the last text); the press waits
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.app.config_text == text);
+    CHECK(page.app.notice == "");
+    CHECK(page.app.scenario.lora_rank == 48);
+    CHECK(page.app.sem_queue.empty());
+    CHECK(page.app.sem_action.kind == SemActionKind::none);
+    // A press on a control no frame draws is dropped after its frame, not kept for a later one.
+    sem_post_action(page.app, SemAction{12345u, SemActionKind::press, 0, ""});
+    page.frame();
+    CHECK(page.app.sem_action.kind == SemActionKind::none);
     CHECK(page.recovered == "");
 }
 

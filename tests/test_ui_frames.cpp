@@ -577,6 +577,36 @@ TEST_CASE("a tap on a help marker: the frame that draws its text also says the b
     }
 }
 
+TEST_CASE("a help marker's twin is a toggle: Enter opens and closes it, Escape closes it") {
+    // Enter on an open help pressed it again and it stayed open: a keyboard user could not close it.
+    Page page(1280, 9000, 1, Lang::en);
+    page.frame();
+    auto state = [&] {
+        const SemNode* help = traincalc_test::find_node(page.app, Role::button, "Help: Cards");
+        REQUIRE(help);
+        return help->state;
+    };
+    const std::uint32_t id = traincalc_test::find_node(page.app, Role::button, "Help: Cards")->id;
+    auto act = [&](SemActionKind kind) {
+        sem_post_action(page.app, SemAction{id, kind, 0, ""});
+        page.frame();
+        page.frame();
+    };
+    CHECK(state() == 0);
+    act(SemActionKind::press);
+    CHECK(state() == 1);
+    act(SemActionKind::press);
+    CHECK(state() == 0);
+    act(SemActionKind::press);
+    CHECK(state() == 1);
+    act(SemActionKind::close);
+    CHECK(state() == 0);
+    act(SemActionKind::close); // closed already: nothing
+    CHECK(state() == 0);
+    CHECK(page.app.scenario.cards == Scenario().cards);
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("values typed out of range are reported, not estimated (no overflow), and drawing goes on") {
     Page page(1280, 800, 1, Lang::en);
     page.frame();

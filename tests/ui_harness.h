@@ -69,6 +69,7 @@ struct Page {
         ImGui::Render();
         frames++;
         if (changed) traincalc::refresh(app);
+        traincalc::sem_after_frame(app); // as the page's platform: the next queued action
         return changed;
     }
 

@@ -139,6 +139,7 @@ struct App {
     // semantics layer (semantics.h), in page px.
     Semantics sem;                    // rebuilt each frame by the widgets
     SemAction sem_action;             // set by the platform; taken by the widget it names
+    std::vector<SemAction> sem_queue; // actions behind it, one per frame (sem_post_action)
     float scroll_request_y = -1.0f;   // page px the UI asks the platform to scroll to; -1 = none
     bool dark = false;                // colours for prefers-color-scheme: dark
     bool touch = false;               // a coarse pointer (finger): larger targets, help opens on tap

@@ -4,6 +4,7 @@
 // Index of this file:
 // [SECTION] Roles
 // [SECTION] Recording
+// [SECTION] Actions
 // [SECTION] Serialisation
 #include "semantics.h"
 #include "app.h"
@@ -115,6 +116,38 @@ bool sem_take(App& app, std::uint32_t id, SemActionKind kind, SemAction* out) {
 }
 
 } // namespace ui
+
+//-----------------------------------------------------------------------------
+// [SECTION] Actions
+//-----------------------------------------------------------------------------
+
+static void make_pending(App& app, SemAction&& action) {
+    app.sem_action = std::move(action);
+    if (app.sem_action.kind == SemActionKind::press) ImGui::ActivateItem(app.sem_action.id);
+}
+
+void sem_post_action(App& app, SemAction action) {
+    if (app.sem_action.kind == SemActionKind::none && app.sem_queue.empty()) {
+        make_pending(app, std::move(action));
+        return;
+    }
+    SemAction& last = app.sem_queue.empty() ? app.sem_action : app.sem_queue.back();
+    if (action.kind == SemActionKind::set && last.kind == SemActionKind::set && last.id == action.id) {
+        last.text = std::move(action.text);
+        return;
+    }
+    if (app.sem_queue.size() >= 256) return; // a stalled page never grows without bound
+    app.sem_queue.push_back(std::move(action));
+}
+
+bool sem_after_frame(App& app) {
+    app.sem_action = SemAction{};
+    if (app.sem_queue.empty()) return false;
+    SemAction next = std::move(app.sem_queue.front());
+    app.sem_queue.erase(app.sem_queue.begin());
+    make_pending(app, std::move(next));
+    return true;
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Serialisation

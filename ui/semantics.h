@@ -121,6 +121,19 @@ bool sem_take(App& app, std::uint32_t id, SemActionKind kind, SemAction* out = n
 } // namespace ui
 
 //-----------------------------------------------------------------------------
+// [SECTION] Actions: what the platform's twins report, one per frame, in the order they came
+//-----------------------------------------------------------------------------
+
+// An action from the platform: the pending one when none waits, else queued behind it. A person can
+// act twice before a frame (the last keys of a text, then Tab and Enter on a button): one slot kept
+// only the press, and the import read the text as it was before those keys. A set behind a set of
+// the same node replaces it (each carries the whole text). A press is handed to ImGui::ActivateItem.
+void sem_post_action(App& app, SemAction action);
+// After a frame: an action it did not take is dropped (its widget was not drawn), and the next
+// queued one becomes pending. True when one did (the platform draws another frame).
+bool sem_after_frame(App& app);
+
+//-----------------------------------------------------------------------------
 // [SECTION] Serialisation: the JSON the platform's semantics layer reads
 //-----------------------------------------------------------------------------
 

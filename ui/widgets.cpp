@@ -118,6 +118,16 @@ ImVec4 color_dim() {
     return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
 }
 
+// Closes the open popup `id` (and any opened from it), wherever it sits in the popup stack.
+static void close_popup(ImGuiID id) {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    for (int i = 0; i < g.OpenPopupStack.Size; i++)
+        if (g.OpenPopupStack[i].PopupId == id) {
+            ImGui::ClosePopupToLevel(i, true);
+            return;
+        }
+}
+
 void help_marker(const char* text, const char* about) {
     App& app = current_app();
     ImGui::SameLine(0, 4);
@@ -130,9 +140,16 @@ void help_marker(const char* text, const char* about) {
     const bool pressed = ImGui::Button("?");
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
+    // A toggle, as its aria-expanded says: a press on it open (Enter on its twin: a click outside
+    // the popup would close it first) closes it, and so does Escape (a "close" action).
+    const ImGuiID button_id = ImGui::GetItemID();
+    const bool was_open = ImGui::IsPopupOpen("##help");
+    if (was_open && (pressed || sem_take(app, button_id, SemActionKind::close)))
+        close_popup(ImGui::GetID("##help"));
     // Opened before its state is read: the frame that draws the popup's text also says expanded
     // (a screen reader, or a test, reading that frame saw the text with aria-expanded false).
-    if (pressed) ImGui::OpenPopup("##help");
+    else if (pressed)
+        ImGui::OpenPopup("##help");
     const bool open = ImGui::IsPopupOpen("##help");
     sem_item(app, Role::button, fmt("%s%s", T(app, Str::help_for), about ? about : ""), nullptr,
              open ? 1 : 0);

@@ -567,6 +567,7 @@ void frame(void* arg) {
 
     if (scenario_changed) changed(p);
     publish_semantics(p);
+    if (tc::sem_after_frame(p.app) && p.frames_to_draw < 1) p.frames_to_draw = 1; // the next action's frame
 }
 
 const char* api_return(std::string s) {
@@ -685,11 +686,8 @@ EMSCRIPTEN_KEEPALIVE void tc_scroll(float y) {
 EMSCRIPTEN_KEEPALIVE void tc_sem_action(unsigned id, int kind, double amount, const char* text) {
     Platform& p = *g_platform;
     if (kind < 1 || kind > 4 || !std::isfinite(amount)) return;
-    p.app.sem_action.id = id;
-    p.app.sem_action.kind = static_cast<tc::SemActionKind>(kind);
-    p.app.sem_action.amount = amount;
-    p.app.sem_action.text = text ? text : "";
-    if (p.app.sem_action.kind == tc::SemActionKind::press) ImGui::ActivateItem(id);
+    tc::sem_post_action(p.app,
+                        tc::SemAction{id, static_cast<tc::SemActionKind>(kind), amount, text ? text : ""});
     wake(p, kSettleFrames);
 }
 

@@ -142,6 +142,29 @@ test('a config typed into the box, pasted into it with Ctrl+V, and pasted outsid
   } finally { await b.close(); }
 });
 
+test('typed as fast as keys come, then Tab and Enter on the import button at once: every key is read', async () => {
+  // The page took one action per frame: the button's press overwrote the box's last keys, and the
+  // import read the text cut short ("finetuning_typ": not a mapping).
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    await openSection(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Config text', exact: true });
+    for (const rank of [24, 40, 56]) {
+      await press(b.page, box);
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type(`finetuning_type: lora\nlora_rank: ${rank}`);  // no pause between keys
+      await b.page.keyboard.press('Tab');
+      assert.equal(await b.page.evaluate(() => document.activeElement.textContent), 'Import the text');
+      await b.page.keyboard.press('Enter');
+      await b.page.waitForFunction((r) => window.traincalc.get().lora_rank === r || window.traincalc.notice() !== '', rank, { timeout: 5000 });
+      assert.equal(await notice(b.page), '');
+      assert.equal((await scenario(b.page)).lora_rank, rank);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('every fixture chosen through the file chooser sets the fields `traincalc import` sets, to the same values', async () => {
   const b = await launch();
   try {

@@ -44,6 +44,29 @@ test('desktop: a click on a number box, then typing, changes the scenario and th
   } finally { await b.close(); }
 });
 
+test('desktop: a fast hand, a key then Tab and Enter before a frame, loses neither the key nor the press; help toggles', async () => {
+  // The page took one action per frame: the help button's press overwrote the box's typed value.
+  const b = await launch();
+  try {
+    await open(b.page);
+    await press(b.page, b.page.getByRole('textbox', { name: 'Number of cards', exact: true }));
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('8');
+    await b.page.keyboard.press('Tab');    // to the next control: the deadline's help
+    await b.page.keyboard.press('Enter');  // opens it
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 8, null, { timeout: 5000 });
+    const help = b.page.getByRole('button', { name: 'Help: Deadline, hours (0 = none)', exact: true });
+    await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-expanded') === 'true', null, { timeout: 5000 });
+    assert.equal(await help.getAttribute('aria-expanded'), 'true');
+    // A toggle: Enter again closes it, Enter opens it, Escape closes it.
+    for (const [key, want] of [['Enter', 'false'], ['Enter', 'true'], ['Escape', 'false']]) {
+      await b.page.keyboard.press(key);
+      await b.page.waitForFunction((w) => document.activeElement.getAttribute('aria-expanded') === w, want, { timeout: 5000 });
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: typed at a person\'s pace, a count out of range stays as typed, marked, with the banner', async () => {
   // Each key committed a link; the events of those links came later, and the second one applied the
   // earlier, valid hash over the invalid last one: 100000 became 10000, unmarked (2026-12-02).

@@ -5,6 +5,7 @@
 // the mouse drags the card slider, clicks the language button and a text field; imported files
 // come back through receive_text().
 #include "core/url.h"
+#include "ui/widgets.h"
 #include "ui_harness.h"
 #include <cctype>
 #include <cstring>
@@ -274,6 +275,30 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     CHECK_FALSE(page.app.estimate.ok);
     CHECK(page.app.last_good.ok);
     CHECK(page.app.last_good.time.compute_hours == doctest::Approx(good_hours));
+}
+
+TEST_CASE(
+    "a typed number as a Chinese input method gives it: full-width digits, signs, comma, point and 。") {
+    struct Case {
+        const char* text;
+        bool ok;
+        double value;
+    };
+    const Case cases[] = {
+        {"８", true, 8},       {"２５．５", true, 25.5},
+        {"25。5", true, 25.5}, // "." in Chinese punctuation mode
+        {"０。８", true, 0.8}, {"１，０００", true, 1000},
+        {"－３", true, -3},    {"2.5亿", true, 2.5e8},
+        {"3万", true, 3e4},    {"1,000.5", true, 1000.5},
+        {"1。2。3", false, 0}, {"。", false, 0},
+        {"0x10", false, 0},    {"", false, 0},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text);
+        double v = -1;
+        CHECK(ui::parse_number(c.text, &v) == c.ok);
+        if (c.ok) CHECK(v == doctest::Approx(c.value));
+    }
 }
 
 TEST_CASE("the language button switches language and tells the platform") {

@@ -319,11 +319,17 @@ App& current_app() {
 }
 
 // A typed number as people type it: spaces and thousands separators, full-width digits from a
-// Chinese input method, and the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a number.
+// Chinese input method, its "。" for the point (what "." gives in Chinese punctuation mode), and
+// the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a number.
 bool parse_number(const std::string& text, double* out) {
     std::string t;
     for (size_t i = 0; i < text.size(); i++) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (text.compare(i, 3, "\xE3\x80\x82") == 0) { // U+3002 。
+            t += '.';
+            i += 2;
+            continue;
+        }
         if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
             const unsigned char d = static_cast<unsigned char>(text[i + 2]); // U+FF0B..U+FF19
             if (d >= 0x90 && d <= 0x99) {

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, runCli, touchTap } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, runCli, touchTap, decodePng } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -93,6 +93,32 @@ test('desktop: typed at a person\'s pace, a count out of range stays as typed, m
     }
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
+});
+
+test('desktop: Tab into a box selects its text, which stays legible on the selection (light and dark)', async () => {
+  // The overlay's selection colour (transparent text over the drawing) hid a focused box's own
+  // selected text: Tab showed an empty blue bar.
+  for (const colorScheme of ['light', 'dark']) {
+    const b = await launch({ colorScheme });
+    try {
+      await open(b.page);
+      await press(b.page, b.page.getByRole('textbox', { name: 'Per card per hour', exact: true }));
+      await b.page.keyboard.press('Tab');
+      const box = b.page.getByRole('textbox', { name: 'Per card per day', exact: true });
+      await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-label') === 'Per card per day', null, { timeout: 5000 });
+      assert.equal(await box.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd)), '580.00', 'Tab selected the whole value');
+      await settle(b.page, 300);
+      const r = await box.boundingBox();
+      const png = decodePng(await b.page.screenshot({ clip: { x: r.x + 4, y: r.y + 4, width: r.width - 8, height: r.height - 8 } }));
+      let ink = 0;  // text pixels: near black on the light page, near white on the dark one
+      for (let i = 0; i < png.data.length; i += png.bpp) {
+        const [R, G, B] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+        if (colorScheme === 'light' ? R < 90 && G < 90 && B < 90 : R > 200 && G > 200 && B > 200) ink++;
+      }
+      assert.ok(ink >= 20, `${colorScheme}: the selected "580.00" is drawn (${ink} text pixels)`);
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
 });
 
 test('desktop: Escape in a box undoes what was typed since it took the focus (or since Enter)', async () => {
@@ -446,7 +472,7 @@ test('phone, Chinese: a shared plan whose machine runs out of RAM; a tap on a co
   } finally { await b.close(); }
 });
 
-test('an input-method composition reaches a text field (恒源云 as a quote\'s provider)', async () => {
+test('an input-method composition reaches a text field (恒源云 as a quote\'s provider) and a number box (25。5)', async () => {
   const b = await launch({ locale: 'zh-CN' });
   try {
     await open(b.page);
@@ -462,6 +488,16 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     await cdp.detach();
     await b.page.waitForFunction(() => (window.traincalc.get().quotes || [])[0] && window.traincalc.get().quotes[0].name === '恒源云', null, { timeout: 5000 });
     assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    // A price as the method commits it in Chinese punctuation mode, "." as "。": 25.5, not an error.
+    await press(b.page, b.page.getByRole('textbox', { name: '每卡每小时', exact: true }));
+    await b.page.keyboard.press('Control+A');
+    const ime = await b.page.context().newCDPSession(b.page);
+    await ime.send('Input.imeSetComposition', { text: '25。5', selectionStart: 4, selectionEnd: 4 });
+    await ime.send('Input.insertText', { text: '25。5' });
+    await ime.detach();
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().price.hourly === 25.5, null, { timeout: 5000 });
+    assert.equal(await b.page.getByRole('textbox', { name: '每卡每小时', exact: true }).getAttribute('aria-invalid'), null);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

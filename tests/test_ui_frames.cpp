@@ -277,6 +277,25 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     CHECK(page.app.last_good.time.compute_hours == doctest::Approx(good_hours));
 }
 
+TEST_CASE("a number box writes a large value as the results do: 2.5e7, not 2.5e+07") {
+    Page page(1280, 9000, 1, Lang::en);
+    page.frame();
+    page.frame();
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Tokens per epoch");
+    REQUIRE(box);
+    CHECK(box->value == "2.5e7"); // 50,000 samples × 500 tokens
+    page.app.scenario.samples = 123456789;
+    refresh(page.app);
+    page.frame();
+    box = traincalc_test::find_node(page.app, Role::number, "Samples");
+    REQUIRE(box);
+    CHECK(box->value == "1.23457e8");
+    double typed = 0; // and it reads back as the value it shows
+    CHECK(ui::parse_number(box->value, &typed));
+    CHECK(typed == doctest::Approx(1.23457e8));
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE(
     "a typed number as a Chinese input method gives it: full-width digits, signs, comma, point and 。") {
     struct Case {

@@ -545,10 +545,22 @@ static bool take_typed_int(App& app, ImGuiID id, int* v) {
     return true;
 }
 
+// "2.5e+07" as the results write it: "2.5e7" (one way of writing a number on the page; it reads
+// back the same).
+static const char* compact_exponent(const char* text) {
+    const char* e = std::strchr(text, 'e');
+    if (!e) return text;
+    const char* digits = e + 1;
+    const bool negative = *digits == '-';
+    if (*digits == '+' || *digits == '-') digits++;
+    while (*digits == '0' && digits[1]) digits++;
+    return fmt("%.*se%s%s", static_cast<int>(e - text), text, negative ? "-" : "", digits);
+}
+
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
     const ImGuiID id = ImGui::GetID(id_str);
     const bool changed = take_typed_double(app, id, v);
-    const char* text = fmt(format, *v);
+    const char* text = compact_exponent(fmt(format, *v));
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
     typed_error(app, id, text);

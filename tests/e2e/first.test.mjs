@@ -25,7 +25,7 @@ test('with scripts off the page is readable: the default results and inputs as t
     assert.match(text, /每卡显存/);
     assert.match(text, /Number of cards\s*1/);
     // A slider and the box that types its value are one field to a reader: one row each, the
-    // slider's words ("25M tokens", "1 card"), not the box's "2.5e+07" a second time.
+    // slider's words ("25M tokens", "1 card"), not the box's "2.5e7" a second time.
     for (const label of ['Number of cards', 'Tokens per epoch', 'Parameters, billions', '每轮 token 数']) {
       assert.equal(text.split(label).length - 1, 1, `"${label}" is one row`);
     }

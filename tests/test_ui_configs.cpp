@@ -78,8 +78,22 @@ TEST_CASE("the page's YAML error (line, column, reason) is worded in both langua
     CHECK(!receive_text(page.app, TextPurpose::config_error, "3\t1\tdeficient indentation"));
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 3, column "
                              "1: deficient indentation");
+    CHECK(page.app.notice_zh == "无法导入该配置，当前方案未改变：YAML：第 3 行第 1 列：缩进不足");
+    // The reasons a hand-written config most often meets are in Chinese; what follows one is kept,
+    // and a reason without a translation stays as js-yaml words it.
+    CHECK(!receive_text(page.app, TextPurpose::config_error,
+                        "2\t9\ttab characters must not be used in indentation"));
     CHECK(page.app.notice_zh ==
-          "无法导入该配置，当前方案未改变： YAML：第 3 行第 1 列：deficient indentation");
+          "无法导入该配置，当前方案未改变：YAML：第 2 行第 9 列：缩进不能用 Tab 字符，请改用空格");
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "7\t3\tunidentified alias \"base\""));
+    CHECK(page.app.notice_zh ==
+          "无法导入该配置，当前方案未改变：YAML：第 7 行第 3 列：未定义的别名 \"base\"");
+    CHECK(page.app.notice ==
+          "Could not import this config, the scenario is unchanged: YAML: line 7, column 3: "
+          "unidentified alias \"base\"");
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "1\t1\tduplication of a tag property"));
+    CHECK(page.app.notice_zh ==
+          "无法导入该配置，当前方案未改变：YAML：第 1 行第 1 列：duplication of a tag property");
     CHECK(!receive_text(page.app, TextPurpose::config_error, "no position"));
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: no position");
     // A line without a column is no position: the text is shown whole, not "line 12, column 0".

@@ -182,7 +182,7 @@ TEST_CASE("the image inputs are drawn for a vision-language model only, in both 
         // The image tokens the estimate counts are a text node (a screen reader reads it), not pixels only.
         const Term* t = page.app.estimate.terms.find(TermId::image_tokens);
         REQUIRE(t);
-        const std::string line = std::string(zh ? "每张图片 token 数： " : "Image tokens per image: ") +
+        const std::string line = std::string(zh ? "每张图片 token 数：" : "Image tokens per image: ") +
                                  format_number(t->result, 3);
         bool said = false;
         for (const SemNode& n : page.app.sem) said |= n.role == Role::text && n.value == line;

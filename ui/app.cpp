@@ -200,8 +200,9 @@ void ui::set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& e
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
     for (size_t i = 0; i < errors.size() && i < 3; i++) {
         app.notice += (i ? "; " : " ") + errors[i].message;
+        // No space after the prefix's full-width colon in Chinese ("未改变：YAML：…").
         app.notice_zh +=
-            (i ? "；" : " ") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
+            (i ? "；" : "") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
     }
 }
 

@@ -33,6 +33,39 @@ static std::string format_at(const char* format, int line, int column, const cha
     return out;
 }
 
+// js-yaml's reasons for what a config pasted or written by hand most often gets wrong, in Chinese
+// (a prefix: what follows it, a name or a limit, is kept). Others stay as js-yaml words them.
+static const char* const kYamlReasonsZh[][2] = {
+    {"bad indentation of a mapping entry", "键值对的缩进不对"},
+    {"bad indentation of a sequence entry", "列表项的缩进不对"},
+    {"deficient indentation", "缩进不足"},
+    {"tab characters must not be used in indentation", "缩进不能用 Tab 字符，请改用空格"},
+    {"can not read a block mapping entry; a multiline key may not be an implicit key",
+     "读不出这一行的键值对（可能缺少冒号）"},
+    {"end of the stream or a document separator is expected",
+     "这里应当结束或开始新文档（多半是缩进或冒号有误）"},
+    {"expected ':' after a mapping key", "键后面缺少冒号“:”"},
+    {"a whitespace character is expected after the key-value separator within a block mapping",
+     "冒号后面缺少空格"},
+    {"missed comma between flow collection entries", "方括号或花括号里的项之间缺少逗号"},
+    {"unexpected end of the stream within a flow collection", "方括号或花括号没有闭合"},
+    {"unexpected end of the stream within a double quoted scalar", "双引号没有闭合"},
+    {"unexpected end of the stream within a single quoted scalar", "单引号没有闭合"},
+    {"unknown escape sequence", "未知的转义序列"},
+    {"the stream contains non-printable characters", "文本里有不可打印的字符"},
+    {"a mapping key must be a plain value", "键必须是普通的值（不能是列表或映射）"},
+    {"unidentified alias", "未定义的别名"},
+    {"nesting exceeded maxDepth", "嵌套层数超过上限"},
+};
+
+static std::string yaml_reason_zh(const char* reason) {
+    for (const auto& r : kYamlReasonsZh) {
+        const size_t n = std::strlen(r[0]);
+        if (std::strncmp(reason, r[0], n) == 0) return std::string(r[1]) + (reason + n);
+    }
+    return reason;
+}
+
 static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
                            const std::vector<KeyLine>& lines) {
     if (purpose == TextPurpose::config_error) { // the page could not read the YAML: "LINE\tCOLUMN\tREASON"
@@ -50,10 +83,11 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
                 reason = end + 1;
             }
         }
-        FieldError e{"", std::string("YAML: ") + reason, std::string("YAML：") + reason};
+        const std::string reason_zh = yaml_reason_zh(reason);
+        FieldError e{"", std::string("YAML: ") + reason, std::string("YAML：") + reason_zh};
         if (line > 0) {
             e.message = format_at(tr(Str::yaml_error_at, Lang::en), line, column, reason);
-            e.message_zh = format_at(tr(Str::yaml_error_at, Lang::zh), line, column, reason);
+            e.message_zh = format_at(tr(Str::yaml_error_at, Lang::zh), line, column, reason_zh.c_str());
         }
         set_notice(app, Str::config_import_failed, {e});
         app.notice_from_config = true;

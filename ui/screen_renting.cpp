@@ -34,7 +34,7 @@ static void draw_checklist(App& app) {
     const bool result = has_result(app);
     check_item(app, 0, T(app, Str::chk_pilot),
                result && e.time.pilot_extrapolated_hours > 0
-                   ? fmt("%s %s", T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
+                   ? after_label(T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
                    : T(app, Str::chk_pilot_enter));
     check_item(app, 1, T(app, Str::chk_smi),
                result ? fmt(app.lang == Lang::zh ? "%s %s（%s %s）" : "%s %s (%s %s)",

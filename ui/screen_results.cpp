@@ -51,9 +51,9 @@ static void draw_errors(App& app) {
 // ASCII colon, none after a full-width one).
 static const char* labelled(const App& app, const char* label, const char* value) {
     const std::size_t n = std::strlen(label);
-    if (n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0) return fmt("%s%s", label, value); // "："
-    if (n >= 1 && label[n - 1] == ':') return fmt("%s %s", label, value);
-    return fmt("%s%s%s", label, colon(app.lang), value);
+    const bool has_colon =
+        (n >= 1 && label[n - 1] == ':') || (n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0);
+    return has_colon ? after_label(label, value) : fmt("%s%s%s", label, colon(app.lang), value);
 }
 // " (x)" / "（x）": Chinese text takes full-width parentheses without a space.
 static const char* parenthesized(const App& app, const char* text) {

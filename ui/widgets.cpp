@@ -74,6 +74,11 @@ const char* fmoney_in(double v, Currency c) {
 const char* fgib(double gib) {
     return fmt("%s GiB", format_number(gib, 3).c_str());
 }
+const char* after_label(const char* label, const char* value) {
+    const size_t n = std::strlen(label);
+    const bool full_width = n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0; // "："
+    return fmt(full_width ? "%s%s" : "%s %s", label, value);
+}
 const char* fstrategy(const App& app, const StrategyChoice& st) {
     const char* recompute =
         st.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))

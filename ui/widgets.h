@@ -40,6 +40,8 @@ const char* fnum(double v, int significant = 3);  // format_number
 const char* fhours(const App& app, double hours); // format_hours in the page's language
 const char* fmoney(const App& app, double v);     // format_money in the scenario's currency
 const char* fgib(double gib);                     // "71.2 GiB"
+// "Label value", without the space after a label's full-width colon ("处理的 token 总数：7.5e7").
+const char* after_label(const char* label, const char* value);
 // A searched strategy, compactly and whole (what a press applies): "ZeRO-3 · TP 2 · CP 4 · EP 8 ·
 // activation offload · CPU offload · full recomputation", each part beyond ZeRO and TP only when used.
 const char* fstrategy(const App& app, const StrategyChoice& st);

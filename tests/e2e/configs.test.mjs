@@ -280,6 +280,23 @@ test('a bad file: the notice names the line (YAML) or the key and line (a value)
   } finally { await b.close(); }
 });
 
+test('Chinese: a YAML mistake typed into the box is named in Chinese, with its line and column', async () => {
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await openConfigs(b.page);
+    await openSection(b.page, 'zh');
+    const before = await scenario(b.page);
+    await press(b.page, b.page.getByRole('textbox', { name: '配置文本', exact: true }));
+    await b.page.keyboard.type('finetuning_type: lora\n  lora_rank: 8\n');
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.notice() !== '', null, { timeout: 5000 });
+    assert.equal(await notice(b.page), '无法导入该配置，当前方案未改变：YAML：第 2 行第 12 列：键值对的缩进不对');
+    assert.deepEqual(await scenario(b.page), before);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('the imported scenario survives a reload and opens from its link in a fresh browser', async () => {
   const b = await launch();
   let hash = '', s;

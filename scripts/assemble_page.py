@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Assembles dist/traincalc.html: one self-contained file (shell HTML + one LZMA stream in base64,
-decoded by web/lzma_decode.js, that holds the wasm and Emscripten's JS loader after it). No request
-leaves the page, so it runs from file:// and http.
+decoded by web/lzma_decode.js, that holds the wasm and, after it, the page's YAML parser and
+Emscripten's JS loader). No request leaves the page, so it runs from file:// and http.
 
 usage: assemble_page.py --shell web/shell.html --js traincalc.js --wasm traincalc.wasm \
                         --catalog assets/catalog.json [--prerender build/prerender.html] --out dist/traincalc.html
@@ -127,8 +127,9 @@ def main() -> int:
         yaml_js = subprocess.run([terser, "--compress", "passes=3,pure_new=true",
                                   "--mangle", "--ecma", "2020"], input=yaml_js, check=True, capture_output=True, text=True).stdout
     wasm = open(a.wasm, "rb").read()
-    # The program: [the wasm's size, u32 LE][the wasm][the loader], one LZMA stream (web/shell.html's
-    # wasmModule() compiles the wasm as it is decoded, then runs the loader as a script). The loader
+    # The program: [the wasm's size, u32 LE][the wasm][JS: the YAML parser, the loader], one LZMA
+    # stream (web/shell.html's wasmModule() compiles the wasm as it is decoded, then runs the JS as a
+    # script). The loader
     # in the stream, after the wasm, is 663 bytes less gzip than as its own script (2026-12-02, an A/B
     # of the two pages over the wasm of 33a0d22: 262,655 against 263,318; 866 when it landed over the
     # wasm before; as a stream of its own, or packed before the wasm, it saved less).

@@ -145,8 +145,8 @@ void help_marker(const char* text, const char* about) {
     const bool pressed = ImGui::Button("?");
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
-    // A toggle, as its aria-expanded says: a press on it open (Enter on its twin: a click outside
-    // the popup would close it first) closes it, and so does Escape (a "close" action).
+    // A toggle, as its aria-expanded says: pressed while open (Enter on its twin; a click would
+    // close the popup first) it closes, and so does Escape (a "close" action).
     const ImGuiID button_id = ImGui::GetItemID();
     const bool was_open = ImGui::IsPopupOpen("##help");
     if (was_open && (pressed || sem_take(app, button_id, SemActionKind::close)))

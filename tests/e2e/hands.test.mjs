@@ -67,6 +67,30 @@ test('desktop: a fast hand, a key then Tab and Enter before a frame, loses neith
   } finally { await b.close(); }
 });
 
+test('a help open, then a click (or a tap) on a box: the click closes the help and the box takes the typing', async () => {
+  // The boxes take no pointer while a popup is open: the click only closed the help, and what was
+  // typed next went nowhere.
+  for (const size of ['desktop', 'phone']) {
+    const b = await launch({ size });
+    try {
+      await open(b.page);
+      const touch = size === 'phone';
+      const help = b.page.getByRole('button', { name: 'Help: Deadline, hours (0 = none)', exact: true });
+      await press(b.page, help, touch);
+      await b.page.waitForFunction(() => document.getElementById('tc-sem').classList.contains('popup'), null, { timeout: 5000 });
+      const box = b.page.getByRole('textbox', { name: 'Number of cards', exact: true });
+      await press(b.page, box, touch);
+      await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-label') === 'Number of cards', null, { timeout: 5000 });
+      assert.equal(await help.getAttribute('aria-expanded'), 'false', `${size}: the help closed`);
+      await b.page.keyboard.press('Control+A');
+      await b.page.keyboard.type('6');
+      await b.page.keyboard.press('Enter');
+      await b.page.waitForFunction(() => window.traincalc.get().cards === 6, null, { timeout: 5000 });
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
 test('desktop: typed at a person\'s pace, a count out of range stays as typed, marked, with the banner', async () => {
   // Each key committed a link; the events of those links came later, and the second one applied the
   // earlier, valid hash over the invalid last one: 100000 became 10000, unmarked (2026-12-02).

@@ -296,22 +296,37 @@ TEST_CASE("a number box writes a large value as the results do: 2.5e7, not 2.5e+
     CHECK(page.recovered == "");
 }
 
-TEST_CASE(
-    "a typed number as a Chinese input method gives it: full-width digits, signs, comma, point and 。") {
+TEST_CASE("a typed number as a Chinese input method gives it (full-width forms, 。); a comma only groups "
+          "thousands") {
     struct Case {
         const char* text;
         bool ok;
         double value;
     };
+    // clang-format off
     const Case cases[] = {
-        {"８", true, 8},       {"２５．５", true, 25.5},
-        {"25。5", true, 25.5}, // "." in Chinese punctuation mode
-        {"０。８", true, 0.8}, {"１，０００", true, 1000},
-        {"－３", true, -3},    {"2.5亿", true, 2.5e8},
-        {"3万", true, 3e4},    {"1,000.5", true, 1000.5},
-        {"1。2。3", false, 0}, {"。", false, 0},
-        {"0x10", false, 0},    {"", false, 0},
+        {"８", true, 8},
+        {"２５．５", true, 25.5},
+        {"25。5", true, 25.5},    // "." in Chinese punctuation mode
+        {"０。８", true, 0.8},
+        {"１，０００", true, 1000},
+        {"－３", true, -3},
+        {"2.5亿", true, 2.5e8},
+        {"3万", true, 3e4},
+        {"1,000.5", true, 1000.5},
+        {"1,000,000", true, 1e6},
+        {"2,500万", true, 2.5e7},
+        {"25,5", false, 0},       // a decimal comma (a phone's keypad in many locales): not 255
+        {"0,8", false, 0},        // not 8
+        {"1,5000", false, 0},
+        {"1,000,00", false, 0},
+        {"１，０", false, 0},
+        {"1。2。3", false, 0},
+        {"。", false, 0},
+        {"0x10", false, 0},
+        {"", false, 0},
     };
+    // clang-format on
     for (const Case& c : cases) {
         CAPTURE(c.text);
         double v = -1;

@@ -323,9 +323,10 @@ App& current_app() {
     return *static_cast<App*>(ImGui::GetIO().UserData);
 }
 
-// A typed number as people type it: spaces and thousands separators, full-width digits from a
-// Chinese input method, its "。" for the point (what "." gives in Chinese punctuation mode), and
-// the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a number.
+// A typed number as people type it: spaces and thousands separators (a comma only before three
+// digits), full-width digits from a Chinese input method, its "。" for the point (what "." gives
+// in Chinese punctuation mode), and the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a
+// number.
 bool parse_number(const std::string& text, double* out) {
     std::string t;
     for (size_t i = 0; i < text.size(); i++) {
@@ -358,13 +359,21 @@ bool parse_number(const std::string& text, double* out) {
                 continue;
             }
             if (d == 0x8C) {
+                t += ',';
                 i += 2;
                 continue;
             } // full-width comma: a thousands separator
         }
-        if (c == ' ' || c == ',' || c == '_') continue;
+        if (c == ' ' || c == '_') continue;
         t += static_cast<char>(c);
     }
+    // A comma groups thousands: three digits follow it. "25,5" or "0,8" (a decimal comma, as a phone's
+    // keypad in many locales types it) is not a number, rather than 255 or 8.
+    for (size_t i = t.find(','); i != std::string::npos; i = t.find(',', i + 1)) {
+        const auto digit = [&](size_t k) { return k < t.size() && t[k] >= '0' && t[k] <= '9'; };
+        if (!digit(i + 1) || !digit(i + 2) || !digit(i + 3) || digit(i + 4)) return false;
+    }
+    t.erase(std::remove(t.begin(), t.end(), ','), t.end());
     double scale = 1.0;
     static const struct {
         const char* suffix;

@@ -122,14 +122,14 @@ export async function press(page, loc, touch = false) {
 }
 
 // A number or text box by its accessible name, as a person fills it: a click (or a tap), select all,
-// type, Enter.
-export async function typeInto(page, name, text, touch = false) {
+// type (`delay` ms between keys), Enter.
+export async function typeInto(page, name, text, touch = false, delay = 0) {
   const box = page.getByRole('textbox', { name, exact: true });
   assert.equal(await box.count(), 1, `one textbox named "${name}"`);
   await press(page, box, touch);
   await page.waitForTimeout(100);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
+  await page.keyboard.type(text, { delay });
   await page.keyboard.press('Enter');
 }
 

@@ -576,6 +576,55 @@ const SymbolText kSymbolText[] = {
     {"article", "经验值"},
     {"DP sync exposed", "未掩盖的数据并行同步"},
     {"TP all-reduces", "张量并行 all-reduce"},
+    {"passes", "传递趟数"},
+    {"K+V width", "K+V 宽度"},
+    {"link", "链路带宽"},
+    {"all-to-alls", "all-to-all 次数"},
+    {"experts", "专家"},
+    {"CP ring", "上下文并行环形传递"},
+    {"EP all-to-all", "专家并行 all-to-all"},
+    {"out+back", "卸出+取回"},
+    {"host acts", "卸到主机的激活"},
+    {"transfer", "传输"},
+    {"offload exposed", "未掩盖的卸载"},
+    {"gathered", "聚合的权重"},
+    {"vision", "视觉编码器"},
+    {"vision states", "视觉编码器训练状态"},
+    {"vision activations", "视觉编码器激活"},
+    {"one block", "单层"},
+    {"images/seq", "每序列图片数"},
+    {"block", "每层参数"},
+    {"embedding", "嵌入"},
+    {"mergers", "合并层"},
+    {"positions", "位置编码"},
+    {"attention k", "注意力 k"},
+    {"rows", "行数"},
+    {"columns", "列数"},
+    {"text", "文本"},
+    {"images", "图片数"},
+    {"patches/token", "每 token 的 patch 数"},
+    {"padded tokens/sample", "补齐后每样本 token"},
+    {"avg", "平均"},
+    {"max - avg", "最长 − 平均"},
+    {"chars/token", "每 token 字符数"},
+    {"B/char", "每字符字节数"},
+    {"latent", "潜向量宽度"},
+    {"mats", "矩阵数"},
+    {"op keep", "保留比例"},
+    {"fp8 speed-up", "fp8 加速"},
+    {"KL policy", "KL 策略前向"},
+    {"KL ref", "KL 参考前向"},
+    {"reward+old+values", "奖励+旧策略+价值"},
+    {"budget", "预算"},
+    {"cost", "费用"},
+};
+
+// Units that are words read in Chinese; symbols (B, GiB, h, s, GB/s, FLOPs) are shared notation.
+const SymbolText kUnitText[] = {
+    {"tokens", "token"},    {"tokens/s", "token/s"},
+    {"patches", "patch"},   {"images", "张图片"},
+    {"params", "个参数"},   {"card-h", "卡时"},
+    {"h/month", "小时/月"}, {"FLOP/s per TFLOPS", "FLOP/s/TFLOPS"},
 };
 
 // Operand names that are words get a Chinese reading; letters (N, tp, s, B_w) are shared notation.
@@ -607,7 +656,11 @@ std::string value_text(double v, const char* unit, const Fmt& F) {
     if (!*unit) return F.Q(v);
     // Counts read in 万/亿 in Chinese; bytes, hours and rates keep their plain digits.
     const bool count = std::strcmp(unit, "tokens") == 0 || std::strcmp(unit, "FLOPs") == 0;
-    return (count ? F.Q(v) : F.N(v)) + " " + unit;
+    const char* shown = unit;
+    if (F.lang == Lang::zh)
+        for (const SymbolText& w : kUnitText)
+            if (std::strcmp(w.en, unit) == 0) shown = w.zh;
+    return (count ? F.Q(v) : F.N(v)) + " " + shown;
 }
 
 // "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula

@@ -8,8 +8,13 @@
 // [SECTION] Warning texts
 // [SECTION] Report
 #include "core/explain.h"
+#include "core/inverse.h"
 #include "fixtures.h"
+#include <algorithm>
+#include <cctype>
 #include <doctest/doctest.h>
+#include <map>
+#include <set>
 #include <string>
 
 using namespace traincalc;
@@ -130,8 +135,7 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     CHECK(contains(
         en, "The widely shared \"≈856 s\" for that example is about 100× too small: an exponent slipped."));
     auto zh = explain(e, Headline::compute, Lang::zh);
-    CHECK(
-        contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 tokens = 1.05e19 FLOPs")); // counts in 万/亿
+    CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 token = 1.05e19 FLOPs")); // counts in 万/亿
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
     CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
     // Operand names that are words read in Chinese; letters stay the shared notation.
@@ -496,4 +500,106 @@ TEST_CASE("a strategy that never runs on its machines says so, with the count th
           std::string::npos);
     CHECK(summary_sentence(e, Lang::zh).find("GiB（放得下）；机器内存不够：峰值 40.2 / 32 GiB；费用 ") !=
           std::string::npos);
+}
+
+TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation and names") {
+    // Every symbol a formula names in words ("passes", "link", "experts") and every unit that is a
+    // word ("card-h", "params") has a Chinese reading; letters, symbols with an underscore, capitalised
+    // names (NVLink, FLOPs, ZeRO) and the few lowercase terms Chinese text keeps are notation.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const std::set<std::string> notation = {
+        "token", "patch", "logits", "attn", "eff", "bit", "all", "reduce", "gather", "scatter", "to", "kv",
+        "qk", "rl", "ref",
+        // glosses and names: 价值模型（critic）, vLLM sleep mode, torchtitan, transformers 4.51
+        "critic", "sleep", "mode", "torchtitan", "transformers"};
+    std::set<std::string> catalog_words; // model and card names are names
+    auto add_words = [&](const std::string& text) {
+        std::string w;
+        for (char ch : text + " ") {
+            if (std::isalpha(static_cast<unsigned char>(ch)))
+                w += ch;
+            else if (!w.empty())
+                catalog_words.insert(w), w.clear();
+        }
+    };
+    for (const GpuSpec& g : c.gpus) add_words(g.name + " " + g.id);
+    for (const ModelSpec& m : c.models) add_words(m.name + " " + m.id);
+    std::vector<Scenario> all;
+    for (const ModelSpec& m : c.models)
+        for (int o = 0; o < enum_count<Objective>(); o++)
+            for (int me = 0; me < enum_count<Method>(); me++) {
+                Scenario s;
+                s.model_id = m.id;
+                s.objective = static_cast<Objective>(o);
+                s.method = static_cast<Method>(me);
+                s.images_per_sample = m.vision_depth > 0 ? 2 : 0;
+                s.freeze_vision_tower = me != 0;
+                all.push_back(s);
+            }
+    Scenario s;
+    s.model_id = "mixtral-8x7b";
+    s.method = Method::full;
+    s.gpu_id = "H100-SXM";
+    s.cards = 64;
+    s.cp = 2;
+    s.ep = 8;
+    s.tp = 2;
+    s.pp = 2;
+    s.zero = 1;
+    s.seq_len = 8192;
+    s.activation_offload = true;
+    s.checkpointing = Checkpointing::full;
+    s.spot_price_hourly = 10;
+    s.budget = 1e5;
+    s.deadline_hours = 24;
+    all.push_back(s);
+    s = Scenario();
+    s.method = Method::full;
+    s.zero = 3;
+    s.offload = Offload::optimizer_params;
+    s.precision = Precision::fp8;
+    s.gpu_id = "H100-SXM";
+    s.data_input = DataInput::dataset_size;
+    s.quotes[0].price_per_card_hour = 4;
+    s.storage_gb = 100;
+    s.pilot_hours = 1;
+    all.push_back(s);
+
+    std::map<std::string, std::string> english; // word → the first line it is in
+    int lines = 0;
+    auto scan = [&](const std::string& line) {
+        lines++;
+        std::string w;
+        bool notation_run = false; // a run holding '_' or a digit is a symbol (N_act, B_logits, bf16)
+        for (char ch : line + " ") {
+            const unsigned char u = static_cast<unsigned char>(ch);
+            if (std::isalpha(u) || ch == '_' || std::isdigit(u)) {
+                if (!std::isalpha(u) && !(w.empty() && std::isdigit(u))) notation_run = true;
+                if (std::isalpha(u) || ch == '_') w += ch;
+                continue;
+            }
+            const bool lower = !w.empty() && std::all_of(w.begin(), w.end(), [](char x) {
+                return std::islower(static_cast<unsigned char>(x));
+            });
+            if (lower && w.size() >= 3 && !notation_run && !notation.count(w) && !catalog_words.count(w) &&
+                !english.count(w))
+                english[w] = line;
+            w.clear();
+            notation_run = false;
+        }
+    };
+    for (const Scenario& sc : all) {
+        const Estimate e = estimate(sc, c);
+        if (!e.ok) continue;
+        for (int h = 0; h <= static_cast<int>(Headline::buy); h++)
+            for (const std::string& line : explain(e, static_cast<Headline>(h), Lang::zh)) scan(line);
+        for (ExplainPart p : {ExplainPart::host_ram, ExplainPart::spot})
+            for (const std::string& line : explain(e, p, Lang::zh)) scan(line);
+        for (const Warning& w : e.warnings) scan(warning_text(w, e, Lang::zh));
+        for (const std::string& line : explain(inverse_questions(sc, c), c, Lang::zh)) scan(line);
+    }
+    std::string found;
+    for (const auto& [w, line] : english) found += w + ": " + line + "\n";
+    CHECK_MESSAGE(english.empty(), found);
+    MESSAGE("Chinese lines read: " << lines);
 }

@@ -145,6 +145,11 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
                     CHECK(page.vertices() > 0);
                 }
                 CHECK(page.recovered == "");
+                // Chinese text never puts a space after a full-width colon ("这张卡：8.0").
+                if (lang == Lang::zh)
+                    for (const SemNode& n : page.app.sem)
+                        for (const std::string* t : {&n.name, &n.value})
+                            CHECK_MESSAGE(t->find("\xEF\xBC\x9A ") == std::string::npos, *t);
                 if (c.name == "invalid inputs") {
                     CHECK(!page.app.input_errors.empty());
                     CHECK(page.app.last_good.ok); // the last good estimate stays visible

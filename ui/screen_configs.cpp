@@ -133,7 +133,7 @@ static void note_lines(const App& app, const std::vector<ImportNote>& notes) {
 
 static void draw_import(App& app) {
     const ConfigImport& r = app.last_import;
-    heading(fmt(app.lang == Lang::zh ? "%s%s" : "%s %s", T(app, Str::imported_kind), to_string(r.kind)));
+    heading(after_label(T(app, Str::imported_kind), to_string(r.kind)));
     if (!r.applied.empty()) {
         section(T(app, Str::keys_applied));
         note_lines(app, r.applied);
@@ -148,7 +148,8 @@ static void draw_import(App& app) {
     }
     if (!r.unused.empty()) { // logging, paths, learning rate…: listed so nothing is silently dropped
         std::string keys = T(app, Str::keys_unused);
-        for (size_t i = 0; i < r.unused.size(); ++i) keys += (i ? ", " : " ") + r.unused[i];
+        for (size_t i = 0; i < r.unused.size(); ++i)
+            keys += (i ? ", " : label_gap(keys.c_str())) + r.unused[i];
         ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
         text_wrapped(keys.c_str(), keys.c_str() + keys.size());
         ImGui::PopStyleColor();

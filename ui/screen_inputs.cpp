@@ -418,7 +418,8 @@ static bool draw_advanced(App& app) {
     changed |= percent_slider(app, T(app, Str::utilization), "utilization", &s.utilization, 0.0, 0.9,
                               T(app, Str::card_default), T(app, Str::utilization_help));
     if (s.utilization == 0 && has_result(app))
-        ImGui::TextDisabled("%s", fmt("%s %.0f%%", T(app, Str::used_value), e.time.utilization * 100.0));
+        ImGui::TextDisabled("%s",
+                            after_label(T(app, Str::used_value), fmt("%.0f%%", e.time.utilization * 100.0)));
     changed |=
         percent_slider(app, T(app, Str::scaling_efficiency), "scaling_efficiency", &s.scaling_efficiency, 0.0,
                        1.0, T(app, Str::default_curve), T(app, Str::scaling_help));

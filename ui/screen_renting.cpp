@@ -51,7 +51,7 @@ static void draw_checklist(App& app) {
     ImGui::Unindent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     check_item(app, 2, T(app, Str::chk_cc),
                result && e.gpu.compute_capability > 0
-                   ? fmt("%s %.1f", T(app, Str::chk_cc_this), e.gpu.compute_capability)
+                   ? after_label(T(app, Str::chk_cc_this), fmt("%.1f", e.gpu.compute_capability))
                    : nullptr,
                no_bf16);
     if (s.cards > 1)

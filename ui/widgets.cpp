@@ -74,10 +74,13 @@ const char* fmoney_in(double v, Currency c) {
 const char* fgib(double gib) {
     return fmt("%s GiB", format_number(gib, 3).c_str());
 }
-const char* after_label(const char* label, const char* value) {
+const char* label_gap(const char* label) {
     const size_t n = std::strlen(label);
     const bool full_width = n >= 3 && std::strcmp(label + n - 3, "\xEF\xBC\x9A") == 0; // "："
-    return fmt(full_width ? "%s%s" : "%s %s", label, value);
+    return full_width ? "" : " ";
+}
+const char* after_label(const char* label, const char* value) {
+    return fmt("%s%s%s", label, label_gap(label), value);
 }
 const char* fstrategy(const App& app, const StrategyChoice& st) {
     const char* recompute =

@@ -42,6 +42,7 @@ const char* fmoney(const App& app, double v);     // format_money in the scenari
 const char* fgib(double gib);                     // "71.2 GiB"
 // "Label value", without the space after a label's full-width colon ("处理的 token 总数：7.5e7").
 const char* after_label(const char* label, const char* value);
+const char* label_gap(const char* label); // "" after a full-width "：", else " "
 // A searched strategy, compactly and whole (what a press applies): "ZeRO-3 · TP 2 · CP 4 · EP 8 ·
 // activation offload · CPU offload · full recomputation", each part beyond ZeRO and TP only when used.
 const char* fstrategy(const App& app, const StrategyChoice& st);

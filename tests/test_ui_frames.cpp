@@ -534,6 +534,34 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     }
 }
 
+TEST_CASE(
+    "the GPU table fits a 1,280 px window: a long card name ends in an ellipsis, the strategy is whole") {
+    // A provider's card with a long name widened the GPU column until the strategy ("ZeRO-0 · TP 1 ·
+    // full recomputation") ran past the edge and the table scrolled sideways.
+    Catalog provider = traincalc_test::catalog();
+    GpuSpec g = *provider.find_gpu("H100-SXM");
+    g.id = "h100-sh";
+    g.name = "NVIDIA H100 80GB HBM3 SXM5 (8× node, 3.2 Tb/s InfiniBand, Shanghai region)";
+    provider.gpus.insert(provider.gpus.begin(), g);
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 3000, 1, lang); // tall: the table is on screen
+        page.app.catalog = &provider;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        const ImGuiTable* table = nullptr;
+        ImGuiContext& ctx = *ImGui::GetCurrentContext();
+        for (int n = 0; n < ctx.Tables.GetMapSize(); n++)
+            if (const ImGuiTable* t = ctx.Tables.TryGetMapData(n); t && t->ColumnsCount == 6) table = t;
+        REQUIRE(table);
+        CHECK(table->InnerWindow->ScrollMax.x == 0.0f); // nothing past the right edge
+        CHECK(table->Columns[0].WidthGiven < 0.5f * table->OuterRect.GetWidth());
+        bool whole = false; // the row's button keeps the whole name for a screen reader
+        for (const SemNode& n : page.app.sem) whole |= n.role == Role::button && n.name == g.name + " × 1";
+        CHECK(whole);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a GPU without a rental price says so in the table and is never the cheapest at ¥0") {
     for (const Lang lang : {Lang::en, Lang::zh}) {
         Page page(1280, 3000, 1, lang); // tall: the table is on screen

@@ -71,10 +71,12 @@ static void sort_rows(App& app, int column, bool ascending) {
 }
 
 // The column headers, and the row order re-sorted when the sort or the rows changed.
-static void setup_columns_and_sort(App& app) {
+static void setup_columns_and_sort(App& app, float name_width) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_NoHide | sort_flag(app, col_gpu), 0,
-                            col_gpu);
+    ImGui::TableSetupColumn(T(app, Str::col_gpu),
+                            ImGuiTableColumnFlags_NoHide | ImGuiTableColumnFlags_WidthFixed |
+                                ImGuiTableColumnFlags_NoResize | sort_flag(app, col_gpu),
+                            name_width, col_gpu);
     // Cost and time first after the GPU: on a phone the frozen GPU column leaves room for one or two
     // more, and those are what the table is for.
     ImGui::TableSetupColumn(T(app, Str::col_cost), sort_flag(app, col_cost), 0, col_cost);
@@ -134,8 +136,36 @@ static bool is_selected(const App& app, const GpuOption& o) {
     return app.catalog->gpus[o.gpu_index].id == app.scenario.gpu_id && o.cards == app.scenario.cards;
 }
 
+// The GPU column's width: its longest name, or what the figures' columns leave of the width (at least
+// 10 em) when that is less. A provider's long card name then ends in "…" (its button, and a hover,
+// say it whole) instead of pushing the strategy past the edge; a table still too wide scrolls.
+static float name_column_width(App& app, size_t rows) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float em = ImGui::GetFontSize();
+    const float arrow = em + style.FramePadding.x; // a sortable header's arrow
+    const Str heads[] = {Str::col_cost, Str::col_time, Str::col_cards, Str::col_mem_per_card,
+                         Str::col_strategy};
+    float figures[5];
+    for (int i = 0; i < 5; i++) figures[i] = ImGui::CalcTextSize(T(app, heads[i])).x + (i < 4 ? arrow : 0.0f);
+    float name = ImGui::CalcTextSize(T(app, Str::col_gpu)).x + arrow;
+    const bool ordered = app.comparison_order.size() == app.comparison.size();
+    for (size_t shown = 0; shown < rows; shown++) {
+        const GpuOption& o = app.comparison[ordered ? app.comparison_order[shown] : shown];
+        name = std::max(name, ImGui::CalcTextSize(short_gpu_name(gpu_name(app, o))).x);
+        const char* cells[5];
+        if (!row_cells(app, o, cells, app.block_text[2])) continue;
+        for (int i = 0; i < 5; i++) {
+            const bool mark = (i == 0 && o.cheapest) || (i == 1 && o.fastest);
+            figures[i] = std::max(figures[i], ImGui::CalcTextSize(cells[i]).x + (mark ? 1.25f * em : 0.0f));
+        }
+    }
+    float room = ImGui::GetContentRegionAvail().x - 12.0f * style.CellPadding.x - 2.0f;
+    for (float w : figures) room -= w;
+    return std::min(name, std::max(10.0f * em, room));
+}
+
 // One GPU's row of the table (a desktop).
-static bool draw_row(App& app, int row) {
+static bool draw_row(App& app, int row, float name_width) {
     const GpuOption& o = app.comparison[row];
     ImGui::PushID(row);
     ImGui::TableNextRow();
@@ -145,8 +175,10 @@ static bool draw_row(App& app, int row) {
     // cost, ▲ the time; the help line says so): beside the name they widened the GPU column until
     // the strategy was cut at 1,280 px. Its button keeps the full name.
     const char* name = gpu_name(app, o);
-    const bool pressed = ImGui::Selectable(fmt("%s##row", short_gpu_name(name)), is_selected(app, o),
-                                           ImGuiSelectableFlags_SpanAllColumns);
+    const char* shown = fit_text(short_gpu_name(name), name_width);
+    const bool pressed =
+        ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
+    if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
     sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];
@@ -242,12 +274,13 @@ bool draw_compare(App& app) {
         }
         for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
             changed = draw_block(app, app.comparison_order[shown]) || changed;
-    } else if (ImGui::BeginTable("compare", 6, flags,
+    } else if (const float name_width = name_column_width(app, rows);
+               ImGui::BeginTable("compare", 6, flags,
                                  ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) +
                                                ImGui::GetStyle().ScrollbarSize + 4.0f))) {
-        setup_columns_and_sort(app);
+        setup_columns_and_sort(app, name_width);
         for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
-            changed = draw_row(app, app.comparison_order[shown]) || changed;
+            changed = draw_row(app, app.comparison_order[shown], name_width) || changed;
         ImGui::EndTable();
     }
     if (rows < app.comparison.size() &&

@@ -87,8 +87,10 @@ const char* fstrategy(const App& app, const StrategyChoice& st) {
         st.checkpointing == Checkpointing::full        ? fmt(" · %s", T(app, Str::recompute_full_short))
         : st.checkpointing == Checkpointing::selective ? fmt(" · %s", T(app, Str::recompute_selective_short))
                                                        : "";
-    return fmt("ZeRO-%d · TP %d%s%s%s%s%s", st.zero, st.tp, st.cp > 1 ? fmt(" · CP %d", st.cp) : "",
-               st.ep > 1 ? fmt(" · EP %d", st.ep) : "",
+    // A degree of 1 is no parallelism of that kind: said only when > 1, so the table's last column
+    // fits beside a long card name at 1,280 px.
+    return fmt("ZeRO-%d%s%s%s%s%s%s", st.zero, st.tp > 1 ? fmt(" · TP %d", st.tp) : "",
+               st.cp > 1 ? fmt(" · CP %d", st.cp) : "", st.ep > 1 ? fmt(" · EP %d", st.ep) : "",
                st.activation_offload ? fmt(" · %s", T(app, Str::act_offload_short)) : "",
                st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute);
 }
@@ -754,6 +756,18 @@ bool option(App& app, const char* label, bool selected, const char* name, ImGuiS
     return pressed;
 }
 
+const char* fit_text(const char* text, float room) {
+    if (ImGui::CalcTextSize(text).x <= room) return text;
+    const std::string_view whole(text);
+    const float ellipsis = ImGui::CalcTextSize("…").x;
+    size_t n = whole.size();
+    while (n > 0) {
+        n = utf8_floor(whole, n - 1);
+        if (ImGui::CalcTextSize(text, text + n).x + ellipsis <= room) break;
+    }
+    return fmt("%.*s…", static_cast<int>(n), text);
+}
+
 bool begin_picker(App& app, const char* id_str, const char* name, const char* preview,
                   ImGuiComboFlags flags) {
     const ImGuiID id = ImGui::GetID(id_str);
@@ -761,17 +775,7 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     // (the twin's value, below, keeps the whole text for screen readers).
     const ImGuiStyle& style = ImGui::GetStyle();
     const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2.0f;
-    const char* shown = preview;
-    if (ImGui::CalcTextSize(preview).x > room) {
-        const std::string_view whole(preview);
-        const float ellipsis = ImGui::CalcTextSize("…").x;
-        size_t n = whole.size();
-        while (n > 0) {
-            n = utf8_floor(whole, n - 1);
-            if (ImGui::CalcTextSize(preview, preview + n).x + ellipsis <= room) break;
-        }
-        shown = fmt("%.*s…", static_cast<int>(n), preview);
-    }
+    const char* shown = fit_text(preview, room);
     // Its node is recorded before BeginCombo: once open, the current window is the list's, and the
     // box's rectangle was clipped to it (zero height: a click no longer gave the box the focus, so
     // Escape and the arrows did nothing).

@@ -44,7 +44,7 @@ const char* fgib(double gib);                     // "71.2 GiB"
 const char* after_label(const char* label, const char* value);
 const char* label_gap(const char* label); // "" after a full-width "：", else " "
 // A searched strategy, compactly and whole (what a press applies): "ZeRO-3 · TP 2 · CP 4 · EP 8 ·
-// activation offload · CPU offload · full recomputation", each part beyond ZeRO and TP only when used.
+// activation offload · CPU offload · full recompute", each part beyond ZeRO only when used (TP 1 is none).
 const char* fstrategy(const App& app, const StrategyChoice& st);
 // Rent or buy's verdict with the monthly use it weighs: "At 300 h of use a month (planned), buying is
 // cheaper." (the headline and the rent-or-buy section say it alike). Only when the price is known.
@@ -53,6 +53,8 @@ const char* fmoney_in(double v, Currency c);
 // A GPU's name where room is short (the phone's picker, the comparison table): without a leading
 // "NVIDIA " ("H100 80GB SXM"); a control's accessible name keeps the whole name.
 const char* short_gpu_name(const char* name);
+// `text` whole when it fits `room` pixels, else cut at a character and ended with "…" (scratch).
+const char* fit_text(const char* text, float room);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout

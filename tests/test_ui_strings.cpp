@@ -200,3 +200,33 @@ TEST_CASE(
     ImGui::End();
     ImGui::EndFrame();
 }
+
+TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 卡时\", \"7,500 万 token\")") {
+    traincalc_test::Page page(390, 844, 1, traincalc::Lang::zh);
+    ImGui::NewFrame();
+    ImGui::Begin("wrap");
+    // Room up to the middle of the unit: the line ends before the number, not between it and its
+    // unit, nor inside the unit (a Chinese unit is two characters a CJK break would split).
+    for (const auto& [text, number] :
+         {std::pair<std::string, std::string>{"W = N × B_w = 76.2 亿 × 2 B = 14.2 GiB", "2 B"},
+          {"卡时 = 卡数 × 总耗时 = 1 × 8.17 h = 8.17 卡时", "8.17 卡时"},
+          {"每卡吞吐量 = D ÷ 计算 ÷ 卡数 = 7,500 万 token ÷ 19,204 s", "7,500 万 token"},
+          {"At 300 h of use a month, buying is cheaper.", "300 h"}}) {
+        CAPTURE(text);
+        const char* b = text.c_str();
+        const char* e = b + text.size();
+        const size_t at = text.find(number);
+        REQUIRE(at != std::string::npos);
+        const char* num = b + at;
+        const float width = ImGui::CalcTextSize(b, num + number.size() - 1).x; // the unit's last byte out
+        CHECK(traincalc::ui::wrap_line_end(b, e, width) == num);
+    }
+    // A number followed by an operator is not glued: "× 3 ÷" may break after "3 ".
+    const std::string ops = "a × 3 ÷ 4";
+    const char* ob = ops.c_str();
+    const char* three = ob + ops.find("÷");
+    CHECK(traincalc::ui::wrap_line_end(ob, ob + ops.size(), ImGui::CalcTextSize(ob, three).x + 1.0f) ==
+          three);
+    ImGui::End();
+    ImGui::EndFrame();
+}

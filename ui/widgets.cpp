@@ -12,6 +12,7 @@
 #include "core/safe_text.h"
 #include "imgui_internal.h" // the open list's window (listbox node)
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -251,11 +252,46 @@ static bool no_break_after(unsigned int c) {
     }
 }
 
+// A number's digits or its Chinese magnitude (万, 亿): the space after one is glued to a unit.
+static bool ends_number(unsigned int c) {
+    return (c >= '0' && c <= '9') || c == 0x4E07 || c == 0x4EBF;
+}
+
+// Where the unit after a number's space ends ("B", "GiB", "token", "卡时", "个参数": ASCII letters,
+// '%' and '/', or up to three CJK characters), or `from` when no unit follows ("× 3").
+static const char* unit_end(const char* from, const char* end) {
+    const char* s = from;
+    int cjk = 0;
+    unsigned int last = 0;
+    while (s < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, s, end);
+        if (n <= 0) break;
+        const bool letter = (c < 0x80 && std::isalpha(static_cast<int>(c))) || c == '%' || c == '/';
+        const bool word = is_cjk(c) && !no_break_before(c) && !no_break_after(c) && cjk < 3;
+        if (!letter && !word) break;
+        cjk += word ? 1 : 0;
+        last = c;
+        s += n;
+    }
+    // "7,500 万 token": a magnitude is part of the number, its own unit follows.
+    if (s > from && ends_number(last) && s < end && *s == ' ') {
+        const char* more = unit_end(s + 1, end);
+        if (more > s + 1) return more;
+    }
+    return s;
+}
+
 const char* wrap_line_end(const char* line, const char* end, float width) {
     ImFont* font = ImGui::GetFont();
     const float scale = ImGui::GetFontSize() / font->FontSize;
     const char* s = line;
     const char* last_break = nullptr;
+    // A number and its unit stay on one line ("2 B", "8.17 卡时", "7,500 万 token"): no break in
+    // (glue_from, glue_until).
+    const char* glue_from = nullptr;
+    const char* glue_until = nullptr;
+    auto may_break = [&](const char* at) { return !(at > glue_from && at < glue_until); };
     unsigned int prev = 0; // the character before s
     float w = 0.0f;
     while (s < end) {
@@ -263,12 +299,17 @@ const char* wrap_line_end(const char* line, const char* end, float width) {
         int n = ImTextCharFromUtf8(&c, s, end);
         if (n <= 0) n = 1;
         if (c == '\n') return s;
-        if (s > line && is_cjk(c) && !no_break_before(c) && !no_break_after(prev)) last_break = s;
+        if (c == ' ' && ends_number(prev)) {
+            const char* unit = unit_end(s + 1, end);
+            if (unit > s + 1) glue_from = s, glue_until = unit;
+        }
+        if (s > line && is_cjk(c) && !no_break_before(c) && !no_break_after(prev) && may_break(s))
+            last_break = s;
         const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
         if (w + advance > width && s > line) return (last_break && last_break > line) ? last_break : s;
         w += advance;
         s += n;
-        if ((c == ' ' || (is_cjk(c) && s < end)) && !no_break_after(c)) {
+        if ((c == ' ' || (is_cjk(c) && s < end)) && !no_break_after(c) && may_break(s)) {
             unsigned int next = 0;
             if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next)) last_break = s;
         }

@@ -889,3 +889,18 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     CHECK(said("\u201c三\u201d不是数字；保留 3。"));
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("the parameters slider says its value as a count, as the tokens slider does, not 7.62e9") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        page.frame();
+        const SemNode* params = traincalc_test::find_node(
+            page.app, Role::slider, lang == Lang::en ? "Parameters, billions" : "参数量（十亿）");
+        REQUIRE(params);
+        CHECK(params->value == (lang == Lang::en ? "7.62B parameters" : "76.2 亿参数")); // Qwen2.5 7B
+        const SemNode* tokens = traincalc_test::find_node(
+            page.app, Role::slider, lang == Lang::en ? "Tokens per epoch" : "每轮 token 数");
+        REQUIRE(tokens);
+        CHECK(tokens->value == (lang == Lang::en ? "25M tokens" : "2,500 万 token"));
+    }
+}

@@ -78,6 +78,21 @@ static bool model_picker(App& app) {
     return changed;
 }
 
+// A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
+static const char* fcount(const App& app, double v) {
+    if (app.lang == Lang::zh) {
+        if (v >= 1e12) return fmt("%s 万亿", fnum(v / 1e12));
+        if (v >= 1e8) return fmt("%s 亿", fnum(v / 1e8));
+        if (v >= 1e4) return fmt("%s 万", fnum(v / 1e4));
+        return fnum(v);
+    }
+    if (v >= 1e12) return fmt("%sT", fnum(v / 1e12));
+    if (v >= 1e9) return fmt("%sB", fnum(v / 1e9));
+    if (v >= 1e6) return fmt("%sM", fnum(v / 1e6));
+    if (v >= 1e3) return fmt("%sK", fnum(v / 1e3));
+    return fnum(v);
+}
+
 // The parameters slider: moving it makes a custom model with the nearest preset's shape
 // (layers, width, heads, vocabulary) and the chosen parameter count.
 static bool params_slider(App& app) {
@@ -90,7 +105,7 @@ static bool params_slider(App& app) {
     const char* name = T(app, Str::parameters_b);
     bool changed = log_slider_box(
         app, name, &billions, lo, hi, "%.3g B",
-        fmt(app.lang == Lang::zh ? "%s 参数" : "%s parameters", fnum(billions * 1e9)), "%.4g", false);
+        fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)), "%.4g", false);
     ImGui::PopID();
     if (!changed) return false;
     billions = billions < lo ? lo : (billions > hi ? hi : billions);
@@ -157,21 +172,6 @@ static bool draw_method(App& app) {
 //-----------------------------------------------------------------------------
 // [SECTION] Data
 //-----------------------------------------------------------------------------
-
-// A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
-static const char* fcount(const App& app, double v) {
-    if (app.lang == Lang::zh) {
-        if (v >= 1e12) return fmt("%s 万亿", fnum(v / 1e12));
-        if (v >= 1e8) return fmt("%s 亿", fnum(v / 1e8));
-        if (v >= 1e4) return fmt("%s 万", fnum(v / 1e4));
-        return fnum(v);
-    }
-    if (v >= 1e12) return fmt("%sT", fnum(v / 1e12));
-    if (v >= 1e9) return fmt("%sB", fnum(v / 1e9));
-    if (v >= 1e6) return fmt("%sM", fnum(v / 1e6));
-    if (v >= 1e3) return fmt("%sK", fnum(v / 1e3));
-    return fnum(v);
-}
 
 // The data size as a slider (design: "sliders for parameters, tokens and cards"): logarithmic,
 // 10^5 … 10^13 tokens per epoch, in every data mode (data_size.h moves the mode's own quantity).

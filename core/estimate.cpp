@@ -48,17 +48,17 @@ WallLine wall_line(const Scenario& s, const ModelDerived& md) {
     return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
 }
 
-// Smallest count ≥ min_cards (a multiple of tp·pp) whose wall clock meets the deadline (the caller
-// confirms the plan still runs there: deadline_cards()).
-// Wall time decreases with cards wherever compute hides most of the communication (NVLink cards and
-// their networks: tests/test_time_model.cpp), so a binary search is exact there; where communication
-// dominates (PCIe cards, short steps) two cards can be slower than one, and the search returns a count
-// that meets the deadline. The answer is confirmed with the whole wall clock.
+// Smallest count in [min_cards, max_cards] (a multiple of tp·pp) whose wall clock meets the deadline (the
+// caller confirms the plan still runs there: deadline_cards()). Wall time decreases with cards wherever
+// compute hides most of the communication (NVLink cards and their networks: tests/test_time_model.cpp), so a
+// binary search is exact there; where communication dominates (PCIe cards, short steps) two cards can be
+// slower than one, and the search returns a count that meets the deadline. The answer is confirmed with the
+// whole wall clock.
 int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, Strategy st,
-                       int min_cards) {
+                       int min_cards, int max_cards = kMaxCards) {
     const int mp = st.unit();
     if (min_cards <= 0 || mp <= 0) return 0;
-    int lo = std::max(1, min_cards / mp), hi = kMaxCards / mp;
+    int lo = std::max(1, min_cards / mp), hi = max_cards / mp;
     if (lo > hi) return 0;
     const WallLine w = wall_line(s, md);
     auto wall = [&](int d) {
@@ -84,8 +84,8 @@ int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInpu
 // ranks while they fill a node, so the count the wall clock asks for is confirmed, and when its
 // node runs out of RAM, the next count that runs is taken if it still meets the deadline.
 int deadline_cards(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const TimeInputs& ti,
-                   const Strategy& st, int min_cards) {
-    const int n = cards_for_deadline(s, md, ti, st, min_cards);
+                   const Strategy& st, int min_cards, int max_cards = kMaxCards) {
+    const int n = cards_for_deadline(s, md, ti, st, min_cards, max_cards);
     if (n == 0 || !host_ram_known(s, g)) return n;
     Strategy on = st;
     on.cards = n;
@@ -182,15 +182,10 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
                                                  .done();
 }
 
-// The scenario's own strategy as a search point, and the best one found.
+// The scenario's own strategy as a search point.
 SearchPoint own_point(const Scenario& s) {
     SearchPoint p;
     static_cast<StrategyChoice&>(p) = strategy_choice_of(s);
-    return p;
-}
-SearchPoint best_point(const CardsResult& c) {
-    SearchPoint p;
-    static_cast<StrategyChoice&>(p) = c.best_strategy;
     return p;
 }
 
@@ -333,13 +328,50 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
         c.for_deadline = deadline_cards(s, md, g, ti, st, c.min_for_memory);
-        // "Impossible" would mislead when only the scenario's own strategy never fits; the best
-        // level's FLOPs set its time.
+        // The fewest cards that meet the deadline over the whole search space: the strategy that
+        // needs the fewest cards to fit is not the one that needs the fewest to finish in time (its
+        // CPU offload or recomputation is slower once more cards share the memory). The scenario's
+        // own strategy is the one to beat and wins ties; as many cards, a sooner finish wins.
+        int bound = c.for_deadline > 0 ? c.for_deadline : kMaxCards + 1;
+        double bound_wall = 0;
         c.for_deadline_any = c.for_deadline;
-        if (c.for_deadline == 0 && best > 0) {
-            at_level(c.best_strategy.checkpointing, ls, lmd);
-            c.for_deadline_any = deadline_cards(*ls, *lmd, g, ti, with_point(st, best_point(c)), best);
+        c.deadline_strategy = own_point(s);
+        if (c.for_deadline > 0) {
+            Strategy on = st;
+            on.cards = c.for_deadline;
+            bound_wall = wall_for(s, md, ti, on);
         }
+        for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) -> int {
+            if (p.tp * st.pp * p.cp * p.ep > bound) return search_skip_stages;
+            if (p.zero == 3 && p.ep > 1 && !(s.fixed & fix_ep)) return search_next;
+            if (p.checkpointing != ls->checkpointing) at_level(p.checkpointing, ls, lmd);
+            Strategy cand = with_point(st, p);
+            const int mp = cand.unit();
+            // A wall clock or two prune (the time falls with the cards: cards_for_deadline()). To win
+            // with fewer cards the deadline must be met on the most cards below the bound; with as
+            // many, sooner than the best so far.
+            const int most = std::min(bound, kMaxCards) / mp * mp;
+            if (most < mp) return search_next;
+            cand.cards = most;
+            const double w = wall_for(*ls, *lmd, ti, cand);
+            if (w > s.deadline_hours) return search_next;
+            if (most == bound && !(w < bound_wall * (1 - 1e-9))) { // as many cards is no win: fewer?
+                cand.cards = most - mp;
+                if (cand.cards < mp || wall_for(*ls, *lmd, ti, cand) > s.deadline_hours) return search_next;
+            }
+            const int fits = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts_of(cand), nullptr, most);
+            if (fits == 0) return search_next;
+            const int n = deadline_cards(*ls, *lmd, g, ti, cand, fits, most);
+            if (n == 0 || n > bound) return search_next;
+            cand.cards = n;
+            const double wall = wall_for(*ls, *lmd, ti, cand);
+            if (n == bound && !(wall < bound_wall * (1 - 1e-9))) return search_next;
+            bound = n;
+            bound_wall = wall;
+            c.for_deadline_any = n;
+            c.deadline_strategy = p;
+            return search_next;
+        });
     }
     // Fewer cards by the cards' memory alone: the host RAM per node is what rules them out.
     if (memory_best > 0 && (best == 0 || memory_best < best)) {

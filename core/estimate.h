@@ -107,8 +107,9 @@ struct CardsResult {
     int min_for_memory_any = 0;   // smallest count with the best recomputation/ZeRO/offload/TP choice
     StrategyChoice best_strategy; // the strategy that achieves min_for_memory_any
     int for_deadline = 0;         // cards to finish within deadline_hours; 0 = no deadline or impossible
-    int for_deadline_any = 0;     // the same with the best strategy above (when the scenario's never fits)
-    StrategySpan searched;        // what the search for min_for_memory_any tried (complete when it is 0)
+    int for_deadline_any = 0;     // the fewest with any searched strategy (≤ for_deadline when that is > 0)
+    StrategyChoice deadline_strategy; // the strategy that achieves for_deadline_any
+    StrategySpan searched;            // what the search for min_for_memory_any tried (complete when it is 0)
     // Fewer cards than min_for_memory_any (or any, when that is 0) that the cards' memory alone
     // allows, with the strategy, and the host RAM per node that rules them out; 0 = none.
     int memory_only_cards = 0;

@@ -1054,21 +1054,36 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                       s.host_ram_gib > 0 ? "the machine" : "the rented share", F.N(h.available_gib).c_str()));
     }
     if (s.deadline_hours > 0) {
-        if (c.for_deadline > 0)
+        const StrategyChoice& ds = c.deadline_strategy;
+        const std::string deadline_more =
+            std::string(recompute_suffix(ds.checkpointing, s.checkpointing, F.lang)) +
+            parallel_suffix(ds.tp, ds.cp, ds.ep, ds.sequence_parallel, ds.activation_offload, F.lang);
+        // Another strategy finishes in time on fewer cards than the scenario's own: said beside it.
+        const bool fewer =
+            c.for_deadline > 0 && c.for_deadline_any > 0 && c.for_deadline_any < c.for_deadline;
+        if (fewer && F.lang == Lang::zh)
+            out.push_back(fmt("要在 %s内完成需要：%d 张卡；换用 ZeRO-%d，tp %d，%s%s 只需 %d 张",
+                              F.H(s.deadline_hours).c_str(), c.for_deadline, ds.zero, ds.tp,
+                              offload_label(ds.offload, F.lang), deadline_more.c_str(), c.for_deadline_any));
+        else if (fewer)
+            out.push_back(fmt("Cards to finish within %s on the wall clock: %d; %d with ZeRO-%d, tp %d, %s%s",
+                              F.H(s.deadline_hours).c_str(), c.for_deadline, c.for_deadline_any, ds.zero,
+                              ds.tp, offload_label(ds.offload, F.lang), deadline_more.c_str()));
+        else if (c.for_deadline > 0)
             out.push_back(
-                fmt(F.T("Cards to finish within %s on the wall clock: %d", "要在%s内完成需要：%d 张卡"),
+                fmt(F.T("Cards to finish within %s on the wall clock: %d", "要在 %s内完成需要：%d 张卡"),
                     F.H(s.deadline_hours).c_str(), c.for_deadline));
         else if (c.for_deadline_any > 0)
             out.push_back(fmt(
                 F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, "
                     "%s%s); none with the current one",
-                    "要在%s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
-                F.H(s.deadline_hours).c_str(), c.for_deadline_any, c.best_strategy.zero, c.best_strategy.tp,
-                offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
+                    "要在 %s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
+                F.H(s.deadline_hours).c_str(), c.for_deadline_any, ds.zero, ds.tp,
+                offload_label(ds.offload, F.lang), deadline_more.c_str()));
         else
             out.push_back(
                 fmt(F.T("No card count up to %s finishes within %s (fixed hours and transfers alone take %s)",
-                        "%s 张卡以内都无法在 %s 内完成（固定时间和传输就要 %s）"),
+                        "%s 张卡以内都无法在 %s内完成（固定时间和传输就要 %s）"),
                     max_cards.c_str(), F.H(s.deadline_hours).c_str(),
                     F.H(e.time.fixed_hours + e.time.upload_hours + e.time.download_hours +
                         e.time.checkpoint_hours)
@@ -1360,7 +1375,7 @@ void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt&
         const GpuSpec& g = catalog.gpus[size_t(d.gpu_index)];
         const std::string name = plain_text(g.name.empty() ? g.id : g.name);
         out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
-                              "在 %s 内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
+                              "在 %s内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
                           F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
                           strategy_text(d.strategy, F.lang).c_str(), plan_label(d.plan, F.lang),
                           F.M(d.cost_total).c_str(), F.H(d.wall_hours).c_str()));
@@ -1369,7 +1384,7 @@ void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt&
         if (const Term* t = r.terms.find(plan_terms[int(d.plan)])) out.push_back(term_line(r.terms, *t, F));
     } else {
         out.push_back(
-            fmt(F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s 内完成"),
+            fmt(F.T("No priced card in the catalog finishes within %s", "目录中没有带价格的卡能在 %s内完成"),
                 F.H(s.deadline_hours).c_str()));
     }
 }

@@ -203,7 +203,9 @@ json cards_json(const Estimate& e) {
            {"for_deadline_any", c.for_deadline_any},
            {"min_for_memory_only", c.min_for_memory_only}};
     put_strategy(j, c.best_strategy, "best_");
-    if (c.memory_only_cards > 0) { // fewer cards the host RAM per node rules out
+    if (c.for_deadline_any > 0)
+        put_strategy(j, c.deadline_strategy, "deadline_"); // the fewest for the deadline
+    if (c.memory_only_cards > 0) {                         // fewer cards the host RAM per node rules out
         j["memory_only_cards"] = c.memory_only_cards;
         j["memory_only_host_peak_gib"] = finite_or(c.memory_only_host.peak_node_gib);
         j["memory_only_host_available_gib"] = finite_or(c.memory_only_host.available_gib);

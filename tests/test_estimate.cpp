@@ -11,6 +11,7 @@
 // [SECTION] Warnings and errors
 // [SECTION] Finite output over random and extreme scenarios
 #include "core/estimate.h"
+#include "core/explain.h"
 #include "core/json_write.h"
 #include "fixtures.h"
 #include <algorithm>
@@ -1032,11 +1033,64 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
     CHECK_FALSE(impossible);
     // The count really meets the deadline with that strategy.
     Scenario t = s;
-    e.cards.best_strategy.apply_to(t);
+    e.cards.deadline_strategy.apply_to(t);
     t.cards = e.cards.for_deadline_any;
     const Estimate f = estimate(t, c);
     CHECK(f.memory.fits);
     CHECK(f.time.wall_hours <= 48.0);
+}
+
+TEST_CASE("the fewest cards for a deadline are searched over every strategy, not the fewest-for-memory one") {
+    // Llama 3.1 8B in full on 1e10 tokens, H100s, 24 h. The strategy that fits on the fewest cards
+    // (ZeRO-1, the optimizer on the CPU: 1 card) took 24 cards to finish in time; without the
+    // offload 20 do (found by estimate() itself over the strategies below, not by the search).
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "llama-3.1-8b";
+    s.gpu_id = "H100-SXM";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e10;
+    s.epochs = 1;
+    s.deadline_hours = 24;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.cards.min_for_memory_any == 1);
+    CHECK(e.cards.best_strategy.offload == Offload::optimizer);
+    CHECK(e.cards.for_deadline == 0); // ZeRO-0 never fits
+    CHECK(e.cards.for_deadline_any == 20);
+    // Every strategy of a brute-force grid, by estimate(): one meets the deadline on 20 cards, none on 19.
+    auto meets = [&](int cards, int zero, Offload off, Checkpointing ck, int tp) {
+        Scenario t = s;
+        t.cards = cards;
+        t.zero = zero;
+        t.offload = off;
+        t.checkpointing = ck;
+        t.tp = tp;
+        const Estimate f = estimate(t, c);
+        return f.ok && f.memory.fits && f.host.fits && f.time.wall_hours <= s.deadline_hours;
+    };
+    bool on_20 = false, on_19 = false;
+    for (int zero = 0; zero <= 3; zero++)
+        for (Offload off : {Offload::none, Offload::optimizer, Offload::optimizer_params})
+            for (Checkpointing ck : {Checkpointing::none, Checkpointing::selective, Checkpointing::full})
+                for (int tp : {1, 2, 4}) {
+                    if (off != Offload::none && zero == 0) continue; // offload needs ZeRO
+                    if (20 % tp == 0) on_20 = on_20 || meets(20, zero, off, ck, tp);
+                    if (19 % tp == 0) on_19 = on_19 || meets(19, zero, off, ck, tp);
+                }
+    CHECK(on_20);
+    CHECK_FALSE(on_19);
+    Scenario t = s;
+    e.cards.deadline_strategy.apply_to(t);
+    t.cards = e.cards.for_deadline_any;
+    CHECK(meets(t.cards, t.zero, t.offload, t.checkpointing, t.tp));
+    // The fewest-for-memory strategy needs more cards for the same deadline.
+    CHECK_FALSE(meets(20, 1, Offload::optimizer, Checkpointing::none, 1));
+    const std::string line = explain(e, Headline::cards, Lang::en).back();
+    CHECK(line ==
+          "Cards to finish within 24 h on the wall clock: 20 with the best strategy (ZeRO-3, tp 1, no "
+          "offload); none with the current one");
 }
 
 TEST_CASE("buy versus rent: no purchase price means unknown, never 'buying is cheaper'") {

@@ -217,3 +217,72 @@ TEST_CASE("strategy: min_cards_for_plan() is the first count that fits the cards
     CHECK(host_moved > 50);
     CHECK(below_node > 5);
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] The fewest cards for a deadline, against estimate() itself
+//-----------------------------------------------------------------------------
+// estimate()'s deadline search prunes with one or two wall clocks per configuration. Its answer is
+// checked with estimate() itself, as a person applying it would: the strategy at that count runs and
+// finishes in time, and no configuration of the search space does so on the most cards below it.
+
+TEST_CASE("strategy: the fewest cards for a deadline run in time, and no configuration does on fewer") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    auto meets = [&](Scenario t, const StrategyChoice& p, int cards, double deadline) {
+        p.apply_to(t);
+        t.cards = cards;
+        t.deadline_hours = 0; // the oracle itself searches no deadline
+        if (!validate(t, c).empty()) return false;
+        const Estimate f = estimate(t, c);
+        return f.ok && f.memory.fits && f.host.fits && f.time.wall_hours <= deadline;
+    };
+    const char* gpus[] = {"RTX4090", "A100-80G", "H100-SXM", "L40S"};
+    int checked = 0, beats_own = 0, own_never = 0;
+    for (size_t mi = 0; mi < c.models.size(); mi += 3) {
+        const ModelSpec& m = c.models[mi];
+        for (int k = 0; k < 5; k++) {
+            Scenario s;
+            s.model_id = m.id;
+            s.gpu_id = gpus[(mi / 3 + size_t(k)) % 4];
+            s.method = k % 2 == 0 ? Method::full : Method::lora;
+            s.stack = k == 3 ? Stack::megatron : Stack::hf;
+            if (k == 4) { // a slow own strategy that runs: a faster one needs fewer cards in time
+                s.zero = 3;
+                s.offload = Offload::optimizer_params;
+                s.checkpointing = Checkpointing::full;
+            }
+            s.data_input = DataInput::tokens;
+            s.tokens = 2e9;
+            s.epochs = 1;
+            if (!validate(s, c).empty()) continue;
+            // A deadline a few times shorter than one card's wall clock: several cards are needed.
+            s.deadline_hours = estimate(s, c).time.wall_hours / (k == 2 ? 20.0 : 4.0);
+            if (k == 4) s.deadline_hours = estimate(s, c).time.wall_hours / 8.0;
+            const Estimate e = estimate(s, c);
+            REQUIRE(e.ok);
+            const CardsResult& r = e.cards;
+            if (r.for_deadline_any == 0) continue;
+            CAPTURE(m.id);
+            CAPTURE(k);
+            CHECK(meets(s, r.deadline_strategy, r.for_deadline_any, s.deadline_hours));
+            if (r.for_deadline > 0) CHECK(r.for_deadline_any <= r.for_deadline);
+            beats_own += r.for_deadline == 0 || r.for_deadline_any < r.for_deadline;
+            own_never += r.for_deadline == 0;
+            ModelDerived md;
+            derive_model(s, m, md);
+            for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) {
+                const int mp = p.tp * s.pp * p.cp * p.ep;
+                const int below = (r.for_deadline_any - 1) / mp * mp;
+                if (below >= mp)
+                    CHECK_MESSAGE(!meets(s, p, below, s.deadline_hours),
+                                  "ZeRO-" << p.zero << " tp " << p.tp << " offload " << int(p.offload)
+                                          << " recompute " << int(p.checkpointing) << " on " << below);
+                return true;
+            });
+            checked++;
+        }
+    }
+    MESSAGE(checked << " deadlines: " << beats_own << " met on fewer cards than the own strategy needs ("
+                    << own_never << " the own never meets)");
+    CHECK(checked > 30);
+    CHECK(beats_own > own_never + 5); // some beat an own strategy that does meet the deadline
+}

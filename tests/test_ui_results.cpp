@@ -307,3 +307,31 @@ TEST_CASE("a GPU comparison row applies its whole strategy, context and expert p
     CHECK(page.app.estimate.time.wall_hours == doctest::Approx(want.wall_hours));
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("the cards headline gives the deadline's count with the own strategy and the fewest with another") {
+    // Llama 3.1 8B in full on 1e10 tokens, H100s, 24 h, as set: ZeRO-1 with the optimizer on the CPU
+    // makes it on 24 cards; ZeRO-3 without offload on 20 (tests/test_estimate.cpp).
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        Scenario& s = page.app.scenario;
+        s.model_id = "llama-3.1-8b";
+        s.gpu_id = "H100-SXM";
+        s.method = Method::full;
+        s.data_input = DataInput::tokens;
+        s.tokens = 1e10;
+        s.epochs = 1;
+        s.deadline_hours = 24;
+        s.zero = 1;
+        s.offload = Offload::optimizer;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        REQUIRE(page.app.estimate.cards.for_deadline == 24);
+        REQUIRE(page.app.estimate.cards.for_deadline_any == 20);
+        const std::string want =
+            lang == Lang::en ? "For the deadline: 24; 20 (ZeRO-3)" : "满足期限：24；20（ZeRO-3）";
+        bool said = false;
+        for (const SemNode& n : page.app.sem) said |= n.value == want || n.name == want;
+        CHECK_MESSAGE(said, want);
+    }
+}

@@ -133,11 +133,17 @@ static void headline_cards(App& app, const Estimate& e) {
         : c.min_for_memory_any > 0 ? fmt(T(app, Str::cards_strategy_fmt), best)
         : c.memory_only_cards > 0  ? T(app, Str::host_ram_rules_out)
                                    : T(app, Str::see_remedies);
-    const char* deadline = app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
-                           : c.for_deadline > 0             ? fmt("%d", c.for_deadline)
-                           : c.for_deadline_any > 0
-                               ? fmt("%d%s", c.for_deadline_any, parenthesized(app, best))
-                               : T(app, Str::impossible);
+    // The scenario's own count; another strategy's when only it finishes in time, or beside the own
+    // when it needs fewer cards ("24; 20 (ZeRO-3)").
+    const char* in_time = fstrategy(app, c.deadline_strategy);
+    const char* deadline =
+        app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
+        : c.for_deadline > 0 && c.for_deadline_any > 0 && c.for_deadline_any < c.for_deadline
+            ? fmt("%d%s%d%s", c.for_deadline, app.lang == Lang::zh ? "；" : "; ", c.for_deadline_any,
+                  parenthesized(app, in_time))
+        : c.for_deadline > 0     ? fmt("%d", c.for_deadline)
+        : c.for_deadline_any > 0 ? fmt("%d%s", c.for_deadline_any, parenthesized(app, in_time))
+                                 : T(app, Str::impossible);
     headline_card(app, Str::h_cards, for_memory,
                   c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                                        : (c.min_for_memory_any > 0 ? color_warn() : color_bad()),

@@ -13,6 +13,7 @@
 #include "host_ram.h"
 #include "memory_model.h"
 #include "time_model.h"
+#include <type_traits>
 
 namespace traincalc {
 namespace detail {
@@ -106,7 +107,10 @@ enum SearchStep : int {
 // validate() accepts: tp divides the heads and the key/value heads, cp the sequence length, ep the experts
 // (MoE only), tp·pp·cp·ep ≤ max_cards; optimizer offload with ZeRO ≥ 1 (DeepSpeed); parameter offload with
 // ZeRO-3.
-template <class F> void for_each_strategy(const Scenario& s, const ModelDerived& md, int max_cards, F&& f) {
+// One copy of the loop nest for every caller (each search's callback reaches it through a function
+// pointer): a template per callback put the whole nest into the page once per search.
+inline void for_each_strategy_erased(const Scenario& s, const ModelDerived& md, int max_cards,
+                                     int (*visit)(void* ctx, const SearchPoint& p), void* ctx) {
     auto fixed = [&](unsigned bit) { return (s.fixed & bit) != 0; };
     for (int level = 0; level < kSearchLevels; level++) {
         if (fixed(fix_checkpointing) ? level != int(s.checkpointing) : !level_searched(s, level)) continue;
@@ -150,7 +154,7 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
                                     fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
                                 p.activation_offload = aoff;
                                 p.zero = z;
-                                const int step = int(f(p));
+                                const int step = visit(ctx, p);
                                 if (step == search_stop) return;
                                 if (step == search_skip_stages) break;
                             }
@@ -160,6 +164,13 @@ template <class F> void for_each_strategy(const Scenario& s, const ModelDerived&
             }
         }
     }
+}
+
+template <class F> void for_each_strategy(const Scenario& s, const ModelDerived& md, int max_cards, F&& f) {
+    using Fn = std::remove_reference_t<F>;
+    for_each_strategy_erased(
+        s, md, max_cards, [](void* ctx, const SearchPoint& p) { return int((*static_cast<Fn*>(ctx))(p)); },
+        const_cast<void*>(static_cast<const void*>(&f)));
 }
 
 //-----------------------------------------------------------------------------

@@ -134,13 +134,14 @@ static void headline_cards(App& app, const Estimate& e) {
         : c.memory_only_cards > 0  ? T(app, Str::host_ram_rules_out)
                                    : T(app, Str::see_remedies);
     // The scenario's own count; another strategy's when only it finishes in time, or beside the own
-    // when it needs fewer cards ("24; 20 (ZeRO-3)").
+    // when it needs fewer cards ("24 (20 with ZeRO-3)").
     const char* in_time = fstrategy(app, c.deadline_strategy);
     const char* deadline =
         app.scenario.deadline_hours <= 0 ? T(app, Str::no_deadline)
         : c.for_deadline > 0 && c.for_deadline_any > 0 && c.for_deadline_any < c.for_deadline
-            ? fmt("%d%s%d%s", c.for_deadline, app.lang == Lang::zh ? "；" : "; ", c.for_deadline_any,
-                  parenthesized(app, in_time))
+            ? (app.lang == Lang::zh
+                   ? fmt("%d（换用 %s 只需 %d）", c.for_deadline, in_time, c.for_deadline_any)
+                   : fmt("%d (%d with %s)", c.for_deadline, c.for_deadline_any, in_time))
         : c.for_deadline > 0     ? fmt("%d", c.for_deadline)
         : c.for_deadline_any > 0 ? fmt("%d%s", c.for_deadline_any, parenthesized(app, in_time))
                                  : T(app, Str::impossible);

@@ -95,6 +95,12 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       await assertShown(b.page, host, 'host RAM work');
       await expand(b.page, `${sw}: ${titles[2]}`, touch);
       await assertShown(b.page, spot, 'spot work');
+      // The cards work: the CLI's lines, the deadline's count among them (searched over every strategy).
+      const cards = section(report, lang === 'zh' ? '卡数' : 'Cards');
+      assert.ok(cards.some((l) => l.startsWith(lang === 'zh' ? '要在 24 小时内完成' : 'Cards to finish within 24 h')),
+        `a deadline line in ${JSON.stringify(cards)}`);
+      await expand(b.page, `${sw}: ${lang === 'zh' ? '所需卡数' : 'Cards needed'}`, touch);
+      await assertShown(b.page, cards, 'cards work');
       // The headline figures are the CLI's: the spot cost and on-demand cost from the JSON, as the
       // report's verdict line writes them, appear in the page's spot line.
       const verdict = spot[spot.length - 1];

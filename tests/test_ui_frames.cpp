@@ -890,7 +890,8 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     CHECK(page.recovered == "");
 }
 
-TEST_CASE("the parameters slider says its value as a count, as the tokens slider does, not 7.62e9") {
+TEST_CASE(
+    "the parameters slider and the tokens processed say counts, as the tokens slider does, not 7.62e9") {
     for (const Lang lang : {Lang::en, Lang::zh}) {
         Page page(1280, 800, 1, lang);
         page.frame();
@@ -902,5 +903,11 @@ TEST_CASE("the parameters slider says its value as a count, as the tokens slider
             page.app, Role::slider, lang == Lang::en ? "Tokens per epoch" : "每轮 token 数");
         REQUIRE(tokens);
         CHECK(tokens->value == (lang == Lang::en ? "25M tokens" : "2,500 万 token"));
+        // The tokens of all epochs under the epochs box, in the same words (was "7.5e7").
+        const std::string all = lang == Lang::en ? "Tokens processed (all epochs): 75M"
+                                                 : "处理的 token 总数（全部轮次）：7,500 万";
+        bool said = false;
+        for (const SemNode& n : page.app.sem) said |= n.role == Role::text && n.value == all;
+        CHECK_MESSAGE(said, all);
     }
 }

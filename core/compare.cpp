@@ -172,17 +172,18 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             memory_for(ls, lmd, g, on, m);
             return host_ram_fits(ls, lmd, g, on, m);
         };
-        // Smallest power-of-two d that fits, then runs, then the deadline if any.
+        // Fewest d that fits (M(d) = A + B/d solved, then confirmed), then runs (the host RAM per
+        // node: doubling, as it can grow while the ranks fill a node), then meets the deadline if any.
+        const double room = usable * (1 - 1e-12);
         int d = 1;
-        bool fits = false;
-        for (; mp * d <= max_cards; d *= 2) {
-            if (A + B / d <= usable * (1 - 1e-12)) {
-                fits = true;
-                break;
-            }
-            if (B <= 0) break; // more cards never help
+        if (A + B > room) {
+            if (!(B > 0) || !(room > A)) return true; // more cards never help
+            const double need = std::ceil(B / (room - A) - 1e-9);
+            if (!(need * mp <= max_cards)) return true;
+            d = std::max(1, int(need));
+            while (A + B / d > room && mp * (d + 1) <= max_cards) d++; // the division's rounding
+            if (A + B / d > room) return true;
         }
-        if (!fits) return true;
         while (!host_ok(mp * d)) {
             if (mp * d > max_cards / 2) return true;
             d *= 2;
@@ -193,15 +194,30 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             plain = d;
         else if (plain == d)
             return true;
-        st.cards = mp * d;
-        double wall = wall_hours_for(ls, lmd, ti, st);
+        auto wall_at = [&](int cards) {
+            st.cards = cards;
+            return wall_hours_for(ls, lmd, ti, st);
+        };
+        int cards = mp * d;
+        double wall = wall_at(cards);
         if (s.deadline_hours > 0) {
-            while ((wall > s.deadline_hours || !host_ok(st.cards)) && st.cards * 2 <= max_cards) {
-                st.cards *= 2;
-                wall = wall_hours_for(ls, lmd, ti, st);
+            int missed = 0; // a count that misses the deadline (0: none)
+            while ((wall > s.deadline_hours || !host_ok(cards)) && cards * 2 <= max_cards) {
+                missed = cards;
+                cards *= 2;
+                wall = wall_at(cards);
             }
-            if (wall > s.deadline_hours || !host_ok(st.cards)) return true;
+            if (wall > s.deadline_hours || !host_ok(cards)) return true;
+            // The fewest between the two (the time falls with the cards), when it runs there.
+            int lo = missed / mp, hi = cards / mp;
+            while (lo > 0 && hi - lo > 1) {
+                const int mid = lo + (hi - lo) / 2;
+                (wall_at(mp * mid) <= s.deadline_hours ? hi : lo) = mid;
+            }
+            if (mp * hi < cards && host_ok(mp * hi)) cards = mp * hi;
+            wall = wall_at(cards);
         }
+        st.cards = cards;
         CostResult cost;
         cost_for(s, prices, st.cards + rollout_extra_cards(s), wall, lmd.tokens, cost);
         const double mem = A + B / (st.cards / mp);

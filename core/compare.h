@@ -24,8 +24,8 @@ struct GpuOption {
     bool fastest = false;
 };
 
-// For each catalog GPU, the cheapest configuration (cards among powers of two up to
-// max_cards, strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP × CP × EP ×
+// For each catalog GPU, the cheapest configuration (for each strategy the fewest cards, up to
+// max_cards, that fit, run and meet the deadline if any; strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP × CP × EP ×
 // activation offload; fields the scenario fixes stay as given) that fits
 // and meets the deadline if any. A provider's priced GPUs (GpuSpec::from_provider) come first,
 // then the rest; each group sorted by cost, rows without a price after the priced ones (fewest

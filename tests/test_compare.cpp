@@ -727,3 +727,53 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     REQUIRE(estimate(s, c).host.fits);
     CHECK(remedies(s, c).empty());
 }
+
+TEST_CASE("compare_gpus: each row's cards are the fewest its strategy fits and meets the deadline on") {
+    // Llama 3.1 8B in full on 1e10 tokens, 24 h. Cards among powers of two only made the H100 row
+    // 32 cards at ¥9,216 where 20 make it for ¥6,920 (the cards headline's count), and the cheapest
+    // row 32 MI300X at ¥6,304 where 20 cost ¥5,910.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "llama-3.1-8b";
+    s.gpu_id = "H100-SXM";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e10;
+    s.epochs = 1;
+    s.deadline_hours = 24;
+    const std::vector<GpuOption> rows = compare_gpus(s, c);
+    int checked = 0;
+    for (const GpuOption& o : rows) {
+        if (!o.workable) continue;
+        const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
+        CAPTURE(g.id);
+        Scenario t = s;
+        t.gpu_id = g.id;
+        o.strategy.apply_to(t);
+        t.deadline_hours = 0;
+        t.cards = o.cards;
+        const Estimate at = estimate(t, c);
+        REQUIRE(at.ok);
+        CHECK(at.memory.fits);
+        CHECK(at.time.wall_hours <= s.deadline_hours);
+        CHECK(at.time.wall_hours == doctest::Approx(o.wall_hours));
+        // One step fewer (tp·pp·cp·ep cards) with the same strategy: no fit or too late.
+        t.cards = o.cards - t.tp * t.pp * t.cp * t.ep;
+        if (t.cards >= t.tp * t.pp * t.cp * t.ep) {
+            const Estimate fewer = estimate(t, c);
+            CHECK((!fewer.ok || !fewer.memory.fits || !fewer.host.fits ||
+                   fewer.time.wall_hours > s.deadline_hours));
+        }
+        checked++;
+        if (g.id == "H100-SXM") {
+            CHECK(o.cards == 20);
+            CHECK(o.cards == estimate(s, c).cards.for_deadline_any);
+            CHECK(o.cost_total == doctest::Approx(6920));
+        }
+    }
+    CHECK(checked >= 20);
+    REQUIRE(!rows.empty());
+    CHECK(c.gpus[size_t(rows[0].gpu_index)].id == "MI300X");
+    CHECK(rows[0].cards == 20);
+    CHECK(rows[0].cost_total < 6304);
+}

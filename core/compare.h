@@ -24,13 +24,13 @@ struct GpuOption {
     bool fastest = false;
 };
 
-// For each catalog GPU, the cheapest configuration (for each strategy the fewest cards, up to
-// max_cards, that fit, run and meet the deadline if any; strategies: recomputation none/selective/full × ZeRO 0–3 × offload × TP × CP × EP ×
-// activation offload; fields the scenario fixes stay as given) that fits
-// and meets the deadline if any. A provider's priced GPUs (GpuSpec::from_provider) come first,
-// then the rest; each group sorted by cost, rows without a price after the priced ones (fewest
-// cards, then soonest, chose their configuration), unworkable last. With Catalog::only_provider only
-// the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in the page.
+// For each catalog GPU, the cheapest configuration: for each strategy (recomputation none/selective/full
+// × ZeRO 0–3 × offload × TP × CP × EP × activation offload; fields the scenario fixes stay as given) the
+// fewest cards, up to max_cards, that fit, run and meet the deadline if any. A provider's priced GPUs
+// (GpuSpec::from_provider) come first, then the rest; each group sorted by cost, rows without a price
+// after the priced ones (fewest cards, then soonest, chose their configuration), unworkable last. With
+// Catalog::only_provider only the provider's GPUs are listed. Budget: ≤ 1 ms for the built-in catalog in
+// the page.
 std::vector<GpuOption> compare_gpus(const Scenario& s, const Catalog& catalog, int max_cards = 4096);
 
 // compare_gpus() in parts, for a catalog too large to compare at once (a provider's 10,000 cards:

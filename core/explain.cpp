@@ -1077,7 +1077,8 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
             out.push_back(fmt(
                 F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, "
                     "%s%s); none with the current one",
-                    "要在 %s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp %d，%s%s）；按当前策略无法完成"),
+                    "要在 %s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp "
+                    "%d，%s%s）；按当前策略无法完成"),
                 F.H(s.deadline_hours).c_str(), c.for_deadline_any, ds.zero, ds.tp,
                 offload_label(ds.offload, F.lang), deadline_more.c_str()));
         else

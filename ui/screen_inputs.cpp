@@ -280,8 +280,8 @@ static bool draw_data(App& app) {
     if (s.data_input == DataInput::tokens) field_error(app, "tokens");
     changed |= input_double(app, T(app, Str::epochs), "epochs", &s.epochs, "%.3g");
     if (has_result(app))
-        text_wrapped_colored(
-            color_dim(), after_label(T(app, Str::tokens_processed), fcount(app, shown_estimate(app).flops.tokens)));
+        text_wrapped_colored(color_dim(), after_label(T(app, Str::tokens_processed),
+                                                      fcount(app, shown_estimate(app).flops.tokens)));
     changed |= input_int(app, T(app, Str::seq_len), "seq_len", &s.seq_len);
     changed |= input_int(app, T(app, Str::micro_batch), "micro_batch", &s.micro_batch);
     changed |= input_int(app, T(app, Str::grad_accum), "grad_accum", &s.grad_accum);

@@ -119,6 +119,21 @@ inline Scenario offload_on_small_machine() {
     return s;
 }
 
+// Llama 3.1 8B in full on 1e10 tokens, H100s (built-in catalog), 24 h deadline: the strategy that fits
+// on the fewest cards (ZeRO-1, optimizer on the CPU: 1 card) needs 24 cards in time, ZeRO-3 without
+// offload 20 (the deadline searches of estimate() and compare_gpus()).
+inline Scenario llama8b_in_24h() {
+    Scenario s;
+    s.model_id = "llama-3.1-8b";
+    s.gpu_id = "H100-SXM";
+    s.method = Method::full;
+    s.data_input = DataInput::tokens;
+    s.tokens = 1e10;
+    s.epochs = 1;
+    s.deadline_hours = 24;
+    return s;
+}
+
 // |value - expected| ≤ fraction · |expected|: a published figure matched within a relative error.
 inline bool within(double value, double expected, double fraction) {
     return std::fabs(value - expected) <= fraction * std::fabs(expected);

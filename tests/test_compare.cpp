@@ -733,14 +733,7 @@ TEST_CASE("compare_gpus: each row's cards are the fewest its strategy fits and m
     // 32 cards at ¥9,216 where 20 make it for ¥6,920 (the cards headline's count), and the cheapest
     // row 32 MI300X at ¥6,304 where 20 cost ¥5,910.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "llama-3.1-8b";
-    s.gpu_id = "H100-SXM";
-    s.method = Method::full;
-    s.data_input = DataInput::tokens;
-    s.tokens = 1e10;
-    s.epochs = 1;
-    s.deadline_hours = 24;
+    Scenario s = fixtures::llama8b_in_24h();
     const std::vector<GpuOption> rows = compare_gpus(s, c);
     int checked = 0;
     for (const GpuOption& o : rows) {

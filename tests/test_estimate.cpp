@@ -1045,14 +1045,7 @@ TEST_CASE("the fewest cards for a deadline are searched over every strategy, not
     // (ZeRO-1, the optimizer on the CPU: 1 card) took 24 cards to finish in time; without the
     // offload 20 do (found by estimate() itself over the strategies below, not by the search).
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "llama-3.1-8b";
-    s.gpu_id = "H100-SXM";
-    s.method = Method::full;
-    s.data_input = DataInput::tokens;
-    s.tokens = 1e10;
-    s.epochs = 1;
-    s.deadline_hours = 24;
+    Scenario s = fixtures::llama8b_in_24h();
     const Estimate e = estimate(s, c);
     REQUIRE(e.ok);
     CHECK(e.cards.min_for_memory_any == 1);

@@ -314,13 +314,7 @@ TEST_CASE("the cards headline gives the deadline's count with the own strategy a
     for (const Lang lang : {Lang::en, Lang::zh}) {
         Page page(1280, 800, 1, lang);
         Scenario& s = page.app.scenario;
-        s.model_id = "llama-3.1-8b";
-        s.gpu_id = "H100-SXM";
-        s.method = Method::full;
-        s.data_input = DataInput::tokens;
-        s.tokens = 1e10;
-        s.epochs = 1;
-        s.deadline_hours = 24;
+        s = fixtures::llama8b_in_24h();
         s.zero = 1;
         s.offload = Offload::optimizer;
         refresh(page.app);

@@ -39,17 +39,6 @@ std::string catalog_text(int gpus, const char* prefix = "g") {
     return text + "]}";
 }
 
-// Best of three runs, in seconds.
-template <class F> double seconds(F&& run) {
-    double best = 1e9;
-    for (int k = 0; k < 3; ++k) {
-        auto t0 = std::chrono::steady_clock::now();
-        run();
-        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return best;
-}
-
 // Best of three runs, in seconds of this process's CPU time: a busy machine's preemption does
 // not count (a 3 ms run and a 150 ms run are preempted very differently).
 template <class F> double cpu_seconds(F&& run) {
@@ -77,11 +66,14 @@ TEST_CASE("catalog scale: 100,000 entries load in linear time (parse and merge)"
     REQUIRE(r.catalog.gpus.size() == 100000);
     CHECK(r.catalog.gpus[99999].id == "g99999");
 
-    const double t_small = seconds([&] { parse_catalog(small); });
-    const double t_large = seconds([&] { parse_catalog(large); });
+    const double t_small = cpu_seconds([&] { parse_catalog(small); });
+    const double t_large = cpu_seconds([&] { parse_catalog(large); });
     MESSAGE("parse_catalog: 10,000 entries " << t_small * 1e3 << " ms, 100,000 entries " << t_large * 1e3
                                              << " ms");
-    CHECK(t_large < 30 * t_small); // linear: ~10×; the pairwise scan was ~100×
+    // Linear, yet not 10×: 10,000 entries (0.6 MB of text) parse in the caches, 100,000 (6 MB and
+    // their JSON tree) do not; 29–37× here (2026-12-02, a page build beside it gave 37). The pairwise
+    // scan was ~100× (40 s against 0.4).
+    CHECK(t_large < 50 * t_small);
 
     // merge (extend): 100,000 provider entries over a 100,000-entry base, half of them replacing.
     const std::string provider_small = catalog_text(10000, "g"), provider_large = catalog_text(100000, "g");
@@ -93,11 +85,11 @@ TEST_CASE("catalog scale: 100,000 entries load in linear time (parse and merge)"
     merged = merge_catalog(base, fresh);
     CHECK(merged.catalog.gpus.size() == 200000); // every id new, appended
     const Catalog base_small = parse_catalog(small).catalog;
-    const double m_small = seconds([&] { merge_catalog(base_small, provider_small); });
-    const double m_large = seconds([&] { merge_catalog(base, provider_large); });
+    const double m_small = cpu_seconds([&] { merge_catalog(base_small, provider_small); });
+    const double m_large = cpu_seconds([&] { merge_catalog(base, provider_large); });
     MESSAGE("merge_catalog: 10,000 over 10,000 " << m_small * 1e3 << " ms, 100,000 over 100,000 "
                                                  << m_large * 1e3 << " ms");
-    CHECK(m_large < 30 * m_small);
+    CHECK(m_large < 50 * m_small); // 20–31× here, the caches as above
 }
 
 TEST_CASE("catalog scale: duplicate ids are still found, naming the first definition") {

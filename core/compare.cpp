@@ -47,7 +47,8 @@ struct Context { // GPU-independent inputs, computed once
     ModelDerived md;           // the scenario's own checkpointing
     Scenario level_s[kLevels]; // the scenario with checkpointing none/selective/full
     ModelDerived level_md[kLevels];
-    bool valid = false; // validate() accepts the scenario (the one input contract)
+    WallLine level_wall[kLevels]; // wall clock against compute hours (wall_line()): no card in it
+    bool valid = false;           // validate() accepts the scenario (the one input contract)
     // Memory per card of every configuration for_each_strategy() visits, in its order (an Affine
     // each): the same on every card unless memory_depends_on_card(), so the first card searched
     // fills it and the others read it.
@@ -85,13 +86,6 @@ TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     set_links(ti, g);
     ti.bandwidth_gbps = g.bandwidth_gbps;
     return ti;
-}
-
-double wall_hours_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st) {
-    double sec = compute_seconds(s, md, ti, st, nullptr, nullptr);
-    TimeResult t;
-    wall_clock(s, md, sec / 3600.0, t);
-    return t.wall_hours;
 }
 
 // A rental price in either currency: what makes a provider's entry an offer, not a spec sheet.
@@ -173,7 +167,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             return host_ram_fits(ls, lmd, g, on, m);
         };
         // Fewest d that fits (M(d) = A + B/d solved, then confirmed), then runs (the host RAM per
-        // node: doubling, as it can grow while the ranks fill a node), then meets the deadline if any.
+        // node, which can grow while the ranks fill a node), then meets the deadline if any.
         const double room = usable * (1 - 1e-12);
         int d = 1;
         if (A + B > room) {
@@ -184,9 +178,10 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             while (A + B / d > room && mp * (d + 1) <= max_cards) d++; // the division's rounding
             if (A + B / d > room) return true;
         }
-        while (!host_ok(mp * d)) {
-            if (mp * d > max_cards / 2) return true;
-            d *= 2;
+        if (!host_ok(mp * d)) { // the next count whose node holds its ranks' host RAM
+            const int runs = min_cards_for_plan_from(ls, lmd, g, st, mp * (d + 1), max_cards);
+            if (runs == 0) return true;
+            d = runs / mp;
         }
         int& plain =
             d_plain[p.offload_index][p.tp_index][p.cp_index][p.ep_index][p.activation_offload][p.zero];
@@ -194,30 +189,17 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             plain = d;
         else if (plain == d)
             return true;
-        auto wall_at = [&](int cards) {
-            st.cards = cards;
-            return wall_hours_for(ls, lmd, ti, st);
-        };
-        int cards = mp * d;
-        double wall = wall_at(cards);
-        if (s.deadline_hours > 0) {
-            int missed = 0; // a count that misses the deadline (0: none)
-            while ((wall > s.deadline_hours || !host_ok(cards)) && cards * 2 <= max_cards) {
-                missed = cards;
-                cards *= 2;
-                wall = wall_at(cards);
-            }
-            if (wall > s.deadline_hours || !host_ok(cards)) return true;
-            // The fewest between the two (the time falls with the cards), when it runs there.
-            int lo = missed / mp, hi = cards / mp;
-            while (lo > 0 && hi - lo > 1) {
-                const int mid = lo + (hi - lo) / 2;
-                (wall_at(mp * mid) <= s.deadline_hours ? hi : lo) = mid;
-            }
-            if (mp * hi < cards && host_ok(mp * hi)) cards = mp * hi;
-            wall = wall_at(cards);
+        st.cards = mp * d;
+        double wall = 0;
+        if (s.deadline_hours > 0) { // the fewest from there that finish in time, and run
+            const DeadlineCards in_time =
+                deadline_cards_if(ls, lmd, g, ti, st, st.cards, max_cards, host_ok, &cx.level_wall[level]);
+            if (in_time.cards == 0) return true;
+            st.cards = in_time.cards;
+            wall = in_time.wall_hours;
+        } else {
+            wall = wall_hours_for(ls, lmd, ti, st);
         }
-        st.cards = cards;
         CostResult cost;
         cost_for(s, prices, st.cards + rollout_extra_cards(s), wall, lmd.tokens, cost);
         const double mem = A + B / (st.cards / mp);
@@ -256,6 +238,7 @@ void init_context(Context& cx, const Scenario& s, const Catalog& c) {
         cx.level_s[level] = s;
         cx.level_s[level].checkpointing = Checkpointing(level);
         derive_model(cx.level_s[level], *m, cx.level_md[level]);
+        cx.level_wall[level] = wall_line(cx.level_s[level], cx.level_md[level]);
     }
     cx.valid = cx.valid && cx.md.tokens > 0 && std::isfinite(cx.md.tokens);
 }

@@ -6,7 +6,6 @@
 // Input checks are validate()'s only.
 //
 // Index of this file:
-// [SECTION] Card searches (memory, deadline)
 // [SECTION] estimate()
 #include "estimate.h"
 #include "cost_model.h"
@@ -19,84 +18,6 @@
 namespace traincalc {
 
 using namespace detail;
-
-//-----------------------------------------------------------------------------
-// [SECTION] Card searches
-//-----------------------------------------------------------------------------
-
-namespace {
-
-double wall_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st) {
-    double sec = compute_seconds(s, md, ti, st, nullptr, nullptr);
-    TimeResult t;
-    wall_clock(s, md, sec / 3600.0, t);
-    return t.wall_hours;
-}
-
-// The wall clock is affine in the compute hours (overhead ∝ compute, the rest fixed): two
-// evaluations of wall_clock() itself give the line, so the search below times only the compute.
-struct WallLine {
-    double fixed_h = 0, per_compute_h = 1;
-    double at(double compute_seconds) const {
-        return fixed_h + per_compute_h * compute_seconds / kSecondsPerHour;
-    }
-};
-WallLine wall_line(const Scenario& s, const ModelDerived& md) {
-    TimeResult t0, t1;
-    wall_clock(s, md, 0.0, t0);
-    wall_clock(s, md, 1.0, t1);
-    return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
-}
-
-// Smallest count in [min_cards, max_cards] (a multiple of tp·pp) whose wall clock meets the deadline (the
-// caller confirms the plan still runs there: deadline_cards()). Wall time decreases with cards wherever
-// compute hides most of the communication (NVLink cards and their networks: tests/test_time_model.cpp), so a
-// binary search is exact there; where communication dominates (PCIe cards, short steps) two cards can be
-// slower than one, and the search returns a count that meets the deadline. The answer is confirmed with the
-// whole wall clock.
-int cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, Strategy st,
-                       int min_cards, int max_cards = kMaxCards) {
-    const int mp = st.unit();
-    if (min_cards <= 0 || mp <= 0) return 0;
-    int lo = std::max(1, min_cards / mp), hi = max_cards / mp;
-    if (lo > hi) return 0;
-    const WallLine w = wall_line(s, md);
-    auto wall = [&](int d) {
-        st.cards = d * mp;
-        return w.at(compute_seconds(s, md, ti, st, nullptr, nullptr));
-    };
-    if (wall(hi) > s.deadline_hours) return 0;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (wall(mid) <= s.deadline_hours)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    for (int step = 0; step < 3 && lo <= kMaxCards / mp; step++, lo++) { // the line's rounding: confirm
-        st.cards = lo * mp;
-        if (wall_for(s, md, ti, st) <= s.deadline_hours) return lo * mp;
-    }
-    return 0;
-}
-
-// Cards for the deadline at which the plan also runs: the host RAM per node can grow with the
-// ranks while they fill a node, so the count the wall clock asks for is confirmed, and when its
-// node runs out of RAM, the next count that runs is taken if it still meets the deadline.
-int deadline_cards(const Scenario& s, const ModelDerived& md, const GpuSpec& g, const TimeInputs& ti,
-                   const Strategy& st, int min_cards, int max_cards = kMaxCards) {
-    const int n = cards_for_deadline(s, md, ti, st, min_cards, max_cards);
-    if (n == 0 || !host_ram_known(s, g)) return n;
-    Strategy on = st;
-    on.cards = n;
-    MemoryResult m;
-    memory_for(s, md, g, on, m);
-    if (m.fits && host_ram_fits(s, md, g, on, m)) return n;
-    on.cards = min_cards_for_plan_from(s, md, g, st, n, kMaxCards);
-    return on.cards > 0 && wall_for(s, md, ti, on) <= s.deadline_hours ? on.cards : 0;
-}
-
-} // namespace
 
 //-----------------------------------------------------------------------------
 // [SECTION] estimate()
@@ -327,20 +248,16 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     });
     c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
-        c.for_deadline = deadline_cards(s, md, g, ti, st, c.min_for_memory);
+        const DeadlineCards own = deadline_cards(s, md, g, ti, st, c.min_for_memory);
+        c.for_deadline = own.cards;
         // The fewest cards that meet the deadline over the whole search space: the strategy that
         // needs the fewest cards to fit is not the one that needs the fewest to finish in time (its
         // CPU offload or recomputation is slower once more cards share the memory). The scenario's
         // own strategy is the one to beat and wins ties; as many cards, a sooner finish wins.
         int bound = c.for_deadline > 0 ? c.for_deadline : kMaxCards + 1;
-        double bound_wall = 0;
+        double bound_wall = own.wall_hours;
         c.for_deadline_any = c.for_deadline;
         c.deadline_strategy = own_point(s);
-        if (c.for_deadline > 0) {
-            Strategy on = st;
-            on.cards = c.for_deadline;
-            bound_wall = wall_for(s, md, ti, on);
-        }
         for_each_strategy(s, md, kMaxCards, [&](const SearchPoint& p) -> int {
             if (p.tp * st.pp * p.cp * p.ep > bound) return search_skip_stages;
             if (p.zero == 3 && p.ep > 1 && !(s.fixed & fix_ep)) return search_next;
@@ -353,22 +270,21 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             const int most = std::min(bound, kMaxCards) / mp * mp;
             if (most < mp) return search_next;
             cand.cards = most;
-            const double w = wall_for(*ls, *lmd, ti, cand);
+            const double w = wall_hours_for(*ls, *lmd, ti, cand);
             if (w > s.deadline_hours) return search_next;
             if (most == bound && !(w < bound_wall * (1 - 1e-9))) { // as many cards is no win: fewer?
                 cand.cards = most - mp;
-                if (cand.cards < mp || wall_for(*ls, *lmd, ti, cand) > s.deadline_hours) return search_next;
+                if (cand.cards < mp || wall_hours_for(*ls, *lmd, ti, cand) > s.deadline_hours)
+                    return search_next;
             }
             const int fits = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts_of(cand), nullptr, most);
             if (fits == 0) return search_next;
-            const int n = deadline_cards(*ls, *lmd, g, ti, cand, fits, most);
-            if (n == 0 || n > bound) return search_next;
-            cand.cards = n;
-            const double wall = wall_for(*ls, *lmd, ti, cand);
-            if (n == bound && !(wall < bound_wall * (1 - 1e-9))) return search_next;
-            bound = n;
-            bound_wall = wall;
-            c.for_deadline_any = n;
+            const DeadlineCards n = deadline_cards(*ls, *lmd, g, ti, cand, fits, most);
+            if (n.cards == 0 || n.cards > bound) return search_next;
+            if (n.cards == bound && !(n.wall_hours < bound_wall * (1 - 1e-9))) return search_next;
+            bound = n.cards;
+            bound_wall = n.wall_hours;
+            c.for_deadline_any = n.cards;
             c.deadline_strategy = p;
             return search_next;
         });

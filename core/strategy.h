@@ -9,6 +9,7 @@
 // Index of this file:
 // [SECTION] The search space
 // [SECTION] Fewest cards for one configuration
+// [SECTION] Fewest cards for a deadline
 #pragma once
 #include "host_ram.h"
 #include "memory_model.h"
@@ -306,6 +307,108 @@ inline bool fits_below(const Scenario& s, const ModelDerived& md, const GpuSpec&
     MemoryResult& m = at ? *at : local;
     memory_with(s, md, g, st, acts, m);
     return m.fits;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fewest cards for a deadline
+//-----------------------------------------------------------------------------
+
+// st's whole wall clock in hours: its compute, then what wall_clock() adds (time_model.h).
+inline double wall_hours_for(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                             const Strategy& st) {
+    const double sec = compute_seconds(s, md, ti, st, nullptr, nullptr);
+    TimeResult t;
+    wall_clock(s, md, sec / kSecondsPerHour, t);
+    return t.wall_hours;
+}
+
+// The wall clock is affine in the compute hours (overhead ∝ compute, the rest fixed): two
+// evaluations of wall_clock() itself give the line, so a search times only the compute.
+struct WallLine {
+    double fixed_h = 0, per_compute_h = 1;
+    double at(double compute_seconds) const {
+        return fixed_h + per_compute_h * compute_seconds / kSecondsPerHour;
+    }
+};
+inline WallLine wall_line(const Scenario& s, const ModelDerived& md) {
+    TimeResult t0, t1;
+    wall_clock(s, md, 0.0, t0);
+    wall_clock(s, md, 1.0, t1);
+    return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
+}
+
+// A count found for a deadline and its whole wall clock (cards 0: none).
+struct DeadlineCards {
+    int cards = 0;
+    double wall_hours = 0;
+};
+
+// Smallest count in [min_cards, max_cards] (a multiple of tp·pp·cp·ep) whose wall clock meets the
+// deadline (deadline_cards() confirms the plan still runs there). From the fewest up by doubling,
+// then bisected between the last count that missed and the first that met: most plans meet their
+// deadline on the count they fit on or a few doublings above it. Wall time falls with the cards
+// wherever compute hides most of the communication (NVLink cards and their networks:
+// tests/test_time_model.cpp), so the answer is exact there; where communication dominates (PCIe
+// cards, short steps) two cards can be slower than one, and the count returned meets the deadline.
+// The answer is confirmed with the whole wall clock (the line's rounding), which is returned too.
+inline DeadlineCards cards_for_deadline(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                                        Strategy st, int min_cards, int max_cards = kMaxCards,
+                                        const WallLine* line = nullptr) {
+    const int mp = st.unit();
+    if (min_cards <= 0 || mp <= 0) return {};
+    const int d_max = max_cards / mp;
+    int hi = std::max(1, min_cards / mp);
+    if (hi > d_max) return {};
+    const WallLine w = line ? *line : wall_line(s, md); // the same for every card and strategy
+    auto meets = [&](int d) {
+        st.cards = d * mp;
+        return w.at(compute_seconds(s, md, ti, st, nullptr, nullptr)) <= s.deadline_hours;
+    };
+    int lo = hi - 1; // the most that missed (below the fewest: none tried)
+    while (!meets(hi)) {
+        if (hi == d_max) return {};
+        lo = hi;
+        hi = hi > d_max / 2 ? d_max : hi * 2;
+    }
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (meets(mid) ? hi : lo) = mid;
+    }
+    for (int step = 0; step < 3 && hi <= d_max; step++, hi++) {
+        st.cards = hi * mp;
+        const double wall = wall_hours_for(s, md, ti, st);
+        if (wall <= s.deadline_hours) return {hi * mp, wall};
+    }
+    return {};
+}
+
+// Cards for the deadline on which the plan also runs: the host RAM per node can grow with the
+// ranks while they fill a node, so the count the wall clock asks for is confirmed by `runs(cards)`,
+// and when its node runs out of RAM, the next count that runs is taken if it still meets the
+// deadline. compare_gpus() passes its memory lines' verdict and each level's wall line (computed
+// once, not once a card and strategy); the other searches, host_ram_fits().
+template <class Runs>
+DeadlineCards deadline_cards_if(const Scenario& s, const ModelDerived& md, const GpuSpec& g,
+                                const TimeInputs& ti, const Strategy& st, int min_cards, int max_cards,
+                                Runs&& runs, const WallLine* line = nullptr) {
+    const DeadlineCards n = cards_for_deadline(s, md, ti, st, min_cards, max_cards, line);
+    if (n.cards == 0 || !host_ram_known(s, g) || runs(n.cards)) return n;
+    Strategy on = st;
+    on.cards = min_cards_for_plan_from(s, md, g, st, n.cards, max_cards);
+    if (on.cards == 0) return {};
+    const double wall = wall_hours_for(s, md, ti, on);
+    return wall <= s.deadline_hours ? DeadlineCards{on.cards, wall} : DeadlineCards{};
+}
+inline DeadlineCards deadline_cards(const Scenario& s, const ModelDerived& md, const GpuSpec& g,
+                                    const TimeInputs& ti, const Strategy& st, int min_cards,
+                                    int max_cards = kMaxCards) {
+    return deadline_cards_if(s, md, g, ti, st, min_cards, max_cards, [&](int cards) {
+        Strategy on = st;
+        on.cards = cards;
+        MemoryResult m;
+        memory_for(s, md, g, on, m);
+        return m.fits && host_ram_fits(s, md, g, on, m);
+    });
 }
 
 } // namespace detail

@@ -770,3 +770,48 @@ TEST_CASE("compare_gpus: each row's cards are the fewest its strategy fits and m
     CHECK(rows[0].cards == 20);
     CHECK(rows[0].cost_total < 6304);
 }
+
+TEST_CASE("compare_gpus: a row whose node runs out of host RAM takes the next count that runs") {
+    // The host RAM per node can grow while the ranks fill a node, so the comparison doubled the
+    // cards past a count that ran out of it. Rows now take the fewest count that runs: each row,
+    // applied through estimate(), runs, and one step fewer does not (no fit, or no host RAM).
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    int host_bound = 0; // rows whose count the host RAM set (one step fewer fits the cards)
+    for (const char* model : {"qwen2.5-32b", "llama-3.1-70b"}) {
+        for (const double ram_gib : {300.0, 400.0, 640.0, 768.0, 900.0}) {
+            // Optimizer and weights kept on the CPU (fixed: the search would drop them), machines of
+            // 4 cards: ranks that each load a copy fill a node at 4 × 2 B a parameter; the offloaded
+            // 16 B a parameter, shared by d ranks, fall under the node's RAM past a full node.
+            Scenario s = fixtures::pretrain_70b();
+            s.model_id = model;
+            s.cards_per_node = 4;
+            s.zero = 3;
+            s.offload = Offload::optimizer_params;
+            s.fixed = fix_offload;
+            s.host_ram_gib = ram_gib;
+            for (const GpuOption& o : compare_gpus(s, c)) {
+                if (!o.workable) continue;
+                const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
+                CAPTURE(model);
+                CAPTURE(ram_gib);
+                CAPTURE(g.id);
+                Scenario t = s;
+                t.gpu_id = g.id;
+                o.strategy.apply_to(t);
+                t.cards = o.cards;
+                const Estimate at = estimate(t, c);
+                REQUIRE(at.ok);
+                CHECK(at.memory.fits);
+                CHECK(at.host.fits);
+                const int step = t.tp * t.pp * t.cp * t.ep;
+                t.cards = o.cards - step;
+                if (t.cards < step) continue;
+                const Estimate fewer = estimate(t, c);
+                CHECK((!fewer.ok || !fewer.memory.fits || !fewer.host.fits));
+                host_bound += fewer.ok && fewer.memory.fits && !fewer.host.fits;
+            }
+        }
+    }
+    MESSAGE(host_bound << " rows whose cards the host RAM set");
+    CHECK(host_bound >= 5);
+}

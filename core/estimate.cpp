@@ -330,8 +330,9 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
                     kNearlyFullFraction * e.memory.usable_gib);
     if (t.fixed_hours > t.compute_hours)
         add_warning(e, WarningCode::fixed_overhead_dominates, t.fixed_hours, t.compute_hours);
-    if (s.deadline_hours > 0 && c.for_deadline_any == 0)
-        add_warning(e, WarningCode::deadline_impossible, s.deadline_hours, t.wall_hours);
+    if (s.deadline_hours > 0 && c.for_deadline_any == 0) // limit: the hours no card count shortens
+        add_warning(e, WarningCode::deadline_impossible, s.deadline_hours,
+                    t.fixed_hours + t.upload_hours + t.download_hours + t.checkpoint_hours);
     // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
     if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
     if (s.offload != Offload::none)

@@ -1506,10 +1506,16 @@ const WarningText kWarningText[] = {
      [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
          return fmt(t, F.H(w.value).c_str(), F.H(w.limit).c_str());
      }},
-    {WarningCode::deadline_impossible, "No card count up to %s meets the %s deadline.",
-     "%s 张卡以内都无法在 %s 的期限内完成。",
+    // Said why when the hours more cards do not shorten are already past it (a 1 h deadline, 2 h of set-up).
+    {WarningCode::deadline_impossible, "No card count up to %s meets the %s deadline%s.",
+     "%s 张卡以内都无法在 %s的期限内完成%s。",
      [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
-         return fmt(t, F.N(kMaxCards).c_str(), F.H(w.value).c_str());
+         const std::string why =
+             w.limit < w.value
+                 ? std::string()
+                 : fmt(F.T(": fixed hours and transfers alone take %s", "：固定时间和传输就要 %s"),
+                       F.H(w.limit).c_str());
+         return fmt(t, F.N(kMaxCards).c_str(), F.H(w.value).c_str(), why.c_str());
      }},
     {WarningCode::cards_not_divisible,
      "%s cards are not a multiple of tp × pp = %s: some cards would sit idle.",

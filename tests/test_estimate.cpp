@@ -524,7 +524,33 @@ TEST_CASE("cards: min for memory with the scenario's strategy, any strategy, and
     s.deadline_hours = 1;
     e = estimate(s, c);
     CHECK(e.cards.for_deadline == 0);
-    CHECK(has_warning(e, WarningCode::deadline_impossible));
+    REQUIRE(has_warning(e, WarningCode::deadline_impossible));
+    // The warning says why: 2 h of set-up and the transfers, which no card count shortens.
+    const double floor_h =
+        e.time.fixed_hours + e.time.upload_hours + e.time.download_hours + e.time.checkpoint_hours;
+    REQUIRE(floor_h > 1);
+    const auto impossible = std::find_if(e.warnings.begin(), e.warnings.end(), [](const Warning& w) {
+        return w.code == WarningCode::deadline_impossible;
+    });
+    CHECK(impossible->limit == doctest::Approx(floor_h));
+    CHECK(warning_text(*impossible, e, Lang::en) ==
+          "No card count up to 65,536 meets the 1 h deadline: fixed hours and transfers alone take " +
+              format_hours(floor_h, Lang::en) + ".");
+    CHECK(warning_text(*impossible, e, Lang::zh) ==
+          "65,536 张卡以内都无法在 1 小时的期限内完成：固定时间和传输就要 " +
+              format_hours(floor_h, Lang::zh) + "。");
+    // A deadline past those hours that no count meets is said without the reason.
+    s.tokens = 1e13; // (its dataset's upload grows with it)
+    e = estimate(s, c);
+    s.deadline_hours =
+        e.time.fixed_hours + e.time.upload_hours + e.time.download_hours + e.time.checkpoint_hours + 0.5;
+    e = estimate(s, c);
+    REQUIRE(e.cards.for_deadline_any == 0);
+    const auto plain = std::find_if(e.warnings.begin(), e.warnings.end(), [](const Warning& w) {
+        return w.code == WarningCode::deadline_impossible;
+    });
+    REQUIRE(plain != e.warnings.end());
+    CHECK(warning_text(*plain, e, Lang::en).find("fixed hours") == std::string::npos);
 }
 
 TEST_CASE("wall clock: overhead, fixed hours, transfers; low and high range") {

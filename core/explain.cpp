@@ -799,7 +799,7 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
     if (h == Headline::time && is_rl(o))
         out.push_back(fmt(
             F.T("Compute splits into training %s and generation %s (%s of it)",
-                "计算时间分为训练 %s 和生成 %s（占 %s）"),
+                "计算时间分为训练 %s和生成 %s（占 %s）"),
             F.H(e.time.compute_hours - e.time.generation_hours).c_str(), F.H(e.time.generation_hours).c_str(),
             F.P(e.time.compute_hours > 0 ? e.time.generation_hours / e.time.compute_hours : 0).c_str()));
 }
@@ -1062,7 +1062,7 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
         const bool fewer =
             c.for_deadline > 0 && c.for_deadline_any > 0 && c.for_deadline_any < c.for_deadline;
         if (fewer && F.lang == Lang::zh)
-            out.push_back(fmt("要在 %s内完成需要：%d 张卡；换用 ZeRO-%d，tp %d，%s%s 只需 %d 张",
+            out.push_back(fmt("要在 %s内完成需要：%d 张卡；换用 ZeRO-%d，tp %d，%s%s，只需 %d 张",
                               F.H(s.deadline_hours).c_str(), c.for_deadline, ds.zero, ds.tp,
                               offload_label(ds.offload, F.lang), deadline_more.c_str(), c.for_deadline_any));
         else if (fewer)

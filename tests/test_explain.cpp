@@ -10,6 +10,7 @@
 #include "core/explain.h"
 #include "core/inverse.h"
 #include "fixtures.h"
+#include "zh_text.h"
 #include <algorithm>
 #include <cctype>
 #include <doctest/doctest.h>
@@ -564,11 +565,17 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     s.storage_gb = 100;
     s.pilot_hours = 1;
     all.push_back(s);
+    all.push_back(fixtures::llama8b_in_24h()); // "24 张卡；换用 ZeRO-3 … 只需 20 张"
+    s = fixtures::llama8b_in_24h();
+    s.deadline_hours = 1; // no count meets it: the fixed hours say why
+    all.push_back(s);
 
     std::map<std::string, std::string> english; // word → the first line it is in
+    std::string spaced;                         // the first line with a space between two Chinese characters
     int lines = 0;
     auto scan = [&](const std::string& line) {
         lines++;
+        if (spaced.empty() && zh_text::has_cjk_gap(line)) spaced = line; // "不重计算 只需"
         std::string w;
         bool notation_run = false; // a run holding '_' or a digit is a symbol (N_act, B_logits, bf16)
         for (char ch : line + " ") {
@@ -601,5 +608,6 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     std::string found;
     for (const auto& [w, line] : english) found += w + ": " + line + "\n";
     CHECK_MESSAGE(english.empty(), found);
+    CHECK_MESSAGE(spaced.empty(), spaced);
     MESSAGE("Chinese lines read: " << lines);
 }

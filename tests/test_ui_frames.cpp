@@ -7,6 +7,7 @@
 #include "core/url.h"
 #include "ui/widgets.h"
 #include "ui_harness.h"
+#include "zh_text.h"
 #include <cctype>
 #include <cstring>
 #include <doctest/doctest.h>
@@ -145,11 +146,14 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
                     CHECK(page.vertices() > 0);
                 }
                 CHECK(page.recovered == "");
-                // Chinese text never puts a space after a full-width colon ("这张卡：8.0").
+                // Chinese text never puts a space after a full-width colon ("这张卡：8.0") nor
+                // between two Chinese characters (tests/zh_text.h).
                 if (lang == Lang::zh)
                     for (const SemNode& n : page.app.sem)
-                        for (const std::string* t : {&n.name, &n.value})
+                        for (const std::string* t : {&n.name, &n.value}) {
                             CHECK_MESSAGE(t->find("\xEF\xBC\x9A ") == std::string::npos, *t);
+                            CHECK_MESSAGE(!zh_text::has_cjk_gap(*t), *t);
+                        }
                 if (c.name == "invalid inputs") {
                     CHECK(!page.app.input_errors.empty());
                     CHECK(page.app.last_good.ok); // the last good estimate stays visible

@@ -92,8 +92,8 @@ TEST_CASE("a GPU comparison row shows and says its whole strategy: cp, ep and ac
                     find_node(page.app, Role::button, g.name + " × " + std::to_string(o.cards));
                 if (!row) continue; // a row scrolled out of the table's view draws no button
                 // The row's button carries its cells as its description (aria-description on the page).
-                CHECK(row->value.find(lang == Lang::zh ? "费用 " : "Cost ") == 0); // the columns' order
-                CHECK(row->value.find(lang == Lang::zh ? "卡数 " : "Cards ") != std::string::npos);
+                CHECK(row->value.find(lang == Lang::zh ? "费用：" : "Cost ") == 0); // the columns' order
+                CHECK(row->value.find(lang == Lang::zh ? "卡数：" : "Cards ") != std::string::npos);
                 if (o.strategy.cp > 1) {
                     with_cp++;
                     CHECK(row->value.find(" · CP " + std::to_string(o.strategy.cp)) != std::string::npos);

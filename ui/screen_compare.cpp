@@ -115,11 +115,13 @@ static bool row_cells(const App& app, const GpuOption& o, const char* (&cells)[5
     cells[4] = fstrategy(app, o.strategy);
     // Longer than one scratch buffer in Chinese: built in the node's string (its capacity is kept
     // from frame to frame, so a steady frame allocates nothing).
-    const char* sep = app.lang == Lang::zh ? "，" : ", ";
+    // Chinese: "费用：¥72，耗时：3.97 小时" ("费用 无报价" put a space between two Chinese words).
+    const bool zh = app.lang == Lang::zh;
+    const char* sep = zh ? "，" : ", ";
     const char* heads[] = {T(app, Str::col_cost), T(app, Str::col_time), T(app, Str::col_cards),
                            T(app, Str::col_mem_per_card), T(app, Str::col_strategy)};
     said.clear();
-    for (int i = 0; i < 5; i++) (((said += i ? sep : "") += heads[i]) += ' ') += cells[i];
+    for (int i = 0; i < 5; i++) (((said += i ? sep : "") += heads[i]) += zh ? "：" : " ") += cells[i];
     return true;
 }
 

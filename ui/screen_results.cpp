@@ -63,6 +63,14 @@ static const char* parenthesized(const App& app, const char* text) {
 static const char* fquantity(const App& app, double v) {
     return fmt("%s", format_quantity(v, app.lang).c_str());
 }
+// The same with a unit after it: "8.05 GPU-hours", "8.05 卡时", "2.3 万卡时" (no space between two
+// Chinese characters).
+static const char* fquantity_unit(const App& app, double v, const char* unit) {
+    const std::string n = format_quantity(v, app.lang);
+    const bool glue = !n.empty() && static_cast<unsigned char>(n.back()) >= 0x80 &&
+                      static_cast<unsigned char>(unit[0]) >= 0x80;
+    return fmt("%s%s%s", n.c_str(), glue ? "" : " ", unit);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Headline cards
@@ -184,9 +192,9 @@ static void headline_cost(App& app, const Estimate& e, const ImVec4& value_color
     const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
     headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color,
                   fits ? plan_line : T(app, Str::not_fit_mark),
-                  fits ? fmt("%s %s · %s %s", fmoney(app, e.cost.per_million_tokens),
-                             T(app, Str::per_million_tokens), fquantity(app, e.cost.gpu_hours),
-                             T(app, Str::gpu_hours))
+                  fits ? fmt("%s %s · %s", fmoney(app, e.cost.per_million_tokens),
+                             T(app, Str::per_million_tokens),
+                             fquantity_unit(app, e.cost.gpu_hours, T(app, Str::gpu_hours)))
                        : plan_line,
                   Headline::cost);
     plan_totals_row(app, e);

@@ -447,7 +447,7 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
     const row = b.page.getByRole('button', { name: /^NVIDIA H100 80GB SXM × \d+$/ });
     const { r } = await center(row);
     assert.ok(r.x >= 0 && r.x + r.width <= 390 && r.width > 300, `the block spans the page (${JSON.stringify(r)})`);
-    assert.match(await row.getAttribute('aria-description'), /^费用 ¥[\d,.]+，耗时 /);
+    assert.match(await row.getAttribute('aria-description'), /^费用：¥[\d,.]+，耗时：/);
     const before = await scenario(b.page);
     await sideways(r.y + r.height / 2);
     assert.deepEqual(await scenario(b.page), before, 'a sideways swipe over a row changes nothing');

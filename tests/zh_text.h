@@ -1,0 +1,31 @@
+// traincalc — tests/zh_text.h
+// How Chinese text is spaced, checked by the shown work's and the screens' tests: a space stands
+// between a number or a Latin word and a Chinese character ("24 小时", "CPU 的"), never between two
+// Chinese characters ("不重计算 只需", "1 小时 的期限") nor after a full-width colon ("这张卡： 8.0").
+#pragma once
+#include <string>
+
+namespace traincalc::zh_text {
+
+// Chinese characters and full-width punctuation: CJK symbols, the unified ideographs, full-width forms.
+inline bool is_cjk(char32_t cp) {
+    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+// True when `text` (UTF-8) has a space between two Chinese characters or punctuation marks.
+inline bool has_cjk_gap(const std::string& text) {
+    char32_t before = 0, prev = 0;
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        char32_t cp = n == 1 ? b : b & (0x7F >> n);
+        for (int k = 1; k < n && i + k < text.size(); k++) cp = (cp << 6) | (text[i + k] & 0x3F);
+        if (prev == U' ' && is_cjk(before) && is_cjk(cp)) return true;
+        before = prev;
+        prev = cp;
+        i += static_cast<size_t>(n);
+    }
+    return false;
+}
+
+} // namespace traincalc::zh_text

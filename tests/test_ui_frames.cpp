@@ -894,6 +894,113 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     CHECK(page.recovered == "");
 }
 
+// A box's typing as the twin sends it (web/shell.html): each keystroke's text, then its end
+// (Enter, leaving an edited box) or Escape, one frame each as a fast typist's keys arrive.
+static void keys_into(Page& page, const char* name, const std::vector<std::string>& texts, int end_phase) {
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, name);
+    REQUIRE_MESSAGE(box != nullptr, name);
+    const std::uint32_t id = box->id;
+    for (const std::string& t : texts) {
+        page.app.sem_action = SemAction{id, SemActionKind::set, set_typing, t};
+        page.frame();
+    }
+    page.app.sem_action = SemAction{id, SemActionKind::set, static_cast<double>(end_phase), texts.back()};
+    page.frame();
+    page.frame();
+}
+
+TEST_CASE("a box only passed through changes nothing: its text sent again at Enter is no edit") {
+    // Tab through the parameters box sent "7.615" back: 7.615e9 made a custom model of Qwen2.5 7B
+    // (7,615,616,512 parameters), and the exported config lost its model and chat template.
+    Page page(1280, 800, 1, Lang::en);
+    page.frame();
+    const Scenario before = page.app.scenario;
+    REQUIRE(before.model_id == "qwen2.5-7b");
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Parameters, billions");
+    REQUIRE(box);
+    const std::string shown = box->value;
+    CHECK(shown == "7.62"); // 7,615,616,512 to three digits
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, set_end, shown};
+    page.frame();
+    page.frame();
+    CHECK(page.app.scenario.model_id == "qwen2.5-7b");
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    // A price shown rounded ("30.00" of 29.999) is not rounded by passing through either.
+    page.app.scenario.price_hourly = 29.999;
+    refresh(page.app);
+    page.frame();
+    const SemNode* price = traincalc_test::find_node(page.app, Role::number, "Per card per hour");
+    REQUIRE(price);
+    page.app.sem_action = SemAction{price->id, SemActionKind::set, set_end, price->value};
+    page.frame();
+    page.frame();
+    CHECK(page.app.scenario.price_hourly == 29.999);
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE("a box's typing that ends in text it cannot take, or in Escape, restores the value before it") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    REQUIRE(page.app.scenario.cards == 1);
+    page.app.scenario.cards = 8;
+    refresh(page.app);
+    page.frame();
+    const std::string before = scenario_to_json(page.app.scenario);
+    const auto said = [&](const std::string& line) {
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text && n.value == line) return true;
+        return false;
+    };
+    // "3,5": the "3" a frame took is not what is kept, whichever prefixes the frames took.
+    keys_into(page, "Number of cards", {"3", "3,", "3,5"}, set_end);
+    CHECK(page.app.scenario.cards == 8);
+    CHECK(scenario_to_json(page.app.scenario) == before);
+    CHECK(said("\u201c3,5\u201d is not a number; 8 is kept."));
+    keys_into(page, "Number of cards", {"3,5"}, set_end); // the same keys in one frame: the same
+    CHECK(scenario_to_json(page.app.scenario) == before);
+    // Escape: the model and the exact parameter count come back, not a custom model of 7.616e9.
+    keys_into(page, "Parameters, billions", {"1", "13"}, set_typing);
+    CHECK(page.app.scenario.model_id.empty());
+    keys_into(page, "Parameters, billions", {"7.616"}, set_undo);
+    CHECK(page.app.scenario.model_id == "qwen2.5-7b");
+    CHECK(scenario_to_json(page.app.scenario) == before);
+    // A good end stays: the next typing starts from it.
+    keys_into(page, "Number of cards", {"1", "16"}, set_end);
+    CHECK(page.app.scenario.cards == 16);
+    keys_into(page, "Number of cards", {"2", "2x"}, set_end);
+    CHECK(page.app.scenario.cards == 16);
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE("a box's typing that ends out of range keeps its text and message; results and saves fall back") {
+    // "99999999" tokens a sample typed at a person's pace: the frames took 9, 99 … 9,999,999, and
+    // the results, the link and a reload kept 9,999,999 under "the last valid estimate is shown".
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const Scenario before = page.app.scenario;
+    REQUIRE(before.avg_tokens == 500);
+    const double good_flops = page.app.estimate.flops.executed;
+    std::vector<std::string> keys;
+    for (int n = 1; n <= 8; n++) keys.push_back(std::string(static_cast<size_t>(n), '9'));
+    keys_into(page, "Tokens per sample", keys, set_end);
+    CHECK(page.app.scenario.avg_tokens == 99999999); // the box keeps what was typed
+    REQUIRE_FALSE(page.app.input_errors.empty());
+    CHECK(page.app.input_errors[0].field == "avg_tokens");
+    CHECK_FALSE(page.app.estimate.ok);
+    CHECK(page.app.fell_back); // the platform saves typing_from, not the prefix
+    CHECK(scenario_to_json(page.app.typing_from) == scenario_to_json(before));
+    CHECK(page.app.last_good.ok);
+    CHECK(page.app.last_good.flops.executed == doctest::Approx(good_flops)); // 500 tokens, not 9,999,999
+    // While it is still typed (no end yet), the last valid prefix is what is shown, as it goes.
+    keys_into(page, "Tokens per sample", {"6", "60"}, set_end);
+    CHECK(page.app.estimate.ok);
+    CHECK_FALSE(page.app.fell_back);
+    CHECK(page.app.scenario.avg_tokens == 60);
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE(
     "the parameters slider and the tokens processed say counts, as the tokens slider does, not 7.62e9") {
     for (const Lang lang : {Lang::en, Lang::zh}) {

@@ -123,7 +123,12 @@ static void apply_layout_style(App& app, bool phone) {
 //-----------------------------------------------------------------------------
 
 void refresh(App& app) {
-    app.typed_bad_id = 0; // a change of the scenario: the text a box did not take is old news
+    // A box's typing ended (App::typing_id): the text it did not take says why its value went
+    // back; any other change makes that text old news.
+    const bool typing_ended = app.typing_fallback;
+    app.typing_fallback = false;
+    app.fell_back = false;
+    if (!typing_ended) app.typed_bad_id = 0;
     if (!app.catalog) return;
     // validate() holds the ranges the saved state and links are read back with (and the same
     // messages the CLI and the JS API give): a scenario it rejects is not estimated, drawn as a
@@ -136,18 +141,28 @@ void refresh(App& app) {
         app.estimate.errors = std::move(invalid);
     }
     app.input_errors = app.estimate.errors;
+    // The scenario the results are of: this one, or, when a box's typing ended out of range, the
+    // one before it began (the box keeps its text and message; what is shown and saved does not
+    // take the last prefix that was valid: "99999999" tokens a sample showed 9,999,999's results).
+    const Scenario* good = app.estimate.ok ? &app.scenario : nullptr;
     if (app.estimate.ok) {
         app.last_good = app.estimate;
+    } else if (typing_ended && validate(app.typing_from, *app.catalog).empty()) {
+        app.last_good = estimate(app.typing_from, *app.catalog);
+        app.fell_back = true;
+        good = &app.typing_from;
+    }
+    if (good) {
         app.comparison_pending = app.catalog->gpus.size() > kCompareAtOnce;
         if (app.comparison_pending) { // made over the next frames; no stale rows meanwhile
             app.comparison.clear();
             app.comparison_rows.clear();
-            app.comparison_scenario = app.scenario;
+            app.comparison_scenario = *good;
             app.comparison_next = 0;
         } else {
-            app.comparison = compare_gpus(app.scenario, *app.catalog);
+            app.comparison = compare_gpus(*good, *app.catalog);
         }
-        app.curve = cards_curve(app.scenario, *app.catalog);
+        app.curve = cards_curve(*good, *app.catalog);
         app.comparison_order_dirty = true;
     }
     for (bool& c : app.explain_cached) c = false;
@@ -370,6 +385,16 @@ bool draw_app(App& app) {
         ImGui::EndTable();
     }
     app.sem.content_h = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    // A box's typing ended this frame (Enter, leaving it, Escape): the scenario from before it
+    // comes back when the box took no text at the end (or on Escape); refresh() falls back to it
+    // when the end is out of range.
+    if (app.typing_end != 0) {
+        if (app.typing_end == 2) app.scenario = app.typing_from;
+        app.typing_fallback = true;
+        app.typing_id = 0;
+        app.typing_end = 0;
+        changed = true;
+    }
     // Any open popup (a picker's list, a "(?)" help) lies over the boxes below it: the platform
     // keeps their DOM twins from taking its taps.
     app.sem.popup_open |=

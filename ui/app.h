@@ -115,7 +115,17 @@ struct App {
     unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
     bool typed_bad_whole = false; // it needed a whole number
     std::string typed_bad_text;   // what was typed, shown back in the box's message
-    std::string block_text[3];    // a phone's comparison block: name, numbers, spoken (kept capacity)
+    // A number box's typing applies as it goes. Its end (Enter, leaving the box) and Escape look
+    // back to the scenario before its first keystroke: text the box cannot take then, and Escape,
+    // restore that scenario exactly (not whichever prefix a frame happened to take), and an end
+    // out of range keeps the text and its message while the results and the saved state fall
+    // back to it (not to the last valid prefix, which a reload then showed without a word).
+    unsigned typing_id = 0;             // the box typed into since its last end (0 = none)
+    Scenario typing_from;               // the scenario before that box's first keystroke
+    int typing_end = 0;                 // set by the box this frame: 1 ended, 2 ended and restore typing_from
+    bool typing_fallback = false;       // for refresh(): the typing ended; an invalid scenario falls back
+    bool fell_back = false;             // refresh() showed typing_from's estimate: the platform saves it
+    std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.
     std::vector<std::string> explain_cache[6];

@@ -132,8 +132,11 @@ void sem_post_action(App& app, SemAction action) {
         return;
     }
     SemAction& last = app.sem_queue.empty() ? app.sem_action : app.sem_queue.back();
-    if (action.kind == SemActionKind::set && last.kind == SemActionKind::set && last.id == action.id) {
+    // Keystrokes a frame has not taken yet: the box needs only the latest text (and its end).
+    if (action.kind == SemActionKind::set && last.kind == SemActionKind::set && last.id == action.id &&
+        last.amount == set_typing) {
         last.text = std::move(action.text);
+        last.amount = action.amount;
         return;
     }
     if (app.sem_queue.size() >= 256) return; // a stalled page never grows without bound

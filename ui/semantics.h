@@ -91,9 +91,13 @@ enum class SemActionKind : std::uint8_t {
     none = 0,
     press = 1, // button, header, checkbox, radio, option, combobox: activate (ImGui::ActivateItem)
     step = 2,  // slider: move by `amount` steps (±1 arrows, ±10 shift/page); ±1e9 = to an end
-    set = 3,   // number/textbox: the text typed (applied when it parses)
+    set = 3,   // number/textbox: the text typed (applied when it parses); `amount`: SetPhase
     close = 4, // Escape in an open list: close it
 };
+
+// A set's place in a box's typing (web/shell.html): each keystroke's text, the text again at its
+// end (Enter, or leaving an edited box), or Escape's undo.
+enum SetPhase : int { set_typing = 0, set_end = 1, set_undo = 2 };
 
 struct SemAction {
     std::uint32_t id = 0;

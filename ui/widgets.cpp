@@ -582,25 +582,53 @@ static void typed_error(const App& app, ImGuiID id, const char* kept) {
 }
 
 // The number a person typed into the field's DOM twin (semantics layer), when it parses (and is
-// whole, for a `whole` box); text it cannot take is said under the box instead.
-static bool take_typed(App& app, ImGuiID id, bool whole, double* typed) {
+// whole, for a `whole` box) and is not the text the box shows (`shown`): leaving an edited box and
+// Enter send the text again, and taking "7.62" again for 7.615e9 parameters made a custom model.
+// Text it cannot take is said under the box instead. Where the box's typing starts and ends
+// (App::typing_id): an end with text it cannot take, and Escape, restore the scenario before it.
+static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, double* typed) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
-    if (!parse_number(a.text, typed)) return typed_not_taken(app, id, a.text, false);
-    if (whole && (*typed != std::floor(*typed) || *typed < -1e9 || *typed > 1e9))
-        return typed_not_taken(app, id, a.text, true);
+    if (app.typing_id != id) { // its first keystroke
+        app.typing_id = id;
+        app.typing_from = app.scenario;
+    }
+    const int phase = static_cast<int>(a.amount);
+    if (phase == set_undo) {
+        app.typing_end = 2;
+        if (app.typed_bad_id == id) app.typed_bad_id = 0;
+        return false;
+    }
+    const bool end = phase == set_end;
+    if (end) app.typing_end = 1;
+    const size_t first = a.text.find_first_not_of(" \t"), last = a.text.find_last_not_of(" \t");
+    if (first != std::string::npos && a.text.compare(first, last + 1 - first, shown) == 0) {
+        if (app.typed_bad_id == id) app.typed_bad_id = 0; // typed back to what it holds
+        return false;
+    }
+    bool taken = parse_number(a.text, typed);
+    if (!taken) {
+        typed_not_taken(app, id, a.text, false);
+    } else if (whole && (*typed != std::floor(*typed) || *typed < -1e9 || *typed > 1e9)) {
+        typed_not_taken(app, id, a.text, true);
+        taken = false;
+    }
+    if (!taken) {
+        if (end && app.typed_bad_id == id) app.typing_end = 2; // "3,5" cards: 8 is kept, not the "3" taken
+        return false;
+    }
     if (app.typed_bad_id == id) app.typed_bad_id = 0;
     return true;
 }
-bool take_typed_double(App& app, ImGuiID id, double* v) {
+static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v) {
     double typed = 0;
-    if (!take_typed(app, id, false, &typed)) return false;
+    if (!take_typed(app, id, false, shown, &typed)) return false;
     *v = typed;
     return true;
 }
-static bool take_typed_int(App& app, ImGuiID id, int* v) {
+static bool take_typed_int(App& app, ImGuiID id, const char* shown, int* v) {
     double typed = 0;
-    if (!take_typed(app, id, true, &typed)) return false;
+    if (!take_typed(app, id, true, shown, &typed)) return false;
     *v = static_cast<int>(typed);
     return true;
 }
@@ -619,8 +647,9 @@ static const char* compact_exponent(const char* text) {
 
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
     const ImGuiID id = ImGui::GetID(id_str);
-    const bool changed = take_typed_double(app, id, v);
     const char* text = compact_exponent(fmt(format, *v));
+    const bool changed = take_typed_double(app, id, text, v);
+    if (changed) text = compact_exponent(fmt(format, *v));
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
     typed_error(app, id, text);
@@ -642,8 +671,9 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
 
 static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid) {
     const ImGuiID id = ImGui::GetID(id_str);
-    const bool changed = take_typed_int(app, id, v);
     const char* text = fmt("%d", *v);
+    const bool changed = take_typed_int(app, id, text, v);
+    if (changed) text = fmt("%d", *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
     typed_error(app, id, text);

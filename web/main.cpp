@@ -306,10 +306,14 @@ std::string summary_text(const Platform& p) {
 // `save` is false only at start-up: a damaged saved state stays until the user edits.
 void commit(Platform& p, bool from_history, bool save = true) {
     const std::string json = tc::scenario_to_json(p.app.scenario);
-    // An invalid scenario is shown with its errors but neither saved nor put into the link.
+    // An invalid scenario is shown with its errors but neither saved nor put into the link; when a
+    // box's typing ended out of range, the scenario from before it is (App::fell_back): a reload
+    // showed the last valid prefix ("9999999" of "99999999") without a word.
     const bool valid = p.app.input_errors.empty();
-    if (save && valid) {
-        if (!tc_js_storage_set(kStorageScenario, json.c_str()) && !p.save_failed_told) {
+    const tc::Scenario* kept = valid ? &p.app.scenario : (p.app.fell_back ? &p.app.typing_from : nullptr);
+    const std::string kept_json = kept == &p.app.scenario ? json : kept ? tc::scenario_to_json(*kept) : "";
+    if (save && kept) {
+        if (!tc_js_storage_set(kStorageScenario, kept_json.c_str()) && !p.save_failed_told) {
             // Quota or private mode: say so once; the link still holds the scenario.
             p.save_failed_told = true;
             set_notice(p,
@@ -319,7 +323,7 @@ void commit(Platform& p, bool from_history, bool save = true) {
         }
     }
     const std::string hash =
-        !from_history && valid ? tc::encode_hash(p.app.scenario, p.app.embed, lang_code(p.app.lang)) : "";
+        !from_history && kept ? tc::encode_hash(*kept, p.app.embed, lang_code(p.app.lang)) : "";
     // A commit that leaves the link as it is (a box left unchanged as focus moves on) is no step:
     // counted as one, it made the next real change within a second replace the entry before it.
     if (!hash.empty() && hash != take(tc_js_hash_get())) {

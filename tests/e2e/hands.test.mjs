@@ -119,6 +119,57 @@ test('desktop: typed at a person\'s pace, a count out of range stays as typed, m
   } finally { await b.close(); }
 });
 
+test('a box only passed through (Tab, a click then a click elsewhere, a finger) changes nothing', async () => {
+  // Leaving the parameters box sent its text, "7.62", back: 7.62e9 made a custom model of Qwen2.5
+  // 7B (7,615,616,512), and the exported config lost its model name and chat template.
+  for (const touch of [false, true]) {
+    const b = await launch(touch ? { size: 'phone' } : {});
+    try {
+      await open(b.page);
+      const before = JSON.stringify(await scenario(b.page));
+      const params = b.page.getByRole('textbox', { name: 'Parameters, billions', exact: true });
+      await press(b.page, params, touch);
+      await settle(b.page, 150);
+      await press(b.page, b.page.getByRole('textbox', { name: 'Samples', exact: true }), touch);
+      await settle(b.page, 300);
+      if (!touch) {  // and through it by Tab, as a keyboard user goes down the form
+        await press(b.page, b.page.getByRole('combobox', { name: 'Model', exact: true }));
+        await b.page.keyboard.press('Escape');
+        for (let i = 0; i < 12; i++) await b.page.keyboard.press('Tab', { delay: 30 });
+        await settle(b.page, 300);
+      }
+      assert.equal(JSON.stringify(await scenario(b.page)), before, touch ? 'phone' : 'desktop');
+      assert.equal((await scenario(b.page)).model, 'qwen2.5-7b');
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
+test('typed at a person\'s pace out of range: the box keeps it, the results and a reload keep the value before', async () => {
+  // "99999999" tokens a sample: the frames took 9, 99 … 9,999,999, and the results, the link and a
+  // reload kept 9,999,999 ("14 years", silent after the reload) instead of the 500 before it.
+  const b = await launch();
+  try {
+    await open(b.page);
+    const flops = (await estimate(b.page)).flops.executed;
+    const headline = () => b.page.getByText(/FLOPs$/).filter({ visible: true }).first().textContent();
+    const shownBefore = await headline();
+    await typeInto(b.page, 'Tokens per sample', '99999999', false, 150);
+    await b.page.keyboard.press('Enter');
+    await settle(b.page, 500);
+    const box = b.page.getByRole('textbox', { name: 'Tokens per sample', exact: true });
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    await b.page.getByText('Some inputs are invalid; the last valid estimate is shown.', { exact: true }).waitFor({ state: 'attached', timeout: 3000 });
+    assert.equal(await headline(), shownBefore, 'the compute card shows the estimate before the typing, not 9,999,999\'s');
+    assert.ok(!b.page.url().includes('9999999'), 'the link holds the value before the typing');
+    await b.page.reload();
+    await open(b.page, '', { url: b.page.url() });
+    assert.equal((await scenario(b.page)).avg_tokens, 500);
+    assert.equal((await estimate(b.page)).flops.executed, flops);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: Tab into a box selects its text, which stays legible on the selection (light and dark)', async () => {
   // The overlay's selection colour (transparent text over the drawing) hid a focused box's own
   // selected text: Tab showed an empty blue bar.

@@ -114,7 +114,9 @@ struct Lines {
         kv(k, yaml_str(v), comment);
     }
     void kv_bool(const std::string& k, bool b) { kv(k, b ? "true" : "false"); }
-    void kv_int(const std::string& k, long long n) { kv(k, num(double(n))); }
+    // Every digit: "1.8e8" is a string to PyYAML (YAML 1.1 floats need a dot and a signed
+    // exponent), and LLaMA-Factory's ddp_timeout then failed as timedelta(seconds="1.8e8").
+    void kv_int(const std::string& k, long long n) { kv(k, std::to_string(n)); }
 };
 
 // The model's Hugging Face repository, from the catalog source ("config.json of ORG/NAME on …").

@@ -27,7 +27,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 using namespace traincalc;
@@ -41,6 +43,24 @@ namespace {
 const Catalog& catalog() {
     static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     return c;
+}
+
+// Each plain scalar that YAML 1.2 reads as a number is one to PyYAML too (YAML 1.1: an int, or a
+// float with a dot and a signed exponent): "ddp_timeout: 1.8e8" was the string '1.8e8' to the
+// yaml.safe_load of LLaMA-Factory's older versions and of other tools. Returns the first that is not.
+std::string pyyaml_non_number(const std::string& yaml) {
+    static const std::regex number(R"(^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$)");
+    static const std::regex yaml11(
+        R"(^[-+]?(0|[1-9][0-9_]*)$|^[-+]?[0-9][0-9_]*\.[0-9_]*([eE][-+][0-9]+)?$)");
+    std::istringstream in(yaml);
+    for (std::string line; std::getline(in, line);) {
+        const size_t colon = line.find(": ");
+        if (colon == std::string::npos || line.find('#') < colon) continue;
+        std::string v = line.substr(colon + 2);
+        v = v.substr(0, v.find("  #")); // a comment after the value
+        if (std::regex_match(v, number) && !std::regex_match(v, yaml11)) return line;
+    }
+    return "";
 }
 
 // DeepSpeed config-json.md: top-level keys, "zero_optimization" keys, offload keys, fp16/bf16 keys.
@@ -276,6 +296,8 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
         REQUIRE(x.errors.empty());
         Json y = parse_yaml(x.text);
         check_keys(y, kLlamaFactoryKeys, "");
+        CHECK(pyyaml_non_number(x.text) == "");
+        CHECK(y["ddp_timeout"] == 180000000);
         CHECK(y["model_name_or_path"] == "Qwen/Qwen2.5-7B");
         CHECK(y["template"] == "qwen");
         CHECK(y["cutoff_len"] == 4096);
@@ -354,6 +376,7 @@ TEST_CASE("config export: accelerate FSDP config keys and values") {
     s.cards = 16;
     ConfigExport x = export_config(estimate_of(s), ExportFormat::accelerate);
     Json y = parse_yaml(x.text);
+    CHECK(pyyaml_non_number(x.text) == "");
     check_keys(y, kAccelerateKeys, "");
     check_keys(y["fsdp_config"], kAccelerateFsdpKeys, "fsdp_config.");
     CHECK(y["distributed_type"] == "FSDP");

@@ -88,7 +88,9 @@ static void headline_compute(App& app, const Estimate& e) {
         fmt("%s %s · 6ND %s", T(app, Str::model_flops), fnum(e.flops.model), fnum(e.flops.rule_of_thumb)),
         fmt("%s%s",
             fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
-            parenthesized(app, fmt("%.0f%% MFU", e.time.utilization * 100.0))),
+            // Of the executed FLOPs, not MFU: a LoRA run executes fewer than the 6ND its MFU counts.
+            parenthesized(app, fmt(app.lang == Lang::zh ? "峰值的 %.0f%%" : "%.0f%% of peak",
+                                   e.time.utilization * 100.0))),
         Headline::compute);
 }
 

@@ -1001,6 +1001,31 @@ TEST_CASE("a box's typing that ends out of range keeps its text and message; res
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a field's error under its box names it by the box's label, not its JSON key") {
+    // "avg_tokens must be …" under "Tokens per sample", and in the Chinese page too.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        keys_into(page, lang == Lang::en ? "Tokens per sample" : "每条样本 token 数", {"0"}, set_end);
+        keys_into(page, lang == Lang::en ? "Number of cards" : "卡数", {"0"}, set_end);
+        std::vector<std::string> said;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text &&
+                (n.value.find("must be") != std::string::npos || n.value.find("必须") != std::string::npos))
+                said.push_back(n.value);
+        // Under each box, then in the results' list of errors.
+        const std::vector<std::string> expected =
+            lang == Lang::en
+                ? std::vector<std::string>{"Tokens per sample must be a number from 1 to 1e7, got 0",
+                                           "Number of cards must be an integer from 1 to 65536, got 0"}
+                : std::vector<std::string>{"每条样本 token 数必须是 1 到 1e7 之间的数，实际为 0",
+                                           "卡数必须是 1 到 65536 之间的整数，实际为 0"};
+        CHECK(said == std::vector<std::string>{expected[0], expected[1], expected[0], expected[1]});
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE(
     "the parameters slider and the tokens processed say counts, as the tokens slider does, not 7.62e9") {
     for (const Lang lang : {Lang::en, Lang::zh}) {

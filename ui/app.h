@@ -115,6 +115,7 @@ struct App {
     unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
     bool typed_bad_whole = false; // it needed a whole number
     std::string typed_bad_text;   // what was typed, shown back in the box's message
+    std::vector<std::pair<std::string, std::string>> field_labels; // field key → its label as drawn
     // A number box's typing applies as it goes. Its end (Enter, leaving the box) and Escape look
     // back to the scenario before its first keystroke: text the box cannot take then, and Escape,
     // restore that scenario exactly (not whichever prefix a frame happened to take), and an end

@@ -30,10 +30,10 @@ static void draw_errors(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
     text_wrapped(T(app, has_result(app) ? Str::errors_showing_last : Str::errors_no_result));
     for (const FieldError& e : app.input_errors) {
-        const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
+        const std::string msg = error_text(app, e);
         ImGui::Bullet();
-        // The key as the scenario JSON spells it, unless the message starts with it ("cards  cards must…").
-        if (msg.compare(0, e.field.size(), e.field) != 0) {
+        // The key as the scenario JSON spells it, unless the message names it ("cards  cards must…").
+        if (e.message.compare(0, e.field.size(), e.field) != 0) {
             ImGui::TextUnformatted(e.field.c_str());
             ImGui::SameLine();
         }

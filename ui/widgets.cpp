@@ -473,10 +473,37 @@ bool has_error(const App& app, const char* field) {
     return find_error(app, field) != nullptr;
 }
 
-void field_error(const App& app, const char* field) {
+std::string error_text(const App& app, const FieldError& e) {
+    std::string msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
+    // validate() names a field by its key ("avg_tokens must be …": the CLI's and the JSON API's
+    // words); on the page the field's own label says it: "Tokens per sample must be …",
+    // "每条样本 token 数必须是 …" (no space between two Chinese characters).
+    const size_t n = e.field.size();
+    const auto at =
+        std::find_if(app.field_labels.begin(), app.field_labels.end(),
+                     [&](const std::pair<std::string, std::string>& f) { return f.first == e.field; });
+    if (at == app.field_labels.end() || msg.size() <= n + 1 || msg.compare(0, n, e.field) != 0 ||
+        msg[n] != ' ')
+        return msg;
+    const std::string& label = at->second;
+    const bool glue = !label.empty() && static_cast<unsigned char>(label.back()) >= 0x80 &&
+                      static_cast<unsigned char>(msg[n + 1]) >= 0x80;
+    return msg.replace(0, glue ? n + 1 : n, label);
+}
+
+void field_error(App& app, const char* field, const char* label) {
+    if (label) { // known from the first frame that draws the field on (the error list reads it too)
+        auto at =
+            std::find_if(app.field_labels.begin(), app.field_labels.end(),
+                         [&](const std::pair<std::string, std::string>& f) { return f.first == field; });
+        if (at == app.field_labels.end())
+            app.field_labels.emplace_back(field, label);
+        else if (at->second != label)
+            at->second = label; // the language changed
+    }
     for (const FieldError& e : app.input_errors) {
         if (!owns(e.field, field)) continue;
-        const std::string& msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
+        const std::string msg = error_text(app, e);
         ImGui::PushStyleColor(ImGuiCol_Text, color_bad());
         text_wrapped(msg.c_str(), msg.c_str() + msg.size());
         ImGui::PopStyleColor();
@@ -664,7 +691,7 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
     push_error_style(app, field, &pushed);
     const bool changed = number_box(app, "##v", label, v, format, pushed);
     pop_error_style(pushed);
-    field_error(app, field);
+    field_error(app, field, label);
     ImGui::PopID();
     return changed;
 }
@@ -688,7 +715,7 @@ bool input_int(App& app, const char* label, const char* field, int* v, const cha
     // No silent clamp: an out-of-range value gets validate()'s message beside the box.
     const bool changed = int_box(app, "##v", label, v, pushed);
     pop_error_style(pushed);
-    field_error(app, field);
+    field_error(app, field, label);
     ImGui::PopID();
     return changed;
 }
@@ -734,7 +761,7 @@ bool log_slider(App& app, const char* label, const char* field, double* v, doubl
     push_error_style(app, field, &pushed);
     const bool changed = log_slider_box(app, label, v, lo, hi, format, fmt(format, *v), "%g", pushed);
     pop_error_style(pushed);
-    field_error(app, field);
+    field_error(app, field, label);
     ImGui::PopID();
     return changed;
 }
@@ -766,7 +793,7 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     changed |= number_box(app, "##box", label, &pct, "%g", pushed); // range: validate()
     if (changed) *v = pct / 100.0;
     pop_error_style(pushed);
-    field_error(app, field);
+    field_error(app, field, label);
     ImGui::PopID();
     return changed;
 }
@@ -808,7 +835,7 @@ bool cards_slider(App& app, int* cards) {
     // No silent clamp: an out-of-range count gets validate()'s message beside the box.
     changed |= int_box(app, "##box", name, cards, pushed);
     pop_error_style(pushed);
-    field_error(app, "cards");
+    field_error(app, "cards", name);
     ImGui::PopID();
     return changed;
 }
@@ -878,7 +905,7 @@ bool combo_labels(App& app, const char* label, const char* field, int* value, co
         }
         ImGui::EndCombo();
     }
-    field_error(app, field);
+    field_error(app, field, label);
     ImGui::PopID();
     return changed;
 }

@@ -89,7 +89,10 @@ ImVec4 color_dim();
 App& current_app();
 // A number as people type it: "2.5e8", "250,000,000", full-width digits, "2.5亿". False if not one.
 bool parse_number(const std::string& text, double* out);
-void field_error(const App& app, const char* field);
+// A field's errors under it. `label`, the field's as drawn, replaces the JSON key a message starts
+// with, there and in the results' list of errors (error_text()).
+void field_error(App& app, const char* field, const char* label = nullptr);
+std::string error_text(const App& app, const FieldError& e);
 bool has_error(const App& app, const char* field);
 
 // Every input below records its semantics node (role, accessible name = its label, value) and

@@ -737,6 +737,11 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
         for (int i = 0; i < 3; i++) page.frame();
         int controls = 0;
         for (const SemNode& n : page.app.sem) {
+            if (n.role == Role::text || n.role == Role::heading || n.role == Role::title) {
+                CAPTURE(n.value);
+                CHECK(n.x1 <=
+                      l.w + 0.5f); // wrapped to the column ("type your own quo" ran past a phone's edge)
+            }
             if (n.role == Role::text || n.role == Role::heading || n.role == Role::title ||
                 n.role == Role::listbox)
                 continue;
@@ -838,19 +843,24 @@ TEST_CASE("a click on USD converts the visitor's amounts, not only the catalog's
     CHECK(page.recovered == "");
 }
 
-TEST_CASE("phone, touch: every \"Show work\" toggle is a finger's 44 px tall, as the buttons") {
+TEST_CASE("phone, touch: every \"Show work\" toggle is a finger's 44 px tall, every help 44 px wide") {
     Page page(390, 844, 3, Lang::en);
     page.app.touch = true;
     ImGui::GetIO().DisplaySize.y = 20000; // nothing clipped by the window's edge
     page.frame();
     page.frame();
-    int toggles = 0;
+    int toggles = 0, helps = 0;
     for (const SemNode& n : page.app.sem) {
+        if (n.role == Role::button && n.name.rfind("Help: ", 0) == 0) { // the "?" was 20 px wide
+            ++helps;
+            CHECK_MESSAGE(n.x1 - n.x0 >= 43.5f, n.name << ": " << (n.x1 - n.x0) << " px");
+        }
         if (n.role != Role::button || n.name.rfind("Show work", 0) != 0) continue;
         ++toggles;
         CHECK_MESSAGE(n.y1 - n.y0 >= 43.5f, n.name << ": " << (n.y1 - n.y0) << " px");
     }
     CHECK(toggles >= 6);
+    CHECK(helps >= 10);
 }
 
 // Typed as people type: the twin sends the box's text (web/shell.html), the box takes what parses.

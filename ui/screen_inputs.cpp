@@ -359,8 +359,9 @@ static bool gpu_picker(App& app) {
     }
     field_error(app, "gpu");
     // The chosen card's key figures stay visible under the picker.
-    ImGui::TextDisabled("%s", fmt("%s · %s TFLOPS · %s · CC %.1f", fgib(g.memory_gib), fnum(g.tflops_16bit),
-                                  g.nvlink_gbps > 0 ? "NVLink" : "PCIe", g.compute_capability));
+    text_wrapped_colored(color_dim(),
+                         fmt("%s · %s TFLOPS · %s · CC %.1f", fgib(g.memory_gib), fnum(g.tflops_16bit),
+                             g.nvlink_gbps > 0 ? "NVLink" : "PCIe", g.compute_capability));
     return changed;
 }
 
@@ -418,8 +419,8 @@ static bool draw_advanced(App& app) {
     changed |= percent_slider(app, T(app, Str::utilization), "utilization", &s.utilization, 0.0, 0.9,
                               T(app, Str::card_default), T(app, Str::utilization_help));
     if (s.utilization == 0 && has_result(app))
-        ImGui::TextDisabled("%s",
-                            after_label(T(app, Str::used_value), fmt("%.0f%%", e.time.utilization * 100.0)));
+        text_wrapped_colored(color_dim(),
+                             after_label(T(app, Str::used_value), fmt("%.0f%%", e.time.utilization * 100.0)));
     changed |=
         percent_slider(app, T(app, Str::scaling_efficiency), "scaling_efficiency", &s.scaling_efficiency, 0.0,
                        1.0, T(app, Str::default_curve), T(app, Str::scaling_help));
@@ -484,7 +485,8 @@ static bool draw_prices(App& app) {
             changed = true;
         }
     } else {
-        ImGui::TextDisabled("%s", T(app, Str::prices_from_catalog));
+        // Wrapped (and read by screen readers): on a phone it ran past the edge.
+        text_wrapped_colored(color_dim(), T(app, Str::prices_from_catalog));
     }
     changed |=
         input_double(app, T(app, Str::min_billed_hours), "min_billed_hours", &s.min_billed_hours, "%.3g");

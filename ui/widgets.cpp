@@ -148,7 +148,8 @@ void help_marker(const char* text, const char* about) {
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
                         ImVec2(ImGui::GetStyle().FramePadding.x * 0.6f, ImGui::GetStyle().FramePadding.y));
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
-    const bool pressed = ImGui::Button("?");
+    // A finger's target is as wide as it is tall (it was 20 × 44 px on a phone).
+    const bool pressed = ImGui::Button("?", ImVec2(app.touch ? ImGui::GetFrameHeight() : 0.0f, 0.0f));
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
     // A toggle, as its aria-expanded says: pressed while open (Enter on its twin; a click would

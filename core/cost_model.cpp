@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cassert>
 #include <initializer_list>
+#include <limits>
 
 namespace traincalc {
 namespace detail {
@@ -297,52 +298,65 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
 // [SECTION] Rent versus buy
 //-----------------------------------------------------------------------------
 
-// Rent versus buy, per card per month.
-// The fewest whole hours h (1..720) from which owning, fixed + power × h, stays below renting the
-// same hours on every priced plan up to a month's use; 0 = never. Within a billing step a plan's
-// price is flat while owning grows, so owning can lose only at a step's last hour: the steps' tops
-// are checked (hourly at ≤ 1 h increments in closed form), never all 720 hours.
-double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h) {
-    const double month = kHoursPerMonth;
-    const auto owns_below = [&](double h, double rent) { return fixed + power_per_hour * h < rent; };
-    double from = 1; // max over plans of each plan's own break-even
-    // A plan billed in `steps` steps, step k ending at whole hour top(k) and costing rent(k): from
-    // the last step down, the first whose top owning does not stay below sets the plan's break-even
-    // an hour later (false: not even at a month's use).
-    const auto steps_from = [&](double steps, auto top, auto rent) {
-        for (double k = steps; k >= 1; k -= 1) {
-            const double h = top(k);
-            if (h < 1) break;
-            if (!owns_below(h, rent(k))) {
-                if (h >= month) return false;
-                from = std::max(from, h + 1);
-                break;
-            }
-        }
-        return true;
-    };
-    if (p.monthly > 0 && !owns_below(month, p.monthly)) return 0;
-    if (p.daily > 0 && // day k's last hour is 24k
-        !steps_from(
-            month / kHoursPerDay, [&](double k) { return k * kHoursPerDay; },
-            [&](double k) { return k * p.daily; }))
-        return 0;
-    if (p.hourly > 0) {
-        const double unit = increment_h > 0 ? increment_h : 1;
-        if (unit <= 1 && std::floor(1 / unit) == 1 / unit) {
-            // Whole hours bill as themselves: owning is below p·h from fixed ÷ (p − power) on.
-            if (!(p.hourly > power_per_hour)) return 0;
-            const double h = std::floor(fixed / (p.hourly - power_per_hour)) + 1;
-            if (h > month) return 0;
-            from = std::max(from, h);
-        } else if (!steps_from(
-                       std::ceil(month / unit - 1e-9), // step k bills k·unit hours (≤ 720 steps)
-                       [&](double k) { return std::min(std::floor(k * unit + 1e-9), month); },
-                       [&](double k) { return k * unit * p.hourly; })) {
-            return 0;
-        }
+// Renting `hours` a month, per card, the way the cost section prices a run: its cheapest mix of
+// months, days and billed hours (the mixed plan, never dearer than a single plan); cost −1: no price.
+static Mix rent_mix(const Prices& p, double hours, double min_billed) {
+    if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) return Mix{};
+    return cheapest_mix(p, hours, min_billed);
+}
+
+// The search for the last whole hour at which renting costs less than owning. Only the cheapest
+// mix (rent_mix()'s) decides an hour; a cheap bound on it, never above it, passes over the hours it
+// clears: whole days at the cheaper of a day and 24 hours, the rest at the cheaper of a day and its
+// hours, or a month, whichever is least (any mix covering h hours costs at least that).
+struct RentCheaper {
+    double fixed, power_per_hour, min_billed;
+    const Prices& p;
+    double own(double h) const { return fixed + power_per_hour * h; }
+    double rent(double h) const { return cheapest_mix(p, h, min_billed).cost; }
+    double bound(double h) const {
+        constexpr double none = std::numeric_limits<double>::infinity();
+        const double hour = p.hourly > 0 ? p.hourly : none, day = p.daily > 0 ? p.daily : none;
+        const double days = std::floor(h / kHoursPerDay), rest = h - days * kHoursPerDay;
+        double b = (days > 0 ? days * std::min(day, kHoursPerDay * hour) : 0) +
+                   (rest > 0 ? std::min(day, rest * hour) : 0);
+        if (p.monthly > 0) b = std::min(b, p.monthly);
+        return b * (1 - 1e-9); // below rent_mix()'s rounding too
     }
-    return from;
+    bool rent_cheaper(double h) const { return own(h) > bound(h) && own(h) > rent(h); }
+    // The last such hour in [a, b], 0 if none, the upper half first. When rent never falls as the
+    // hours grow, a range whose top owning costs no more than its bottom's bound holds none.
+    double last(double a, double b) const {
+        if (!(own(b) > bound(a))) return 0;
+        if (a >= b) return own(a) > rent(a) ? a : 0;
+        const double mid = std::floor((a + b) / 2);
+        const double upper = last(mid + 1, b);
+        return upper > 0 ? upper : last(a, mid);
+    }
+};
+
+// Rent versus buy, per card per month.
+// The fewest whole hours h (1..720) from which owning, fixed + power × h, costs no more than renting
+// the same hours on the cheapest mix, at every whole hour up to a month's use; 0 = never (renting is
+// cheaper at 720 h). Renting is piecewise linear in the hours (an hourly tail, then a flat day or
+// month), so owning can win an hour and lose the next: the answer is an hour above the last whole
+// hour at which renting is cheaper. The halving search finds it exactly when rent never falls with
+// the hours, as when the billing increment divides a day (the mix's candidates are then its exact
+// optimum); other increments are checked hour by hour, from the month's last hour down.
+double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h) {
+    if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) return 0;
+    const double month = kHoursPerMonth;
+    const RentCheaper search{fixed, power_per_hour, increment_h, p};
+    const double unit = increment_h > 0 ? increment_h : 1;
+    const double per_day = kHoursPerDay / unit;
+    double last = 0; // the last whole hour at which renting is cheaper
+    if (std::fabs(per_day - std::round(per_day)) <= 1e-9 * per_day) {
+        last = search.last(1, month);
+    } else {
+        for (double h = month; h >= 1 && last == 0; h -= 1)
+            if (search.rent_cheaper(h)) last = h;
+    }
+    return last >= month ? 0 : last + 1;
 }
 
 void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& b, Terms* log) {
@@ -368,41 +382,33 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
             .add("rack", s.rack_per_month, money)
             .add("operations", s.ops_per_month, money)
             .done();
-    // The month's hours rented as the provider bills them: whole billed hours, whole days, or one
-    // month, whichever is cheapest (plan -1: no price).
-    struct Rent {
-        double cost = -1;
-        int plan = -1;
-        double units = 0;
-    };
-    const auto rent_for = [&](double hours) {
-        Rent r;
-        const double billed = ceil_units(hours, s.min_billed_hours);
-        const double days = std::ceil(hours / kHoursPerDay - 1e-9);
-        if (prices.hourly > 0) r = {billed * prices.hourly, 0, billed};
-        if (prices.daily > 0 && (r.plan < 0 || days * prices.daily < r.cost))
-            r = {days * prices.daily, 1, days};
-        if (prices.monthly > 0 && (r.plan < 0 || prices.monthly < r.cost)) r = {prices.monthly, 2, 1};
-        return r;
-    };
-    const auto log_rent = [&](TermId id, const Rent& r) {
-        Calc c(log, id, money);
-        if (r.plan == 0)
-            c.first("billed", r.units, "h").mul("price", prices.hourly, money);
-        else if (r.plan == 1)
-            c.first("days", r.units).mul("price", prices.daily, money);
-        else
-            c.first("month", 1).mul("price", prices.monthly, money);
+    // The month's hours rented as the cost section would price them (rent_mix): its shown work
+    // names the months, days and billed hours it takes, as the mixed plan's line does, per card.
+    const auto log_rent = [&](TermId id, const Mix& m, int index) {
+        Calc c(log, id, money, 1.0, index);
+        if (m.months > 0) c.add("months", m.months).mul("price", prices.monthly, money);
+        if (m.days > 0) c.add("days", m.days).mul("price", prices.daily, money);
+        if (m.hours > 0) c.add("billed", m.hours, "h").mul("price", prices.hourly, money);
+        if (!(m.months > 0 || m.days > 0 || m.hours > 0)) { // no use: nothing rented
+            if (prices.hourly > 0)
+                c.first("billed", 0, "h").mul("price", prices.hourly, money);
+            else if (prices.daily > 0)
+                c.first("days", 0).mul("price", prices.daily, money);
+            else
+                c.first("months", 0).mul("price", prices.monthly, money);
+        }
         return c.done();
     };
-    const Rent at_use = rent_for(H);
-    b.rent_per_month = at_use.plan >= 0 ? log_rent(TermId::rent_per_month, at_use) : 0;
+    const Mix at_use = rent_mix(prices, H, s.min_billed_hours);
+    const bool priced = at_use.cost >= 0;
+    b.rent_per_month = priced ? log_rent(TermId::rent_per_month, at_use, 0) : 0;
     b.purchase_known = prices.purchase > 0; // no price: depreciation 0 would fake "buy"
-    b.buying_cheaper = b.purchase_known && at_use.plan >= 0 && b.own_per_month < b.rent_per_month;
-    if (at_use.plan < 0) return;
-    // Break-even: the fewest whole hours a month from which owning stays cheaper than renting the
-    // same hours on the cheapest plan, up to a whole month's use. Against the hourly price alone
-    // (fixed ÷ (hourly − power)), it said 142 h where renting by the day was still cheaper.
+    b.buying_cheaper = b.purchase_known && priced && b.own_per_month < b.rent_per_month;
+    if (!priced) return;
+    // Break-even: the fewest whole hours a month from which owning costs no more than renting the
+    // same hours the cheapest way, up to a whole month's use. Against the hourly price alone
+    // (fixed ÷ (hourly − power)), it said 142 h where renting by the day was still cheaper; against
+    // the cheapest single plan, 169 h where 7 days and an hour (¥4,090) were still cheaper.
     const double fixed =
         Calc(log, TermId::fixed_per_month, money)
             .first("depreciation", b.depreciation_per_month, money, TermId::depreciation_per_month)
@@ -410,14 +416,18 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
             .add("operations", s.ops_per_month, money)
             .done();
     const double hours = break_even_hours(fixed, power_per_hour, prices, s.min_billed_hours);
-    if (hours <= 0) return; // renting stays cheaper at any use
+    if (hours <= 0) return; // renting is cheaper at a whole month's use
     b.break_even_hours_per_month = Calc(log, TermId::break_even_hours, "h").first("", hours, "h").done();
-    Calc(log, TermId::own_at_break_even, money)
-        .first("fixed cost", fixed, money, TermId::fixed_per_month)
-        .add("power per hour", power_per_hour, money)
-        .mul("hours", hours, "h")
-        .done();
-    log_rent(TermId::rent_at_break_even, rent_for(hours));
+    // The comparison the break-even line shows: owning against renting at it (index 0), where owning
+    // costs no more, and an hour below it (index 1), where renting costs less.
+    for (int i = 0; i < (hours > 1 ? 2 : 1); i++) {
+        Calc(log, TermId::own_at_break_even, money, 1.0, i)
+            .first("fixed cost", fixed, money, TermId::fixed_per_month)
+            .add("power per hour", power_per_hour, money)
+            .mul("hours", hours - i, "h")
+            .done();
+        log_rent(TermId::rent_at_break_even, rent_mix(prices, hours - i, s.min_billed_hours), i);
+    }
 }
 
 //-----------------------------------------------------------------------------

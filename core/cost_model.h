@@ -32,9 +32,10 @@ void cost_for(const Scenario& s, const Prices& p, int cards, double wall_hours, 
 void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult& on_demand, SpotResult& out,
               Terms* log = nullptr);
 
-// Per card per month: owning (depreciation, power, rack, operations) against renting the same hours.
+// Per card per month: owning (depreciation, power, rack, operations) against renting the same hours
+// the way the cost section prices a run (its cheapest mix of months, days and billed hours).
 // Rent or buy: the fewest whole hours a month from which owning (fixed + power per hour × h)
-// stays cheaper than renting the same hours on the cheapest plan, up to 720 h; 0 = never.
+// costs no more than renting the same hours that way, at every whole hour up to 720 h; 0 = never.
 double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h);
 void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResult& out, Terms* log = nullptr);
 // The three provider quotes: billed hours and total (a quote's bandwidth changes the upload time).

@@ -1145,9 +1145,46 @@ static void explain_cost(const Estimate& e, const Fmt& F, std::vector<std::strin
                           "这张卡没有租用价格：请填写您的报价"));
 }
 
+// "Break-even use per month = 176 h (7.33 days): at 176 h owning ¥4,282 ≤ renting ¥4,300 (cheapest
+// plan), at 175 h owning ¥4,281 > renting ¥4,270": what the break-even compares, the amounts being
+// the results of the owning and renting lines at it (index 0) and an hour below it (index 1).
+static std::string break_even_line(const Estimate& e, const Term& t, const Fmt& F) {
+    const double h = t.result;
+    const TermText& tt = term_text(t.id);
+    std::string line = std::string(F.T(tt.en, tt.zh)) + " = " + F.N(h) + F.T(" h", " 小时");
+    if (h >= 48) line += F.T(" (", "（") + F.H(h) + F.T(")", "）");
+    const char* sep = F.T(": ", "：");
+    for (int i = 0; i < 2; i++) {
+        const Term* own = e.terms.find(TermId::own_at_break_even, i);
+        const Term* rent = e.terms.find(TermId::rent_at_break_even, i);
+        if (!own || !rent) break;
+        line += sep + (i == 0 ? fmt(F.T("at %s h owning %s ≤ renting %s (cheapest plan)",
+                                        "%s 小时自购 %s ≤ 租用 %s（最省方案）"),
+                                    F.N(h).c_str(), F.M(own->result).c_str(), F.M(rent->result).c_str())
+                              : fmt(F.T("at %s h owning %s > renting %s", "%s 小时自购 %s > 租用 %s"),
+                                    F.N(h - 1).c_str(), F.M(own->result).c_str(), F.M(rent->result).c_str()));
+        sep = F.T(", ", "，");
+    }
+    return line;
+}
+
 static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const BuyResult& b = e.buy;
-    push_terms(e, Headline::buy, F, out);
+    for (const Term& t : e.terms.items) {
+        if (term_text(t.id).section != Headline::buy) continue;
+        if (t.id == TermId::break_even_hours)
+            out.push_back(break_even_line(e, t, F));
+        else if (t.id == TermId::own_at_break_even && t.index == 1)
+            out.push_back(
+                term_line(e.terms, t, F,
+                          F.T("Owning an hour below the break-even use", "比盈亏平衡点少 1 小时的自购成本")));
+        else if (t.id == TermId::rent_at_break_even && t.index == 1)
+            out.push_back(term_line(e.terms, t, F,
+                                    F.T("Renting an hour below the break-even use (cheapest plan)",
+                                        "比盈亏平衡点少 1 小时租用（最省方案）")));
+        else
+            out.push_back(term_line(e.terms, t, F));
+    }
     if (b.break_even_hours_per_month > 0)
         out.push_back(
             fmt(F.T("Owning is cheaper from the break-even use on, against the cheapest way to rent "

@@ -8,8 +8,11 @@
 // [SECTION] Rent versus buy
 // [SECTION] Quotes
 #include "core/cost_model.h"
+#include "core/explain.h"
 
 #include <doctest/doctest.h>
+#include <string>
+#include <vector>
 
 using namespace traincalc;
 using namespace traincalc::detail;
@@ -111,11 +114,13 @@ TEST_CASE("cost_model: owning per month = depreciation + power + rack + operatio
     CHECK(b.depreciation_per_month == doctest::Approx(3000));
     CHECK(b.power_per_month == doctest::Approx(0.4 * 1.25 * 300 * 0.8)); // 120
     CHECK(b.own_per_month == doctest::Approx(3000 + 120 + 375 + 500));
-    CHECK(b.rent_per_month == doctest::Approx(2600)); // 13 days × 200 < 300 h × 10
+    // The cost section's cheapest mix: 12 days + 12 h × 10 = 2,520 < 13 days × 200 < 300 h × 10.
+    CHECK(b.rent_per_month == doctest::Approx(2520));
     CHECK_FALSE(b.buying_cheaper);
-    // Against the cheapest plan for the same hours: by the hour from 404 h (3,875 ÷ 9.6 = 403.6),
-    // but by the day (¥200) renting stays cheaper to day 20's last hour (480 h: ¥4,000 against ¥4,067).
-    CHECK(b.break_even_hours_per_month == 481);
+    // Against renting the same hours the cheapest way: by the hour from 404 h (3,875 ÷ 9.6 = 403.6),
+    // by whole days from 481 h (480 h: ¥4,000 against ¥4,067), but 20 days and 6 h (486 h) rent for
+    // ¥4,060 against owning's ¥4,069.4; at 487 h ¥4,070 against ¥4,069.8, and on to 720 h.
+    CHECK(b.break_even_hours_per_month == 487);
     CHECK(b.purchase_known);
     p.purchase = 0; // unknown price: never "buy"
     buy_for(s, g, p, b);
@@ -123,31 +128,32 @@ TEST_CASE("cost_model: owning per month = depreciation + power + rack + operatio
     CHECK_FALSE(b.buying_cheaper);
 }
 
-// The break-even by brute force: every whole hour of a month, each plan as the provider bills it.
+// The break-even by brute force: every whole hour of a month, renting it as the cost section prices
+// a run of that length on one card with no fees (its cheapest mix, plans[3]).
 static double break_even_by_hours(double fixed, double q, const Prices& p, double unit) {
+    Scenario s;
+    s.storage_gb = 0;
+    s.traffic_gb = 0;
+    s.min_billed_hours = unit;
     double from = 0;
     for (double h = 720; h >= 1; h -= 1) {
-        double rent = -1;
-        if (p.hourly > 0) rent = ceil_units(h, unit) * p.hourly;
-        if (p.daily > 0) {
-            const double d = std::ceil(h / 24 - 1e-9) * p.daily;
-            rent = rent < 0 ? d : std::min(rent, d);
-        }
-        if (p.monthly > 0) rent = rent < 0 ? p.monthly : std::min(rent, p.monthly);
-        if (!(fixed + q * h < rent)) break;
+        CostResult c;
+        cost_for(s, p, 1, h, 1e9, c);
+        if (!(fixed + q * h <= c.plans[3].total)) break;
         from = h;
     }
     return from;
 }
 
-TEST_CASE("break_even_hours: the steps' tops give what every hour of the month gives (grid)") {
+TEST_CASE("break_even_hours: the search gives what every hour of the month gives (grid)") {
     int cases = 0, never = 0;
     for (double fixed : {0.0, 500.0, 3875.0, 4208.0, 12000.0})
         for (double q : {0.0, 0.416, 1.5})
             for (double hourly : {0.0, 0.3, 8.0, 10.0, 29.58, 60.0})
                 for (double daily : {0.0, 100.0, 200.0, 580.0})
                     for (double monthly : {0.0, 3000.0, 5000.0, 10500.0})
-                        for (double unit : {1.0, 0.5, 0.3, 2.0, 24.0}) {
+                        // 5, 0.7 and 48 do not divide a day: checked hour by hour
+                        for (double unit : {1.0, 0.5, 0.3, 2.0, 24.0, 5.0, 0.7, 48.0}) {
                             const Prices p{hourly, daily, monthly, 1};
                             if (!(hourly > 0 || daily > 0 || monthly > 0)) continue;
                             const double want = break_even_by_hours(fixed, q, p, unit);
@@ -160,6 +166,80 @@ TEST_CASE("break_even_hours: the steps' tops give what every hour of the month g
     CHECK(cases > 1000);
     CHECK(never > 100); // both answers occur
     CHECK(never < cases - 100);
+}
+
+TEST_CASE("rent or buy, the page's default (Qwen2.5 7B LoRA, one A100 80GB at ¥30/h, ¥580/day, "
+          "¥10,500/month): the break-even is where owning first costs no more than the cost section's "
+          "cheapest rent") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const Scenario s;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    const GpuSpec* g = c.find_gpu(s.gpu_id);
+    REQUIRE(g);
+    const Prices p = prices_for(s, *g, c, true);
+    REQUIRE(p.hourly == 30);
+    REQUIRE(p.daily == 580);
+    REQUIRE(p.monthly == 10500);
+    // Owning h hours a month: fixed + power per hour × h, from the estimate's own parts.
+    const double fixed = e.buy.depreciation_per_month + s.rack_per_month + s.ops_per_month;
+    const double q = e.buy.power_per_month / s.hours_per_month_used;
+    const auto own = [&](double h) { return fixed + q * h; };
+    // Renting h hours: what the cost section charges for a run of h hours on one card, fees aside.
+    Scenario run = s;
+    run.storage_gb = 0;
+    run.traffic_gb = 0;
+    const auto rent = [&](double h) {
+        CostResult r;
+        cost_for(run, p, 1, h, 1e9, r);
+        return r.total;
+    };
+
+    // (1) At the break-even owning costs no more than renting, an hour below renting is cheaper.
+    // It said 169 h, where 7 days + 1 h rent for ¥4,090 and owning costs ¥4,279.
+    const double be = e.buy.break_even_hours_per_month;
+    CHECK(be == 176);
+    CHECK(own(be) <= rent(be));
+    CHECK(rent(be - 1) < own(be - 1));
+    for (double h = be; h <= 720; h += 1) CHECK_MESSAGE(own(h) <= rent(h), h); // and stays so
+    CHECK(rent(169) == 7 * 580 + 30);
+    CHECK(own(169) > rent(169));
+
+    // (2) The rent side is the cost section's cheapest plan for the same hours, at the use set (300 h:
+    // 12 days + 12 h) and on both sides of the break-even; the owning side is fixed + power × h.
+    CHECK(e.buy.rent_per_month == rent(s.hours_per_month_used));
+    CHECK(e.buy.rent_per_month == 12 * 580 + 12 * 30);
+    for (int i = 0; i < 2; i++) {
+        const Term* r = e.terms.find(TermId::rent_at_break_even, i);
+        const Term* o = e.terms.find(TermId::own_at_break_even, i);
+        REQUIRE(r);
+        REQUIRE(o);
+        CHECK(r->result == rent(be - i));
+        CHECK(o->result == doctest::Approx(own(be - i)));
+    }
+    CHECK(e.terms.find(TermId::rent_at_break_even, 0)->result == 7 * 580 + 8 * 30);
+    CHECK(e.terms.find(TermId::rent_at_break_even, 1)->result == 7 * 580 + 7 * 30);
+
+    // (3) The break-even line shows what it compares, with the numbers, in both languages.
+    const auto line = [&](Lang lang, const std::string& start) {
+        for (const std::string& l : explain(e, Headline::buy, lang))
+            if (l.rfind(start, 0) == 0) return l;
+        return std::string();
+    };
+    CHECK(line(Lang::en, "Break-even use per month = ") ==
+          "Break-even use per month = 176 h (7.33 days): at 176 h owning ¥4,282 ≤ renting ¥4,300 (cheapest "
+          "plan), at 175 h owning ¥4,281 > renting ¥4,270");
+    CHECK(line(Lang::zh, "每月盈亏平衡使用时长 = ") ==
+          "每月盈亏平衡使用时长 = 176 小时（7.33 天）：176 小时自购 ¥4,282 ≤ 租用 ¥4,300（最省方案），175 "
+          "小时自购 ¥4,281 > 租用 ¥4,270");
+    CHECK(line(Lang::en, "Renting the same hours (cheapest plan) = ") ==
+          "Renting the same hours (cheapest plan) = days × price + billed × price = 7 × ¥580 + 8 h × ¥30 = "
+          "¥4,300");
+    CHECK(line(Lang::en, "Renting an hour below the break-even use (cheapest plan) = ") ==
+          "Renting an hour below the break-even use (cheapest plan) = days × price + billed × price = 7 × "
+          "¥580 + 7 h × ¥30 = ¥4,270");
+    CHECK(line(Lang::zh, "比盈亏平衡点少 1 小时的自购成本 = ") ==
+          "比盈亏平衡点少 1 小时的自购成本 = 固定成本 + 每小时电费 × 小时 = ¥4,208 + ¥0.42 × 175 h = ¥4,281");
 }
 
 TEST_CASE(

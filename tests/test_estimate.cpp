@@ -678,11 +678,12 @@ TEST_CASE("buy versus rent: owning cost, break-even hours") {
     CHECK(e.buy.depreciation_per_month == doctest::Approx(90000.0 / 36));
     CHECK(e.buy.power_per_month == doctest::Approx(power_per_hour * 300));
     CHECK(e.buy.own_per_month == doctest::Approx(2500 + power_per_hour * 300 + 375 + 500));
-    // Against the cheapest plan for the same hours: ¥8/h from 446 h (3,375 ÷ (8 − 0.416) = 445.0),
-    // but ¥170 a day is cheaper until day 22: 21 days (504 h) rent for ¥3,570, owning 504 h costs
-    // ¥3,585; from 505 h renting takes a 22nd day (¥3,740) and owning ¥3,585 stays below to 720 h.
-    CHECK(e.buy.break_even_hours_per_month == 505);
-    CHECK(e.buy.rent_per_month == doctest::Approx(std::min({8.0 * 300, 13 * 170.0, 4500.0}))); // 13 days
+    // Against renting the same hours the cheapest way (the cost section's mix): ¥8/h alone from
+    // 446 h (3,375 ÷ (8 − 0.416) = 445.0), but 21 days (504 h) rent for ¥3,570 against owning's
+    // ¥3,585, and 21 days + 1 h (505 h) for ¥3,578 against ¥3,585; from 506 h (¥3,586 against
+    // ¥3,585.5) owning costs no more, to 720 h.
+    CHECK(e.buy.break_even_hours_per_month == 506);
+    CHECK(e.buy.rent_per_month == doctest::Approx(12 * 170.0 + 12 * 8.0)); // 12 days + 12 h
     CHECK(e.buy.buying_cheaper == (e.buy.own_per_month < e.buy.rent_per_month));
     // A100-class at a typical ~10-11 CNY/h, rented by the hour only (no daily or monthly plan), as
     // the quoted 300–350 h/month assume: 3,375 ÷ (11 − 0.416) = 318.9, so from 319 h.

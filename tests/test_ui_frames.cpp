@@ -523,12 +523,24 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             page.frame();
             page.frame();
             CHECK(page.vertices() > 0);
-            // Choose one of the first rows, just below the header row under the combo (T4 sorts
-            // first in the catalog; the default is an A100, so any row there is a change).
+            // The list opens scrolled to the current card (its option selected, in view); a click on
+            // another option in view picks that one.
             const std::string before = page.app.scenario.gpu_id;
-            const float row_y = g.y1 + ImGui::GetFrameHeight() * 1.6f;
-            mouse(page, g.x0 + 30, row_y, true);
-            mouse(page, g.x0 + 30, row_y, false);
+            const SemNode* selected = nullptr;
+            const SemNode* other = nullptr;
+            for (const SemNode& n : page.app.sem) {
+                if (n.role != Role::option || n.y0 < g.y1 || n.y1 > size.h) continue;
+                if (n.state == 1)
+                    selected = &n;
+                else if (!other)
+                    other = &n;
+            }
+            REQUIRE(selected);
+            CHECK(selected->name.rfind("NVIDIA A100 80GB", 0) == 0);
+            REQUIRE(other);
+            const SemNode pick = *other;
+            mouse(page, (pick.x0 + pick.x1) * 0.5f, (pick.y0 + pick.y1) * 0.5f, true);
+            mouse(page, (pick.x0 + pick.x1) * 0.5f, (pick.y0 + pick.y1) * 0.5f, false);
             page.frame();
             CHECK(page.app.scenario.gpu_id != before);
             CHECK(traincalc_test::catalog().find_gpu(page.app.scenario.gpu_id) != nullptr);

@@ -67,6 +67,9 @@ static bool model_picker(App& app) {
                     s.model_id = preset.id;
                     changed = true;
                 }
+                // Opened, the list scrolls to the current model: its option is in view (and in the
+                // semantics layer), where the keyboard's focus goes (it went to the first option).
+                if (selected) ImGui::SetItemDefaultFocus();
                 ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.7f);
                 ImGui::TextDisabled("%s", fnum(preset.params));
                 ImGui::PopID();
@@ -350,6 +353,7 @@ static bool gpu_picker(App& app) {
                     s.gpu_id = c.id;
                     changed = true;
                 }
+                if (c.id == s.gpu_id) ImGui::SetItemDefaultFocus(); // as the model picker's
                 gpu_specs_row(app, c, narrow);
                 ImGui::PopID();
             }

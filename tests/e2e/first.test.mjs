@@ -119,6 +119,8 @@ test('system fonts at start-up: only the glyphs of the first screen; a switch to
     await button.focus();
     await en.page.keyboard.press('Enter');
     await en.page.getByRole('heading', { name: '每卡显存构成' }).waitFor({ state: 'attached' });
+    // The page's own heading follows the switch (a Chinese screen reader heard it in English).
+    assert.equal(await en.page.getByRole('heading', { level: 1, name: 'traincalc — 大模型训练算力与租卡成本估算', exact: true }).count(), 1);
     const switched = await legendInk(en.page);
     const added = (await en.page.evaluate(() => window.__traincalcPerf.rasterGlyphs)) - atStart;
     assert.ok(added > 100, `the switch rasterised the Chinese characters on screen (${added})`);

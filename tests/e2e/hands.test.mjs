@@ -430,6 +430,33 @@ test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Esca
   } finally { await b.close(); }
 });
 
+test('keyboard: the model picker opens on the current model; letters typed there search, arrows and Enter pick', async () => {
+  // Enter opened the list with the focus on its first model (Llama 2 7B), and typing "llama" did
+  // nothing: the list's search box never got the letters.
+  const b = await launch();
+  try {
+    await open(b.page);
+    const model = b.page.getByRole('combobox', { name: 'Model', exact: true });
+    await model.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.getByRole('listbox', { name: 'Model' }).waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('role') === 'option', null, { timeout: 5000 });
+    assert.match(await b.page.evaluate(() => document.activeElement.textContent), /^Qwen2\.5 7B,/);
+    assert.equal(await b.page.evaluate(() => document.activeElement.getAttribute('aria-selected')), 'true');
+    await b.page.keyboard.type('llama 3.1', { delay: 60 });
+    await settle(b.page, 300);
+    const names = await b.page.getByRole('option').allTextContents();
+    assert.ok(names.length >= 2 && names.every((n) => /^Llama 3\.1/.test(n)), `searched: ${names.join(' | ')}`);
+    await b.page.keyboard.press('Tab');  // from the search box to its options
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('role') === 'option', null, { timeout: 5000 }).catch(() => {});
+    const first = b.page.getByRole('option').first();
+    await first.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => /^llama-3\.1-/.test(window.traincalc.get().model), null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
   try {

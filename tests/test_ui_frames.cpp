@@ -1023,6 +1023,31 @@ TEST_CASE("a box's typing that ends out of range keeps its text and message; res
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
+    // "0" made a custom model of 0.1 B, "1e40" one of 2,000 B (126 layers), without a word.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        const std::string before = scenario_to_json(page.app.scenario);
+        const char* box = lang == Lang::en ? "Parameters, billions" : "参数量（十亿）";
+        for (const char* typed : {"0", "1e40", "-3"}) {
+            keys_into(page, box, {typed}, set_end);
+            CHECK(scenario_to_json(page.app.scenario) == before);
+            const std::string said =
+                lang == Lang::en ? std::string("\u201c") + typed + "\u201d is outside 0.1–2000; 7.62 is kept."
+                                 : std::string("\u201c") + typed + "\u201d超出 0.1–2000 的范围；保留 7.62。";
+            bool found = false;
+            for (const SemNode& n : page.app.sem) found |= n.role == Role::text && n.value == said;
+            CHECK_MESSAGE(found, said);
+        }
+        keys_into(page, box, {"1", "13"}, set_end); // in range: a custom model of 13 B
+        CHECK(page.app.scenario.model_id.empty());
+        CHECK(page.app.scenario.model.params == doctest::Approx(13e9).epsilon(0.02));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a field's error under its box names it by the box's label, not its JSON key") {
     // "avg_tokens must be …" under "Tokens per sample", and in the Chinese page too.
     for (const Lang lang : {Lang::en, Lang::zh}) {

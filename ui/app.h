@@ -114,6 +114,7 @@ struct App {
     std::vector<int> comparison_order; // GPU table rows in display order (indices into comparison)
     unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
     bool typed_bad_whole = false; // it needed a whole number
+    std::string typed_bad_range;  // or one in this range ("0.1–2000"; "" = any)
     std::string typed_bad_text;   // what was typed, shown back in the box's message
     std::vector<std::pair<std::string, std::string>> field_labels; // field key → its label as drawn
     // A number box's typing applies as it goes. Its end (Enter, leaving the box) and Escape look

@@ -108,10 +108,10 @@ static bool params_slider(App& app) {
     const char* name = T(app, Str::parameters_b);
     bool changed = log_slider_box(
         app, name, &billions, lo, hi, "%.3g B",
-        fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)), "%.4g", false);
+        fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)), "%.4g", false,
+        true); // a typed count outside the slider's range is said, not clamped
     ImGui::PopID();
     if (!changed) return false;
-    billions = billions < lo ? lo : (billions > hi ? hi : billions);
     const double params = billions * 1e9;
     s.model =
         app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);

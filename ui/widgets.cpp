@@ -595,15 +595,23 @@ static void text_box(const char* id_str, const std::string& s, float height) {
 
 // Typed text a box did not take is said under it, with what it kept (it went unsaid: "abc" or
 // "2.5" cards changed nothing, or 2.5 became 2, and 1e30 cards read "got 1e9").
-static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool whole) {
+// `range`, for a box that takes only [range[0], range[1]] (the parameters, which validate() never sees).
+static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool whole,
+                            const double* range = nullptr) {
     if (text.find_first_not_of(" \t") == std::string::npos) return false; // emptied to type anew: no news
     app.typed_bad_id = id;
     app.typed_bad_whole = whole;
     app.typed_bad_text.assign(text, 0, utf8_floor(text, 40));
+    app.typed_bad_range = range ? fmt("%g–%g", range[0], range[1]) : "";
     return false;
 }
 static void typed_error(const App& app, ImGuiID id, const char* kept) {
     if (app.typed_bad_id != id) return;
+    if (!app.typed_bad_range.empty()) {
+        text_wrapped_colored(color_bad(), fmt(T(app, Str::typed_out_of_range), app.typed_bad_text.c_str(),
+                                              app.typed_bad_range.c_str(), kept));
+        return;
+    }
     text_wrapped_colored(color_bad(),
                          fmt(T(app, app.typed_bad_whole ? Str::typed_not_whole : Str::typed_not_number),
                              app.typed_bad_text.c_str(), kept));
@@ -614,7 +622,8 @@ static void typed_error(const App& app, ImGuiID id, const char* kept) {
 // Enter send the text again, and taking "7.62" again for 7.615e9 parameters made a custom model.
 // Text it cannot take is said under the box instead. Where the box's typing starts and ends
 // (App::typing_id): an end with text it cannot take, and Escape, restore the scenario before it.
-static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, double* typed) {
+static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, double* typed,
+                       const double* range = nullptr) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
     if (app.typing_id != id) { // its first keystroke
@@ -640,6 +649,9 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     } else if (whole && (*typed != std::floor(*typed) || *typed < -1e9 || *typed > 1e9)) {
         typed_not_taken(app, id, a.text, true);
         taken = false;
+    } else if (range && !(*typed >= range[0] && *typed <= range[1])) { // 0 parameters became 0.1, silently
+        typed_not_taken(app, id, a.text, false, range);
+        taken = false;
     }
     if (!taken) {
         if (end && app.typed_bad_id == id) app.typing_end = 2; // "3,5" cards: 8 is kept, not the "3" taken
@@ -648,9 +660,9 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     if (app.typed_bad_id == id) app.typed_bad_id = 0;
     return true;
 }
-static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v) {
+static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v, const double* range) {
     double typed = 0;
-    if (!take_typed(app, id, false, shown, &typed)) return false;
+    if (!take_typed(app, id, false, shown, &typed, range)) return false;
     *v = typed;
     return true;
 }
@@ -673,10 +685,11 @@ static const char* compact_exponent(const char* text) {
     return fmt("%.*se%s%s", static_cast<int>(e - text), text, negative ? "-" : "", digits);
 }
 
-bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid) {
+bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid,
+                const double* range) {
     const ImGuiID id = ImGui::GetID(id_str);
     const char* text = compact_exponent(fmt(format, *v));
-    const bool changed = take_typed_double(app, id, text, v);
+    const bool changed = take_typed_double(app, id, text, v, range);
     if (changed) text = compact_exponent(fmt(format, *v));
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
@@ -722,7 +735,7 @@ bool input_int(App& app, const char* label, const char* field, int* v, const cha
 }
 
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid) {
+                    const char* value_text, const char* box_format, bool invalid, bool box_in_range) {
     // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
     const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -750,7 +763,8 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
     sem_slider(app, name, *v, lo, hi, value_text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    changed |= number_box(app, "##box", name, v, box_format, invalid);
+    const double range[2] = {lo, hi};
+    changed |= number_box(app, "##box", name, v, box_format, invalid, box_in_range ? range : nullptr);
     return changed;
 }
 

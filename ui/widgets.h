@@ -97,13 +97,16 @@ bool has_error(const App& app, const char* field);
 
 // Every input below records its semantics node (role, accessible name = its label, value) and
 // applies the action a person took on its DOM twin (typed text, a step, a press).
-bool number_box(App& app, const char* id, const char* name, double* v, const char* format, bool invalid);
+// `range` {lo, hi}: a typed value outside it is not taken (said under the box), for a box whose
+// value validate() never sees; others take any number and validate() says what is wrong.
+bool number_box(App& app, const char* id, const char* name, double* v, const char* format, bool invalid,
+                const double* range = nullptr);
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
                   const char* help = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
 // Logarithmic slider (arrows: a tenth of a decade, Shift: ×10) and a typed box beside it.
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid);
+                    const char* value_text, const char* box_format, bool invalid, bool box_in_range = false);
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);
 // Percent slider on a fraction; `zero_text` shown when the value is 0 ("card default").

@@ -63,7 +63,10 @@ static bool model_picker(App& app) {
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
                 const char* label = preset.name.empty() ? preset.id.c_str() : preset.name.c_str();
-                if (option(app, label, selected, fmt("%s, %s", label, fnum(preset.params)))) {
+                // The name ends in "…" before the parameter count's column ("Llama 4 Scout 17B-16E
+                // (MoE)" ran under "1.09e11"); the option's name says it whole.
+                const float room = ImGui::GetContentRegionAvail().x * 0.7f - ImGui::GetStyle().ItemSpacing.x;
+                if (option(app, fit_text(label, room), selected, fmt("%s, %s", label, fnum(preset.params)))) {
                     s.model_id = preset.id;
                     changed = true;
                 }

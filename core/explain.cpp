@@ -687,9 +687,12 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
                 " = "; // "Weights per card = W = 13 GiB"
     }
     line += value_text(t.result, t.unit, F);
-    // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h").
-    if (std::strcmp(t.unit, "h") == 0 && t.result >= 48) line += " (" + F.H(t.result) + ")";
-    if (std::strcmp(t.unit, "s") == 0 && t.result >= 60) line += " (" + F.H(t.result / 3600) + ")";
+    // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h"), in the
+    // language's own parentheses ("（23.4 小时）": Chinese takes full-width ones, no space before).
+    const char* open = F.T(" (", "（");
+    const char* close = F.T(")", "）");
+    if (std::strcmp(t.unit, "h") == 0 && t.result >= 48) line += open + F.H(t.result) + close;
+    if (std::strcmp(t.unit, "s") == 0 && t.result >= 60) line += open + F.H(t.result / 3600) + close;
     if (t.place == Place::host)
         line += F.T(" → host RAM (offloaded: not on the card)", " → 主机内存（已卸载，不占显存）");
     return line;

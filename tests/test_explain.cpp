@@ -138,7 +138,7 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     auto zh = explain(e, Headline::compute, Lang::zh);
     CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 token = 1.05e19 FLOPs")); // counts in 万/亿
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
-    CHECK(contains(zh, "= 84,135 s (23.4 小时)"));
+    CHECK(contains(zh, "= 84,135 s（23.4 小时）")); // full-width parentheses, no space before
     // Operand names that are words read in Chinese; letters stay the shared notation.
     auto time_zh = explain(e, Headline::time, Lang::zh);
     CHECK(contains(time_zh, "总耗时 = 计算 + 额外开销 + 固定时间 + 上传 + 下载 + 检查点 = "));
@@ -571,11 +571,12 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     all.push_back(s);
 
     std::map<std::string, std::string> english; // word → the first line it is in
-    std::string spaced;                         // the first line with a space between two Chinese characters
+    std::string spaced; // the first line with a space between two Chinese characters, or "(" by them
     int lines = 0;
     auto scan = [&](const std::string& line) {
         lines++;
-        if (spaced.empty() && zh_text::has_cjk_gap(line)) spaced = line; // "不重计算 只需"
+        if (spaced.empty() && zh_text::has_cjk_gap(line)) spaced = line;         // "不重计算 只需"
+        if (spaced.empty() && zh_text::has_halfwidth_paren(line)) spaced = line; // "(23.4 小时)"
         std::string w;
         bool notation_run = false; // a run holding '_' or a digit is a symbol (N_act, B_logits, bf16)
         for (char ch : line + " ") {

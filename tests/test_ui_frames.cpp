@@ -153,6 +153,7 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
                         for (const std::string* t : {&n.name, &n.value}) {
                             CHECK_MESSAGE(t->find("\xEF\xBC\x9A ") == std::string::npos, *t);
                             CHECK_MESSAGE(!zh_text::has_cjk_gap(*t), *t);
+                            CHECK_MESSAGE(!zh_text::has_halfwidth_paren(*t), *t);
                         }
                 if (c.name == "invalid inputs") {
                     CHECK(!page.app.input_errors.empty());

@@ -28,4 +28,19 @@ inline bool has_cjk_gap(const std::string& text) {
     return false;
 }
 
+// True when a half-width parenthesis touches Chinese text: "(23.4 小时)" is "（23.4 小时）".
+inline bool has_halfwidth_paren(const std::string& text) {
+    char32_t prev = 0;
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        char32_t cp = n == 1 ? b : b & (0x7F >> n);
+        for (int k = 1; k < n && i + k < text.size(); k++) cp = (cp << 6) | (text[i + k] & 0x3F);
+        if ((cp == U')' && is_cjk(prev)) || (prev == U'(' && is_cjk(cp))) return true;
+        prev = cp;
+        i += static_cast<size_t>(n);
+    }
+    return false;
+}
+
 } // namespace traincalc::zh_text

@@ -457,6 +457,19 @@ test('keyboard: the model picker opens on the current model; letters typed there
   } finally { await b.close(); }
 });
 
+test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one that shows digits, the keypad', async () => {
+  // inputmode=decimal everywhere: the keypad has no "e", so "2.5e7" could be deleted but not typed.
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    const tokens = b.page.getByRole('textbox', { name: 'Tokens per epoch', exact: true });
+    assert.equal(await tokens.inputValue(), '2.5e7');
+    assert.equal(await tokens.evaluate((el) => el.inputMode), 'text');
+    assert.equal(await b.page.getByRole('textbox', { name: 'Samples', exact: true }).evaluate((el) => el.inputMode), 'decimal');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
   try {

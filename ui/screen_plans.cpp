@@ -130,7 +130,10 @@ static void draw_spot(App& app, PlansCache& cache) {
 
 static void draw_inverse(App& app, PlansCache& cache) {
     section(T(app, Str::inverse_title));
-    if (!app.input_errors.empty()) return; // the errors above say why
+    if (!app.input_errors.empty()) { // computed for the scenario as it is: none while it is invalid
+        text_wrapped_colored(color_dim(), T(app, Str::inverse_invalid));
+        return;
+    }
     if (app.comparison_pending) {
         text_wrapped_colored(color_dim(), T(app, Str::inverse_pending));
         return;

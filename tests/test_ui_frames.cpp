@@ -524,9 +524,29 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             page.frame();
             page.frame();
             CHECK(page.vertices() > 0);
+            // Its search box filters the cards as the model picker's does (a provider lists thousands).
+            const std::string before = page.app.scenario.gpu_id;
+            const SemNode* gsearch = traincalc_test::find_node(page.app, Role::textbox, "搜索 GPU…");
+            REQUIRE(gsearch);
+            size_t rows_before = 0, rows_after = 0;
+            for (const SemNode& n : page.app.sem) rows_before += n.role == Role::option;
+            page.app.sem_action = SemAction{gsearch->id, SemActionKind::set, 0, "H100"};
+            page.frame();
+            page.frame();
+            for (const SemNode& n : page.app.sem) {
+                if (n.role != Role::option) continue;
+                rows_after++;
+                CHECK_MESSAGE(n.name.find("H100") != std::string::npos, n.name);
+            }
+            CHECK(rows_after >= 2);
+            CHECK(rows_after < rows_before);
+            gsearch = traincalc_test::find_node(page.app, Role::textbox, "搜索 GPU…");
+            REQUIRE(gsearch);
+            page.app.sem_action = SemAction{gsearch->id, SemActionKind::set, 0, ""}; // every card again
+            page.frame();
+            page.frame();
             // The list opens scrolled to the current card (its option selected, in view); a click on
             // another option in view picks that one.
-            const std::string before = page.app.scenario.gpu_id;
             const SemNode* selected = nullptr;
             const SemNode* other = nullptr;
             for (const SemNode& n : page.app.sem) {

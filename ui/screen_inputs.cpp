@@ -331,6 +331,9 @@ static bool gpu_picker(App& app) {
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const bool narrow = is_phone();
         const float w = narrow ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
+        // A provider's catalog can list thousands of cards: a search box, as the model picker's.
+        search_field(app, "##search", T(app, Str::search_gpus), app.gpu_search, sizeof app.gpu_search,
+                     T(app, Str::search_gpus));
         if (app.catalog &&
             ImGui::BeginTable("gpus", narrow ? 3 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
                               ImVec2(w, 0))) {
@@ -345,6 +348,8 @@ static bool gpu_picker(App& app) {
             for (const GpuSpec& c : app.catalog->gpus) {
                 // A provider that lists only its own cards gets only those in the picker too.
                 if (app.catalog->only_provider && !c.from_provider && c.id != s.gpu_id) continue;
+                if (!matches(c.name.c_str(), app.gpu_search) && !matches(c.id.c_str(), app.gpu_search))
+                    continue;
                 ImGui::PushID(c.id.c_str());
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();

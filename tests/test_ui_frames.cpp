@@ -564,8 +564,49 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             mouse(page, (pick.x0 + pick.x1) * 0.5f, (pick.y0 + pick.y1) * 0.5f, false);
             page.frame();
             CHECK(page.app.scenario.gpu_id != before);
+            page.frame();
+            const SemNode* closed = traincalc_test::find_node(page.app, Role::combobox, "GPU 型号");
+            REQUIRE(closed);
+            CHECK(closed->state == 0); // the pick closed the list
             CHECK(traincalc_test::catalog().find_gpu(page.app.scenario.gpu_id) != nullptr);
             CHECK(page.app.estimate.ok);
+        }
+        CHECK(page.recovered == "");
+    }
+}
+
+TEST_CASE("a picker opens on its current option, far down the list, with its search box still in view") {
+    // Scrolled to the current card, the list took its search box out of view (a phone saw the
+    // rows and no box); the options scroll under the box now.
+    for (const bool phone : {false, true}) {
+        Page page(phone ? 390 : 1280, phone ? 844 : 800, phone ? 3 : 1, Lang::en);
+        page.app.touch = phone;
+        page.app.scenario.model_id = traincalc_test::catalog().models.back().id;
+        page.app.scenario.gpu_id = traincalc_test::catalog().gpus.back().id;
+        page.app.section_open(Section::data) = false;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        for (const char* picker : {"Model", "GPU"}) {
+            CAPTURE(picker);
+            const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, picker);
+            REQUIRE(combo);
+            page.click(*combo);
+            page.frame();
+            page.frame();
+            const SemNode* search = traincalc_test::find_node(
+                page.app, Role::textbox, std::string(picker) == "Model" ? "Search models…" : "Search GPUs…");
+            REQUIRE(search);
+            CHECK(search->y1 - search->y0 > 10.0f); // drawn, not clipped to nothing
+            const SemNode* selected = nullptr;
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::option && n.state == 1) selected = &n;
+            REQUIRE(selected); // in view: recorded
+            CHECK(selected->y1 - selected->y0 > 10.0f);
+            CHECK(selected->y0 > search->y0);
+            page.app.sem_action = SemAction{combo->id, SemActionKind::close, 0, ""};
+            page.frame();
+            page.frame();
         }
         CHECK(page.recovered == "");
     }

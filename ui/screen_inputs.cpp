@@ -11,6 +11,7 @@
 // [SECTION] draw_inputs()
 #include "core/data_size.h"
 #include "widgets.h"
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -55,11 +56,16 @@ static bool model_picker(App& app) {
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
         search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
                      T(app, Str::search_models));
-        if (app.catalog) {
+        const auto shown = [&](const ModelSpec& preset) {
+            return matches(preset.name.c_str(), app.model_search) ||
+                   matches(preset.id.c_str(), app.model_search);
+        };
+        const int rows = app.catalog ? static_cast<int>(std::count_if(app.catalog->models.begin(),
+                                                                      app.catalog->models.end(), shown))
+                                     : 0;
+        if (app.catalog && begin_option_list("##models", rows)) {
             for (const ModelSpec& preset : app.catalog->models) {
-                if (!matches(preset.name.c_str(), app.model_search) &&
-                    !matches(preset.id.c_str(), app.model_search))
-                    continue;
+                if (!shown(preset)) continue;
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
                 const char* label = preset.name.empty() ? preset.id.c_str() : preset.name.c_str();
@@ -70,14 +76,12 @@ static bool model_picker(App& app) {
                     s.model_id = preset.id;
                     changed = true;
                 }
-                // Opened, the list scrolls to the current model: its option is in view (and in the
-                // semantics layer), where the keyboard's focus goes (it went to the first option).
-                if (selected) ImGui::SetItemDefaultFocus();
                 ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.7f);
                 ImGui::TextDisabled("%s", fnum(preset.params));
                 ImGui::PopID();
             }
         }
+        if (app.catalog) ImGui::EndChild();
         ImGui::EndCombo();
     }
     field_error(app, "model");
@@ -334,9 +338,24 @@ static bool gpu_picker(App& app) {
         // A provider's catalog can list thousands of cards: a search box, as the model picker's.
         search_field(app, "##search", T(app, Str::search_gpus), app.gpu_search, sizeof app.gpu_search,
                      T(app, Str::search_gpus));
-        if (app.catalog &&
-            ImGui::BeginTable("gpus", narrow ? 3 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
-                              ImVec2(w, 0))) {
+        // A provider that lists only its own cards gets only those in the picker too.
+        const auto listed = [&](const GpuSpec& c) {
+            return (!app.catalog->only_provider || c.from_provider || c.id == s.gpu_id) &&
+                   (matches(c.name.c_str(), app.gpu_search) || matches(c.id.c_str(), app.gpu_search));
+        };
+        const int rows =
+            app.catalog
+                ? static_cast<int>(std::count_if(app.catalog->gpus.begin(), app.catalog->gpus.end(), listed))
+                : 0;
+        // The rows scroll under their header and the search box, which stay in view.
+        const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
+        const float most = std::max(6.0f, std::floor(ImGui::GetIO().DisplaySize.y * 0.45f / row_h));
+        const float list_h = row_h * (std::min(static_cast<float>(rows), most) + 1.0f) + 2.0f;
+        if (app.catalog && ImGui::BeginTable("gpus", narrow ? 3 : 5,
+                                             ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                                 ImGuiTableFlags_ScrollY,
+                                             ImVec2(w, list_h))) {
+            ImGui::TableSetupScrollFreeze(0, 1);
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn(T(app, Str::col_memory));
             if (!narrow) {
@@ -346,10 +365,7 @@ static bool gpu_picker(App& app) {
             ImGui::TableSetupColumn(T(app, Str::col_price));
             ImGui::TableHeadersRow();
             for (const GpuSpec& c : app.catalog->gpus) {
-                // A provider that lists only its own cards gets only those in the picker too.
-                if (app.catalog->only_provider && !c.from_provider && c.id != s.gpu_id) continue;
-                if (!matches(c.name.c_str(), app.gpu_search) && !matches(c.id.c_str(), app.gpu_search))
-                    continue;
+                if (!listed(c)) continue;
                 ImGui::PushID(c.id.c_str());
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
@@ -361,7 +377,6 @@ static bool gpu_picker(App& app) {
                     s.gpu_id = c.id;
                     changed = true;
                 }
-                if (c.id == s.gpu_id) ImGui::SetItemDefaultFocus(); // as the model picker's
                 gpu_specs_row(app, c, narrow);
                 ImGui::PopID();
             }

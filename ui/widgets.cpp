@@ -865,8 +865,21 @@ void begin_listbox(App& app, const char* name) {
 
 bool option(App& app, const char* label, bool selected, const char* name, ImGuiSelectableFlags flags) {
     const bool pressed = ImGui::Selectable(label, selected, flags);
+    // A pick closes the list; Selectable() closes only the popup it is drawn in, not a picker's
+    // whose options scroll in a region of their own (begin_option_list()).
+    if (pressed && !(ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_Popup)) ImGui::CloseCurrentPopup();
+    // A list opens scrolled to its current option: in view, and in the semantics layer, where the
+    // keyboard's focus goes (the model picker's focus went to its first model).
+    if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
     sem_item(app, Role::option, name ? name : label, nullptr, selected ? 1 : 0);
     return pressed;
+}
+
+bool begin_option_list(const char* id, int rows, float width) {
+    // Below the list's search box, which stays in view while the options scroll.
+    const float row = ImGui::GetTextLineHeightWithSpacing();
+    const float most = std::max(6.0f, std::floor(ImGui::GetIO().DisplaySize.y * 0.45f / row));
+    return ImGui::BeginChild(id, ImVec2(width, row * std::min(static_cast<float>(rows), most) + 2.0f));
 }
 
 const char* fit_text(const char* text, float room) {

@@ -453,6 +453,8 @@ test('keyboard: the model picker opens on the current model; letters typed there
     await first.focus();
     await b.page.keyboard.press('Enter');
     await b.page.waitForFunction(() => /^llama-3\.1-/.test(window.traincalc.get().model), null, { timeout: 5000 });
+    await b.page.getByRole('listbox', { name: 'Model' }).waitFor({ state: 'detached', timeout: 5000 });  // the pick closed it
+    assert.equal(await model.getAttribute('aria-expanded'), 'false');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
@@ -615,11 +617,13 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     const price = b.page.getByRole('textbox', { name: '每卡每小时', exact: true });
     assert.equal(await price.getAttribute('aria-invalid'), null);
     // A decimal comma (many locales' keypads) is not read as a thousands separator: "25,5" is not 255.
-    // Typed at a person's pace (each key a frame of its own): typing applies as it goes, so "25" is
-    // taken before the comma, and stays; never 255.
+    // Typed at a person's pace (each key a frame of its own), typing applies as it goes ("25" is
+    // taken before the comma); at its end (Enter) text the box cannot take gives back the value
+    // from before the typing, said under the box: never 255, nor whichever prefix a frame took.
     await typeInto(b.page, '每卡每小时', '25,5', false, 80);
     await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-invalid') === 'true', null, { timeout: 5000 });
-    assert.equal((await b.page.evaluate(() => window.traincalc.get())).price.hourly, 25, 'the last good text typed is kept');
+    await b.page.getByText('“25,5”不是数字；保留 25.50。', { exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal((await b.page.evaluate(() => window.traincalc.get())).price.hourly, 25.5, 'the value before the typing is kept');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

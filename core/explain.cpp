@@ -663,6 +663,12 @@ std::string value_text(double v, const char* unit, const Fmt& F) {
     return (count ? F.Q(v) : F.N(v)) + " " + shown;
 }
 
+// " (3.2 days)" after a time in hours or seconds: the unit a person would use, in the language's own
+// parentheses ("（23.4 小时）": Chinese takes full-width ones, no space before).
+static std::string hours_aside(double hours, const Fmt& F) {
+    return F.T(" (", "（") + F.H(hours) + F.T(")", "）");
+}
+
 // "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula
 // with the values used, and the result. Lines never hold " = " elsewhere (tests parse them).
 std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const char* name_override = nullptr) {
@@ -687,12 +693,9 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
                 " = "; // "Weights per card = W = 13 GiB"
     }
     line += value_text(t.result, t.unit, F);
-    // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h"), in the
-    // language's own parentheses ("（23.4 小时）": Chinese takes full-width ones, no space before).
-    const char* open = F.T(" (", "（");
-    const char* close = F.T(")", "）");
-    if (std::strcmp(t.unit, "h") == 0 && t.result >= 48) line += open + F.H(t.result) + close;
-    if (std::strcmp(t.unit, "s") == 0 && t.result >= 60) line += open + F.H(t.result / 3600) + close;
+    // Hours and seconds also read in the unit a person would use ("3.2 days", "23.4 h").
+    if (std::strcmp(t.unit, "h") == 0 && t.result >= 48) line += hours_aside(t.result, F);
+    if (std::strcmp(t.unit, "s") == 0 && t.result >= 60) line += hours_aside(t.result / 3600, F);
     if (t.place == Place::host)
         line += F.T(" → host RAM (offloaded: not on the card)", " → 主机内存（已卸载，不占显存）");
     return line;
@@ -1155,7 +1158,7 @@ static std::string break_even_line(const Estimate& e, const Term& t, const Fmt& 
     const double h = t.result;
     const TermText& tt = term_text(t.id);
     std::string line = std::string(F.T(tt.en, tt.zh)) + " = " + F.N(h) + F.T(" h", " 小时");
-    if (h >= 48) line += F.T(" (", "（") + F.H(h) + F.T(")", "）");
+    if (h >= 48) line += hours_aside(h, F);
     const char* sep = F.T(": ", "：");
     for (int i = 0; i < 2; i++) {
         const Term* own = e.terms.find(TermId::own_at_break_even, i);

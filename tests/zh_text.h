@@ -12,18 +12,24 @@ inline bool is_cjk(char32_t cp) {
     return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
 }
 
+// The code point at text[*i] (UTF-8), *i moved past it.
+inline char32_t next_code_point(const std::string& text, size_t* i) {
+    const unsigned char b = static_cast<unsigned char>(text[*i]);
+    const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    char32_t cp = n == 1 ? b : b & (0x7F >> n);
+    for (int k = 1; k < n && *i + k < text.size(); k++) cp = (cp << 6) | (text[*i + k] & 0x3F);
+    *i += static_cast<size_t>(n);
+    return cp;
+}
+
 // True when `text` (UTF-8) has a space between two Chinese characters or punctuation marks.
 inline bool has_cjk_gap(const std::string& text) {
     char32_t before = 0, prev = 0;
     for (size_t i = 0; i < text.size();) {
-        const unsigned char b = static_cast<unsigned char>(text[i]);
-        const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-        char32_t cp = n == 1 ? b : b & (0x7F >> n);
-        for (int k = 1; k < n && i + k < text.size(); k++) cp = (cp << 6) | (text[i + k] & 0x3F);
+        const char32_t cp = next_code_point(text, &i);
         if (prev == U' ' && is_cjk(before) && is_cjk(cp)) return true;
         before = prev;
         prev = cp;
-        i += static_cast<size_t>(n);
     }
     return false;
 }
@@ -32,13 +38,9 @@ inline bool has_cjk_gap(const std::string& text) {
 inline bool has_halfwidth_paren(const std::string& text) {
     char32_t prev = 0;
     for (size_t i = 0; i < text.size();) {
-        const unsigned char b = static_cast<unsigned char>(text[i]);
-        const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-        char32_t cp = n == 1 ? b : b & (0x7F >> n);
-        for (int k = 1; k < n && i + k < text.size(); k++) cp = (cp << 6) | (text[i + k] & 0x3F);
+        const char32_t cp = next_code_point(text, &i);
         if ((cp == U')' && is_cjk(prev)) || (prev == U'(' && is_cjk(cp))) return true;
         prev = cp;
-        i += static_cast<size_t>(n);
     }
     return false;
 }

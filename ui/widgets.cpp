@@ -474,19 +474,24 @@ bool has_error(const App& app, const char* field) {
     return find_error(app, field) != nullptr;
 }
 
+// Where App::field_labels holds the label `field` was last drawn with; its size when none.
+static size_t field_label_at(const App& app, std::string_view field) { // a view: no string made per frame
+    size_t i = 0;
+    while (i < app.field_labels.size() && app.field_labels[i].first != field) i++;
+    return i;
+}
+
 std::string error_text(const App& app, const FieldError& e) {
     std::string msg = (app.lang == Lang::zh && !e.message_zh.empty()) ? e.message_zh : e.message;
     // validate() names a field by its key ("avg_tokens must be …": the CLI's and the JSON API's
     // words); on the page the field's own label says it: "Tokens per sample must be …",
     // "每条样本 token 数必须是 …" (no space between two Chinese characters).
     const size_t n = e.field.size();
-    const auto at =
-        std::find_if(app.field_labels.begin(), app.field_labels.end(),
-                     [&](const std::pair<std::string, std::string>& f) { return f.first == e.field; });
-    if (at == app.field_labels.end() || msg.size() <= n + 1 || msg.compare(0, n, e.field) != 0 ||
+    const size_t at = field_label_at(app, e.field);
+    if (at == app.field_labels.size() || msg.size() <= n + 1 || msg.compare(0, n, e.field) != 0 ||
         msg[n] != ' ')
         return msg;
-    const std::string& label = at->second;
+    const std::string& label = app.field_labels[at].second;
     const bool glue = !label.empty() && static_cast<unsigned char>(label.back()) >= 0x80 &&
                       static_cast<unsigned char>(msg[n + 1]) >= 0x80;
     return msg.replace(0, glue ? n + 1 : n, label);
@@ -494,13 +499,11 @@ std::string error_text(const App& app, const FieldError& e) {
 
 void field_error(App& app, const char* field, const char* label) {
     if (label) { // known from the first frame that draws the field on (the error list reads it too)
-        auto at =
-            std::find_if(app.field_labels.begin(), app.field_labels.end(),
-                         [&](const std::pair<std::string, std::string>& f) { return f.first == field; });
-        if (at == app.field_labels.end())
+        const size_t at = field_label_at(app, field);
+        if (at == app.field_labels.size())
             app.field_labels.emplace_back(field, label);
-        else if (at->second != label)
-            at->second = label; // the language changed
+        else if (app.field_labels[at].second != label)
+            app.field_labels[at].second = label; // the language changed
     }
     for (const FieldError& e : app.input_errors) {
         if (!owns(e.field, field)) continue;

@@ -194,9 +194,7 @@ TEST_CASE("the image inputs are drawn for a vision-language model only, in both 
         REQUIRE(t);
         const std::string line = std::string(zh ? "每张图片 token 数：" : "Image tokens per image: ") +
                                  format_number(t->result, 3);
-        bool said = false;
-        for (const SemNode& n : page.app.sem) said |= n.role == Role::text && n.value == line;
-        CHECK_MESSAGE(said, line);
+        CHECK_MESSAGE(traincalc_test::has_text(page.app, line), line);
         CHECK(page.app.last_good.ok);
         CHECK(page.recovered == "");
     }
@@ -951,11 +949,7 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     ImGui::GetIO().DisplaySize.y = 20000;
     page.frame();
     const Scenario before = page.app.scenario;
-    const auto said = [&](const std::string& line) {
-        for (const SemNode& n : page.app.sem)
-            if (n.role == Role::text && n.value == line) return true;
-        return false;
-    };
+    const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
     type_into(page, "Epochs", "abc");
     CHECK(said("\u201cabc\u201d is not a number; 3 is kept."));
     CHECK(traincalc_test::find_node(page.app, Role::number, "Epochs")->invalid);
@@ -1031,11 +1025,7 @@ TEST_CASE("a box's typing that ends in text it cannot take, or in Escape, restor
     refresh(page.app);
     page.frame();
     const std::string before = scenario_to_json(page.app.scenario);
-    const auto said = [&](const std::string& line) {
-        for (const SemNode& n : page.app.sem)
-            if (n.role == Role::text && n.value == line) return true;
-        return false;
-    };
+    const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
     // "3,5": the "3" a frame took is not what is kept, whichever prefixes the frames took.
     keys_into(page, "Number of cards", {"3", "3,", "3,5"}, set_end);
     CHECK(page.app.scenario.cards == 8);
@@ -1079,11 +1069,8 @@ TEST_CASE("a box's typing that ends out of range keeps its text and message; res
     CHECK(page.app.last_good.flops.executed == doctest::Approx(good_flops)); // 500 tokens, not 9,999,999
     // "What fits, what it buys" answers for the scenario as it is: it says why it has no answer (it
     // showed its heading alone).
-    bool why = false;
-    for (const SemNode& n : page.app.sem)
-        why |= n.role == Role::text &&
-               n.value == "Answered once the inputs are valid (the errors above say what to fix).";
-    CHECK(why);
+    CHECK(traincalc_test::has_text(page.app,
+                                   "Answered once the inputs are valid (the errors above say what to fix)."));
     // While it is still typed (no end yet), the last valid prefix is what is shown, as it goes.
     keys_into(page, "Tokens per sample", {"6", "60"}, set_end);
     CHECK(page.app.estimate.ok);
@@ -1106,9 +1093,7 @@ TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
             const std::string said =
                 lang == Lang::en ? std::string("\u201c") + typed + "\u201d is outside 0.1–2000; 7.62 is kept."
                                  : std::string("\u201c") + typed + "\u201d超出 0.1–2000 的范围；保留 7.62。";
-            bool found = false;
-            for (const SemNode& n : page.app.sem) found |= n.role == Role::text && n.value == said;
-            CHECK_MESSAGE(found, said);
+            CHECK_MESSAGE(traincalc_test::has_text(page.app, said), said);
         }
         keys_into(page, box, {"1", "13"}, set_end); // in range: a custom model of 13 B
         CHECK(page.app.scenario.model_id.empty());
@@ -1158,8 +1143,6 @@ TEST_CASE(
         // The tokens of all epochs under the epochs box, in the same words (was "7.5e7").
         const std::string all = lang == Lang::en ? "Tokens processed (all epochs): 75M"
                                                  : "处理的 token 总数（全部轮次）：7,500 万";
-        bool said = false;
-        for (const SemNode& n : page.app.sem) said |= n.role == Role::text && n.value == all;
-        CHECK_MESSAGE(said, all);
+        CHECK_MESSAGE(traincalc_test::has_text(page.app, all), all);
     }
 }

@@ -25,6 +25,13 @@ inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc:
     return nullptr;
 }
 
+// True when a text node says exactly `line` (a message under a box, a line of shown work).
+inline bool has_text(const traincalc::App& app, const std::string& line) {
+    for (const traincalc::SemNode& n : app.sem)
+        if (n.role == traincalc::Role::text && n.value == line) return true;
+    return false;
+}
+
 struct Page {
     traincalc::App app;
     std::string recovered; // what ImGui's end-of-frame error recovery had to fix (empty = balanced)

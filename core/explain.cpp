@@ -125,12 +125,21 @@ std::string format_money(double v, Currency c) {
     if (!std::isfinite(v)) v = 0;
     const char* symbol = c == Currency::usd ? "$" : "¥";
     double a = std::fabs(v);
-    std::string sign = v < 0 && a >= 0.005 ? "-" : ""; // -0.004 shows as ¥0.00, not -¥0.00
+    std::string sign = v < 0 && a >= 0.0005 ? "-" : ""; // -0.0004 shows as ¥0, not -¥0
     char buf[64];
     if (a >= 1e15) return sign + symbol + format_number(a);
-    if (a < 100 && a != std::round(a)) {
-        std::snprintf(buf, sizeof buf, "%.2f", a);
-        return sign + symbol + buf;
+    // Below ¥1 three decimals: power at ¥0.416/h shown as ¥0.42 made ¥0.42 × 175 h miss its product.
+    if (a < 1 && a >= 0.0005) {
+        std::snprintf(buf, sizeof buf, "%.3f", a);
+        std::string s = buf;
+        if (s.back() == '0') s.pop_back(); // ¥0.50, not ¥0.500
+        return sign + symbol + s;
+    }
+    // Cents below ¥10,000 unless whole: a quote of ¥112.50/h shown as ¥113 made 3 h × ¥113 ≠ ¥337.50.
+    if (a < 1e4 && std::fabs(a - std::round(a)) >= 0.005) {
+        const double cents = std::round(a * 100);
+        std::snprintf(buf, sizeof buf, ".%02d", static_cast<int>(std::fmod(cents, 100.0)));
+        return sign + symbol + group_thousands(std::floor(cents / 100)) + buf;
     }
     return sign + symbol + group_thousands(std::round(a));
 }
@@ -625,6 +634,8 @@ const SymbolText kUnitText[] = {
     {"patches", "patch"},   {"images", "张图片"},
     {"params", "个参数"},   {"card-h", "卡时"},
     {"h/month", "小时/月"}, {"FLOP/s per TFLOPS", "FLOP/s/TFLOPS"},
+    {"h", "小时"},          {"s", "秒"}, // "5.33 h" beside "（23.4 小时）" read as a foreign unit
+    {"s/h", "秒/小时"},
 };
 
 // Operand names that are words get a Chinese reading; letters (N, tp, s, B_w) are shared notation.

@@ -226,12 +226,13 @@ TEST_CASE("rent or buy, the page's default (Qwen2.5 7B LoRA, one A100 80GB at ¥
             if (l.rfind(start, 0) == 0) return l;
         return std::string();
     };
-    CHECK(line(Lang::en, "Break-even use per month = ") ==
-          "Break-even use per month = 176 h (7.33 days): at 176 h owning ¥4,282 ≤ renting ¥4,300 (cheapest "
-          "plan), at 175 h owning ¥4,281 > renting ¥4,270");
+    CHECK(
+        line(Lang::en, "Break-even use per month = ") ==
+        "Break-even use per month = 176 h (7.33 days): at 176 h owning ¥4,281.55 ≤ renting ¥4,300 (cheapest "
+        "plan), at 175 h owning ¥4,281.13 > renting ¥4,270");
     CHECK(line(Lang::zh, "每月盈亏平衡使用时长 = ") ==
-          "每月盈亏平衡使用时长 = 176 小时（7.33 天）：176 小时自购 ¥4,282 ≤ 租用 ¥4,300（最省方案），175 "
-          "小时自购 ¥4,281 > 租用 ¥4,270");
+          "每月盈亏平衡使用时长 = 176 小时（7.33 天）：176 小时自购 ¥4,281.55 ≤ 租用 ¥4,300（最省方案），175 "
+          "小时自购 ¥4,281.13 > 租用 ¥4,270");
     CHECK(line(Lang::en, "Renting the same hours (cheapest plan) = ") ==
           "Renting the same hours (cheapest plan) = days × price + billed × price = 7 × ¥580 + 8 h × ¥30 = "
           "¥4,300");
@@ -239,7 +240,8 @@ TEST_CASE("rent or buy, the page's default (Qwen2.5 7B LoRA, one A100 80GB at ¥
           "Renting an hour below the break-even use (cheapest plan) = days × price + billed × price = 7 × "
           "¥580 + 7 h × ¥30 = ¥4,270");
     CHECK(line(Lang::zh, "比盈亏平衡点少 1 小时的自购成本 = ") ==
-          "比盈亏平衡点少 1 小时的自购成本 = 固定成本 + 每小时电费 × 小时 = ¥4,208 + ¥0.42 × 175 h = ¥4,281");
+          "比盈亏平衡点少 1 小时的自购成本 = 固定成本 + 每小时电费 × 小时 = ¥4,208.33 + ¥0.416 × 175 小时 = "
+          "¥4,281.13");
 }
 
 TEST_CASE(

@@ -108,9 +108,15 @@ TEST_CASE("format_hours_range: both ends in the high end's unit") {
     CHECK(format_hours_range(-1, 2, Lang::en) == "0 – 2 h");
 }
 
-TEST_CASE("format_money: yuan and dollars, grouped, cents below 100") {
-    CHECK(format_money(1234.4, Currency::cny) == "¥1,234");
-    CHECK(format_money(1234.4, Currency::usd) == "$1,234");
+TEST_CASE("format_money: yuan and dollars, grouped, cents below 10,000 unless whole") {
+    CHECK(format_money(1234.4, Currency::cny) == "¥1,234.40");
+    CHECK(format_money(1234.4, Currency::usd) == "$1,234.40");
+    CHECK(format_money(112.5, Currency::cny) == "¥112.50"); // a quote as typed, not ¥113
+    CHECK(format_money(12345.6, Currency::cny) == "¥12,346");
+    CHECK(format_money(99.999, Currency::cny) == "¥100");
+    CHECK(format_money(4640.001, Currency::cny) == "¥4,640");
+    CHECK(format_money(0.41666, Currency::cny) == "¥0.417"); // power per hour: three decimals below ¥1
+    CHECK(format_money(0.5, Currency::cny) == "¥0.50");
     CHECK(format_money(12.5, Currency::usd) == "$12.50");
     CHECK(format_money(72, Currency::cny) == "¥72");
     CHECK(format_money(-3000, Currency::cny) == "-¥3,000");
@@ -138,7 +144,7 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     auto zh = explain(e, Headline::compute, Lang::zh);
     CHECK(contains(zh, "经验公式 = 6 × N × D = 6 × 70 亿 × 2.5 亿 token = 1.05e19 FLOPs")); // counts in 万/亿
     CHECK(contains(zh, "网上流传的“约 856 秒”小了约 100 倍"));
-    CHECK(contains(zh, "= 84,135 s（23.4 小时）")); // full-width parentheses, no space before
+    CHECK(contains(zh, "= 84,135 秒（23.4 小时）")); // full-width parentheses, no space before
     // Operand names that are words read in Chinese; letters stay the shared notation.
     auto time_zh = explain(e, Headline::time, Lang::zh);
     CHECK(contains(time_zh, "总耗时 = 计算 + 额外开销 + 固定时间 + 上传 + 下载 + 检查点 = "));
@@ -196,7 +202,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     auto buy_en = explain(e, Headline::buy, Lang::en);
     CHECK(contains(buy_en, "Depreciation per card per month = purchase ÷ months = ¥90,000 ÷ 36 = ¥2,500"));
     CHECK(contains(buy_en, "Owning per card per month = depreciation + power + rack + operations = ¥2,500 + "
-                           "¥125 + ¥375 + ¥500 = ¥3,500"));
+                           "¥124.80 + ¥375 + ¥500 = ¥3,499.80"));
     CHECK(contains(buy_en, "Break-even use per month = "));
     CHECK(contains(buy_en, "Owning at the break-even use = fixed cost + power per hour × hours = "));
     CHECK(contains(buy_en, "Renting the same hours (cheapest plan) = "));
@@ -571,12 +577,18 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     all.push_back(s);
 
     std::map<std::string, std::string> english; // word → the first line it is in
-    std::string spaced; // the first line with a space between two Chinese characters, or "(" by them
+    std::string spaced;     // the first line with a space between two Chinese characters, or "(" by them
+    std::string latin_time; // the first line writing hours or seconds "h" / "s" (小时, 秒)
     int lines = 0;
     auto scan = [&](const std::string& line) {
         lines++;
         if (spaced.empty() && zh_text::has_cjk_gap(line)) spaced = line;         // "不重计算 只需"
         if (spaced.empty() && zh_text::has_halfwidth_paren(line)) spaced = line; // "(23.4 小时)"
+        for (size_t i = 1; latin_time.empty() && i + 2 < line.size() + 1; i++)   // "5.33 h", "19,204 s"
+            if (std::isdigit(static_cast<unsigned char>(line[i - 1])) && line[i] == ' ' &&
+                (line[i + 1] == 'h' || line[i + 1] == 's') &&
+                (i + 2 == line.size() || !std::isalpha(static_cast<unsigned char>(line[i + 2]))))
+                latin_time = line;
         std::string w;
         bool notation_run = false; // a run holding '_' or a digit is a symbol (N_act, B_logits, bf16)
         for (char ch : line + " ") {
@@ -610,5 +622,6 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     for (const auto& [w, line] : english) found += w + ": " + line + "\n";
     CHECK_MESSAGE(english.empty(), found);
     CHECK_MESSAGE(spaced.empty(), spaced);
+    CHECK_MESSAGE(latin_time.empty(), latin_time);
     MESSAGE("Chinese lines read: " << lines);
 }

@@ -131,7 +131,8 @@ TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate J
     s.fixed_hours = -0.0;
     s.price_hourly = -0.0;
     CHECK_FALSE(has_negative_zero(scenario_to_json(s)));
-    CHECK(format_money(-0.004, Currency::cny) == "¥0.00");
+    CHECK(format_money(-0.0004, Currency::cny) == "¥0");
+    CHECK(format_money(-0.004, Currency::cny) == "-¥0.004");
     CHECK(format_money(-0.5, Currency::cny) == "-¥0.50");
     CHECK(format_number(-0.0) == "0");
     // A range message quoting -0 for a field that starts above 0.

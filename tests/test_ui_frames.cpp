@@ -1144,5 +1144,14 @@ TEST_CASE(
         const std::string all = lang == Lang::en ? "Tokens processed (all epochs): 75M"
                                                  : "处理的 token 总数（全部轮次）：7,500 万";
         CHECK_MESSAGE(traincalc_test::has_text(page.app, all), all);
+        // The model list's counts too (its column read "6.74e9" under a slider saying "6.74B").
+        const SemNode* picker =
+            traincalc_test::find_node(page.app, Role::combobox, lang == Lang::en ? "Model" : "模型");
+        REQUIRE(picker);
+        page.click(*picker);
+        page.frame();
+        page.frame();
+        const std::string count = lang == Lang::en ? "6.74B" : "67.4 亿"; // Llama 2 7B, in its option's name
+        CHECK(traincalc_test::find_node(page.app, Role::option, "Llama 2 7B, " + count));
     }
 }

@@ -45,11 +45,27 @@ static const ModelSpec* current_model(const App& app) {
     return &app.scenario.model;
 }
 
+// A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
+static const char* fcount(const App& app, double v) {
+    if (app.lang == Lang::zh) {
+        if (v >= 1e12) return fmt("%s 万亿", fnum(v / 1e12));
+        if (v >= 1e8) return fmt("%s 亿", fnum(v / 1e8));
+        if (v >= 1e4) return fmt("%s 万", fnum(v / 1e4));
+        return fnum(v);
+    }
+    if (v >= 1e12) return fmt("%sT", fnum(v / 1e12));
+    if (v >= 1e9) return fmt("%sB", fnum(v / 1e9));
+    if (v >= 1e6) return fmt("%sM", fnum(v / 1e6));
+    if (v >= 1e3) return fmt("%sK", fnum(v / 1e3));
+    return fnum(v);
+}
+
 static bool model_picker(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
     const ModelSpec* m = current_model(app);
-    const char* preview = s.model_id.empty() ? fmt("%s (%s)", T(app, Str::custom_model), fnum(m->params))
+    const char* preview = s.model_id.empty() ? fmt(app.lang == Lang::zh ? "%s（%s）" : "%s (%s)",
+                                                   T(app, Str::custom_model), fcount(app, m->params))
                                              : (m->name.empty() ? m->id.c_str() : m->name.c_str());
     const char* name = T(app, Str::model_preset);
     field_label(name);
@@ -72,12 +88,14 @@ static bool model_picker(App& app) {
                 // The name ends in "…" before the parameter count's column ("Llama 4 Scout 17B-16E
                 // (MoE)" ran under "1.09e11"); the option's name says it whole.
                 const float room = ImGui::GetContentRegionAvail().x * 0.7f - ImGui::GetStyle().ItemSpacing.x;
-                if (option(app, fit_text(label, room), selected, fmt("%s, %s", label, fnum(preset.params)))) {
+                if (option(app, fit_text(label, room), selected,
+                           fmt("%s, %s", label, fcount(app, preset.params)))) {
                     s.model_id = preset.id;
                     changed = true;
                 }
                 ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.7f);
-                ImGui::TextDisabled("%s", fnum(preset.params));
+                ImGui::TextDisabled("%s",
+                                    fcount(app, preset.params)); // "6.74B" as the slider says, not "6.74e9"
                 ImGui::PopID();
             }
         }
@@ -86,21 +104,6 @@ static bool model_picker(App& app) {
     }
     field_error(app, "model");
     return changed;
-}
-
-// A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
-static const char* fcount(const App& app, double v) {
-    if (app.lang == Lang::zh) {
-        if (v >= 1e12) return fmt("%s 万亿", fnum(v / 1e12));
-        if (v >= 1e8) return fmt("%s 亿", fnum(v / 1e8));
-        if (v >= 1e4) return fmt("%s 万", fnum(v / 1e4));
-        return fnum(v);
-    }
-    if (v >= 1e12) return fmt("%sT", fnum(v / 1e12));
-    if (v >= 1e9) return fmt("%sB", fnum(v / 1e9));
-    if (v >= 1e6) return fmt("%sM", fnum(v / 1e6));
-    if (v >= 1e3) return fmt("%sK", fnum(v / 1e3));
-    return fnum(v);
 }
 
 // The parameters slider: moving it makes a custom model with the nearest preset's shape

@@ -972,6 +972,22 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, not 41 digits") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    type_into(page, "Per card per hour", "1e40"); // validate() says the range; the box keeps what was typed
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Per card per hour");
+    REQUIRE(box);
+    CHECK(box->value == "1e40");
+    CHECK(box->invalid);
+    type_into(page, "Per card per hour", "123456789012345678");
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Per card per hour")->value == "1.23457e17");
+    type_into(page, "Per card per hour", "29.5");
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Per card per hour")->value == "29.50");
+    CHECK(page.recovered == "");
+}
+
 // A box's typing as the twin sends it (web/shell.html): each keystroke's text, then its end
 // (Enter, leaving an edited box) or Escape, one frame each as a fast typist's keys arrive.
 static void keys_into(Page& page, const char* name, const std::vector<std::string>& texts, int end_phase) {

@@ -688,12 +688,18 @@ static const char* compact_exponent(const char* text) {
     return fmt("%.*se%s%s", static_cast<int>(e - text), text, negative ? "-" : "", digits);
 }
 
+// A box's text for its value: the box's format, but a value from 1e15 on in six digits and an
+// exponent (a price of 1e40 typed, "%.2f" wrote 41 digits past the box's edge).
+static const char* box_text(const char* format, double v) {
+    return compact_exponent(fmt(std::fabs(v) >= 1e15 ? "%.6g" : format, v));
+}
+
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid,
                 const double* range) {
     const ImGuiID id = ImGui::GetID(id_str);
-    const char* text = compact_exponent(fmt(format, *v));
+    const char* text = box_text(format, *v);
     const bool changed = take_typed_double(app, id, text, v, range);
-    if (changed) text = compact_exponent(fmt(format, *v));
+    if (changed) text = box_text(format, *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
     typed_error(app, id, text);

@@ -988,6 +988,30 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("the tokens slider shows the tokens the results use while an input it derives from is invalid") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.app.scenario.data_input = DataInput::samples;
+    page.app.scenario.samples = 100000;
+    page.app.scenario.avg_tokens = 250;
+    refresh(page.app);
+    page.frame();
+    const auto slider = [&] {
+        const SemNode* n = traincalc_test::find_node(page.app, Role::slider, "Tokens per epoch");
+        return n ? n->value : std::string("(none)");
+    };
+    CHECK(slider() == "25M tokens");
+    type_into(page, "Samples", "1e15"); // above 1e12: an error at samples, the results keep 25M
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Samples")->invalid);
+    CHECK(slider() == "25M tokens"); // was "250,000T tokens" (1e15 × 250)
+    type_into(page, "Tokens per sample", "0");
+    CHECK(slider() == "25M tokens");
+    type_into(page, "Tokens per sample", "250");
+    type_into(page, "Samples", "200000");
+    CHECK(slider() == "50M tokens");
+    CHECK(page.recovered == "");
+}
+
 // A box's typing as the twin sends it (web/shell.html): each keystroke's text, then its end
 // (Enter, leaving an edited box) or Escape, one frame each as a fast typist's keys arrive.
 static void keys_into(Page& page, const char* name, const std::vector<std::string>& texts, int end_phase) {

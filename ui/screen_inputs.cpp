@@ -191,7 +191,13 @@ static bool draw_method(App& app) {
 static bool tokens_slider(App& app) {
     Scenario& s = app.scenario;
     constexpr double kLo = 1e5, kHi = 1e13;
-    double tokens = tokens_per_epoch(s);
+    // While an input it derives from is invalid, it shows the tokens the results use (the last valid
+    // scenario's): "Samples 1e15" made it read 1e18 tokens beside results for 25M.
+    bool derived_bad = false;
+    if (s.data_input != DataInput::tokens && !app.estimate.ok && has_result(app))
+        for (const char* field : {"samples", "avg_tokens", "dataset_mb", "chars_per_token", "bytes_per_char"})
+            derived_bad = derived_bad || has_error(app, field);
+    double tokens = tokens_per_epoch(derived_bad ? shown_estimate(app).scenario : s);
     const double before = tokens;
     ImGui::PushID("tokens_slider");
     field_label(T(app, Str::tokens_slider), T(app, Str::tokens_slider_help));

@@ -745,6 +745,39 @@ TEST_CASE("a tap on a help marker: the frame that draws its text also says the b
     }
 }
 
+TEST_CASE("with a help open, a tap on another control also works it (the tap closed only the help)") {
+    for (const bool touch : {true, false}) {
+        Page page(touch ? 390 : 1280, 9000, touch ? 3 : 1, Lang::en);
+        page.app.touch = touch;
+        page.frame();
+        page.frame();
+        const auto tap = [&](Role role, const char* name) {
+            const SemNode* n = traincalc_test::find_node(page.app, role, name);
+            REQUIRE_MESSAGE(n, name);
+            const float x = (n->x0 + n->x1) * 0.5f, y = (n->y0 + n->y1) * 0.5f;
+            mouse(page, x, y, true);
+            mouse(page, x, y, false);
+            page.frame();
+        };
+        tap(Role::button, "Help: Cards");
+        REQUIRE(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 1);
+        tap(Role::combobox, "GPU");
+        CHECK(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 0);
+        CHECK(traincalc_test::find_node(page.app, Role::textbox, "Search GPUs…")); // its list opened
+        // The help's own "?" still closes it (a toggle), and a tap inside its text keeps it open.
+        page.app.sem_action = SemAction{traincalc_test::find_node(page.app, Role::combobox, "GPU")->id,
+                                        SemActionKind::close, 0, ""};
+        page.frame();
+        page.frame();
+        REQUIRE_FALSE(traincalc_test::find_node(page.app, Role::textbox, "Search GPUs…"));
+        tap(Role::button, "Help: Cards");
+        REQUIRE(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 1);
+        tap(Role::button, "Help: Cards");
+        CHECK(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 0);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a help marker's twin is a toggle: Enter opens and closes it, Escape closes it") {
     // Enter on an open help pressed it again and it stayed open: a keyboard user could not close it.
     Page page(1280, 9000, 1, Lang::en);

@@ -328,11 +328,28 @@ static bool draw_result_screens(App& app) {
     return changed;
 }
 
+// A tap or click outside the open help (and outside its "?") closes it before anything is drawn:
+// the control it lands on takes it this frame (ImGui's popup would take it only to close itself).
+static void close_help_on_tap_outside(App& app) {
+    const unsigned id = app.help_popup_id;
+    app.help_popup_id = 0; // help_marker() records it again while it stays open
+    ImGuiContext& g = *GImGui;
+    if (id == 0 || !ImGui::IsMouseClicked(0) || g.OpenPopupStack.Size != 1 ||
+        g.OpenPopupStack[0].PopupId != id)
+        return;
+    const ImVec2 p = ImGui::GetIO().MousePos;
+    const auto inside = [&](const float* r) {
+        return p.x >= r[0] && p.y >= r[1] && p.x < r[2] && p.y < r[3];
+    };
+    if (!inside(app.help_rect) && !inside(app.help_button_rect)) ImGui::ClosePopupToLevel(0, true);
+}
+
 bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.UserData = &app; // helpers without an App parameter (help markers, text) record into it
     app.sem.clear();
     if (!app.layout_only) continue_comparison(app); // a large catalog's comparison: one step a frame
+    close_help_on_tap_outside(app);
     const bool phone = is_phone();
     apply_layout_style(app, phone);
     // The page scrolls like a web page (the platform's scroll, with its momentum, its scrollbar and

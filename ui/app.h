@@ -142,6 +142,12 @@ struct App {
     int style_phone = -1;           // layout style applied: phone 1 | touch 2; -1 = none yet
     int style_dark = -1;            // colours applied: dark 1, light 0; -1 = none yet
     bool scroll_to_results = false; // phone: the "results" button scrolls down to them next frame
+    // The "(?)" help open last frame (0 = none): its popup's and its button's rectangles, x0 y0 x1 y1
+    // in pixels. A tap outside both closes it before the frame draws, so the tap also reaches the
+    // control it lands on (ImGui's popup took it only to close: a picker tapped did not open).
+    unsigned help_popup_id = 0;
+    float help_rect[4] = {};
+    float help_button_rect[4] = {};
     std::vector<unsigned short>
         headline_glyphs; // glyph ranges of the headline font (the atlas keeps a pointer)
     std::vector<unsigned>

@@ -170,10 +170,24 @@ void help_marker(const char* text, const char* about) {
         text_wrapped(text, nullptr, ImGui::GetFontSize() * 22.0f);
         ImGui::EndTooltip();
     }
+    const ImRect button_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const float w = ImGui::GetFontSize() * 22.0f;
+    const float max_w = ImGui::GetIO().DisplaySize.x - 40.0f;
+    const float text_w = w < max_w ? w : max_w;
+    // Below its "?", not at the pointer: over it, a second tap on the "?" landed in the text and the
+    // help stayed open (a toggle that did not toggle).
+    const float room_x = ImGui::GetIO().DisplaySize.x - text_w - ImGui::GetStyle().WindowPadding.x * 2 - 4.0f;
+    ImGui::SetNextWindowPos(ImVec2(ImMax(0.0f, ImMin(button_rect.Min.x, room_x)), button_rect.Max.y + 2.0f),
+                            ImGuiCond_Appearing);
     if (ImGui::BeginPopup("##help")) {
-        const float w = ImGui::GetFontSize() * 22.0f;
-        const float max_w = ImGui::GetIO().DisplaySize.x - 40.0f;
-        text_wrapped(text, nullptr, w < max_w ? w : max_w);
+        text_wrapped(text, nullptr, text_w);
+        const ImRect r = ImGui::GetCurrentWindow()->Rect();
+        app.help_popup_id = ImGui::GetCurrentWindow()->PopupId;
+        const float rects[2][4] = {
+            {r.Min.x, r.Min.y, r.Max.x, r.Max.y},
+            {button_rect.Min.x, button_rect.Min.y, button_rect.Max.x, button_rect.Max.y}};
+        std::memcpy(app.help_rect, rects[0], sizeof app.help_rect);
+        std::memcpy(app.help_button_rect, rects[1], sizeof app.help_button_rect);
         ImGui::EndPopup();
     }
     ImGui::PopID();

@@ -778,6 +778,35 @@ TEST_CASE("with a help open, a tap on another control also works it (the tap clo
     }
 }
 
+TEST_CASE("another GPU picked: the prices typed for the card before go back to the catalog's, said") {
+    Page page(1280, 9000, 1, Lang::en);
+    page.app.scenario.price_hourly = 26; // a quote for the default A100 80GB
+    page.app.scenario.spot_price_hourly = 12;
+    refresh(page.app);
+    page.frame();
+    const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+    REQUIRE(combo);
+    page.click(*combo);
+    const SemNode* h100 = nullptr;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::option && n.name.rfind("NVIDIA H100 80GB SXM,", 0) == 0) h100 = &n;
+    REQUIRE(h100);
+    page.click(*h100);
+    refresh(page.app);
+    page.frame();
+    const Scenario& s = page.app.scenario;
+    CHECK(s.gpu_id == "H100-SXM");
+    CHECK(s.price_hourly == -1);
+    CHECK(s.spot_price_hourly == 0);
+    const GpuSpec* g = traincalc_test::catalog().find_gpu("H100-SXM");
+    REQUIRE(g);
+    CHECK(page.app.estimate.cost.price_hourly ==
+          doctest::Approx(g->price_cny_per_hour)); // not the A100's ¥26
+    CHECK(page.app.notice == "The prices you typed were for NVIDIA A100 80GB SXM: NVIDIA H100 80GB SXM is "
+                             "priced from the catalog.");
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a help marker's twin is a toggle: Enter opens and closes it, Escape closes it") {
     // Enter on an open help pressed it again and it stayed open: a keyboard user could not close it.
     Page page(1280, 9000, 1, Lang::en);

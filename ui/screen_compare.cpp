@@ -128,7 +128,7 @@ static bool row_cells(const App& app, const GpuOption& o, const char* (&cells)[5
 // A click on a workable row puts its GPU, card count and whole searched strategy into the scenario.
 static bool take_row(App& app, const GpuOption& o, bool pressed) {
     if (!pressed || !o.workable) return false;
-    app.scenario.gpu_id = app.catalog->gpus[o.gpu_index].id;
+    take_gpu(app, app.catalog->gpus[o.gpu_index].id);
     app.scenario.cards = o.cards;
     o.strategy.apply_to(app.scenario); // the whole searched strategy, or the row's figures do not follow
     return true;

@@ -383,7 +383,7 @@ static bool gpu_picker(App& app) {
                 if (option(app, shown, c.id == s.gpu_id,
                            fmt("%s, %s, %s TFLOPS", label, fgib(c.memory_gib), fnum(c.tflops_16bit)),
                            ImGuiSelectableFlags_SpanAllColumns)) {
-                    s.gpu_id = c.id;
+                    take_gpu(app, c.id);
                     changed = true;
                 }
                 gpu_specs_row(app, c, narrow);

@@ -34,6 +34,24 @@ bool has_result(const App& app) {
     return shown_estimate(app).ok;
 }
 
+void take_gpu(App& app, const std::string& gpu_id) {
+    Scenario& s = app.scenario;
+    if (s.gpu_id == gpu_id) return;
+    const bool typed =
+        s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0 || s.spot_price_hourly > 0;
+    if (typed && app.catalog) {
+        const GpuSpec* from = app.catalog->find_gpu(s.gpu_id);
+        const GpuSpec* to = app.catalog->find_gpu(gpu_id);
+        const std::string a = from ? from->name : s.gpu_id, b = to ? to->name : gpu_id;
+        app.notice = "The prices you typed were for " + a + ": " + b + " is priced from the catalog.";
+        app.notice_zh = "你输入的价格属于 " + a + "：" + b + " 按目录价格计算。";
+        app.notice_from_config = false;
+    }
+    s.price_hourly = s.price_daily = s.price_monthly = -1;
+    s.spot_price_hourly = 0;
+    s.gpu_id = gpu_id;
+}
+
 // A ring of scratch buffers: a frame formats hundreds of numbers, none need to outlive the
 // widget that draws them, and a ring avoids std::string churn in the hot path.
 static constexpr int kScratchBytes = 256; // longest formatted line (Chinese is 3 bytes a character)

@@ -30,6 +30,10 @@ const Estimate& shown_estimate(const App& app);
 bool has_result(const App& app);
 // The notice banner: `prefix` then each error's message, in both languages (ui/app.cpp).
 void set_notice(App& app, Str prefix, const std::vector<FieldError>& errors);
+// Another GPU (the picker, a comparison row): prices typed for the card before (per hour, day, month,
+// spot) were that card's quote, so they go back to the catalog's, and the notice says so (an A100's
+// ¥26/h applied to the H100 picked: its row said ¥72, the run then cost ¥104).
+void take_gpu(App& app, const std::string& gpu_id);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Formatting: results go to a small ring of static buffers, valid for a few calls

@@ -498,7 +498,7 @@ const SymbolText kSymbolText[] = {
     {"hours", "小时"},
     {"layers", "层数"},
     {"logits", "logits"},
-    {"margin", "差价"},
+    {"margin", "余量"},
     {"minimum", "最少"},
     {"month", "月"},
     {"months", "月数"},

@@ -136,6 +136,11 @@ std::string format_money(double v, Currency c) {
         return sign + symbol + s;
     }
     // Cents below ¥10,000 unless whole: a quote of ¥112.50/h shown as ¥113 made 3 h × ¥113 ≠ ¥337.50.
+    // Below ¥100 a third decimal when it holds one: $0.66 is ¥4.752, and 10 h × ¥4.75 × 7 ≠ ¥332.64.
+    if (a < 100 && std::fabs(a * 100 - std::round(a * 100)) >= 0.05) {
+        std::snprintf(buf, sizeof buf, "%.3f", a);
+        return sign + symbol + buf;
+    }
     if (a < 1e4 && std::fabs(a - std::round(a)) >= 0.005) {
         const double cents = std::round(a * 100);
         std::snprintf(buf, sizeof buf, ".%02d", static_cast<int>(std::fmod(cents, 100.0)));
@@ -664,7 +669,9 @@ const char* op_text(Op op) {
 // A value with its unit: "7.62e9", "2 B", "¥8".
 std::string value_text(double v, const char* unit, const Fmt& F) {
     if (std::strcmp(unit, kUnitMoney) == 0) return F.M(v);
-    if (!*unit) return F.Q(v);
+    // A whole operand below a million whole in Chinese too: f = 18,944 read "1.89 万", and the terms
+    // it multiplied no longer summed to their shown 196,608 B.
+    if (!*unit) return F.lang == Lang::zh && v == std::floor(v) && std::fabs(v) < 1e6 ? F.N(v) : F.Q(v);
     // Counts read in 万/亿 in Chinese; bytes, hours and rates keep their plain digits.
     const bool count = std::strcmp(unit, "tokens") == 0 || std::strcmp(unit, "FLOPs") == 0;
     const char* shown = unit;

@@ -113,7 +113,10 @@ TEST_CASE("format_money: yuan and dollars, grouped, cents below 10,000 unless wh
     CHECK(format_money(1234.4, Currency::usd) == "$1,234.40");
     CHECK(format_money(112.5, Currency::cny) == "¥112.50"); // a quote as typed, not ¥113
     CHECK(format_money(12345.6, Currency::cny) == "¥12,346");
-    CHECK(format_money(99.999, Currency::cny) == "¥100");
+    CHECK(format_money(99.9999, Currency::cny) == "¥100");
+    CHECK(format_money(0.66 * 7.2, Currency::cny) ==
+          "¥4.752"); // a third decimal below ¥100 when it holds one
+    CHECK(format_money(3.6, Currency::cny) == "¥3.60");
     CHECK(format_money(4640.001, Currency::cny) == "¥4,640");
     CHECK(format_money(0.41666, Currency::cny) == "¥0.417"); // power per hour: three decimals below ¥1
     CHECK(format_money(0.5, Currency::cny) == "¥0.50");
@@ -192,6 +195,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(mem_en, "fits, "));
     auto mem_zh = explain(e, Headline::memory, Lang::zh);
     CHECK(contains(mem_zh, "整个模型的权重 W = N × B_w = 70 亿 × 2 B = 13 GiB"));
+    CHECK(contains(mem_zh, "8 B × 11,008 × 1 = ")); // f whole, as in English: "1.1 万" did not reproduce
     CHECK(contains(mem_zh, "放得下"));
     auto cards_en = explain(e, Headline::cards, Lang::en);
     CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));

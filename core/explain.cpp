@@ -1194,6 +1194,12 @@ static std::string break_even_line(const Estimate& e, const Term& t, const Fmt& 
 
 static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const BuyResult& b = e.buy;
+    if (!b.purchase_known) { // its terms priced the card at ¥0: a break-even for a free card
+        out.push_back(F.T("No purchase price for this card: whether buying pays is unknown. Enter one under "
+                          "Ownership assumptions.",
+                          "这张卡没有购买价：无法判断买卡是否划算。请在“自购假设”中填入购买价。"));
+        return;
+    }
     for (const Term& t : e.terms.items) {
         if (term_text(t.id).section != Headline::buy) continue;
         if (t.id == TermId::break_even_hours)

@@ -174,6 +174,25 @@ TEST_CASE("memory explanation names a chosen loss and its bytes, in en and zh") 
         contains(lines(LossImpl::fp32_upcast, Lang::zh), "损失：fp32 上转（Hugging Face）（B_logits 17 B）"));
 }
 
+TEST_CASE("rent or buy without a purchase price says it is unknown, not a break-even for a free card") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const GpuSpec* free = nullptr;
+    for (const GpuSpec& g : c.gpus)
+        if (g.purchase_cny == 0 && g.price_cny_per_hour > 0) free = &g;
+    REQUIRE(free); // the A10G (AWS G5) is rented only
+    Scenario s;
+    s.gpu_id = free->id;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE_FALSE(e.buy.purchase_known);
+    CHECK(
+        explain(e, Headline::buy, Lang::en) ==
+        std::vector<std::string>{"No purchase price for this card: whether buying pays is unknown. Enter one "
+                                 "under Ownership assumptions."});
+    CHECK(explain(e, Headline::buy, Lang::zh) ==
+          std::vector<std::string>{"这张卡没有购买价：无法判断买卡是否划算。请在“自购假设”中填入购买价。"});
+}
+
 TEST_CASE("time, memory, cards, cost and buy explanations") {
     Catalog c = explain_catalog();
     Scenario s = example_scenario();

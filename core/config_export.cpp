@@ -381,6 +381,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
              "replace: your dataset's name in data/dataset_info.json");
     y.kv_str("template", e.model.id.empty() ? "default" : lf_template(e.model.id));
     y.kv_int("cutoff_len", s.seq_len);
+    y.kv_bool("packing", s.packing); // LLaMA-Factory packs only stage pt unless told: the plan's padding
     y.kv_int("preprocessing_num_workers", 16);
     y.blank();
     y.comment("## output");

@@ -1283,12 +1283,20 @@ void read_llamafactory_data(Importer& im, const Json& doc) {
         bool b = false;
         if (im.want_bool("neat_packing", *v, b) && b) packing = true;
     }
-    if (packing)
-        im.keep(get(doc, "packing")        ? "packing"
-                : get(doc, "neat_packing") ? "neat_packing"
-                                           : "stage",
-                "packing fills every sequence to cutoff_len: give avg_tokens = cutoff_len",
-                "打包使每条序列填满 cutoff_len：请把 avg_tokens 设为 cutoff_len");
+    // The scenario's packing follows (it was read and dropped: "packing: false" was "not used", and a
+    // sample of 300 tokens then ran as if packed: no padding in its FLOPs).
+    const char* by = get(doc, "packing") ? "packing" : get(doc, "neat_packing") ? "neat_packing" : nullptr;
+    if (by)
+        im.set(by, "packing", packing,
+               packing ? "packing fills every sequence to cutoff_len"
+                       : "no packing: each sample one sequence",
+               packing ? "打包使每条序列填满 cutoff_len" : "不打包：每条样本一条序列");
+    else if (get(doc, "stage"))
+        im.resolve("stage", "packing", packing,
+                   packing ? "not in the file: LLaMA-Factory packs stage pt"
+                           : "not in the file: LLaMA-Factory packs only stage pt",
+                   packing ? "文件中没有：LLaMA-Factory 在 pt 阶段打包"
+                           : "文件中没有：LLaMA-Factory 只在 pt 阶段打包");
 }
 
 // Checkpointing is on by default in LLaMA-Factory; false when the switch has the wrong type, and
@@ -1481,12 +1489,16 @@ void read_axolotl_batch(Importer& im, const Json& doc) {
     }
     if (const Json* v = get(doc, "sample_packing")) {
         bool b = false;
-        if (!v->is_null() && im.want_bool("sample_packing", *v, b) && b)
-            im.keep("sample_packing",
-                    "packing fills every sequence to sequence_len: give avg_tokens = sequence_len",
-                    "打包使每条序列填满 sequence_len：请把 avg_tokens 设为 sequence_len");
+        if (!v->is_null() && im.want_bool("sample_packing", *v, b))
+            im.set("sample_packing", "packing", b,
+                   b ? "packing fills every sequence to sequence_len"
+                     : "no packing: each sample one sequence",
+                   b ? "打包使每条序列填满 sequence_len" : "不打包：每条样本一条序列");
         else
             im.mark("sample_packing");
+    } else {
+        im.resolve("sample_packing", "packing", false, "not in the file: axolotl's default, no packing",
+                   "文件中没有：axolotl 默认不打包");
     }
 }
 

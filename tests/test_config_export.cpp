@@ -120,7 +120,7 @@ const std::set<std::string> kDeepSpeedEp = {
 const std::set<std::string> kLlamaFactoryKeys = {
     "model_name_or_path", "trust_remote_code", "stage", "do_train", "finetuning_type", "lora_rank",
     "lora_target", "quantization_bit", "quantization_method", "deepspeed", "disable_gradient_checkpointing",
-    "flash_attn", "enable_liger_kernel", "use_unsloth", "dataset", "template", "cutoff_len",
+    "flash_attn", "enable_liger_kernel", "use_unsloth", "dataset", "template", "cutoff_len", "packing",
     "preprocessing_num_workers", "output_dir", "logging_steps", "save_steps", "plot_loss",
     "per_device_train_batch_size", "gradient_accumulation_steps", "learning_rate", "num_train_epochs",
     "lr_scheduler_type", "warmup_ratio", "pure_bf16", "bf16", "fp16", "optim", "ddp_timeout",

@@ -113,6 +113,20 @@ TEST_CASE("config import: LLaMA-Factory LoRA SFT YAML (examples/train_lora)") {
     CHECK_FALSE(has(r.unused, "cutoff_len"));
 }
 
+TEST_CASE("config import: LLaMA-Factory packing sets the scenario's (it was \"not used\")") {
+    const std::string head = "model_name_or_path: Qwen/Qwen2.5-7B\nstage: sft\nfinetuning_type: lora\n";
+    ConfigImport off = import_text(head + "packing: false\n");
+    REQUIRE_MESSAGE(off.errors.empty(), all_errors(off));
+    CHECK_FALSE(off.scenario.packing);
+    CHECK(find(off.applied, "packing", "packing") != nullptr);
+    CHECK_FALSE(has(off.unused, "packing"));
+    ConfigImport sft = import_text(head); // LLaMA-Factory packs only stage pt unless told
+    CHECK_FALSE(sft.scenario.packing);
+    CHECK(find(sft.resolved, "stage", "packing") != nullptr);
+    ConfigImport pt = import_text("model_name_or_path: Qwen/Qwen2.5-7B\nstage: pt\nfinetuning_type: full\n");
+    CHECK(pt.scenario.packing);
+}
+
 TEST_CASE("config import: LLaMA-Factory QLoRA with a shipped DeepSpeed file, DPO stage, Liger") {
     ConfigImport r = import_text(fixture("llamafactory_qlora_ds3.yaml"));
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
@@ -200,7 +214,8 @@ TEST_CASE("config import: axolotl QLoRA YAML (examples/llama-3/qlora.yml keys)")
     REQUIRE(bf != nullptr);
     CHECK(bf->note ==
           "axolotl resolves bf16: auto to bf16 when the card supports it, else fp16: A100-80G does");
-    CHECK(find(r.resolved, "sample_packing") != nullptr);
+    CHECK(find(r.applied, "sample_packing", "packing") != nullptr); // sample_packing: true
+    CHECK(s.packing);
     CHECK(has(r.unused, "lora_alpha"));
     CHECK(has(r.unused, "datasets"));
 

@@ -807,6 +807,37 @@ TEST_CASE("another GPU picked: the prices typed for the card before go back to t
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, the quotes' totals") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 20000, 1, lang);
+        page.app.section_open(Section::quotes) = true;
+        page.app.scenario.quotes[0].name = "Acme";
+        page.app.scenario.quotes[0].price_per_card_hour = 25;
+        page.app.scenario.quotes[1].name = "Beta";
+        page.app.scenario.quotes[1].price_per_card_hour = 28;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const auto starts = [&](const std::string& head) {
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::text && n.value.rfind(head, 0) == 0) return n.value;
+            return std::string();
+        };
+        const bool en = lang == Lang::en;
+        CHECK(starts(en ? "Weights " : "权重 ").find("GiB") != std::string::npos);
+        CHECK(starts(en ? "Total " : "合计 ").find(en ? " · usable " : " · 可用 ") != std::string::npos);
+        CHECK(starts(en ? "Own, per card-month ¥" : "自购（每卡每月） ¥") != "");
+        CHECK(starts(en ? "Rent, per card-month ¥" : "租用（每卡每月） ¥") != "");
+        const std::string acme = starts(en ? "Acme, Total: ¥" : "Acme，合计：¥");
+        const std::string beta = starts(en ? "Beta, Total: ¥" : "Beta，合计：¥");
+        CHECK(acme.find(en ? ", the cheapest" : "，最便宜") != std::string::npos); // ¥25 < ¥28 an hour
+        CHECK(beta != "");
+        CHECK(beta.find(en ? "cheapest" : "最便宜") == std::string::npos);
+        CHECK(starts(en ? "Acme, Billed card-hours: " : "Acme，计费卡时：") != "");
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a help marker's twin is a toggle: Enter opens and closes it, Escape closes it") {
     // Enter on an open help pressed it again and it stayed open: a keyboard user could not close it.
     Page page(1280, 9000, 1, Lang::en);

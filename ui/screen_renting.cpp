@@ -130,26 +130,40 @@ static bool draw_quotes(App& app) {
     int cheapest = -1;
     for (int q = 0; q < 3; q++)
         if (e.quotes[q].used && (cheapest < 0 || e.quotes[q].total < e.quotes[cheapest].total)) cheapest = q;
+    // Each result is read with its quote and row ("Acme, Total: ¥600, the cheapest"): drawn only, a
+    // screen reader heard the inputs and none of the totals.
+    const auto said = [&](int q, Str row, const char* value) {
+        const bool zh = app.lang == Lang::zh;
+        const char* name = s.quotes[q].name.empty() ? fmt("#%d", q + 1) : s.quotes[q].name.c_str();
+        const char* cell = after_label(fmt("%s%s", T(app, row), zh ? "：" : ":"), value);
+        const char* best = q == cheapest && row == Str::q_total ? (zh ? "，最便宜" : ", the cheapest") : "";
+        sem_text(app, Role::text, fmt("%s%s%s%s", name, zh ? "，" : ", ", cell, best), nullptr,
+                 ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    };
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(T(app, Str::q_billed_hours));
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
-        if (e.quotes[q].used)
+        if (e.quotes[q].used) {
             ImGui::TextUnformatted(fnum(e.quotes[q].billed_hours));
-        else
+            said(q, Str::q_billed_hours, fnum(e.quotes[q].billed_hours));
+        } else {
             ImGui::TextDisabled("-");
+        }
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(T(app, Str::q_total));
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
-        if (e.quotes[q].used)
+        if (e.quotes[q].used) {
             ImGui::TextColored(q == cheapest ? color_ok() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
                                fmoney(app, e.quotes[q].total));
-        else
+            said(q, Str::q_total, fmoney(app, e.quotes[q].total));
+        } else {
             ImGui::TextDisabled("-");
+        }
     }
     ImGui::EndTable();
     field_error(app, "quotes");

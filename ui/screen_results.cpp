@@ -317,10 +317,14 @@ static void draw_memory_bar(App& app) {
         ImGui::Dummy(ImVec2(sz + 2, sz));
         ImGui::SameLine(0, 4);
         ImGui::TextUnformatted(text);
+        // Read too: the "Memory per card" heading had nothing under it for a screen reader.
+        sem_text(app, Role::text, text, nullptr, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }
-    ImGui::TextDisabled("%s", fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib),
-                                  T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity),
-                                  fgib(m.capacity_gib)));
+    const char* totals =
+        fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib), T(app, Str::usable),
+            fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib));
+    ImGui::TextDisabled("%s", totals);
+    sem_text(app, Role::text, totals, nullptr, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
 //-----------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <doctest/doctest.h>
 #include <functional>
+#include <map>
 #include <vector>
 
 using namespace traincalc;
@@ -835,6 +836,21 @@ TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, th
         CHECK(beta.find(en ? "cheapest" : "最便宜") == std::string::npos);
         CHECK(starts(en ? "Acme, Billed card-hours: " : "Acme，计费卡时：") != "");
         CHECK(page.recovered == "");
+    }
+}
+
+TEST_CASE("no two headings share a name (a screen reader's list of headings had three pairs)") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 20000, 1, lang);
+        page.app.scenario.spot_price_hourly = 12; // its input section and its results both shown
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        std::map<std::string, int> count;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::heading) count[n.name.empty() ? n.value : n.name]++;
+        CHECK(count.size() > 8);
+        for (const auto& [name, k] : count) CHECK_MESSAGE(k == 1, name);
     }
 }
 

@@ -64,7 +64,7 @@ static void draw_bars(App& app, const BuyResult& b) {
 }
 
 bool draw_buy(App& app) {
-    section(T(app, Str::buy_title));
+    section(T(app, Str::buy_section_title)); // the headline card above is "Rent or buy"
     bool changed = false;
     if (has_result(app)) {
         const BuyResult& b = shown_estimate(app).buy;

@@ -534,7 +534,7 @@ static bool draw_prices(App& app) {
     changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
                             T(app, Str::cny_per_usd_help));
     changed |= input_double(app, T(app, Str::budget), "budget", &s.budget, "%.2f", T(app, Str::budget_help));
-    section(T(app, Str::spot_title));
+    section(T(app, Str::spot_price_title)); // not the results' "Spot / preemptible": one name, one heading
     changed |= input_double(app, T(app, Str::spot_price), "spot_price_hourly", &s.spot_price_hourly, "%.2f");
     changed |= input_double(app, T(app, Str::interruptions), "interruptions_per_hour",
                             &s.interruptions_per_hour, "%.3g", T(app, Str::interruptions_help));

@@ -135,12 +135,12 @@ std::string format_money(double v, Currency c) {
         if (s.back() == '0') s.pop_back(); // ¥0.50, not ¥0.500
         return sign + symbol + s;
     }
-    // Cents below ¥10,000 unless whole: a quote of ¥112.50/h shown as ¥113 made 3 h × ¥113 ≠ ¥337.50.
     // Below ¥100 a third decimal when it holds one: $0.66 is ¥4.752, and 10 h × ¥4.75 × 7 ≠ ¥332.64.
     if (a < 100 && std::fabs(a * 100 - std::round(a * 100)) >= 0.05) {
         std::snprintf(buf, sizeof buf, "%.3f", a);
         return sign + symbol + buf;
     }
+    // Cents below ¥10,000 unless whole: a quote of ¥112.50/h shown as ¥113 made 3 h × ¥113 ≠ ¥337.50.
     if (a < 1e4 && std::fabs(a - std::round(a)) >= 0.005) {
         const double cents = std::round(a * 100);
         std::snprintf(buf, sizeof buf, ".%02d", static_cast<int>(std::fmod(cents, 100.0)));

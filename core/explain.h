@@ -48,7 +48,8 @@ std::string format_hours_range(double low, double high, Lang lang);
 // `hours` as a number in the unit format_hours(reference) uses (43.9 → 1.83 when the reference
 // reads in days): a range's low end, for a caller that writes it without allocating (the UI).
 double hours_in_unit_of(double hours, double reference);
-std::string format_money(double v,
-                         Currency c); // "¥1,234", "¥112.50" (cents below 10,000 unless whole), "$1,234"
+// "¥1,234", "$1,234"; cents below 10,000 unless whole ("¥112.50"), a third decimal below 100 when
+// the value holds one ("¥4.752"), three decimals below 1 ("¥0.416"): the shown work multiplies them.
+std::string format_money(double v, Currency c);
 
 } // namespace traincalc

@@ -192,7 +192,7 @@ static bool tokens_slider(App& app) {
     Scenario& s = app.scenario;
     constexpr double kLo = 1e5, kHi = 1e13;
     // While an input it derives from is invalid, it shows the tokens the results use (the last valid
-    // scenario's): "Samples 1e15" made it read 1e18 tokens beside results for 25M.
+    // scenario's): "Samples 1e15" made it read "250,000T tokens" beside results for 25M.
     bool derived_bad = false;
     if (s.data_input != DataInput::tokens && !app.estimate.ok && has_result(app))
         for (const char* field : {"samples", "avg_tokens", "dataset_mb", "chars_per_token", "bytes_per_char"})

@@ -644,8 +644,9 @@ test('results are text: the headline, a formula, and the nvidia-smi command can 
     const work = b.page.getByRole('button', { name: 'Show work: Memory per card' });
     await work.focus();
     await b.page.keyboard.press('Enter');
-    await b.page.getByText(/^Weights/).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
-    assert.ok(await b.page.getByRole('button', { name: /^Copy: Weights/ }).count() >= 1);
+    // Its formula line, not the memory bar's legend ("Weights 14.2 GiB", text too since it is read).
+    await b.page.getByText(/^Weights.* = /).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByRole('button', { name: /^Copy: Weights/ }).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -320,11 +320,9 @@ static void draw_memory_bar(App& app) {
         // Read too: the "Memory per card" heading had nothing under it for a screen reader.
         sem_text(app, Role::text, text, nullptr, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }
-    const char* totals =
-        fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib), T(app, Str::usable),
-            fgib(m.usable_gib), T(app, Str::capacity), fgib(m.capacity_gib));
-    ImGui::TextDisabled("%s", totals);
-    sem_text(app, Role::text, totals, nullptr, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    text_wrapped_colored(color_dim(), fmt("%s %s · %s %s · %s %s", T(app, Str::total), fgib(m.per_gpu_gib),
+                                          T(app, Str::usable), fgib(m.usable_gib), T(app, Str::capacity),
+                                          fgib(m.capacity_gib)));
 }
 
 //-----------------------------------------------------------------------------

@@ -199,13 +199,12 @@ void help_marker(const char* text, const char* about) {
                             ImGuiCond_Appearing);
     if (ImGui::BeginPopup("##help")) {
         text_wrapped(text, nullptr, text_w);
-        const ImRect r = ImGui::GetCurrentWindow()->Rect();
+        const auto keep = [](float* out, const ImRect& r) {
+            out[0] = r.Min.x, out[1] = r.Min.y, out[2] = r.Max.x, out[3] = r.Max.y;
+        };
+        keep(app.help_rect, ImGui::GetCurrentWindow()->Rect());
+        keep(app.help_button_rect, button_rect);
         app.help_popup_id = ImGui::GetCurrentWindow()->PopupId;
-        const float rects[2][4] = {
-            {r.Min.x, r.Min.y, r.Max.x, r.Max.y},
-            {button_rect.Min.x, button_rect.Min.y, button_rect.Max.x, button_rect.Max.y}};
-        std::memcpy(app.help_rect, rects[0], sizeof app.help_rect);
-        std::memcpy(app.help_button_rect, rects[1], sizeof app.help_button_rect);
         ImGui::EndPopup();
     }
     ImGui::PopID();

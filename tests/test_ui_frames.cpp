@@ -1024,6 +1024,32 @@ TEST_CASE("a click on USD converts the visitor's amounts, not only the catalog's
     CHECK(page.recovered == "");
 }
 
+// A screen reader names radios by their group ("Currency: USD $"), and the platform gathers the
+// radios after a group node into it: nothing of another kind may stand between them.
+TEST_CASE("radios follow their group's node, which carries the row's label") {
+    Page page(1280, 800, 1, Lang::zh);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.app.section_open(Section::prices) = true;
+    page.app.scenario.data_input = DataInput::dataset_size;
+    traincalc::refresh(page.app);
+    page.frame();
+    page.frame();
+    std::vector<std::string> groups;
+    for (size_t i = 0; i < page.app.sem.size(); i++) {
+        const SemNode& n = page.app.sem[i];
+        if (n.role == Role::radio) {
+            REQUIRE(i > 0);
+            const Role before = page.app.sem[i - 1].role;
+            CHECK((before == Role::radiogroup || before == Role::radio));
+        }
+        if (n.role != Role::radiogroup) continue;
+        groups.push_back(n.name);
+        REQUIRE(i + 1 < page.app.sem.size());
+        CHECK(page.app.sem[i + 1].role == Role::radio);
+    }
+    CHECK(groups == std::vector<std::string>{"文本语言", "货币"});
+}
+
 TEST_CASE("phone, touch: every \"Show work\" toggle is a finger's 44 px tall, every help 44 px wide") {
     Page page(390, 844, 3, Lang::en);
     page.app.touch = true;

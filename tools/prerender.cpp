@@ -66,6 +66,7 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     std::string out =
         std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
     const tc::SemNode* prev = nullptr;
+    const char* group = ""; // the last radio group's name: its checked radio is its row's value
     for (const tc::SemNode& n : app.sem) {
         // A slider and the box beside it that types its value are one field to a reader: the
         // slider's value text ("25M tokens") is its row; the box's ("2.5e+07") would repeat it.
@@ -95,6 +96,14 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
         case tc::Role::slider:
             out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) +
                    "</b></p>\n";
+            break;
+        case tc::Role::radiogroup:
+            group = n.name.c_str();
+            break;
+        case tc::Role::radio:
+            if (n.state > 0)
+                out += std::string("<p class=\"pr-f\"><span>") + html(group) + "</span> <b class=\"pr-v\">" +
+                       html(n.name) + "</b></p>\n";
             break;
         default:
             break; // buttons, pickers' lists: nothing to read before the page can act

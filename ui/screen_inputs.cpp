@@ -275,7 +275,7 @@ static bool draw_data(App& app) {
         break;
     case DataInput::dataset_size:
         changed |= input_double(app, T(app, Str::dataset_mb), "dataset_mb", &s.dataset_mb, "%.6g");
-        field_label(T(app, Str::text_language), T(app, Str::text_language_help));
+        radio_group(app, T(app, Str::text_language), T(app, Str::text_language_help));
         // Typical tokenizer ratios: Chinese ~1.5 characters per token (3 UTF-8 bytes each),
         // English ~4 characters per token (1 byte each).
         if (radio(app, T(app, Str::text_chinese), s.chars_per_token == 1.5 && s.bytes_per_char == 3)) {
@@ -500,7 +500,7 @@ static bool draw_prices(App& app) {
     Scenario& s = app.scenario;
     const CostResult& c = shown_estimate(app).cost;
     bool changed = false;
-    field_label(T(app, Str::currency));
+    radio_group(app, T(app, Str::currency));
     // A switch converts every amount the visitor has (power, rack, fees, quotes...), not just the
     // catalog's prices: the same numbers read in the other currency flipped rent or buy.
     for (const Currency to : {Currency::cny, Currency::usd}) {

@@ -26,20 +26,21 @@ struct App;
 
 // One spelling table: the JSON name the platform maps to an ARIA role / element.
 #define TC_SEM_ROLES(X)                                                                                      \
-    X(button, "button")     /* <button> */                                                                   \
-    X(header, "header")     /* <h2><button aria-expanded> (collapsible section) */                           \
-    X(checkbox, "checkbox") /* role=checkbox aria-checked */                                                 \
-    X(radio, "radio")       /* role=radio aria-checked */                                                    \
-    X(combobox, "combobox") /* role=combobox aria-expanded (a picker) */                                     \
-    X(listbox, "listbox")   /* the open picker's list; options follow it */                                  \
-    X(option, "option")     /* role=option aria-selected, inside the last listbox */                         \
-    X(slider, "slider")     /* role=slider aria-valuenow/min/max/valuetext */                                \
-    X(number, "number")     /* <input inputmode=decimal>: typed numbers */                                   \
-    X(textbox, "textbox")   /* <input type=text>: names, search (input methods welcome) */                   \
-    X(textarea, "textarea") /* <textarea>: a file's text, pasted or typed (newlines kept) */                 \
-    X(title, "title")       /* <h2>: the page's title (the shell's hidden <h1> names the tool) */            \
-    X(heading, "heading")   /* <h3>: a result card's or sub-section's title */                               \
-    X(text, "text")         /* <p>: selectable result text (numbers, formulas, warnings) */
+    X(button, "button")         /* <button> */                                                               \
+    X(header, "header")         /* <h2><button aria-expanded> (collapsible section) */                       \
+    X(checkbox, "checkbox")     /* role=checkbox aria-checked */                                             \
+    X(radio, "radio")           /* role=radio aria-checked, inside the last radiogroup */                    \
+    X(radiogroup, "radiogroup") /* role=radiogroup: the radios after it (arrows move the choice) */          \
+    X(combobox, "combobox")     /* role=combobox aria-expanded (a picker) */                                 \
+    X(listbox, "listbox")       /* the open picker's list; options follow it */                              \
+    X(option, "option")         /* role=option aria-selected, inside the last listbox */                     \
+    X(slider, "slider")         /* role=slider aria-valuenow/min/max/valuetext */                            \
+    X(number, "number")         /* <input inputmode=decimal>: typed numbers */                               \
+    X(textbox, "textbox")       /* <input type=text>: names, search (input methods welcome) */               \
+    X(textarea, "textarea")     /* <textarea>: a file's text, pasted or typed (newlines kept) */             \
+    X(title, "title")           /* <h2>: the page's title (the shell's hidden <h1> names the tool) */        \
+    X(heading, "heading")       /* <h3>: a result card's or sub-section's title */                           \
+    X(text, "text")             /* <p>: selectable result text (numbers, formulas, warnings) */
 
 enum class Role : std::uint8_t {
 #define TC_SEM_ENUM(id, json) id,

@@ -1061,6 +1061,14 @@ bool checkbox(App& app, const char* id_label, const char* name, bool* v) {
     return changed;
 }
 
+void radio_group(App& app, const char* label, const char* help) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 end(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetFrameHeight());
+    field_label(label, help);
+    // After the label's help button: the radios that follow the group node are its members.
+    sem_node(app, Role::radiogroup, ImGui::GetID(label), at, end, label, nullptr, -1);
+}
+
 bool radio(App& app, const char* label, bool active) {
     const bool pressed = ImGui::RadioButton(label, active);
     sem_item(app, Role::radio, label, nullptr, active ? 1 : 0);

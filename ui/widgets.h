@@ -151,6 +151,9 @@ bool button(App& app, const char* label, const char* name = nullptr, ImVec2 size
 // A section header (section_header) or a tree toggle, open state in *open; aria-expanded.
 bool disclosure(App& app, const char* id_label, const char* name, bool* open, bool section_header);
 bool checkbox(App& app, const char* id_label, const char* name, bool* v);
+// A row of radios: its label (field_label) and the group a screen reader names them by; the
+// radio() calls that follow belong to it, up to the next control of another kind.
+void radio_group(App& app, const char* label, const char* help = nullptr);
 bool radio(App& app, const char* label, bool active);
 
 //-----------------------------------------------------------------------------

@@ -430,6 +430,35 @@ test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Esca
   } finally { await b.close(); }
 });
 
+test('keyboard: the currency radios are one named group, one Tab stop; arrows move the choice round', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const prices = b.page.getByRole('button', { name: 'Prices', exact: true });
+    if (await prices.getAttribute('aria-expanded') !== 'true') { await press(b.page, prices); await settle(b.page); }
+    const group = b.page.getByRole('radiogroup', { name: 'Currency' });
+    const cny = group.getByRole('radio', { name: 'CNY ¥' }), usd = group.getByRole('radio', { name: 'USD $' });
+    assert.equal(await cny.getAttribute('aria-checked'), 'true');
+    // A click on the drawn radio puts the keyboard there; the arrow checks the next one.
+    await press(b.page, cny);
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('aria-label') === 'CNY ¥', null, { timeout: 5000 });
+    await b.page.keyboard.press('ArrowRight');
+    await b.page.waitForFunction(() => window.traincalc.get().price.currency === 'USD', null, { timeout: 5000 });
+    await settle(b.page);
+    assert.equal(await usd.getAttribute('aria-checked'), 'true');
+    assert.equal(await b.page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'USD $');
+    // One Tab stop: Shift+Tab leaves the group, Tab comes back to the checked radio, not the first.
+    assert.deepEqual([await cny.getAttribute('tabindex'), await usd.getAttribute('tabindex')], ['-1', '0']);
+    await b.page.keyboard.press('Shift+Tab');
+    await b.page.keyboard.press('Tab');
+    assert.equal(await b.page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'USD $');
+    // Round the end: ArrowDown from the last checks the first.
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.waitForFunction(() => window.traincalc.get().price.currency === 'CNY', null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: the model picker opens on the current model; letters typed there search, arrows and Enter pick', async () => {
   // Enter opened the list with the focus on its first model (Llama 2 7B), and typing "llama" did
   // nothing: the list's search box never got the letters.

@@ -137,6 +137,7 @@ constexpr double kNvlinkBusEfficiency = 0.67, kNetworkBusEfficiency = 0.85;
 constexpr double kRuleOfThumbScaling8 = 0.825, kRuleOfThumbScaling32 = 0.70;
 constexpr double kLayersInFlight = 2;           // parameter offload: this layer and the prefetched next
 constexpr double kPilotMargin = 1.5;            // pilot extrapolation margin (what a small pilot misses)
+constexpr double kPilotDisagrees = 2.0;         // pilot vs wall clock: a factor past this is a warning
 constexpr double kImpossibleUtilization = 0.75; // measured throughput above this share of peak is implausible
 // Share of the s×s attention FLOPs a causal flash-attention kernel executes: it skips the blocks
 // above the diagonal (flash-attention's benchmarks count causal FLOPs as the full count ÷ 2:

@@ -342,6 +342,12 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
     if (e.flops.padded_tokens_per_sample > 0)
         add_warning(e, WarningCode::padding_waste, e.flops.padding_waste, e.flops.padded_tokens_per_sample);
+    // A measurement beats the model, but only when it measured this run: a factor of 2 either way
+    // is a different setting or a slow part the model does not see, and the plan's hours are wrong.
+    const double pilot_h = t.pilot_extrapolated_hours;
+    if (pilot_h > 0 && t.wall_hours > 0 &&
+        (pilot_h > kPilotDisagrees * t.wall_hours || pilot_h * kPilotDisagrees < t.wall_hours))
+        add_warning(e, WarningCode::pilot_disagrees, pilot_h, t.wall_hours);
 }
 
 } // namespace

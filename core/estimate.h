@@ -194,6 +194,7 @@ enum class WarningCode {
     zero_single_rank,         // ZeRO ≥ 1 with one data-parallel rank: shards nothing
     host_ram_short,           // the node's peak host RAM (loading or offload) above its RAM
     padding_waste,            // samples not packed: the share of processed tokens that are padding
+    pilot_disagrees,          // the measured pilot extrapolates to over 2× (or under ½) the wall clock
     count
 };
 

@@ -1637,6 +1637,27 @@ const WarningText kWarningText[] = {
      [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
          return fmt(t, F.N(w.limit).c_str(), F.P(w.value).c_str());
      }},
+    // The hours and cost above are the model's: said which to book by, and what to look for.
+    {WarningCode::pilot_disagrees,
+     "Your pilot run extrapolates to %s, %s× the %s wall clock estimated here. %s",
+     "你的试跑外推为 %s，是这里估算的总耗时 %s的 %s 倍。%s",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         const bool slower = w.value > w.limit;
+         const char* advice =
+             slower
+                 ? F.T("The time and cost shown here are too low: book for the pilot's hours, or find what "
+                       "runs slower than modelled (data loading, a smaller batch, no packing, another card).",
+                       "这里的时间和费用偏低：请按试跑的时间租卡，或找出比模型慢的环节（数据加载、更小的批量"
+                       "、"
+                       "没有打包、不同的卡）。")
+                 : F.T("Check that the pilot ran this scenario's settings (sequence length, batch, cards, "
+                       "share of the data) before booking fewer hours.",
+                       "少订时长之前，请确认试跑用的是这里的设置（序列长度、批量、卡数、数据比例）。");
+         const std::string ratio = F.N(w.value / w.limit);
+         return F.lang == Lang::zh
+                    ? fmt(t, F.H(w.value).c_str(), F.H(w.limit).c_str(), ratio.c_str(), advice)
+                    : fmt(t, F.H(w.value).c_str(), ratio.c_str(), F.H(w.limit).c_str(), advice);
+     }},
 };
 static_assert(sizeof kWarningText / sizeof kWarningText[0] == size_t(WarningCode::count),
               "one kWarningText row per WarningCode");

@@ -59,6 +59,8 @@ const char* warning_code_name(WarningCode c) {
         return "host_ram_short";
     case WarningCode::padding_waste:
         return "padding_waste";
+    case WarningCode::pilot_disagrees:
+        return "pilot_disagrees";
     default:
         return "unknown";
     }

@@ -553,6 +553,48 @@ TEST_CASE("cards: min for memory with the scenario's strategy, any strategy, and
     CHECK(warning_text(*plain, e, Lang::en).find("fixed hours") == std::string::npos);
 }
 
+// A pilot measured 7× the modelled hours (a helper's hand test, 2026-12-02: 37.5 h against 5.14 h)
+// said nothing beside the model's hours and cost: now it is a warning that says which to book by.
+TEST_CASE("warnings: a pilot run that extrapolates to over twice (or under half) the wall clock") {
+    Catalog c = test_catalog();
+    Scenario s = base_scenario();
+    const double wall_h = estimate(s, c).time.wall_hours;
+    REQUIRE(wall_h > 1);
+    s.pilot_fraction = 0.02;
+    const auto pilot_for = [&](double extrapolated_h) {
+        return extrapolated_h * s.pilot_fraction / 1.5;
+    };                                        // the 1.5× margin
+    s.pilot_hours = pilot_for(1.99 * wall_h); // within the factor: the model and the pilot agree enough
+    CHECK_FALSE(has_warning(estimate(s, c), WarningCode::pilot_disagrees));
+    s.pilot_hours = pilot_for(0.51 * wall_h);
+    CHECK_FALSE(has_warning(estimate(s, c), WarningCode::pilot_disagrees));
+
+    s.pilot_hours = pilot_for(3 * wall_h);
+    Estimate e = estimate(s, c);
+    CHECK(e.time.wall_hours == doctest::Approx(wall_h)); // a pilot is said, never substituted
+    REQUIRE(has_warning(e, WarningCode::pilot_disagrees));
+    const auto slow = std::find_if(e.warnings.begin(), e.warnings.end(),
+                                   [](const Warning& w) { return w.code == WarningCode::pilot_disagrees; });
+    CHECK(slow->value == doctest::Approx(3 * wall_h));
+    CHECK(slow->limit == doctest::Approx(wall_h));
+    CHECK(warning_text(*slow, e, Lang::en) ==
+          "Your pilot run extrapolates to " + format_hours(3 * wall_h, Lang::en) + ", 3× the " +
+              format_hours(wall_h, Lang::en) +
+              " wall clock estimated here. The time and cost shown here are too low: book for the pilot's "
+              "hours, or find what runs slower than modelled (data loading, a smaller batch, no packing, "
+              "another card).");
+    CHECK(warning_text(*slow, e, Lang::zh) == "你的试跑外推为 " + format_hours(3 * wall_h, Lang::zh) +
+                                                  "，是这里估算的总耗时 " + format_hours(wall_h, Lang::zh) +
+                                                  "的 3 倍。这里的时间和费用偏低：请按试跑的时间租卡，"
+                                                  "或找出比模型慢的环节（数据加载、更小的批量、没有打包、"
+                                                  "不同的卡）。");
+    s.pilot_hours = pilot_for(0.25 * wall_h);
+    e = estimate(s, c);
+    REQUIRE(has_warning(e, WarningCode::pilot_disagrees));
+    CHECK(warning_text(e.warnings.back(), e, Lang::en).find("0.25× the") != std::string::npos);
+    CHECK(warning_text(e.warnings.back(), e, Lang::en).find("Check that the pilot ran") != std::string::npos);
+}
+
 TEST_CASE("wall clock: overhead, fixed hours, transfers; low and high range") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();

@@ -805,6 +805,25 @@ TEST_CASE("another GPU picked: the prices typed for the card before go back to t
           doctest::Approx(g->price_cny_per_hour)); // not the A100's ¥26
     CHECK(page.app.notice == "The prices you typed were for NVIDIA A100 80GB SXM: NVIDIA H100 80GB SXM is "
                              "priced from the catalog.");
+    // Said under the picker too, where the eyes are (the top is several screens up on a phone).
+    page.frame();
+    const SemNode* picker = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+    REQUIRE(picker);
+    int at_picker = 0;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::text && n.value == page.app.notice && n.y0 > picker->y0 && n.y0 < picker->y1 + 60)
+            at_picker++;
+    CHECK(at_picker == 1);
+    // Another card, with no price typed since: the notice named the card before, so it goes.
+    page.click(*picker);
+    const SemNode* a100 = nullptr;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::option && n.name.rfind("NVIDIA A100 80GB SXM,", 0) == 0) a100 = &n;
+    REQUIRE(a100);
+    page.click(*a100);
+    page.frame();
+    CHECK(page.app.scenario.gpu_id == "A100-80G");
+    CHECK(page.app.notice == "");
     CHECK(page.recovered == "");
 }
 

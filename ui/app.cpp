@@ -211,6 +211,7 @@ static const char* lang_code(Lang l) {
 }
 
 void ui::set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& errors) {
+    app.notice_from = NoticeFrom::page;
     app.notice = tr(en_zh_prefix, Lang::en);
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
     for (size_t i = 0; i < errors.size() && i < 3; i++) {
@@ -292,10 +293,8 @@ static void draw_notice(App& app) {
     text_wrapped(text.c_str(), text.c_str() + text.size());
     ImGui::TableNextColumn();
     if (button(app, T(app, Str::dismiss), app.lang == Lang::zh ? "关闭提示" : "Dismiss notice",
-               ImVec2(ImGui::GetFrameHeight(), 0))) {
-        app.notice.clear();
-        app.notice_zh.clear();
-    }
+               ImVec2(ImGui::GetFrameHeight(), 0)))
+        clear_notice(app);
     ImGui::EndTable();
 }
 

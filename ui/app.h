@@ -53,6 +53,7 @@ struct PlatformHooks {
 
 // The collapsible sections whose open state the page keeps (App::sections_open).
 enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
+enum class NoticeFrom : std::uint8_t { page, config, gpu }; // App::notice_from
 
 struct App;
 
@@ -88,7 +89,10 @@ struct App {
     float dpi_scale = 1.0f; // devicePixelRatio; fonts are rasterised at size × this
     std::string notice;     // visible one-line notice (corrupt link, bad catalog…); "" = none
     std::string notice_zh;
-    bool notice_from_config = false; // the notice is a config import's: the next good import clears it
+    // What caused the notice, said again beside it (the top is a screenful or, on a phone, several
+    // away): config, under the import button (the next good import clears it); gpu, under the GPU
+    // picker and the comparison (another card or a typed price clears it).
+    NoticeFrom notice_from = NoticeFrom::page;
     PlatformHooks hooks;
     OptionalParts parts;
     int comparison_sort = 0;          // column the GPU table is sorted by

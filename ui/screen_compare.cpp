@@ -258,6 +258,7 @@ bool draw_compare(App& app) {
     if (app.comparison.empty() || !app.catalog) return false;
     section(T(app, Str::compare_title));
     text_wrapped_colored(color_dim(), T(app, Str::compare_help));
+    notice_here(app, NoticeFrom::gpu, color_warn()); // a row taken: the prices typed for the card before
     bool changed = false;
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |

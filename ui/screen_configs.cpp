@@ -90,7 +90,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
             e.message_zh = format_at(tr(Str::yaml_error_at, Lang::zh), line, column, reason_zh.c_str());
         }
         set_notice(app, Str::config_import_failed, {e});
-        app.notice_from_config = true;
+        app.notice_from = NoticeFrom::config;
         app.has_import = false; // the last good import's list is not this file's
         return false;
     }
@@ -98,15 +98,11 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
     ConfigImport r = import_config(utf8, ConfigKind::detect, app.scenario, *app.catalog, lines);
     if (!r.errors.empty()) {
         set_notice(app, Str::config_import_failed, r.errors);
-        app.notice_from_config = true;
+        app.notice_from = NoticeFrom::config;
         app.has_import = false;
         return false;
     }
-    if (app.notice_from_config) { // a good config takes away the bad one's notice
-        app.notice.clear();
-        app.notice_zh.clear();
-        app.notice_from_config = false;
-    }
+    if (app.notice_from == NoticeFrom::config) clear_notice(app); // a good config takes away the bad one's
     app.scenario = r.scenario;
     app.last_import = std::move(r);
     app.has_import = true;
@@ -178,10 +174,7 @@ bool draw_configs(App& app) {
     }
     // A failed import says why here, under the button pressed, not only at the page's top (a
     // screenful or, on a phone, several away), where the last good import's list stood instead.
-    if (app.notice_from_config && !app.notice.empty()) {
-        const std::string& why = app.lang == Lang::zh && !app.notice_zh.empty() ? app.notice_zh : app.notice;
-        text_wrapped_colored(color_bad(), why.c_str());
-    }
+    notice_here(app, NoticeFrom::config, color_bad());
     if (app.has_import) draw_import(app);
     if (!app.estimate.ok) return changed;
     section(T(app, Str::export_plan_as));

@@ -394,6 +394,7 @@ static bool gpu_picker(App& app) {
         ImGui::EndCombo();
     }
     field_error(app, "gpu");
+    notice_here(app, NoticeFrom::gpu, color_warn()); // the prices typed for the card before: gone
     // The chosen card's key figures stay visible under the picker.
     text_wrapped_colored(color_dim(),
                          fmt("%s · %s TFLOPS · %s · CC %.1f", fgib(g.memory_gib), fnum(g.tflops_16bit),
@@ -511,10 +512,11 @@ static bool draw_prices(App& app) {
         }
     }
     field_error(app, "price.currency");
-    changed |= price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
-    changed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
-    changed |=
-        price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
+    bool typed = price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
+    typed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
+    typed |= price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
+    if (typed && app.notice_from == NoticeFrom::gpu) clear_notice(app); // "priced from the catalog": no more
+    changed |= typed;
     if (s.price_hourly >= 0 || s.price_daily >= 0 || s.price_monthly >= 0) {
         if (button(app, T(app, Str::reset_catalog_prices))) {
             s.price_hourly = s.price_daily = s.price_monthly = -1;

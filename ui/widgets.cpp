@@ -34,6 +34,18 @@ bool has_result(const App& app) {
     return shown_estimate(app).ok;
 }
 
+void clear_notice(App& app) {
+    app.notice.clear();
+    app.notice_zh.clear();
+    app.notice_from = NoticeFrom::page;
+}
+
+void notice_here(App& app, NoticeFrom from, const ImVec4& color) {
+    if (app.notice_from != from || app.notice.empty()) return;
+    const std::string& text = app.lang == Lang::zh && !app.notice_zh.empty() ? app.notice_zh : app.notice;
+    text_wrapped_colored(color, text.c_str());
+}
+
 void take_gpu(App& app, const std::string& gpu_id) {
     Scenario& s = app.scenario;
     if (s.gpu_id == gpu_id) return;
@@ -45,7 +57,9 @@ void take_gpu(App& app, const std::string& gpu_id) {
         const std::string a = from ? from->name : s.gpu_id, b = to ? to->name : gpu_id;
         app.notice = "The prices you typed were for " + a + ": " + b + " is priced from the catalog.";
         app.notice_zh = "你输入的价格属于 " + a + "：" + b + " 按目录价格计算。";
-        app.notice_from_config = false;
+        app.notice_from = NoticeFrom::gpu;
+    } else if (app.notice_from == NoticeFrom::gpu) {
+        clear_notice(app); // it named the card before: stale now
     }
     s.price_hourly = s.price_daily = s.price_monthly = -1;
     s.spot_price_hourly = 0;

@@ -34,6 +34,9 @@ void set_notice(App& app, Str prefix, const std::vector<FieldError>& errors);
 // spot) were that card's quote, so they go back to the catalog's, and the notice says so (an A100's
 // ¥26/h applied to the H100 picked: its row said ¥72, the run then cost ¥104).
 void take_gpu(App& app, const std::string& gpu_id);
+void clear_notice(App& app);
+// The page's notice again, here, when `from` caused it (App::notice_from).
+void notice_here(App& app, NoticeFrom from, const ImVec4& color);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Formatting: results go to a small ring of static buffers, valid for a few calls

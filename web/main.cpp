@@ -145,6 +145,7 @@ void wake(Platform& p, int frames) {
 void set_notice(Platform& p, const std::string& en, const std::string& zh) {
     p.app.notice = en;
     p.app.notice_zh = zh;
+    p.app.notice_from = tc::NoticeFrom::page;
 }
 
 // Fields whose errors are worth a notice: the first one, in both languages.

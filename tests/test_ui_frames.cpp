@@ -1349,3 +1349,29 @@ TEST_CASE(
         CHECK(traincalc_test::find_node(page.app, Role::option, "Llama 2 7B, " + count));
     }
 }
+
+// The headline cards' titles line up across a row: on a phone the right-hand titles stood ~13 px
+// lower than the left-hand ones (a cell's first line was placed below the previous cell's last).
+TEST_CASE("headline cards: the titles of one row stand at one height (phone and desktop)") {
+    for (const float w : {390.0f, 1280.0f}) {
+        for (const Lang lang : {Lang::en, Lang::zh}) {
+            Page page(w, 9000, w < 500 ? 3.0f : 1.0f, lang);
+            page.app.touch = w < 500; // a phone's finger-sized toggles
+            page.frame();
+            page.frame();
+            const bool en = lang == Lang::en;
+            const auto heading = [&](const char* text) -> const SemNode* {
+                for (const SemNode& n : page.app.sem)
+                    if (n.role == Role::heading && n.value == text) return &n;
+                return nullptr;
+            };
+            const SemNode* compute = heading(en ? "Compute" : "计算量");
+            const SemNode* time = heading(en ? "Time" : "时间");
+            REQUIRE(compute);
+            REQUIRE(time);
+            CAPTURE(w);
+            CHECK(time->y0 == doctest::Approx(compute->y0));
+            CHECK(time->y1 == doctest::Approx(compute->y1)); // one line each: "Time" was drawn on a second
+        }
+    }
+}

@@ -1167,6 +1167,10 @@ void show_work_lines(App& app, Headline h) {
 
 void headline_card(App& app, Str title, const char* value, ImVec4 value_color, const char* sub,
                    const char* sub2, Headline h) {
+    // A table cell starts at its row's text baseline, which ImGui 1.86 takes from the previous cell's
+    // LAST line (TableEndCell): after a framed "Show work" toggle the right-hand titles stood a frame
+    // padding (13 px on a phone) lower than the left-hand ones. A card's first line is plain text.
+    ImGui::GetCurrentWindow()->DC.CurrLineTextBaseOffset = 0.0f;
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
     heading(T(app, title));
     ImGui::PopStyleColor();

@@ -404,11 +404,11 @@ bool draw_app(App& app) {
     // A box's typing ended this frame (Enter, leaving it, Escape): the scenario from before it
     // comes back when the box took no text at the end (or on Escape); refresh() falls back to it
     // when the end is out of range.
-    if (app.typing_end != 0) {
-        if (app.typing_end == 2) app.scenario = app.typing_from;
+    if (app.typing_end != TypingEnd::none) {
+        if (app.typing_end == TypingEnd::restore) app.scenario = app.typing_from;
         app.typing_fallback = true;
         app.typing_id = 0;
-        app.typing_end = 0;
+        app.typing_end = TypingEnd::none;
         changed = true;
     }
     // Any open popup (a picker's list, a "(?)" help) lies over the boxes below it: the platform

@@ -53,7 +53,8 @@ struct PlatformHooks {
 
 // The collapsible sections whose open state the page keeps (App::sections_open).
 enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
-enum class NoticeFrom : std::uint8_t { page, config, gpu }; // App::notice_from
+enum class NoticeFrom : std::uint8_t { page, config, gpu };   // App::notice_from
+enum class TypingEnd : std::uint8_t { none, ended, restore }; // restore: ended, typing_from comes back
 
 struct App;
 
@@ -127,11 +128,11 @@ struct App {
     // restore that scenario exactly (not whichever prefix a frame happened to take), and an end
     // out of range keeps the text and its message while the results and the saved state fall
     // back to it (not to the last valid prefix, which a reload then showed without a word).
-    unsigned typing_id = 0;             // the box typed into since its last end (0 = none)
-    Scenario typing_from;               // the scenario before that box's first keystroke
-    int typing_end = 0;                 // set by the box this frame: 1 ended, 2 ended and restore typing_from
-    bool typing_fallback = false;       // for refresh(): the typing ended; an invalid scenario falls back
-    bool fell_back = false;             // refresh() showed typing_from's estimate: the platform saves it
+    unsigned typing_id = 0;                 // the box typed into since its last end (0 = none)
+    Scenario typing_from;                   // the scenario before that box's first keystroke
+    TypingEnd typing_end = TypingEnd::none; // set by the box this frame; draw_app() applies it
+    bool typing_fallback = false;           // for refresh(): the typing ended; an invalid scenario falls back
+    bool fell_back = false;                 // refresh() showed typing_from's estimate: the platform saves it
     std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.

@@ -680,12 +680,12 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     }
     const int phase = static_cast<int>(a.amount);
     if (phase == set_undo) {
-        app.typing_end = 2;
+        app.typing_end = TypingEnd::restore;
         if (app.typed_bad_id == id) app.typed_bad_id = 0;
         return false;
     }
     const bool end = phase == set_end;
-    if (end) app.typing_end = 1;
+    if (end) app.typing_end = TypingEnd::ended;
     const size_t first = a.text.find_first_not_of(" \t"), last = a.text.find_last_not_of(" \t");
     if (first != std::string::npos && a.text.compare(first, last + 1 - first, shown) == 0) {
         if (app.typed_bad_id == id) app.typed_bad_id = 0; // typed back to what it holds
@@ -702,7 +702,8 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
         taken = false;
     }
     if (!taken) {
-        if (end && app.typed_bad_id == id) app.typing_end = 2; // "3,5" cards: 8 is kept, not the "3" taken
+        if (end && app.typed_bad_id == id)
+            app.typing_end = TypingEnd::restore; // "3,5" cards: 8 is kept, not the "3" taken
         return false;
     }
     if (app.typed_bad_id == id) app.typed_bad_id = 0;

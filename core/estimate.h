@@ -52,14 +52,45 @@ struct MemoryResult { // per GPU, GiB
     double kv_cache_gib = 0;         // GRPO/PPO: rollouts' KV cache per engine card
     double generation_gib = 0;       // GRPO/PPO: engine weights + KV cache per engine card
     double engine_slice_gib = 0;     // colocated engine's reserved slice held through training
-    double overhead_gib = 0;         // CUDA context, workspaces, fragmentation margin
-    double per_gpu_gib = 0;          // sum of the above
-    double capacity_gib = 0;         // the card's nominal memory
-    double usable_gib = 0;           // capacity less what the driver keeps
-    double headroom_gib = 0;         // usable - per_gpu (negative: does not fit)
-    double cpu_ram_gib = 0;          // host memory needed for offloaded states (per node... per GPU)
+    bool generation_peak = false; // colocated RL: generation_gib, not activations + logits, is in the total
+    double overhead_gib = 0;      // CUDA context, workspaces, fragmentation margin
+    double per_gpu_gib = 0;       // sum of the above
+    double capacity_gib = 0;      // the card's nominal memory
+    double usable_gib = 0;        // capacity less what the driver keeps
+    double headroom_gib = 0;      // usable - per_gpu (negative: does not fit)
+    double cpu_ram_gib = 0;       // host memory needed for offloaded states (per node... per GPU)
     bool fits = false;
 };
+
+// The parts per_gpu_gib sums, in its formula's order: what the memory bar draws and its legend
+// names. A part that is zero, or not in the total (training's activations when the generation
+// phase is the peak), is left out, so the shares always add up to per_gpu_gib.
+enum class MemoryPart : std::uint8_t {
+    weights,
+    gathered,
+    gradients,
+    optimizer,
+    adapters,
+    reference,
+    reward,
+    critic,
+    vision,
+    activations,
+    logits,
+    generation,
+    engine,
+    overhead,
+    count
+};
+struct MemoryShare {
+    MemoryPart part = MemoryPart::weights;
+    double gib = 0;
+};
+struct MemoryShares {
+    MemoryShare items[static_cast<int>(MemoryPart::count)];
+    int count = 0;
+};
+MemoryShares memory_parts(const MemoryResult& m);
 
 // Host (CPU) RAM per node: the peak while loading the model (each rank loads its copy, or once per
 // node, as the stack does it) and while training (what offload keeps on the host), against the

@@ -1541,6 +1541,13 @@ const WarningText kWarningText[] = {
      "%s has no NVLink: cards talk over PCIe, so multi-card scaling is lower (%s here).",
      "%s 没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。",
      [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         // "Scaling is lower (100% here)" said two things: at 100% the traffic is hidden, said so.
+         if (w.value >= 0.995)
+             return fmt(F.T("%s has no NVLink: cards talk over PCIe. Here that traffic hides behind "
+                            "compute (scaling %s): a pilot run on these cards tells whether it does.",
+                            "%s 没有 NVLink，多卡通过 PCIe 通信。这里的通信被计算掩盖（扩展效率 %s）："
+                            "在这些卡上试跑一次即可验证。"),
+                        gpu_name(e), F.P(w.value).c_str());
          return fmt(t, gpu_name(e), F.P(w.value).c_str());
      }},
     {WarningCode::seq_over_context, "Sequence length %s is above the model's context of %s tokens.",

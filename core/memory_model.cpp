@@ -489,6 +489,7 @@ static void memory_impl(const Scenario& s, const ModelDerived& md, const GpuSpec
     out.kv_cache_gib = ph.r.kv;
     out.generation_gib = ph.r.phase;
     out.engine_slice_gib = ph.id == TermId::engine_slice ? ph.gib : 0;
+    out.generation_peak = ph.id == TermId::generation_phase;
     out.per_gpu_gib = C(log, TermId::memory_per_gpu, "GiB")
                           .first("subtotal", rest, "GiB", TermId::memory_subtotal)
                           .add("framework", overhead, "GiB", TermId::memory_overhead)
@@ -534,4 +535,34 @@ void memory_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, con
 }
 
 } // namespace detail
+//-----------------------------------------------------------------------------
+// [SECTION] The parts of the total, for the memory bar
+//-----------------------------------------------------------------------------
+
+// Mirrors subtotal_terms() and the overhead above it: a part added there is a part here.
+MemoryShares memory_parts(const MemoryResult& m) {
+    MemoryShares out;
+    const auto put = [&](MemoryPart p, double gib) {
+        if (gib > 0) out.items[out.count++] = MemoryShare{p, gib};
+    };
+    put(MemoryPart::weights, m.weights_gib);
+    put(MemoryPart::gathered, m.gathered_gib);
+    put(MemoryPart::gradients, m.gradients_gib);
+    put(MemoryPart::optimizer, m.optimizer_gib);
+    put(MemoryPart::adapters, m.adapters_gib);
+    put(MemoryPart::reference, m.reference_gib);
+    put(MemoryPart::reward, m.reward_gib);
+    put(MemoryPart::critic, m.critic_gib);
+    put(MemoryPart::vision, m.vision_gib);
+    if (m.generation_peak) {
+        put(MemoryPart::generation, m.generation_gib);
+    } else {
+        put(MemoryPart::activations, m.activations_gib);
+        put(MemoryPart::logits, m.logits_gib);
+    }
+    put(MemoryPart::engine, m.engine_slice_gib);
+    put(MemoryPart::overhead, m.overhead_gib);
+    return out;
+}
+
 } // namespace traincalc

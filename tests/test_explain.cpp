@@ -330,6 +330,16 @@ TEST_CASE("warning texts name the card and the numbers, in both languages") {
                                           "8.0 or newer. Use fp16 with loss scaling.");
     CHECK(warning_text(w, e, Lang::zh) ==
           "NVIDIA T4（计算能力 7.5）不支持原生 bf16，需要 8.0 及以上。请改用 fp16 并开启 loss scaling。");
+    // PCIe: "scaling is lower (100% here)" said two things; at 100% it says the traffic is hidden.
+    Warning pcie{WarningCode::pcie_scaling, 0.8, 1.0};
+    CHECK(warning_text(pcie, e, Lang::en) ==
+          "NVIDIA T4 has no NVLink: cards talk over PCIe, so multi-card scaling is lower (80% here).");
+    pcie.value = 1.0;
+    CHECK(warning_text(pcie, e, Lang::en) ==
+          "NVIDIA T4 has no NVLink: cards talk over PCIe. Here that traffic hides behind compute (scaling "
+          "100%): a pilot run on these cards tells whether it does.");
+    CHECK(warning_text(pcie, e, Lang::zh) == "NVIDIA T4 没有 NVLink，多卡通过 PCIe 通信。这里的通信被计算掩盖"
+                                             "（扩展效率 100%）：在这些卡上试跑一次即可验证。");
     Warning tp{WarningCode::impossible_throughput, 0.87, 0.75};
     CHECK(warning_text(tp, e, Lang::en) == "The measured throughput implies 87% of peak: above 75% is not "
                                            "achievable in training; check the figure.");

@@ -220,3 +220,54 @@ TEST_CASE("memory_model: memory per card is the same on every card unless memory
     CHECK(same > 500);
     CHECK(differ > 50); // the test sees a card-dependent memory when there is one
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] The parts of the total (the memory bar's legend)
+//-----------------------------------------------------------------------------
+// The legend left out ZeRO-3's gathered layers (a 70B run's parts added to 51.5 GiB under "Total
+// 54.8 GiB"), and every RL and vision term: the parts now come from core and must sum to the total.
+
+TEST_CASE("memory_model: memory_parts() add up to per_gpu_gib, for every model, method and objective") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    int cases = 0, generation = 0, gathered = 0, engine = 0;
+    for (const ModelSpec& m : c.models) {
+        for (int k = 0; k < 12; k++) {
+            Scenario s;
+            s.model_id = m.id;
+            s.method = k % 3 == 0 ? Method::full : k % 3 == 1 ? Method::lora : Method::qlora;
+            const Objective objectives[] = {Objective::sft, Objective::dpo, Objective::grpo, Objective::ppo};
+            s.objective = objectives[k / 3];
+            s.rollout = Rollout::colocated;
+            s.engine_memory_fraction = k == 7 || k == 10 ? 0.3 : 0;
+            s.seq_len = 4096;
+            if (!validate(s, c).empty()) continue;
+            ModelDerived md;
+            derive_model(s, m, md);
+            int points = 0;
+            for_each_strategy(s, md, 64, [&](const SearchPoint& p) {
+                Strategy st = with_point(strategy_of(s), p);
+                st.cards = 2 * st.unit();
+                MemoryResult r;
+                memory_for(s, md, c.gpus.front(), st, r);
+                const MemoryShares parts = memory_parts(r);
+                double sum = 0;
+                for (int i = 0; i < parts.count; i++) {
+                    CHECK(parts.items[i].gib > 0);
+                    sum += parts.items[i].gib;
+                    gathered += parts.items[i].part == MemoryPart::gathered;
+                    generation += parts.items[i].part == MemoryPart::generation;
+                    engine += parts.items[i].part == MemoryPart::engine;
+                }
+                CHECK_MESSAGE(sum == doctest::Approx(r.per_gpu_gib).epsilon(1e-12), m.id << " case " << k);
+                cases++;
+                return ++points < 8;
+            });
+        }
+    }
+    CHECK(cases > 1000);
+    CHECK(gathered > 0); // the grid reaches each part that is easy to miss
+    CHECK(generation > 0);
+    CHECK(engine > 0);
+    MESSAGE(cases << " strategies: " << gathered << " with gathered layers, " << generation
+                  << " with the generation phase, " << engine << " with an engine slice");
+}

@@ -1375,3 +1375,18 @@ TEST_CASE("headline cards: the titles of one row stand at one height (phone and 
         }
     }
 }
+
+// Renting cheaper at any monthly use: the rent-or-buy headline said a bare "-".
+TEST_CASE("rent or buy: renting cheaper even at a whole month's use reads \"> 720 h\"") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 9000, 1, lang);
+        page.app.scenario.price_hourly = 0.5; // far below owning's monthly cost per hour
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        REQUIRE(page.app.estimate.buy.purchase_known);
+        REQUIRE(page.app.estimate.buy.break_even_hours_per_month == 0);
+        CHECK(traincalc_test::has_text(page.app, lang == Lang::en ? "> 720 h" : "> 720 小时"));
+        CHECK_FALSE(traincalc_test::has_text(page.app, "-"));
+    }
+}

@@ -208,14 +208,19 @@ static void headline_buy(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const BuyResult& b = e.buy;
     const bool break_even = b.purchase_known && b.break_even_hours_per_month > 0;
-    headline_card(
-        app, Str::buy_title,
-        break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit)) : "-",
-        b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
-        !b.purchase_known ? T(app, Str::purchase_unknown_short)
-        : break_even ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
-                     : T(app, Str::break_even_never),
-        b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
+    // Renting cheaper even at a whole month's use: the break-even lies past the month's 720 h (a bare
+    // "-" read as no answer).
+    const bool never = b.purchase_known && b.rent_per_month > 0 && !break_even;
+    headline_card(app, Str::buy_title,
+                  break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit))
+                  : never    ? fmt("> 720 %s", T(app, Str::hours_unit)) // the billing month, 30 days
+                             : "-",
+                  b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
+                  !b.purchase_known ? T(app, Str::purchase_unknown_short)
+                  : break_even
+                      ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
+                      : T(app, Str::break_even_never),
+                  b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
 }
 
 // "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.
@@ -259,20 +264,23 @@ static void draw_headlines(App& app) {
 static void draw_memory_bar(App& app) {
     const Estimate& e = shown_estimate(app);
     const MemoryResult& m = e.memory;
-    struct Part {
+    // One name and colour per core MemoryPart, in its order; the parts come from core and add up
+    // to the total (ZeRO-3's gathered layers and the RL models were missing from the legend).
+    static const struct {
         Str name;
-        double gib;
         ImU32 color;
+    } kParts[] = {
+        {Str::mem_weights, IM_COL32(66, 133, 244, 255)},  {Str::mem_gathered, IM_COL32(121, 134, 203, 255)},
+        {Str::mem_gradients, IM_COL32(52, 168, 83, 255)}, {Str::mem_optimizer, IM_COL32(251, 188, 5, 255)},
+        {Str::mem_adapters, IM_COL32(171, 71, 188, 255)}, {Str::mem_reference, IM_COL32(0, 150, 136, 255)},
+        {Str::mem_reward, IM_COL32(0, 121, 107, 255)},    {Str::mem_critic, IM_COL32(141, 110, 99, 255)},
+        {Str::mem_vision, IM_COL32(240, 98, 146, 255)},   {Str::mem_activations, IM_COL32(234, 67, 53, 255)},
+        {Str::mem_logits, IM_COL32(255, 112, 67, 255)},   {Str::mem_generation, IM_COL32(194, 24, 91, 255)},
+        {Str::mem_engine, IM_COL32(96, 125, 139, 255)},   {Str::mem_overhead, IM_COL32(158, 158, 158, 255)},
     };
-    const Part parts[] = {
-        {Str::mem_weights, m.weights_gib, IM_COL32(66, 133, 244, 255)},
-        {Str::mem_gradients, m.gradients_gib, IM_COL32(52, 168, 83, 255)},
-        {Str::mem_optimizer, m.optimizer_gib, IM_COL32(251, 188, 5, 255)},
-        {Str::mem_adapters, m.adapters_gib, IM_COL32(171, 71, 188, 255)},
-        {Str::mem_activations, m.activations_gib, IM_COL32(234, 67, 53, 255)},
-        {Str::mem_logits, m.logits_gib, IM_COL32(255, 112, 67, 255)},
-        {Str::mem_overhead, m.overhead_gib, IM_COL32(158, 158, 158, 255)},
-    };
+    static_assert(sizeof kParts / sizeof kParts[0] == static_cast<size_t>(MemoryPart::count),
+                  "one name and colour per MemoryPart");
+    const MemoryShares shares = memory_parts(m);
     section(T(app, Str::memory_per_card));
     const double total = m.per_gpu_gib > m.capacity_gib ? m.per_gpu_gib : m.capacity_gib;
     const float width = ImGui::GetContentRegionAvail().x;
@@ -282,10 +290,10 @@ static void draw_memory_bar(App& app) {
     dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
     if (total > 0) {
         float x = p0.x;
-        for (const Part& part : parts) {
-            if (part.gib <= 0) continue;
-            const float w = static_cast<float>(part.gib / total) * width;
-            dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(x + w, p0.y + height), part.color);
+        for (int i = 0; i < shares.count; i++) {
+            const float w = static_cast<float>(shares.items[i].gib / total) * width;
+            dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(x + w, p0.y + height),
+                              kParts[static_cast<int>(shares.items[i].part)].color);
             x += w;
         }
         // Capacity (nominal) and usable lines: the bar must end left of the usable line to fit.
@@ -302,9 +310,9 @@ static void draw_memory_bar(App& app) {
     // Legend: flows onto as many lines as the width needs.
     const float right = ImGui::GetCursorScreenPos().x + width;
     bool first = true;
-    for (const Part& part : parts) {
-        if (part.gib <= 0) continue;
-        const char* text = fmt("%s %s", T(app, part.name), fgib(part.gib));
+    for (int i = 0; i < shares.count; i++) {
+        const auto& part = kParts[static_cast<int>(shares.items[i].part)];
+        const char* text = fmt("%s %s", T(app, part.name), fgib(shares.items[i].gib));
         const float w = ImGui::GetFontSize() + 4 + ImGui::CalcTextSize(text).x;
         if (!first) {
             ImGui::SameLine();

@@ -667,8 +667,10 @@ const char* op_text(Op op) {
 }
 
 // A value with its unit: "7.62e9", "2 B", "¥8".
-std::string value_text(double v, const char* unit, const Fmt& F) {
+std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3) {
     if (std::strcmp(unit, kUnitMoney) == 0) return F.M(v);
+    // More digits than three: a difference's operands (term_line), never a count's 万/亿.
+    if (sig > 3 && !*unit && std::fabs(v) < 1e4) return F.N(v, sig);
     // A whole operand below a million whole in Chinese too: f = 18,944 read "1.89 万", and the terms
     // it multiplied no longer summed to their shown 196,608 B.
     if (!*unit) return F.lang == Lang::zh && v == std::floor(v) && std::fabs(v) < 1e6 ? F.N(v) : F.Q(v);
@@ -678,7 +680,7 @@ std::string value_text(double v, const char* unit, const Fmt& F) {
     if (F.lang == Lang::zh)
         for (const SymbolText& w : kUnitText)
             if (std::strcmp(w.en, unit) == 0) shown = w.zh;
-    return (count ? F.Q(v) : F.N(v)) + " " + shown;
+    return (count ? F.Q(v) : F.N(v, sig)) + " " + shown;
 }
 
 // " (3.2 days)" after a time in hours or seconds: the unit a person would use, in the language's own
@@ -694,6 +696,27 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
     std::string line = name_override ? name_override : F.T(tt.en, tt.zh);
     line += " = ";
     if (t.count > 1) {
+        // A difference much smaller than the products it subtracts ("77.6 GiB − 77.6 GiB = 0.00119
+        // GiB", "10 + 0.25 − 2 ÷ 0.221 = 1.22") shows the operands with a digit more for each tenfold
+        // it is smaller: the line then reproduces by hand. A term is a sum of products (terms.h).
+        int sig = 3;
+        double biggest = 0, product = 0;
+        bool difference = false;
+        for (int i = 0; i < t.count; i++) {
+            const Operand& o = terms.operand(t, i);
+            difference = difference || o.op == Op::sub;
+            if (o.op == Op::mul) {
+                product *= o.value;
+            } else if (o.op == Op::div) {
+                product = o.value != 0 ? product / o.value : 0;
+            } else {
+                biggest = std::max(biggest, std::fabs(product));
+                product = o.value;
+            }
+        }
+        biggest = std::max(biggest, std::fabs(product));
+        if (difference && t.result != 0 && std::isfinite(biggest) && biggest > 5 * std::fabs(t.result))
+            sig = std::min(12, 3 + static_cast<int>(std::ceil(std::log10(biggest / std::fabs(t.result)))));
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {
@@ -702,7 +725,7 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
             num += op_text(o.op);
             symbolic = symbolic || *o.symbol;
             sym += *o.symbol ? std::string(symbol_text(o.symbol, F.lang)) : F.N(o.value);
-            num += value_text(o.value, o.unit, F);
+            num += value_text(o.value, o.unit, F, sig);
         }
         if (symbolic) line += sym + " = ";
         line += num + " = ";

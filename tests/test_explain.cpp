@@ -658,3 +658,26 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     CHECK_MESSAGE(latin_time.empty(), latin_time);
     MESSAGE("Chinese lines read: " << lines);
 }
+
+// A difference much smaller than the products it subtracts: with three digits the operands did not
+// give the result (10 + 0.25 − 2 ÷ 0.221 is 1.20, the line said 1.22; a helper's hand check).
+TEST_CASE("shown work: a small difference's operands carry the digits that reproduce it") {
+    Catalog c = explain_catalog();
+    Scenario s = example_scenario();
+    s.spot_price_hourly = 10;
+    s.interruptions_per_hour = 0.1;
+    s.checkpoint_interval_hours = 2;
+    s.restart_hours = 0.25;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    bool found = false;
+    for (const std::string& line : explain(e, Headline::cost, Lang::en))
+        if (line.rfind("Spot: expected hours lost per interruption", 0) == 0) {
+            found = true;
+            CHECK(line.find("= 1 ÷ 0.1 /h + 0.25 h − 2 h ÷ 0.2214 = 1.22 h") != std::string::npos);
+            CAPTURE(line);
+        }
+    CHECK(found);
+    // 10 + 0.25 − 2 ÷ 0.2214 = 1.2166: the shown result, to its three digits.
+    CHECK(10 + 0.25 - 2 / 0.2214 == doctest::Approx(1.22).epsilon(0.005));
+}

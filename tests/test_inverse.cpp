@@ -133,8 +133,10 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     CHECK(estimate(planned, c).memory.fits);
     planned.micro_batch = 3;
     CHECK_FALSE(estimate(planned, c).memory.fits);
-    CHECK(en[1] == "Headroom at b 157 = usable − per card = 77.6 GiB − 77.3 GiB = 0.252 GiB (fits)");
-    CHECK(en[2] == "Headroom at b 158 = usable − per card = 77.6 GiB − 77.8 GiB = -0.233 GiB (does not fit)");
+    // The operands carry the digits the small difference needs (77.3 GiB gave 0.3, not 0.252).
+    CHECK(en[1] == "Headroom at b 157 = usable − per card = 77.6 GiB − 77.3476 GiB = 0.252 GiB (fits)");
+    CHECK(en[2] ==
+          "Headroom at b 158 = usable − per card = 77.6 GiB − 77.8327 GiB = -0.233 GiB (does not fit)");
 }
 
 TEST_CASE("inverse: nothing fits, and the input's maximum fits") {

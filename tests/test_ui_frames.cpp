@@ -1105,24 +1105,27 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     const Scenario before = page.app.scenario;
     const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
     type_into(page, "Epochs", "abc");
-    CHECK(said("\u201cabc\u201d is not a number; 3 is kept."));
+    CHECK(said("\u201cabc\u201d is not a number; the box still holds 3."));
     CHECK(traincalc_test::find_node(page.app, Role::number, "Epochs")->invalid);
     type_into(page, "Number of cards", "2.5");
-    CHECK(said("\u201c2.5\u201d is not a whole number this box takes; 1 is kept."));
-    CHECK_FALSE(
-        said("\u201cabc\u201d is not a number; 3 is kept.")); // one at a time: the last box typed into
+    CHECK(said("\u201c2.5\u201d is not a whole number; the box still holds 1."));
+    CHECK_FALSE(said(
+        "\u201cabc\u201d is not a number; the box still holds 3.")); // one at a time: the last box typed into
     type_into(page, "Number of cards", "1e30");
-    CHECK(said("\u201c1e30\u201d is not a whole number this box takes; 1 is kept."));
+    CHECK(said("\u201c1e30\u201d is too large for this box; it still holds 1."));
     CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    // Long text is quoted to 40 bytes, and the cut is marked.
+    type_into(page, "Number of cards", (std::string(60, '9') + "x").c_str());
+    CHECK(said("\u201c" + std::string(40, '9') + "…\u201d is not a number; the box still holds 1."));
     type_into(page, "Number of cards", ""); // emptied, to type anew: no message
-    CHECK_FALSE(said("\u201c\u201d is not a number; 1 is kept."));
+    CHECK_FALSE(said("\u201c\u201d is not a number; the box still holds 1."));
     type_into(page, "Number of cards", "4");
     CHECK(page.app.scenario.cards == 4);
-    for (const SemNode& n : page.app.sem) CHECK(n.value.find(" is kept.") == std::string::npos);
+    for (const SemNode& n : page.app.sem) CHECK(n.value.find(" still holds ") == std::string::npos);
     page.app.lang = Lang::zh;
     page.frame();
     type_into(page, "训练轮数", "三");
-    CHECK(said("\u201c三\u201d不是数字；保留 3。"));
+    CHECK(said("\u201c三\u201d不是数字；此处仍为 3。"));
     CHECK(page.recovered == "");
 }
 
@@ -1224,7 +1227,7 @@ TEST_CASE("a box's typing that ends in text it cannot take, or in Escape, restor
     keys_into(page, "Number of cards", {"3", "3,", "3,5"}, set_end);
     CHECK(page.app.scenario.cards == 8);
     CHECK(scenario_to_json(page.app.scenario) == before);
-    CHECK(said("\u201c3,5\u201d is not a number; 8 is kept."));
+    CHECK(said("\u201c3,5\u201d is not a number; the box still holds 8."));
     keys_into(page, "Number of cards", {"3,5"}, set_end); // the same keys in one frame: the same
     CHECK(scenario_to_json(page.app.scenario) == before);
     // Escape: the model and the exact parameter count come back, not a custom model of 7.616e9.
@@ -1285,8 +1288,9 @@ TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
             keys_into(page, box, {typed}, set_end);
             CHECK(scenario_to_json(page.app.scenario) == before);
             const std::string said =
-                lang == Lang::en ? std::string("\u201c") + typed + "\u201d is outside 0.1–2000; 7.62 is kept."
-                                 : std::string("\u201c") + typed + "\u201d超出 0.1–2000 的范围；保留 7.62。";
+                lang == Lang::en
+                    ? std::string("\u201c") + typed + "\u201d is outside 0.1–2000; the box still holds 7.62."
+                    : std::string("\u201c") + typed + "\u201d超出 0.1–2000 的范围；此处仍为 7.62。";
             CHECK_MESSAGE(traincalc_test::has_text(page.app, said), said);
         }
         keys_into(page, box, {"1", "13"}, set_end); // in range: a custom model of 13 B

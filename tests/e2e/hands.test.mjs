@@ -651,7 +651,7 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     // from before the typing, said under the box: never 255, nor whichever prefix a frame took.
     await typeInto(b.page, '每卡每小时', '25,5', false, 80);
     await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-invalid') === 'true', null, { timeout: 5000 });
-    await b.page.getByText('“25,5”不是数字；保留 25.50。', { exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByText('“25,5”不是数字；此处仍为 25.50。', { exact: true }).waitFor({ state: 'attached', timeout: 5000 });
     assert.equal((await b.page.evaluate(() => window.traincalc.get())).price.hourly, 25.5, 'the value before the typing is kept');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }

@@ -430,6 +430,30 @@ test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Esca
   } finally { await b.close(); }
 });
 
+test('an invalid box is described by its message: a screen reader on the box hears why', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await typeInto(b.page, 'Epochs', 'abc');
+    await settle(b.page);
+    const box = b.page.getByRole('textbox', { name: 'Epochs', exact: true });
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    const id = await box.getAttribute('aria-describedby');
+    assert.ok(id, 'the box names its description');
+    assert.equal(await b.page.evaluate((i) => document.getElementById(i).textContent, id), '“abc” is not a number; the box still holds 3.');
+    // The accessibility tree gives the box that description.
+    const cdp = await b.page.context().newCDPSession(b.page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const ax = nodes.find((n) => n.role && n.role.value === 'textbox' && n.name && n.name.value === 'Epochs');
+    assert.equal(ax && ax.description && ax.description.value, '“abc” is not a number; the box still holds 3.');
+    await cdp.detach();
+    await typeInto(b.page, 'Epochs', '2');
+    await settle(b.page);
+    assert.equal(await box.getAttribute('aria-describedby'), null, 'a valid box has no error to describe');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: the currency radios are one named group, one Tab stop; arrows move the choice round', async () => {
   const b = await launch();
   try {

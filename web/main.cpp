@@ -41,6 +41,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
@@ -111,6 +112,7 @@ struct Platform {
     double last_change_ms = -1e9;
     double last_frame_ms = 0;
     int css_w = 0, css_h = 0;
+    int max_backing_px = 8192;     // the largest side the GPU draws into (GL limits, read with the context)
     std::string sem_sent;          // the semantics JSON last sent to the page
     bool in_callback = false;      // an onChange callback is running: no re-entry
     bool save_failed_told = false; // the "could not save" notice was shown once
@@ -384,8 +386,22 @@ void hook_lang(void* user, tc::Lang lang) {
 // The canvas's backing store: its CSS size times devicePixelRatio, in whole device pixels
 // (web/shell.html sizes it the same way before it makes the context; unchanged, it is left be:
 // a resize of a WebGL canvas waits for the GPU process).
+// The backing store's scale: devicePixelRatio (1–3: the atlas grows with its square), but never
+// past the GPU's largest drawing buffer. A phone's iframe sized to the page's content (8,535 CSS
+// px) asked for 25,605 device px; the browser gave 8,192 and stretched them, a third of the
+// sharpness in height only. Capped (in 1/16 steps, so a growing page does not re-raster the
+// fonts at every height), the page is drawn at one scale in both directions.
+float backing_scale(const Platform& p) {
+    float dpr = (float)emscripten_get_device_pixel_ratio();
+    dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr);
+    const int longest = std::max(p.css_w, p.css_h);
+    if (longest > 0 && dpr * (float)longest > (float)p.max_backing_px)
+        dpr = std::max(0.25f, std::floor(16.0f * (float)p.max_backing_px / (float)longest) / 16.0f);
+    return dpr;
+}
+
 void set_backing_size(const Platform& p) {
-    const double dpr = emscripten_get_device_pixel_ratio();
+    const double dpr = backing_scale(p);
     const int bw = (int)std::floor(p.css_w * dpr), bh = (int)std::floor(p.css_h * dpr);
     int cw = 0, ch = 0;
     emscripten_get_canvas_element_size("#canvas", &cw, &ch);
@@ -396,12 +412,14 @@ void sync_canvas_size(Platform& p) {
     double w = 0, h = 0;
     emscripten_get_element_css_size("#canvas", &w, &h);
     const int iw = (int)w, ih = (int)h;
-    float dpr = (float)emscripten_get_device_pixel_ratio();
-    dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr); // the atlas grows with dpr squared
-    const bool dpr_changed = dpr != p.app.dpi_scale;
-    if (iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h || dpr_changed)) {
+    const bool resized = iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h);
+    if (resized) {
         p.css_w = iw;
         p.css_h = ih;
+    }
+    const float dpr = backing_scale(p);
+    const bool dpr_changed = dpr != p.app.dpi_scale;
+    if (resized || (dpr_changed && p.css_w > 0)) {
         set_backing_size(p);
         p.frames_to_draw = kSettleFrames > p.frames_to_draw ? kSettleFrames : p.frames_to_draw;
     }
@@ -874,6 +892,12 @@ int main(int, char**) {
         return 1;
     }
     const double t_context = now_ms();
+    // Answered by WebGL's own cache of the context's limits: no wait for the GPU process.
+    GLint most[2] = {0, 0}, renderbuffer = 0;
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, most);
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
+    const int limit = std::min(std::min((int)most[0], (int)most[1]), (int)renderbuffer);
+    if (limit >= 1024) p.max_backing_px = limit;
     tc::webgl2_init();
     const double t_pixels = now_ms();
     tc::hold_glyph_pixels(false);

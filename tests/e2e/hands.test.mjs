@@ -761,6 +761,36 @@ test('framed without #embed=1 (a host that forgot it): edits add no history, Bac
   } finally { await b.close(); }
 });
 
+test('phone, an iframe sized to the whole page: the canvas is drawn at one scale, within the GPU\'s limit', async () => {
+  // 8,500 CSS px at 3 device px each asked for 25,500 px; the browser gave 8,192 and stretched
+  // them in height only (text a third as sharp up and down as across).
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-host-'));
+  const host = join(dir, 'host.html');
+  writeFileSync(host, `<!doctype html><html lang="zh-CN"><head><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0"><h1>博客</h1>
+<iframe id="w" title="traincalc" src="${pageUrl}#embed=1&lang=zh" style="width:100%;height:760px;border:0"></iframe>
+<script>addEventListener('message',e=>{if(e.data&&e.data.type==='traincalc:height')document.getElementById('w').style.height=e.data.height+'px'});</script>
+</body></html>`);
+  const b = await launch({ size: 'phone', locale: 'zh-CN', args: ['--allow-file-access-from-files'] });
+  try {
+    await b.page.goto(pathToFileURL(host).href);
+    await b.page.frameLocator('#w').getByRole('slider', { name: '卡数' }).waitFor({ state: 'attached', timeout: 20000 });
+    await b.page.waitForFunction(() => parseFloat(document.getElementById('w').style.height) > 3000, null, { timeout: 10000 });
+    const frame = b.page.frames().find((f) => f !== b.page.mainFrame());
+    await b.page.waitForTimeout(1500);
+    const c = await frame.evaluate(() => {
+      const el = document.getElementById('canvas');
+      const gl = el.getContext('webgl2');
+      return { w: el.width, h: el.height, cw: el.clientWidth, ch: el.clientHeight, dbw: gl.drawingBufferWidth, dbh: gl.drawingBufferHeight, max: gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) };
+    });
+    assert.ok(c.ch * 3 > c.max, `the frame is taller than the GPU draws at 3× (${c.ch} CSS px, limit ${c.max})`);
+    assert.ok(c.h <= c.max, `the backing store fits the GPU: ${c.h} ≤ ${c.max}`);
+    assert.deepEqual([c.dbw, c.dbh], [c.w, c.h], 'the drawing buffer is the backing store, not a clamp of it');
+    assert.ok(Math.abs(c.w / c.cw - c.h / c.ch) < 0.02, `one scale across and down: ${c.w / c.cw} and ${c.h / c.ch}`);
+    assert.ok(c.h / c.ch > 0.9, `as sharp as the limit allows: ${c.h / c.ch}`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('a good guest in an iframe: no history entries, Tab leaves, the wheel reaches the host, height posted', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-host-'));
   const host = join(dir, 'host.html');

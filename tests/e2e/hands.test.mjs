@@ -512,6 +512,23 @@ test('keyboard: the model picker opens on the current model; letters typed there
   } finally { await b.close(); }
 });
 
+test('desktop: a GPU picker opened by a click takes typed letters into its search', async () => {
+  // The click leaves the focus on the picker: "H100" typed there reached nothing.
+  const b = await launch();
+  try {
+    await open(b.page);
+    await press(b.page, b.page.getByRole('combobox', { name: 'GPU' }));
+    await b.page.getByRole('listbox', { name: 'GPU' }).waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page, 200);
+    await b.page.keyboard.type('H100', { delay: 40 });
+    const search = b.page.getByRole('textbox', { name: 'Search GPUs…' });
+    await b.page.waitForFunction(() => { const s = document.querySelector('[aria-label="Search GPUs…"]'); return s && s.value === 'H100'; }, null, { timeout: 5000 });
+    assert.equal(await search.inputValue(), 'H100');
+    await b.page.waitForFunction(() => { const o = [...document.querySelectorAll('[role="option"]')].map((e) => e.textContent); return o.length > 0 && o.every((t) => /H100/.test(t)); }, null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one that shows digits, the keypad', async () => {
   // inputmode=decimal everywhere: the keypad has no "e", so "2.5e7" could be deleted but not typed.
   const b = await launch({ size: 'phone' });

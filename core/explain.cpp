@@ -175,7 +175,7 @@ struct Fmt {
     Currency cur;
     std::string N(double v, int sig = 3) const { return format_number(v, sig); }
     // Counts (tokens, parameters, FLOPs): "4.8 亿" in Chinese where English writes 4.8e8.
-    std::string Q(double v) const { return format_quantity(v, lang); }
+    std::string Q(double v, int sig = 3) const { return format_quantity(v, lang, sig); }
     std::string H(double h) const { return format_hours(h, lang); }
     std::string M(double v) const { return format_money(v, cur); }
     std::string P(double fraction) const { return format_number(fraction * 100, 3) + "%"; }
@@ -673,14 +673,14 @@ std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3) {
     if (sig > 3 && !*unit && std::fabs(v) < 1e4) return F.N(v, sig);
     // A whole operand below a million whole in Chinese too: f = 18,944 read "1.89 万", and the terms
     // it multiplied no longer summed to their shown 196,608 B.
-    if (!*unit) return F.lang == Lang::zh && v == std::floor(v) && std::fabs(v) < 1e6 ? F.N(v) : F.Q(v);
+    if (!*unit) return F.lang == Lang::zh && v == std::floor(v) && std::fabs(v) < 1e6 ? F.N(v) : F.Q(v, sig);
     // Counts read in 万/亿 in Chinese; bytes, hours and rates keep their plain digits.
     const bool count = std::strcmp(unit, "tokens") == 0 || std::strcmp(unit, "FLOPs") == 0;
     const char* shown = unit;
     if (F.lang == Lang::zh)
         for (const SymbolText& w : kUnitText)
             if (std::strcmp(w.en, unit) == 0) shown = w.zh;
-    return (count ? F.Q(v) : F.N(v, sig)) + " " + shown;
+    return (count ? F.Q(v, sig) : F.N(v, sig)) + " " + shown;
 }
 
 // " (3.2 days)" after a time in hours or seconds: the unit a person would use, in the language's own
@@ -717,6 +717,11 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         biggest = std::max(biggest, std::fabs(product));
         if (difference && t.result != 0 && std::isfinite(biggest) && biggest > 5 * std::fabs(t.result))
             sig = std::min(12, 3 + static_cast<int>(std::ceil(std::log10(biggest / std::fabs(t.result)))));
+        // A result shown whole between 1,000 and a million has 4 to 6 digits ("19,204 s"): operands
+        // at three ("2.4e18 FLOPs") gave 19,231. They get one digit more than the result shows.
+        const double shown = std::fabs(t.result);
+        if (std::strcmp(t.unit, kUnitMoney) != 0 && shown >= 1000 && shown < 1e6)
+            sig = std::max(sig, static_cast<int>(std::floor(std::log10(shown))) + 2);
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {

@@ -681,3 +681,27 @@ TEST_CASE("shown work: a small difference's operands carry the digits that repro
     // 10 + 0.25 − 2 ÷ 0.2214 = 1.2166: the shown result, to its three digits.
     CHECK(10 + 0.25 - 2 / 0.2214 == doctest::Approx(1.22).epsilon(0.005));
 }
+
+// A result shown whole with five digits ("19,204 s") from operands shown with three ("2.4e18
+// FLOPs") did not reproduce: 2.4e18 ÷ (312e12 × 0.4) is 19,231. Operands get a digit more than it.
+TEST_CASE("shown work: a result with more digits than three has operands that give it") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::lora;
+    s.gpu_id = "A100-80G";
+    s.cards = 1;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    bool found = false;
+    for (const std::string& line : explain(e, Headline::time, Lang::en))
+        if (line.rfind("Compute time = ", 0) == 0) {
+            found = true;
+            CAPTURE(line);
+            CHECK(
+                line.find("= 2.39665e18 FLOPs ÷ 1 ÷ 312 TFLOPS ÷ 1e12 FLOP/s per TFLOPS ÷ 0.4 = 19,204 s") !=
+                std::string::npos);
+        }
+    CHECK(found);
+    CHECK(std::round(2.39665e18 / 312e12 / 0.4) == 19204); // by hand, from the shown operands
+}

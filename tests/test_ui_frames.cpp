@@ -1394,3 +1394,25 @@ TEST_CASE("rent or buy: renting cheaper even at a whole month's use reads \"> 72
         CHECK_FALSE(traincalc_test::has_text(page.app, "-"));
     }
 }
+
+// The comparison's name column, narrowed by a long strategy, cut names at their end: the 24 GB and
+// 48 GB RTX 4090 both read "GeForce RTX 4090 2…"/"…4…". Cut in the middle, their ends differ.
+TEST_CASE("a name cut to fit keeps its end: two cards of one family stay apart") {
+    Page page(1280, 800, 1, Lang::en);
+    page.frame();
+    ImGui::NewFrame();
+    const float room = ImGui::CalcTextSize("GeForce RTX 40").x;
+    const std::string a = traincalc::ui::fit_text_middle("GeForce RTX 4090 24GB", room);
+    const std::string b = traincalc::ui::fit_text_middle("GeForce RTX 4090 48GB", room);
+    ImGui::EndFrame();
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(a != b);
+    CHECK(a.find("…") != std::string::npos);
+    CHECK(a.size() >= 4);
+    CHECK(a.compare(a.size() - 4, 4, "24GB") == 0);
+    CHECK(b.compare(b.size() - 4, 4, "48GB") == 0);
+    CHECK(a.rfind("GeFor", 0) == 0); // the start too
+    CHECK(ImGui::CalcTextSize(a.c_str()).x <= room + 0.5f);
+    CHECK(std::string(traincalc::ui::fit_text_middle("H100", room)) == "H100"); // fits: whole
+}

@@ -177,7 +177,7 @@ static bool draw_row(App& app, int row, float name_width) {
     // cost, ▲ the time; the help line says so): beside the name they widened the GPU column until
     // the strategy was cut at 1,280 px. Its button keeps the full name.
     const char* name = gpu_name(app, o);
-    const char* shown = fit_text(short_gpu_name(name), name_width);
+    const char* shown = fit_text_middle(short_gpu_name(name), name_width);
     const bool pressed =
         ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);

@@ -954,6 +954,25 @@ const char* fit_text(const char* text, float room) {
     return fmt("%.*s…", static_cast<int>(n), text);
 }
 
+const char* fit_text_middle(const char* text, float room) {
+    if (ImGui::CalcTextSize(text).x <= room) return text;
+    const std::string_view whole(text);
+    const float left = room - ImGui::CalcTextSize("…").x;
+    // The end takes up to half the room, from a character boundary; the start what is left.
+    size_t tail = whole.size();
+    while (tail > 0) {
+        size_t before = tail - 1;
+        while (before > 0 && (static_cast<unsigned char>(whole[before]) & 0xC0) == 0x80) before--;
+        if (ImGui::CalcTextSize(text + before, text + whole.size()).x > left * 0.5f) break;
+        tail = before;
+    }
+    const float tail_w = ImGui::CalcTextSize(text + tail, text + whole.size()).x;
+    size_t head = tail;
+    while (head > 0 && ImGui::CalcTextSize(text, text + head).x + tail_w > left)
+        head = utf8_floor(whole, head - 1);
+    return fmt("%.*s…%s", static_cast<int>(head), text, text + tail);
+}
+
 bool begin_picker(App& app, const char* id_str, const char* name, const char* preview,
                   ImGuiComboFlags flags) {
     const ImGuiID id = ImGui::GetID(id_str);

@@ -62,6 +62,9 @@ const char* fmoney_in(double v, Currency c);
 const char* short_gpu_name(const char* name);
 // `text` whole when it fits `room` pixels, else cut at a character and ended with "…" (scratch).
 const char* fit_text(const char* text, float room);
+// The same, cut in the middle: the end stays ("GeForce RTX 4…4090 48GB"), where names of one family
+// differ (cut at the end, the 24GB and 48GB cards read alike).
+const char* fit_text_middle(const char* text, float room);
 // A picker's options in their own scrolled region under its search box (`rows`: how many there are);
 // EndChild() closes it whatever it returns.
 bool begin_option_list(const char* id, int rows, float width = 0.0f);

@@ -66,7 +66,12 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     std::string out =
         std::string("<div class=\"pr\" lang=\"") + (lang == tc::Lang::zh ? "zh-CN" : "en") + "\">\n";
     const tc::SemNode* prev = nullptr;
-    const char* group = ""; // the last radio group's name: its checked radio is its row's value
+    std::string group; // the last radio group's name: its checked radio is its row's value
+    // A field's row, as web/shell.html's snapshot writes it: its name, then its value.
+    const auto row = [&](const std::string& name, const std::string& value) {
+        out += "<p class=\"pr-f\"><span>" + html(name) + "</span> <b class=\"pr-v\">" + html(value) +
+               "</b></p>\n";
+    };
     for (const tc::SemNode& n : app.sem) {
         // A slider and the box beside it that types its value are one field to a reader: the
         // slider's value text ("25M tokens") is its row; the box's ("2.5e+07") would repeat it.
@@ -90,20 +95,14 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
         case tc::Role::number:
         case tc::Role::textbox:
         case tc::Role::combobox:
-            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) +
-                   "</b></p>\n";
-            break;
         case tc::Role::slider:
-            out += "<p class=\"pr-f\"><span>" + html(n.name) + "</span> <b class=\"pr-v\">" + html(n.value) +
-                   "</b></p>\n";
+            row(n.name, n.value);
             break;
         case tc::Role::radiogroup:
-            group = n.name.c_str();
+            group = n.name;
             break;
         case tc::Role::radio:
-            if (n.state > 0)
-                out += std::string("<p class=\"pr-f\"><span>") + html(group) + "</span> <b class=\"pr-v\">" +
-                       html(n.name) + "</b></p>\n";
+            if (n.state > 0) row(group, n.name);
             break;
         default:
             break; // buttons, pickers' lists: nothing to read before the page can act

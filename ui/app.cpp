@@ -281,7 +281,7 @@ static void draw_toolbar(App& app) {
 }
 
 static void draw_notice(App& app) {
-    const std::string& text = (app.lang == Lang::zh && !app.notice_zh.empty()) ? app.notice_zh : app.notice;
+    const std::string& text = notice_text(app);
     if (text.empty()) return;
     // A one-row table: it sizes itself to the wrapped text, and its row colour is the banner.
     if (!ImGui::BeginTable("notice", 2, ImGuiTableFlags_BordersOuter | ImGuiTableFlags_PadOuterX)) return;

@@ -40,10 +40,13 @@ void clear_notice(App& app) {
     app.notice_from = NoticeFrom::page;
 }
 
+const std::string& notice_text(const App& app) {
+    return app.lang == Lang::zh && !app.notice_zh.empty() ? app.notice_zh : app.notice;
+}
+
 void notice_here(App& app, NoticeFrom from, const ImVec4& color) {
     if (app.notice_from != from || app.notice.empty()) return;
-    const std::string& text = app.lang == Lang::zh && !app.notice_zh.empty() ? app.notice_zh : app.notice;
-    text_wrapped_colored(color, text.c_str());
+    text_wrapped_colored(color, notice_text(app).c_str());
 }
 
 void take_gpu(App& app, const std::string& gpu_id) {

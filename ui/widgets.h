@@ -35,6 +35,8 @@ void set_notice(App& app, Str prefix, const std::vector<FieldError>& errors);
 // ¥26/h applied to the H100 picked: its row said ¥72, the run then cost ¥104).
 void take_gpu(App& app, const std::string& gpu_id);
 void clear_notice(App& app);
+// The notice in the page's language (its English when it has no Chinese).
+const std::string& notice_text(const App& app);
 // The page's notice again, here, when `from` caused it (App::notice_from).
 void notice_here(App& app, NoticeFrom from, const ImVec4& color);
 

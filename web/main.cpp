@@ -29,6 +29,7 @@
 #include "core/url.h"
 #include "ui/app.h"
 #include "ui/strings.h"
+#include "ui/widgets.h"
 #include "web/fonts_system.h"
 #include "web/render_webgl2.h"
 
@@ -775,7 +776,7 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
 // The visible notice in the page's language ("" when none): for hosts and tests.
 EMSCRIPTEN_KEEPALIVE const char* tc_notice() {
     const tc::App& a = g_platform->app;
-    return api_return(a.lang == tc::Lang::zh && !a.notice_zh.empty() ? a.notice_zh : a.notice);
+    return api_return(tc::ui::notice_text(a));
 }
 
 EMSCRIPTEN_KEEPALIVE int tc_frames_drawn() {

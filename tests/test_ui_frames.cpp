@@ -1117,6 +1117,9 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     // Long text is quoted to 40 bytes, and the cut is marked.
     type_into(page, "Number of cards", (std::string(60, '9') + "x").c_str());
     CHECK(said("\u201c" + std::string(40, '9') + "…\u201d is not a number; the box still holds 1."));
+    // 60 nines are a whole number too large, though the 40 quoted of them would be one too.
+    type_into(page, "Number of cards", std::string(60, '9').c_str());
+    CHECK(said("\u201c" + std::string(40, '9') + "…\u201d is too large for this box; it still holds 1."));
     type_into(page, "Number of cards", ""); // emptied, to type anew: no message
     CHECK_FALSE(said("\u201c\u201d is not a number; the box still holds 1."));
     type_into(page, "Number of cards", "4");

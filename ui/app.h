@@ -15,6 +15,7 @@
 #include "core/explain.h"
 #include "core/scenario.h"
 #include "semantics.h"
+#include "strings.h"
 #include <string>
 #include <vector>
 
@@ -119,7 +120,7 @@ struct App {
     char gpu_search[64] = {};          // the GPU picker's (a provider's catalog can list thousands)
     std::vector<int> comparison_order; // GPU table rows in display order (indices into comparison)
     unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
-    bool typed_bad_whole = false; // it needed a whole number
+    Str typed_bad_why = Str::typed_not_number; // why: not a number, not whole, or too large (from the whole text)
     std::string typed_bad_range;  // or one in this range ("0.1–2000"; "" = any)
     std::string typed_bad_text;   // what was typed, shown back in the box's message
     std::vector<std::pair<std::string, std::string>> field_labels; // field key → its label as drawn

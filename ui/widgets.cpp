@@ -651,7 +651,11 @@ static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool 
                             const double* range = nullptr) {
     if (text.find_first_not_of(" \t") == std::string::npos) return false; // emptied to type anew: no news
     app.typed_bad_id = id;
-    app.typed_bad_whole = whole;
+    // Classified from all of it, before the cut: 41 nines are too large, not "not a whole number".
+    // A whole number past what a count box takes (1e308 cards) is too large, not "not whole".
+    double v = 0;
+    const bool too_large = whole && parse_number(text, &v) && v == std::floor(v);
+    app.typed_bad_why = too_large ? Str::typed_too_large : whole ? Str::typed_not_whole : Str::typed_not_number;
     app.typed_bad_text.assign(text, 0, utf8_floor(text, 40));
     if (app.typed_bad_text.size() < text.size()) app.typed_bad_text += "…"; // cut, and said so
     app.typed_bad_range = range ? fmt("%g–%g", range[0], range[1]) : "";
@@ -664,13 +668,7 @@ static void typed_error(const App& app, ImGuiID id, const char* kept) {
                                               app.typed_bad_range.c_str(), kept));
         return;
     }
-    // A whole number past what a count box takes (1e308 cards) is too large, not "not whole".
-    double v = 0;
-    const bool too_large = app.typed_bad_whole && parse_number(app.typed_bad_text, &v) && v == std::floor(v);
-    const Str why = too_large             ? Str::typed_too_large
-                    : app.typed_bad_whole ? Str::typed_not_whole
-                                          : Str::typed_not_number;
-    text_wrapped_colored(color_bad(), fmt(T(app, why), app.typed_bad_text.c_str(), kept));
+    text_wrapped_colored(color_bad(), fmt(T(app, app.typed_bad_why), app.typed_bad_text.c_str(), kept));
 }
 
 // The number a person typed into the field's DOM twin (semantics layer), when it parses (and is

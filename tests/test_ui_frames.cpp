@@ -452,14 +452,14 @@ TEST_CASE("clicking a row of the GPU comparison selects that GPU and card count"
     ImGui::GetIO().DisplaySize.y = 5000; // the whole page, as the platform sizes it
     page.frame();
     page.frame();
-    // Each comparison row is a button node ("GPU × cards"): scroll the page to a row that differs
+    // Each comparison row is an option node ("GPU × cards"): scroll the page to a row that differs
     // from the current choice and click it where it is drawn.
     const std::string before_gpu = page.app.scenario.gpu_id;
     const int before_cards = page.app.scenario.cards;
     bool picked = false;
     std::vector<SemNode> rows;
     for (const SemNode& n : page.app.sem)
-        if (n.role == Role::button && n.name.find(" × ") != std::string::npos) rows.push_back(n);
+        if (traincalc_test::comparison_row(n)) rows.push_back(n);
     REQUIRE(rows.size() >= 2);
     for (const SemNode& row : rows) {
         const float y = (row.y0 + row.y1) * 0.5f, x = row.x0 + 20;
@@ -492,16 +492,16 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             const SemNode* search = traincalc_test::find_node(page.app, Role::textbox, "搜索模型…");
             REQUIRE(search);
             size_t options_before = 0, options_after = 0;
-            for (const SemNode& n : page.app.sem) options_before += n.role == Role::option;
+            for (const SemNode& n : page.app.sem) options_before += traincalc_test::picker_option(n);
             page.app.sem_action = SemAction{search->id, SemActionKind::set, 0, "llama"};
             page.frame();
             page.frame();
             CHECK(std::string(page.app.model_search) == "llama");
             for (const SemNode& n : page.app.sem) {
-                options_after += n.role == Role::option;
+                options_after += traincalc_test::picker_option(n);
                 std::string lower = n.name;
                 for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-                if (n.role == Role::option) CHECK(lower.find("llama") != std::string::npos);
+                if (traincalc_test::picker_option(n)) CHECK(lower.find("llama") != std::string::npos);
             }
             CHECK(options_after > 0);
             CHECK(options_after < options_before);
@@ -528,12 +528,12 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             const SemNode* gsearch = traincalc_test::find_node(page.app, Role::textbox, "搜索 GPU…");
             REQUIRE(gsearch);
             size_t rows_before = 0, rows_after = 0;
-            for (const SemNode& n : page.app.sem) rows_before += n.role == Role::option;
+            for (const SemNode& n : page.app.sem) rows_before += traincalc_test::picker_option(n);
             page.app.sem_action = SemAction{gsearch->id, SemActionKind::set, 0, "H100"};
             page.frame();
             page.frame();
             for (const SemNode& n : page.app.sem) {
-                if (n.role != Role::option) continue;
+                if (!traincalc_test::picker_option(n)) continue;
                 rows_after++;
                 CHECK_MESSAGE(n.name.find("H100") != std::string::npos, n.name);
             }
@@ -549,7 +549,7 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
             const SemNode* selected = nullptr;
             const SemNode* other = nullptr;
             for (const SemNode& n : page.app.sem) {
-                if (n.role != Role::option || n.y0 < g.y1 || n.y1 > size.h) continue;
+                if (!traincalc_test::picker_option(n) || n.y0 < g.y1 || n.y1 > size.h) continue;
                 if (n.state == 1)
                     selected = &n;
                 else if (!other)
@@ -599,7 +599,7 @@ TEST_CASE("a picker opens on its current option, far down the list, with its sea
             CHECK(search->y1 - search->y0 > 10.0f); // drawn, not clipped to nothing
             const SemNode* selected = nullptr;
             for (const SemNode& n : page.app.sem)
-                if (n.role == Role::option && n.state == 1) selected = &n;
+                if (traincalc_test::picker_option(n) && n.state == 1) selected = &n;
             REQUIRE(selected); // in view: recorded
             CHECK(selected->y1 - selected->y0 > 10.0f);
             CHECK(selected->y0 > search->y0);
@@ -632,8 +632,9 @@ TEST_CASE(
         REQUIRE(table);
         CHECK(table->InnerWindow->ScrollMax.x == 0.0f); // nothing past the right edge
         CHECK(table->Columns[0].WidthGiven < 0.5f * table->OuterRect.GetWidth());
-        bool whole = false; // the row's button keeps the whole name for a screen reader
-        for (const SemNode& n : page.app.sem) whole |= n.role == Role::button && n.name == g.name + " × 1";
+        bool whole = false; // the row's option keeps the whole name for a screen reader
+        for (const SemNode& n : page.app.sem)
+            whole |= traincalc_test::comparison_row(n) && n.name == g.name + " × 1";
         CHECK(whole);
         CHECK(page.recovered == "");
     }
@@ -658,11 +659,11 @@ TEST_CASE("a GPU without a rental price says so in the table and is never the ch
             if (o.priced) continue;
             unpriced_rows++;
             CHECK_FALSE(o.cheapest);
-            // Its row's button says "no price" where a price would be, never "¥0".
+            // Its row's option says "no price" where a price would be, never "¥0".
             bool found = false;
             for (const SemNode& n : page.app.sem)
-                if (n.role == Role::button && n.name.rfind(g.name.empty() ? g.id : g.name, 0) == 0 &&
-                    n.name.find(" × ") != std::string::npos) {
+                if (traincalc_test::comparison_row(n) &&
+                    n.name.rfind(g.name.empty() ? g.id : g.name, 0) == 0) {
                     found = true;
                     CHECK_MESSAGE(n.value.find(no_price) != std::string::npos, n.value);
                     CHECK_MESSAGE(n.value.find("¥0") == std::string::npos, n.value);

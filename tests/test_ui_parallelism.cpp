@@ -89,7 +89,7 @@ TEST_CASE("a GPU comparison row shows and says its whole strategy: cp, ep and ac
                 if (!o.workable) continue;
                 const GpuSpec& g = page.app.catalog->gpus[o.gpu_index];
                 const SemNode* row =
-                    find_node(page.app, Role::button, g.name + " × " + std::to_string(o.cards));
+                    find_node(page.app, Role::option, g.name + " × " + std::to_string(o.cards));
                 if (!row) continue; // a row scrolled out of the table's view draws no button
                 // The row's button carries its cells as its description (aria-description on the page).
                 CHECK(row->value.find(lang == Lang::zh ? "费用：" : "Cost ") == 0); // the columns' order

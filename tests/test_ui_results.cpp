@@ -183,6 +183,40 @@ TEST_CASE("the phone's one-line answer says when the machine's RAM, not the card
     }
 }
 
+TEST_CASE("the comparison's rows are one list: options after a listbox, the GPU in use selected") {
+    // A list is one Tab stop (web/shell.html walks it with the arrows): 25 buttons were 25 stops,
+    // which an embed, results first, put before its inputs.
+    for (const float width : {1280.0f, 390.0f}) { // a table, and a phone's blocks
+        CAPTURE(width);
+        Page page(width, 20000, width < 500 ? 3.0f : 1.0f, Lang::en);
+        for (int i = 0; i < 3; i++) page.frame();
+        size_t list = page.app.sem.size();
+        for (size_t i = 0; i < page.app.sem.size(); i++)
+            if (page.app.sem[i].role == Role::listbox && page.app.sem[i].name == "Every GPU compared")
+                list = i;
+        REQUIRE(list < page.app.sem.size());
+        int rows = 0, selected = 0;
+        size_t i = list + 1;
+        for (; i < page.app.sem.size() && page.app.sem[i].role == Role::option; i++) {
+            const SemNode& n = page.app.sem[i];
+            rows++;
+            CHECK(traincalc_test::comparison_row(n));
+            CHECK_MESSAGE(n.value.find(" h") != std::string::npos, n.value); // its cells, said with it
+            if (n.state == 1) {
+                selected++;
+                CHECK(n.name == "NVIDIA A100 80GB SXM × " + std::to_string(page.app.scenario.cards));
+            } else {
+                CHECK(n.state == 0);
+            }
+        }
+        CHECK(rows == static_cast<int>(page.app.comparison.size()));
+        CHECK(selected == 1);
+        CHECK(page.app.sem[list].y1 == page.app.sem[i - 1].y1); // spans its rows
+        for (; i < page.app.sem.size(); i++) CHECK_FALSE(traincalc_test::comparison_row(page.app.sem[i]));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then all on request") {
     std::string gpus;
     for (int i = 0; i < 100; i++)
@@ -204,8 +238,7 @@ TEST_CASE("a provider catalog of 100 GPUs: the comparison draws 40 rows, then al
     for (int i = 0; i < 3; i++) page.frame();
     auto rows = [&] {
         int n = 0;
-        for (const SemNode& node : page.app.sem)
-            n += node.role == Role::button && node.name.find(" × ") != std::string::npos;
+        for (const SemNode& node : page.app.sem) n += traincalc_test::comparison_row(node);
         return n;
     };
     CHECK(rows() == 40);
@@ -292,10 +325,11 @@ TEST_CASE("a GPU comparison row applies its whole strategy, context and expert p
     const std::string suffix = " × " + std::to_string(want.cards);
     const SemNode* row = nullptr;
     for (const SemNode& n : page.app.sem)
-        if (n.role == Role::button && n.name.rfind(g.name, 0) == 0 && n.name.size() >= suffix.size() &&
+        if (traincalc_test::comparison_row(n) && n.name.rfind(g.name, 0) == 0 &&
+            n.name.size() >= suffix.size() &&
             n.name.compare(n.name.size() - suffix.size(), suffix.size(), suffix) == 0)
             row = &n;
-    REQUIRE_MESSAGE(row, "no row button named " << g.name << suffix);
+    REQUIRE_MESSAGE(row, "no row named " << g.name << suffix);
     page.app.sem_action = SemAction{row->id, SemActionKind::press, 0, ""};
     ImGui::ActivateItem(row->id);
     for (int i = 0; i < 3; i++) page.frame();

@@ -25,6 +25,14 @@ inline const traincalc::SemNode* find_node(const traincalc::App& app, traincalc:
     return nullptr;
 }
 
+// An option of an open picker's list, not a row of the GPU comparison (a list too: "GPU × cards").
+inline bool picker_option(const traincalc::SemNode& n) {
+    return n.role == traincalc::Role::option && n.name.find(" × ") == std::string::npos;
+}
+inline bool comparison_row(const traincalc::SemNode& n) {
+    return n.role == traincalc::Role::option && n.name.find(" × ") != std::string::npos;
+}
+
 // True when a text node says exactly `line` (a message under a box, a line of shown work).
 inline bool has_text(const traincalc::App& app, const std::string& line) {
     for (const traincalc::SemNode& n : app.sem)

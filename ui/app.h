@@ -119,10 +119,11 @@ struct App {
     char model_search[64] = {};        // the model picker's search box
     char gpu_search[64] = {};          // the GPU picker's (a provider's catalog can list thousands)
     std::vector<int> comparison_order; // GPU table rows in display order (indices into comparison)
-    unsigned typed_bad_id = 0;    // the box whose typed text was not taken (0 = none); cleared by refresh()
-    Str typed_bad_why = Str::typed_not_number; // why: not a number, not whole, or too large (from the whole text)
-    std::string typed_bad_range;  // or one in this range ("0.1–2000"; "" = any)
-    std::string typed_bad_text;   // what was typed, shown back in the box's message
+    unsigned typed_bad_id = 0; // the box whose typed text was not taken (0 = none); cleared by refresh()
+    Str typed_bad_why =
+        Str::typed_not_number;   // why: not a number, not whole, or too large (from the whole text)
+    std::string typed_bad_range; // or one in this range ("0.1–2000"; "" = any)
+    std::string typed_bad_text;  // what was typed, shown back in the box's message
     std::vector<std::pair<std::string, std::string>> field_labels; // field key → its label as drawn
     // A number box's typing applies as it goes. Its end (Enter, leaving the box) and Escape look
     // back to the scenario before its first keystroke: text the box cannot take then, and Escape,

@@ -181,7 +181,7 @@ static bool draw_row(App& app, int row, float name_width) {
     const bool pressed =
         ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
-    sem_item(app, Role::button, fmt("%s × %d", name, o.cards)); // "use this configuration"
+    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, is_selected(app, o)); // "use this"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];
     if (row_cells(app, o, cells, app.sem[node].value)) {
@@ -235,7 +235,7 @@ static bool draw_block(App& app, int row) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const bool pressed = ImGui::Selectable("##gpu", is_selected(app, o), ImGuiSelectableFlags_None,
                                            ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
-    sem_item(app, Role::button, fmt("%s × %d", name, o.cards));
+    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, is_selected(app, o));
     app.sem[app.sem.size() - 1].value = said;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);
@@ -270,6 +270,12 @@ bool draw_compare(App& app) {
     constexpr size_t kRowsShown = 40;
     const size_t rows =
         app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
+    // The rows are one list (one Tab stop, arrows walk it, the GPU in use selected): 25 rows were
+    // 25 Tab stops, which an embed, results first, put before its inputs.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    sem_node(app, Role::listbox, ImGui::GetID("rows"), at,
+             ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y), T(app, Str::compare_title), nullptr, -1);
+    const size_t list_node = app.sem.size() - 1;
     if (ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
         if (app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
             sort_rows(app, app.comparison_sort == col_cost ? -1 : app.comparison_sort, true);
@@ -286,6 +292,7 @@ bool draw_compare(App& app) {
             changed = draw_row(app, app.comparison_order[shown], name_width) || changed;
         ImGui::EndTable();
     }
+    app.sem[list_node].y1 = app.sem[app.sem.size() - 1].y1; // down to its last row
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
         app.comparison_show_all = true;

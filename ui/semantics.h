@@ -32,7 +32,7 @@ struct App;
     X(radio, "radio")           /* role=radio aria-checked, inside the last radiogroup */                    \
     X(radiogroup, "radiogroup") /* role=radiogroup: the radios after it (arrows move the choice) */          \
     X(combobox, "combobox")     /* role=combobox aria-expanded (a picker) */                                 \
-    X(listbox, "listbox")       /* the open picker's list; options follow it */                              \
+    X(listbox, "listbox")       /* an open picker's list or the comparison's rows; options follow it */      \
     X(option, "option")         /* role=option aria-selected, inside the last listbox */                     \
     X(slider, "slider")         /* role=slider aria-valuenow/min/max/valuetext */                            \
     X(number, "number")         /* <input inputmode=decimal>: typed numbers */                               \

@@ -655,7 +655,9 @@ static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool 
     // A whole number past what a count box takes (1e308 cards) is too large, not "not whole".
     double v = 0;
     const bool too_large = whole && parse_number(text, &v) && v == std::floor(v);
-    app.typed_bad_why = too_large ? Str::typed_too_large : whole ? Str::typed_not_whole : Str::typed_not_number;
+    app.typed_bad_why = too_large ? Str::typed_too_large
+                        : whole   ? Str::typed_not_whole
+                                  : Str::typed_not_number;
     app.typed_bad_text.assign(text, 0, utf8_floor(text, 40));
     if (app.typed_bad_text.size() < text.size()) app.typed_bad_text += "…"; // cut, and said so
     app.typed_bad_range = range ? fmt("%g–%g", range[0], range[1]) : "";

@@ -386,7 +386,7 @@ test('desktop: a picker opened by a click takes the keyboard: Escape closes it, 
     await b.page.waitForFunction(() => document.querySelector('[role="combobox"][aria-label="GPU"]').getAttribute('aria-expanded') === 'false', null, { timeout: 3000 });
     const before = (await scenario(b.page)).gpu;
     await press(b.page, combo);
-    await b.page.getByRole('option').first().waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByRole('listbox', { name: 'GPU', exact: true }).getByRole('option').first().waitFor({ state: 'attached', timeout: 5000 });
     for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) {  // into the list (the chosen card), the next, pick
       await b.page.waitForTimeout(150);  // a person's pace between keys
       await b.page.keyboard.press(key);
@@ -483,6 +483,54 @@ test('keyboard: the currency radios are one named group, one Tab stop; arrows mo
   } finally { await b.close(); }
 });
 
+test('keyboard, embedded (results first): the GPU comparison is one list, one Tab stop; arrows walk it, Enter picks', async () => {
+  // Its 25 rows were 25 buttons, each a Tab stop: an embed, results first, made a keyboard pass
+  // them all before the first input (2026-12-03).
+  const b = await launch();
+  try {
+    await open(b.page, '#embed=1&lang=en');
+    const list = b.page.getByRole('listbox', { name: 'Every GPU compared' });
+    const rows = list.getByRole('option');
+    const n = await rows.count();
+    assert.ok(n >= 20, `the comparison lists the GPUs (${n})`);
+    const names = await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label') || e.textContent, e.getAttribute('aria-selected'), e.tabIndex]));
+    assert.deepEqual(names.filter((r) => r[1] === 'true').map((r) => r[0]), ['NVIDIA A100 80GB SXM × 1'], 'the GPU in use is selected');
+    assert.deepEqual(names.filter((r) => r[2] === 0).map((r) => r[0]), ['NVIDIA A100 80GB SXM × 1'], 'and is the list\'s one Tab stop');
+    // From the top of the page, Tab reaches the list once and the first input soon after.
+    await b.page.evaluate(() => document.activeElement && document.activeElement.blur());
+    const seen = [];
+    for (let i = 0; i < 60; i++) {
+      await b.page.keyboard.press('Tab');
+      const at = await b.page.evaluate(() => { const e = document.activeElement; return e ? [e.getAttribute('role') || e.tagName, e.getAttribute('aria-label') || e.textContent] : null; });
+      seen.push(at);
+      if (at && at[0] === 'combobox' && at[1] === 'Model') break;  // the inputs' first control
+    }
+    const inList = seen.filter((s) => s && s[0] === 'option');
+    assert.deepEqual(inList.map((s) => s[1]), ['NVIDIA A100 80GB SXM × 1'], `one stop in the list (${seen.map((s) => s && s[1]).join(' | ')})`);
+    assert.equal(seen[seen.length - 1][1], 'Model', `Tab reaches the inputs (${seen.length} stops)`);
+    assert.ok(seen.length <= 20, `the inputs are ${seen.length} Tab stops in (42 when each row was one)`);
+    // Back to the list: the arrow moves to the next row (the list's Tab stop with it), Enter picks it.
+    const row0 = list.getByRole('option', { name: 'NVIDIA A100 80GB SXM × 1' });
+    await row0.focus();
+    await b.page.keyboard.press('ArrowDown');
+    const next = await b.page.evaluate(() => document.activeElement.textContent);
+    assert.notEqual(next, 'NVIDIA A100 80GB SXM × 1');
+    assert.equal(await b.page.evaluate(() => document.activeElement.tabIndex), 0);
+    assert.equal(await row0.getAttribute('tabindex'), '-1');
+    const before = await b.page.evaluate(() => window.traincalc.get());
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction((g) => { const s = window.traincalc.get(); return s.gpu !== g.gpu || s.cards !== g.cards; }, before, { timeout: 5000 });
+    await settle(b.page);
+    const picked = list.getByRole('option', { name: next, exact: true });
+    assert.equal(await picked.getAttribute('aria-selected'), 'true', `${next} is selected once picked`);
+    // Shift+Tab leaves the list and Tab comes back to the row in use, not the first.
+    await b.page.keyboard.press('Shift+Tab');
+    await b.page.keyboard.press('Tab');
+    assert.equal(await b.page.evaluate(() => document.activeElement.textContent), next);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('keyboard: the model picker opens on the current model; letters typed there search, arrows and Enter pick', async () => {
   // Enter opened the list with the focus on its first model (Llama 2 7B), and typing "llama" did
   // nothing: the list's search box never got the letters.
@@ -498,11 +546,12 @@ test('keyboard: the model picker opens on the current model; letters typed there
     assert.equal(await b.page.evaluate(() => document.activeElement.getAttribute('aria-selected')), 'true');
     await b.page.keyboard.type('llama 3.1', { delay: 60 });
     await settle(b.page, 300);
-    const names = await b.page.getByRole('option').allTextContents();
+    const options = b.page.getByRole('listbox', { name: 'Model', exact: true }).getByRole('option');  // not the comparison's
+    const names = await options.allTextContents();
     assert.ok(names.length >= 2 && names.every((n) => /^Llama 3\.1/.test(n)), `searched: ${names.join(' | ')}`);
     await b.page.keyboard.press('Tab');  // from the search box to its options
     await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('role') === 'option', null, { timeout: 5000 }).catch(() => {});
-    const first = b.page.getByRole('option').first();
+    const first = options.first();
     await first.focus();
     await b.page.keyboard.press('Enter');
     await b.page.waitForFunction(() => /^llama-3\.1-/.test(window.traincalc.get().model), null, { timeout: 5000 });
@@ -518,13 +567,13 @@ test('desktop: a GPU picker opened by a click takes typed letters into its searc
   try {
     await open(b.page);
     await press(b.page, b.page.getByRole('combobox', { name: 'GPU' }));
-    await b.page.getByRole('listbox', { name: 'GPU' }).waitFor({ state: 'attached', timeout: 5000 });
+    await b.page.getByRole('listbox', { name: 'GPU', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
     await settle(b.page, 200);
     await b.page.keyboard.type('H100', { delay: 40 });
     const search = b.page.getByRole('textbox', { name: 'Search GPUs…' });
     await b.page.waitForFunction(() => { const s = document.querySelector('[aria-label="Search GPUs…"]'); return s && s.value === 'H100'; }, null, { timeout: 5000 });
     assert.equal(await search.inputValue(), 'H100');
-    await b.page.waitForFunction(() => { const o = [...document.querySelectorAll('[role="option"]')].map((e) => e.textContent); return o.length > 0 && o.every((t) => /H100/.test(t)); }, null, { timeout: 5000 });
+    await b.page.waitForFunction(() => { const l = document.querySelector('[role="listbox"][aria-label="GPU"]'); const o = l ? [...l.querySelectorAll('[role="option"]')].map((e) => e.textContent) : []; return o.length > 0 && o.every((t) => /H100/.test(t)); }, null, { timeout: 5000 });
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
@@ -607,7 +656,7 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
   try {
     await open(b.page);
     const sideways = async (y) => { await swipe(b.page, 330, y, 80, y, 10); await settle(b.page, 400); };
-    const row = b.page.getByRole('button', { name: /^NVIDIA H100 80GB SXM × \d+$/ });
+    const row = b.page.getByRole('option', { name: /^NVIDIA H100 80GB SXM × \d+$/ });
     const { r } = await center(row);
     assert.ok(r.x >= 0 && r.x + r.width <= 390 && r.width > 300, `the block spans the page (${JSON.stringify(r)})`);
     assert.match(await row.getAttribute('aria-description'), /^费用：¥[\d,.]+，耗时：/);
@@ -624,7 +673,7 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
     assert.equal((await scenario(b.page)).gpu, before.gpu);
     assert.equal(await opt.count(), 1, 'the list is still open');
     await touchTap(b.page, picker.x, picker.y);  // a tap on the picker again closes the list
-    await b.page.getByRole('option').first().waitFor({ state: 'detached', timeout: 5000 });
+    await b.page.getByRole('listbox', { name: 'GPU 型号', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
     // A tap on the comparison's row picks it.
     const c = await center(row);
     await touchTap(b.page, c.x, c.y);

@@ -110,9 +110,9 @@ test('desktop, en: cp, ep and activation offload set by mouse and keyboard give 
     assert.ok(j.memory.expert_weights_gib > 0, 'expert weights counted');
     assert.ok(j.memory.activations_host_gib > 0, 'activations offloaded to the host');
     assert.ok(memory.length >= 5, `the memory work has its lines (${memory.length})`);
-    // The GPU comparison's rows, as a screen reader meets them: a button per GPU and card count whose
+    // The GPU comparison's rows, as a screen reader meets them: an option per GPU and card count whose
     // description reads the row's cells, the whole strategy a press applies (CP and EP included).
-    const rows = b.page.getByRole('button', { name: /^NVIDIA .* × \d+$/ });
+    const rows = b.page.getByRole('option', { name: /^NVIDIA .* × \d+$/ });
     assert.ok(await rows.count() >= 3, 'the comparison has rows');
     const said = [];
     for (let i = 0; i < await rows.count(); i++) said.push(await rows.nth(i).getAttribute('aria-description'));

@@ -276,9 +276,54 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
         out.billed_hours =
             Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
     }
+    out.hours = out.billed_hours;
+    // Billed in increments of c, every instance pays its last one whole. An interrupted instance's
+    // life is exponential: E[⌈L/c⌉·c − L] = c/(1 − e^{−λc}) − 1/λ (≈ c/2 when λc is small). The last
+    // instance is the whole run with probability e^{−λW} (its own rounding, ⌈W⌉ − W), else taken as
+    // an interrupted one's. Against a simulation of the same renewal process (scripts/spot_simulation.py):
+    // within 1.4% at c = 1 h; 24 h increments on a run shorter than a day read up to 11% low.
+    const double c = s.spot_min_billed_hours < 0 ? s.min_billed_hours : s.spot_min_billed_hours;
+    out.increment_hours = c > 0 ? c : 0;
+    const bool whole = c > 0 && out.hours > 0;
+    if (whole) {
+        const double rest = ceil_units(W, c) - W; // an uninterrupted run's rounding
+        const bool interrupted = out.interruptions > 0 && lambda > 0;
+        double last = rest;
+        if (interrupted) {
+            const double kept = -std::expm1(-lambda * c); // 1 − e^{−λc}, exact for small λc
+            // The clamp only trims the cancellation of c/(1 − e^{−λc}) − 1/λ when λc ≪ 1.
+            out.unused_per_interruption_hours = clampd(Calc(log, TermId::spot_unused_per_interruption, "h")
+                                                           .first("c", c, "h")
+                                                           .div("(1−e^(−λc))", kept)
+                                                           .sub("", 1)
+                                                           .div("λ", lambda, "/h")
+                                                           .done(),
+                                                       0, c);
+            const double p0 =
+                1 + std::expm1(-lambda * W); // e^{−λW}: expm1 is in the page, exp's tables are not
+            last = Calc(log, TermId::spot_last_unused, "h")
+                       .first("e^(−λW)", p0)
+                       .mul("⌈W⌉−W", rest, "h")
+                       .add("(1−e^(−λW))", 1 - p0)
+                       .mul("unused", out.unused_per_interruption_hours, "h",
+                            TermId::spot_unused_per_interruption)
+                       .done();
+        }
+        // One Calc open at a time: a term's operands are the log's run from its first to its last.
+        out.billed_hours =
+            Calc(log, TermId::spot_billed_whole, "h")
+                .first("H", out.hours, "h", TermId::spot_billed_hours)
+                .add(interrupted ? "N" : nullptr, out.interruptions, "", TermId::spot_interruptions)
+                .mul(interrupted ? "unused" : nullptr, out.unused_per_interruption_hours, "h",
+                     TermId::spot_unused_per_interruption)
+                .add(last > 0 ? "last" : nullptr, last, "h",
+                     interrupted ? TermId::spot_last_unused : TermId::none)
+                .done();
+    }
     const double fees = on_demand.storage + on_demand.traffic;
     out.total = Calc(log, TermId::spot_total, money)
-                    .first("H", out.billed_hours, "h", TermId::spot_billed_hours)
+                    .first("billed", out.billed_hours, "h",
+                           whole ? TermId::spot_billed_whole : TermId::spot_billed_hours)
                     .mul("spot price", s.spot_price_hourly, money)
                     .mul("cards", cards < 1 ? 1 : cards)
                     .add(fees > 0 ? "fees" : nullptr, fees, money, fees > 0 ? TermId::fees : TermId::none)
@@ -289,6 +334,7 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
                      .sub("spot", out.total, money, TermId::spot_total)
                      .done();
     out.interruptions = finite_or(out.interruptions);
+    out.hours = finite_or(out.hours);
     out.billed_hours = finite_or(out.billed_hours);
     out.total = finite_or(out.total);
     out.saving = finite_or(out.saving);

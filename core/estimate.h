@@ -175,16 +175,21 @@ struct CostResult {
 // run W when there are no checkpoints), R hours to restart. Each τ of work takes in expectation
 // (1/λ + R)·(e^{λτ} − 1) hours (the renewal argument for restart-from-checkpoint), so the run bills
 // H = W/τ · (1/λ + R)·(e^{λτ} − 1): about W·(1 + λ·(τ/2 + R)) when interruptions within τ are rare,
-// and growing exponentially in W without checkpoints.
+// and growing exponentially in W without checkpoints. Billed in increments of c hours, each
+// interrupted instance pays its last increment whole: c/(1 − e^{−λc}) − 1/λ hours unused on average
+// (instance lifetimes are exponential; ≈ c/2 when λc is small), and the last instance its own.
 struct SpotResult {
-    bool used = false;                      // a spot price was given
-    double segment_hours = 0;               // τ used: the checkpoint interval, or the whole run W
-    double interruptions = 0;               // expected interruptions over the run
-    double lost_per_interruption_hours = 0; // expected work lost + restart per interruption (≈ τ/2 + R)
-    double billed_hours = 0;                // expected hours billed per card (H)
-    double total = 0;                       // H × spot price × cards + fees
-    double on_demand_total = 0;             // the best on-demand plan (CostResult::total)
-    double saving = 0;                      // on-demand − spot (negative: spot costs more)
+    bool used = false;                        // a spot price was given
+    double segment_hours = 0;                 // τ used: the checkpoint interval, or the whole run W
+    double interruptions = 0;                 // expected interruptions over the run
+    double lost_per_interruption_hours = 0;   // expected work lost + restart per interruption (≈ τ/2 + R)
+    double hours = 0;                         // expected hours on the instances per card (H)
+    double increment_hours = 0;               // c: the spot billing increment used; 0 = by the second
+    double unused_per_interruption_hours = 0; // an interrupted instance's last increment, part unused
+    double billed_hours = 0;                  // expected hours billed per card: H + unused increments
+    double total = 0;                         // billed × spot price × cards + fees
+    double on_demand_total = 0;               // the best on-demand plan (CostResult::total)
+    double saving = 0;                        // on-demand − spot (negative: spot costs more)
 };
 
 struct BuyResult {

@@ -350,6 +350,15 @@ const TermText kTermText[] = {
      "竞价：λτ 很小时的近似，τ/2 + R"},
     {TermId::spot_billed_hours, Headline::cost, "Spot: expected billed hours per card H",
      "竞价：每卡预期计费时长 H"},
+    {TermId::spot_unused_per_interruption, Headline::cost,
+     "Spot: expected unused part of an interrupted instance's last billing increment c",
+     "竞价：每次中断时最后一个计费单位 c 中预期未用的部分"},
+    {TermId::spot_last_unused, Headline::cost,
+     "Spot: expected unused part of the last instance's final increment (never interrupted with "
+     "probability e^(−λW))",
+     "竞价：最后一个实例的最后计费单位中预期未用的部分（以 e^(−λW) 的概率从未中断）"},
+    {TermId::spot_billed_whole, Headline::cost, "Spot: expected billed hours per card in increments of c",
+     "竞价：按计费单位 c 计的每卡预期计费时长"},
     {TermId::spot_total, Headline::cost, "Spot: expected cost", "竞价：预期费用"},
     {TermId::spot_saving, Headline::cost, "Spot: saving against on-demand", "竞价：比按需租用节省"},
     {TermId::inverse_batch_headroom, Headline::cards, "Headroom", "余量"},
@@ -564,6 +573,8 @@ const SymbolText kSymbolText[] = {
     {"on demand", "按需"},
     {"spot", "竞价"},
     {"lost", "每次损失"},
+    {"unused", "未用"},
+    {"last", "最后实例"},
     {"copies", "副本数"},
     {"ranks", "进程数"},
     {"per rank", "每进程"},
@@ -722,6 +733,11 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         const double shown = std::fabs(t.result);
         if (std::strcmp(t.unit, kUnitMoney) != 0 && shown >= 1000 && shown < 1e6)
             sig = std::max(sig, static_cast<int>(std::floor(std::log10(shown))) + 2);
+        // Money below ¥10,000 shows its cents ("¥112.98"): 9.42 h × ¥12 gave ¥113.04 for 9.415 h. The
+        // operands get a digit more than the amount shows (the price itself is shown as money).
+        if (std::strcmp(t.unit, kUnitMoney) == 0 && shown >= 1 && shown < 1e4 &&
+            std::fabs(shown - std::round(shown)) >= 0.005)
+            sig = std::max(sig, static_cast<int>(std::floor(std::log10(shown))) + 4);
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {

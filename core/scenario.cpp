@@ -120,13 +120,16 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //-----------------------------------------------------------------------------
 // Scenario JSON keys. Missing keys keep the defaults of core/scenario.h.
 //
+// clang-format off
 //  key                        type     range                unit / meaning
 //  model                      string | object               catalog id; or {params, layers, hidden, heads,
 //                                                           kv_heads, ffn, vocab, active_params, ...ModelSpec
 //                                                           members}; or a pasted HF config.json (has
 //                                                           hidden_size)
 //  custom_model               object                        the custom model kept while a catalog id is
-//  chosen method                     enum     full lora qlora lora_rank                  integer  1 .. 1024
+//                                                           chosen
+//  method                     enum     full lora qlora
+//  lora_rank                  integer  1 .. 1024
 //  lora_targets               enum     qv all
 //  objective                  enum     sft dpo orpo kto simpo grpo ppo   (absent = sft)
 //  reference                  enum     model precomputed none   DPO/KTO/GRPO/PPO reference policy
@@ -136,17 +139,19 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  engine_memory_fraction     number   0 .. 0.95            colocated vLLM slice held in training; 0 = sleeps
 //  rollout_cards              integer  1 .. 65536           separate inference cards
 //  steps_per_generation       integer  0 .. 65536           micro-batches per generation call; 0 = grad_accum
-//  data_input                 enum     tokens samples dataset_size  (inferred from the keys given when
-//  absent) tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input =
-//  tokens) samples                    number   1 .. 1e12            samples per epoch (sets data_input =
-//  samples) avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input =
-//  samples) max_tokens                 number   0 .. 1e7             the longest sample; 0 = seq_len (used
-//  when packing is false) packing                    boolean                       samples packed into full
-//  sequences (default true); false =
-//                                                           each sample padded to the longest in its
-//                                                           micro-batch
-//  dataset_mb                 number   0.001 .. 1e9         MB of raw text    (sets data_input =
-//  dataset_size) chars_per_token            number   0.1 .. 20 bytes_per_char             number   0.1 .. 8
+//  data_input                 enum     tokens samples dataset_size   (inferred from the keys given when
+//                                                           absent)
+//  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
+//  samples                    number   1 .. 1e12            samples per epoch (sets data_input = samples)
+//  avg_tokens                 number   1 .. 1e7             tokens per sample (sets data_input = samples)
+//  max_tokens                 number   0 .. 1e7             the longest sample; 0 = seq_len (used when
+//                                                           packing is false)
+//  packing                    boolean                       samples packed into full sequences (default
+//                                                           true); false = each sample padded to the
+//                                                           longest in its micro-batch
+//  dataset_mb                 number   0.001 .. 1e9         MB of raw text (sets data_input = dataset_size)
+//  chars_per_token            number   0.1 .. 20
+//  bytes_per_char             number   0.1 .. 8
 //  epochs                     number   0.01 .. 1000
 //  seq_len                    integer  1 .. 1048576         tokens
 //  micro_batch                integer  1 .. 65536           sequences per card per step
@@ -158,9 +163,12 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  checkpointing              enum     none selective full
 //  flash_attention            boolean
 //  master_weights             boolean                       false = pure 16-bit: no fp32 master, 16-bit
-//  moments precision                  enum     bf16 fp16 fp8 fp32 optimizer                  enum     adamw
-//  adamw_8bit sgd zero                       integer  0 .. 3               ZeRO stage tp integer  1 .. 1024
-//  tensor-parallel degree pp                         integer  1 .. 1024            pipeline-parallel degree
+//                                                           moments
+//  precision                  enum     bf16 fp16 fp8 fp32
+//  optimizer                  enum     adamw adamw_8bit sgd
+//  zero                       integer  0 .. 3               ZeRO stage
+//  tp                         integer  1 .. 1024            tensor-parallel degree
+//  pp                         integer  1 .. 1024            pipeline-parallel degree
 //  cp                         integer  1 .. 1024            context-parallel degree (divides seq_len)
 //  ep                         integer  1 .. 1024            expert-parallel degree (MoE; divides the experts
 //                                                           and the data-parallel size)
@@ -172,26 +180,25 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //                                                           "sequence_parallel" "activation_offload"
 //  offload                    enum     none optimizer optimizer+params
 //  stack                      enum     hf unsloth torchtitan megatron deepspeed   training stack (sets
-//  defaults;
-//                                                           absent = hf)
+//                                                           defaults; absent = hf)
 //  loss                       enum     stack fp32_upcast chunked   logits memory; absent = the stack's
 //  gpu                        string | object               catalog id; or {name, memory_gib, tflops_16bit,
-//                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false or
-//                                                           GB/s),
-//                                                           ...GpuSpec members}
+//                                                           tflops_fp8, bandwidth_gbps, nvlink (true/false
+//                                                           or GB/s), ...GpuSpec members}
 //  custom_gpu                 object                        the custom card kept while a catalog id is chosen
 //  cards                      integer  1 .. 65536
-//  utilization                number   0.001 .. 1           fraction of peak; absent = card default (a JSON 0
-//  is
-//                                                           refused; the Scenario holds absent as 0)
+//  utilization                number   0.001 .. 1           fraction of peak; absent = card default (a JSON
+//                                                           0 is refused; the Scenario holds absent as 0)
 //  scaling_efficiency         number   0.001 .. 1           fraction; absent = default curve (as utilization)
 //  tokens_per_second_per_gpu  number   0 | 0.001 .. 1e9     measured; 0 = not measured
 //  deadline_hours             number   0 .. 1e6             h; 0 = none
 //  budget                     number   0 .. 1e12            money in `currency`; 0 = none
 //  cards_per_node             integer  1 .. 64              GPUs per machine (ranks sharing its RAM)
 //  host_ram_gib               number   0 | 1 .. 1e6         host RAM per node, GiB; 0 = the card's catalog
-//  figure overhead_fraction          number   0 .. 10              of compute time fixed_hours number   0 ..
-//  1e5             h upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
+//                                                           figure
+//  overhead_fraction          number   0 .. 10              of compute time
+//  fixed_hours                number   0 .. 1e5             h
+//  upload_gb                  number   0 .. 1e7             GB; 0 = estimated from the data
 //  upload_mbps                number   0.01 .. 1e7          Mbit/s
 //  download_mbps              number   0.01 .. 1e7          Mbit/s
 //  checkpoints                number   0 .. 1e6             writes over the run
@@ -205,11 +212,15 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  storage_per_gb_month       number   0 .. 1e6             currency/GB/month
 //  traffic_gb                 number   0 .. 1e9             GB
 //  traffic_per_gb             number   0 .. 1e6             currency/GB
-//  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324 overflows
-//  prices) spot_price_hourly          number   0 .. 1e9             per card-hour in `currency`; 0 = no spot
-//  comparison interruptions_per_hour     number   0 .. 10              expected interruptions of the run per
-//  hour checkpoint_interval_hours  number   0 .. 1e5             h of work between checkpoints; 0 = none
+//  cny_per_usd                number   0 | 0.01 .. 1000     0 = the catalog's (no tiny rate: 5e-324
+//                                                           overflows prices)
+//  spot_price_hourly          number   0 .. 1e9             per card-hour in `currency`; 0 = no spot
+//                                                           comparison
+//  interruptions_per_hour     number   0 .. 10              expected interruptions of the run per hour
+//  checkpoint_interval_hours  number   0 .. 1e5             h of work between checkpoints; 0 = none
 //  restart_hours              number   0 .. 1000            h lost to each restart (new instance, reload)
+//  spot_min_billed_hours      number   -1 .. 744            h, spot's billing increment; negative = as
+//                                                           min_billed_hours, 0 = by the second
 //  purchase_price             number   -1 .. 1e10           per card; negative = the catalog's
 //  depreciation_months        number   1 .. 600             months
 //  electricity_per_kwh        number   0 .. 100             currency/kWh
@@ -219,16 +230,17 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  hours_per_month_used       number   0 .. 744             h
 //  quotes                     array of at most 3 objects {name, price_per_card_hour 0 .. 1e9,
 //                                      min_billed_hours 0.01 .. 744, bandwidth_mbps 0 .. 1e7,
-//                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6, deposit 0 ..
-//                                      1e12}
+//                                      storage_per_gb_month 0 .. 1e6, traffic_per_gb 0 .. 1e6,
+//                                      deposit 0 .. 1e12}
 //
 // Relations (validate(), once every range passes; see check_relations()):
 //  cards ≥ tp × pp × cp × ep, and a multiple of it  tp divides the model's heads and key/value heads
-//  cp divides seq_len                             ep needs an MoE model and divides its experts
-//  pp ≤ the model's layers                        lora_rank ≤ the model's hidden size (LoRA, QLoRA)
+//  cp divides seq_len                               ep needs an MoE model and divides its experts
+//  pp ≤ the model's layers                          lora_rank ≤ the model's hidden size (LoRA, QLoRA)
 //  offload "optimizer+params" needs zero = 3
 //  GRPO/PPO: completion_len < seq_len (the prompt is the rest), the card's bandwidth_gbps known
 // estimate() calls validate() itself: these are the only ranges and rules the estimator relies on.
+// clang-format on
 namespace {
 
 using detail::bool_row;
@@ -324,6 +336,7 @@ const FieldRow<Scenario> kScenarioRows[] = {
     num_row<Scenario>("interruptions_per_hour", &Scenario::interruptions_per_hour, 0, 10, "/h"),
     num_row<Scenario>("checkpoint_interval_hours", &Scenario::checkpoint_interval_hours, 0, 1e5, "h"),
     num_row<Scenario>("restart_hours", &Scenario::restart_hours, 0, 1000, "h"),
+    num_row<Scenario>("spot_min_billed_hours", &Scenario::spot_min_billed_hours, -1, 744, "h"),
     num_row<Scenario>("purchase_price", &Scenario::purchase_price, -1, 1e10, "per card"),
     num_row<Scenario>("depreciation_months", &Scenario::depreciation_months, 1, 600, "months"),
     num_row<Scenario>("electricity_per_kwh", &Scenario::electricity_per_kwh, 0, 100, "/kWh"),

@@ -172,8 +172,10 @@ struct Scenario {
     double interruptions_per_hour = 0.05; // expected interruptions of the run per hour; Google stops a
                                           // preemptible VM within 24 h at the latest (≥ 1/24 h), so 0.05
     double checkpoint_interval_hours =
-        1;                       // h of work between saved checkpoints; 0 = none (restart from scratch)
-    double restart_hours = 0.25; // h after each interruption: a new instance, reload, resume
+        1;                             // h of work between saved checkpoints; 0 = none (restart from scratch)
+    double restart_hours = 0.25;       // h after each interruption: a new instance, reload, resume
+    double spot_min_billed_hours = -1; // spot billing increment, h; negative = min_billed_hours, 0 = by the
+                                       // second (AWS, Google Cloud and Azure bill spot per second)
 
     // Owning instead (rent versus buy), in `currency`.
     double purchase_price = -1; // per card; negative = catalog's

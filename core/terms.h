@@ -98,6 +98,9 @@ enum class TermId : unsigned char {
     spot_lost_per_interruption,
     spot_lost_first_order,
     spot_billed_hours,
+    spot_unused_per_interruption,
+    spot_last_unused,
+    spot_billed_whole,
     spot_total,
     spot_saving,
     // Inverse questions (core/inverse.h): index 0 at the answer, 1 at one more

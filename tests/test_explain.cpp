@@ -705,3 +705,35 @@ TEST_CASE("shown work: a result with more digits than three has operands that gi
     CHECK(found);
     CHECK(std::round(2.39665e18 / 312e12 / 0.4) == 19204); // by hand, from the shown operands
 }
+
+// An amount shown to the cent ("¥112.98") from hours shown with three digits (9.42 h × ¥12 =
+// ¥113.04, for 9.415 h) did not reproduce by hand: the operands get a digit more than it shows.
+TEST_CASE("shown work: an amount shown to the cent has operands that give it") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::lora;
+    s.gpu_id = "A100-80G";
+    s.cards = 1;
+    s.spot_price_hourly = 12;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.spot.used);
+    REQUIRE(std::fabs(e.spot.total - std::round(e.spot.total)) >= 0.005); // shown with cents
+    bool found = false;
+    for (const std::string& line : explain(e, Headline::cost, Lang::en))
+        if (line.rfind("Spot: expected cost = billed × spot price × cards = ", 0) == 0) {
+            found = true;
+            CAPTURE(line);
+            double hours = 0, price = 0, total = 0;
+            int cards = 0;
+            const size_t at = line.rfind(" = ", line.size() - 10); // the values, then the amount
+            const size_t values = line.rfind(" = ", at - 1);
+            REQUIRE(std::sscanf(line.c_str() + values, " = %lf h × ¥%lf × %d = ¥%lf", &hours, &price, &cards,
+                                &total) == 4);
+            CHECK(price == 12);
+            CHECK(cards == 1);
+            CHECK(std::round(hours * price * cards * 100) == std::round(total * 100)); // by hand, to the cent
+        }
+    CHECK(found);
+}

@@ -6,6 +6,7 @@
 #include "core/inverse.h"
 #include "core/url.h"
 #include "ui/strings.h"
+#include "ui/widgets.h"
 #include "ui_harness.h"
 #include <doctest/doctest.h>
 #include <string>
@@ -199,6 +200,41 @@ TEST_CASE(
     CHECK(back.scenario.cards_per_node == 4);
     CHECK(back.scenario.host_ram_gib == 48);
     CHECK(page.recovered == "");
+}
+
+TEST_CASE("plans: the spot billing increment shows the on-demand one until typed; 0 bills by the second") {
+    Page page(1280, 12000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-7b";
+    page.app.scenario.spot_price_hourly = 3;
+    page.app.scenario.min_billed_hours = 24;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    const char* name = "Spot billing increment, hours (0 = by the second)";
+    const SemNode* box = find_node(page.app, Role::number, name);
+    REQUIRE(box);
+    CHECK(box->value == "24"); // unset: the on-demand increment, shown as the figure in use
+    CHECK(page.app.scenario.spot_min_billed_hours == -1);
+    CHECK(page.app.estimate.spot.increment_hours == 24);
+    const double by_day = page.app.estimate.spot.billed_hours;
+    CHECK(by_day >= 24);
+    page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, "0"};
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.app.scenario.spot_min_billed_hours == 0);
+    const SpotResult& sp = page.app.estimate.spot;
+    CHECK(sp.increment_hours == 0);
+    CHECK(sp.billed_hours == sp.hours);
+    CHECK(sp.billed_hours < by_day);
+    // The drawn summary bills what core bills.
+    const std::string billed =
+        ui::fmt(tr(Str::spot_billed_fmt, Lang::en), format_hours(sp.billed_hours, Lang::en).c_str(),
+                format_hours(page.app.estimate.time.wall_hours, Lang::en).c_str());
+    bool shown = false;
+    for (const SemNode& n : page.app.sem)
+        shown = shown || (n.role == Role::text && n.value.find(billed) != std::string::npos);
+    CHECK(shown);
+    const HashState h = decode_hash(encode_hash(page.app.scenario, false, "en"), traincalc_test::catalog());
+    REQUIRE(h.has_scenario);
+    CHECK(h.scenario.scenario.spot_min_billed_hours == 0);
 }
 
 TEST_CASE("rent or buy: the verdict names the monthly hours it assumes, and follows them") {

@@ -543,6 +543,13 @@ static bool draw_prices(App& app) {
     changed |= input_double(app, T(app, Str::checkpoint_interval), "checkpoint_interval_hours",
                             &s.checkpoint_interval_hours, "%.3g");
     changed |= input_double(app, T(app, Str::restart_hours), "restart_hours", &s.restart_hours, "%.3g");
+    // Unset (negative) follows the on-demand increment above; the box shows the figure in use.
+    double increment = s.spot_min_billed_hours < 0 ? s.min_billed_hours : s.spot_min_billed_hours;
+    if (input_double(app, T(app, Str::spot_min_billed_hours), "spot_min_billed_hours", &increment, "%.3g",
+                     T(app, Str::spot_min_billed_help))) {
+        s.spot_min_billed_hours = increment;
+        changed = true;
+    }
     return changed;
 }
 

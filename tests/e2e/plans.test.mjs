@@ -20,13 +20,13 @@ const INPUTS = {
   en: [['Number of cards', '8'], ['Budget (0 = none)', '2000'], ['Deadline, hours (0 = none)', '24'],
     ['Spot price per card-hour (0 = off)', '4'], ['Interruptions per hour', '0.1'],
     ['Checkpoint every, hours (0 = never)', '1'], ['Restart after an interruption, hours', '0.25'],
-    ['Machine RAM, GiB (0 = catalog)', '1000']],
+    ['Spot billing increment, hours (0 = by the second)', '0.5'], ['Machine RAM, GiB (0 = catalog)', '1000']],
   zh: [['卡数', '8'], ['预算（0 为不设）', '2000'], ['期限（小时，0 为不限）', '24'],
     ['竞价每卡每小时（0 为不比较）', '4'], ['每小时中断次数', '0.1'], ['每隔多少小时保存（0 为不保存）', '1'],
-    ['中断后重启耗时（小时）', '0.25'], ['机器内存 GiB（0 为默认）', '1000']],
+    ['中断后重启耗时（小时）', '0.25'], ['竞价计费单位（小时，0 为按秒）', '0.5'], ['机器内存 GiB（0 为默认）', '1000']],
 };
 const EXPECT = { cards: 8, budget: 2000, deadline_hours: 24, spot_price_hourly: 4, interruptions_per_hour: 0.1,
-  checkpoint_interval_hours: 1, restart_hours: 0.25, host_ram_gib: 1000 };
+  checkpoint_interval_hours: 1, restart_hours: 0.25, spot_min_billed_hours: 0.5, host_ram_gib: 1000 };
 
 async function fill(page, lang, touch) {
   const keys = Object.keys(EXPECT); // in INPUTS' order

@@ -578,7 +578,8 @@ TEST_CASE("a picker opens on its current option, far down the list, with its sea
     // Scrolled to the current card, the list took its search box out of view (a phone saw the
     // rows and no box); the options scroll under the box now.
     for (const bool phone : {false, true}) {
-        Page page(phone ? 390 : 1280, phone ? 844 : 800, phone ? 3 : 1, Lang::en);
+        // 940 px: a phone's GPU picker takes its own row under its label, below 844 px here.
+        Page page(phone ? 390 : 1280, phone ? 940 : 800, phone ? 3 : 1, Lang::en);
         page.app.touch = phone;
         page.app.scenario.model_id = traincalc_test::catalog().models.back().id;
         page.app.scenario.gpu_id = traincalc_test::catalog().gpus.back().id;
@@ -587,7 +588,8 @@ TEST_CASE("a picker opens on its current option, far down the list, with its sea
         page.frame();
         page.frame();
         for (const char* picker : {"Model", "GPU"}) {
-            CAPTURE(picker);
+            CAPTURE(std::string(picker));
+            CAPTURE(phone);
             const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, picker);
             REQUIRE(combo);
             page.click(*combo);
@@ -956,9 +958,11 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
     }
 }
 
-// A picker's preview wider than its box ends in "…" before the arrow, not cut mid-glyph under it;
-// its DOM twin keeps the whole text (ui/widgets.cpp begin_picker).
-TEST_CASE("a picker's long preview on a phone ends in an ellipsis; its twin keeps the whole text") {
+// A picker's preview wider than its box takes the row under its label when that holds it
+// (ui/widgets.cpp field_label), else ends in "…" before the arrow, not cut mid-glyph under it; its
+// DOM twin keeps the whole text (begin_picker).
+TEST_CASE("a picker's long preview on a phone takes its own row, or ends in an ellipsis; its twin keeps "
+          "the whole text") {
     Page page(390, 3000, 1, Lang::en);
     page.app.scenario.gpu_id = "RTXPRO6000";
     traincalc::refresh(page.app);
@@ -978,6 +982,21 @@ TEST_CASE("a picker's long preview on a phone ends in an ellipsis; its twin keep
     const SemNode* gpu = traincalc_test::find_node(page.app, Role::combobox, "GPU");
     REQUIRE(gpu);
     CHECK(std::string(gpu->value) == "NVIDIA RTX PRO 6000 Blackwell 96GB");
+    // It fits the whole row: it takes it, under its label, whole (it ended "NVIDIA RTX PRO 60…").
+    CHECK(!ellipsis_in(*gpu));
+    CHECK(gpu->x0 < 390 * 0.2f);
+    // Too long for the whole row too: beside its label, ending in "…".
+    const char* longest = "NVIDIA H100 80GB HBM3 SXM5 (8× node, 3.2 Tb/s InfiniBand, Shanghai region)";
+    page.app.scenario.gpu = *traincalc_test::catalog().find_gpu("H100-SXM");
+    page.app.scenario.gpu.name = longest; // a provider's card, as typed in its catalog
+    page.app.scenario.gpu_id.clear();
+    traincalc::refresh(page.app);
+    page.frame();
+    page.frame();
+    gpu = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+    REQUIRE(gpu);
+    CHECK(std::string(gpu->value) == longest);
+    CHECK(gpu->x0 > 390 * 0.4f);
     CHECK(ellipsis_in(*gpu));
     // A preview that fits is left whole: no ellipsis in the model picker.
     const SemNode* model = traincalc_test::find_node(page.app, Role::combobox, "Model");

@@ -68,7 +68,7 @@ static bool model_picker(App& app) {
                                                    T(app, Str::custom_model), fcount(app, m->params))
                                              : (m->name.empty() ? m->id.c_str() : m->name.c_str());
     const char* name = T(app, Str::model_preset);
-    field_label(name);
+    field_label(name, nullptr, preview);
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
         search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
                      T(app, Str::search_models));
@@ -338,9 +338,9 @@ static bool gpu_picker(App& app) {
     bool changed = false;
     const GpuSpec* cur = (app.catalog && !s.gpu_id.empty()) ? app.catalog->find_gpu(s.gpu_id) : nullptr;
     const GpuSpec& g = cur ? *cur : s.gpu;
-    field_label(T(app, Str::gpu));
     const char* preview =
         g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
+    field_label(T(app, Str::gpu), nullptr, preview);
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const bool narrow = is_phone();
         const float w = narrow ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;

@@ -227,17 +227,25 @@ void help_marker(const char* text, const char* about) {
     ImGui::PopID();
 }
 
-void field_label(const char* label, const char* help) {
+void field_label(const char* label, const char* help, const char* picker_value) {
     // Labels take ~45% of the row; a label longer than that pushes its widget to the next line
     // instead of overlapping it (Chinese and English lengths differ a lot).
     // Screen coordinates: right in a window and in a table column alike (SameLine(x) counts from
     // the column's start, GetCursorPosX() from the window's).
     const float avail = ImGui::GetContentRegionAvail().x;
     const float target_x = ImGui::GetCursorScreenPos().x + avail * 0.45f;
+    // A picker whose value would end in "…" in the other 55% (a phone's "Samples × toke…", "NVIDIA
+    // A100 80…") takes the whole row under its label instead, when the whole row holds it.
+    bool beside = true;
+    if (picker_value) {
+        const float chrome = ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f;
+        const float need = ImGui::CalcTextSize(picker_value).x + chrome;
+        beside = need <= avail * 0.55f || need > avail;
+    }
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     if (help) help_marker(help, label);
-    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x < target_x) {
+    if (beside && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x < target_x) {
         ImGui::SameLine();
         ImGui::SetCursorScreenPos(ImVec2(target_x, ImGui::GetCursorScreenPos().y));
     }
@@ -1002,9 +1010,9 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
 bool combo_labels(App& app, const char* label, const char* field, int* value, const char* const* names,
                   int count, const char* help) {
     ImGui::PushID(field);
-    field_label(label, help);
-    bool changed = false;
     const int cur = (*value >= 0 && *value < count) ? *value : 0;
+    field_label(label, help, names[cur]);
+    bool changed = false;
     if (begin_picker(app, "##v", label, names[cur], 0)) {
         for (int i = 0; i < count; i++) {
             if (option(app, names[i], i == *value)) {

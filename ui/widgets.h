@@ -78,7 +78,7 @@ bool begin_option_list(const char* id, int rows, float width = 0.0f);
 constexpr float kPhoneWidth = 700.0f; // logical px: one column below this
 bool is_phone();
 // Label on the left (or above, when it does not fit), the next widget fills the rest of the row.
-void field_label(const char* label, const char* help = nullptr);
+void field_label(const char* label, const char* help = nullptr, const char* picker_value = nullptr);
 void help_marker(const char* text, const char* about); // a "?" button: tooltip, and a popup on tap
 void section(const char* title);                       // a coloured sub-title (a heading) with a separator
 // Where a line of text starting at `line` ends within `width` px at the current font: after a space,

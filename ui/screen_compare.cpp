@@ -178,10 +178,11 @@ static bool draw_row(App& app, int row, float name_width) {
     // the strategy was cut at 1,280 px. Its button keeps the full name.
     const char* name = gpu_name(app, o);
     const char* shown = fit_text_middle(short_gpu_name(name), name_width);
+    const bool selected = is_selected(app, o); // the box and its option alike
     const bool pressed =
-        ImGui::Selectable(fmt("%s##row", shown), is_selected(app, o), ImGuiSelectableFlags_SpanAllColumns);
+        ImGui::Selectable(fmt("%s##row", shown), selected, ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
-    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, is_selected(app, o)); // "use this"
+    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, selected); // "use this"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];
     if (row_cells(app, o, cells, app.sem[node].value)) {
@@ -233,9 +234,10 @@ static bool draw_block(App& app, int row) {
     const float h1 = ImGui::CalcTextSize(head.c_str(), nullptr, false, wrap).y;
     const float h2 = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap).y;
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    const bool pressed = ImGui::Selectable("##gpu", is_selected(app, o), ImGuiSelectableFlags_None,
-                                           ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
-    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, is_selected(app, o));
+    const bool selected = is_selected(app, o);
+    const bool pressed =
+        ImGui::Selectable("##gpu", selected, ImGuiSelectableFlags_None, ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
+    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, selected);
     app.sem[app.sem.size() - 1].value = said;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);

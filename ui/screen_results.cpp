@@ -11,6 +11,7 @@
 // [SECTION] Remedies
 // [SECTION] Warnings
 // [SECTION] draw_results()
+#include "core/constants.h"
 #include "core/format.h"
 #include "widgets.h"
 #include <cstring>
@@ -211,16 +212,16 @@ static void headline_buy(App& app, const Estimate& e) {
     // Renting cheaper even at a whole month's use: the break-even lies past the month's 720 h (a bare
     // "-" read as no answer).
     const bool never = b.purchase_known && b.rent_per_month > 0 && !break_even;
-    headline_card(app, Str::buy_title,
-                  break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit))
-                  : never    ? fmt("> 720 %s", T(app, Str::hours_unit)) // the billing month, 30 days
-                             : "-",
-                  b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
-                  !b.purchase_known ? T(app, Str::purchase_unknown_short)
-                  : break_even
-                      ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
-                      : T(app, Str::break_even_never),
-                  b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
+    headline_card(
+        app, Str::buy_title,
+        break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit))
+        : never    ? fmt("> %s %s", fnum(detail::kHoursPerMonth), T(app, Str::hours_unit)) // core's month
+                   : "-",
+        b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
+        !b.purchase_known ? T(app, Str::purchase_unknown_short)
+        : break_even ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
+                     : T(app, Str::break_even_never),
+        b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
 }
 
 // "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.

@@ -303,7 +303,7 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
                 1 + std::expm1(-lambda * W); // e^{−λW}: expm1 is in the page, exp's tables are not
             last = Calc(log, TermId::spot_last_unused, "h")
                        .first("e^(−λW)", p0)
-                       .mul("⌈W⌉−W", rest, "h")
+                       .mul("(⌈W⌉−W)", rest, "h")
                        .add("(1−e^(−λW))", 1 - p0)
                        .mul("unused", out.unused_per_interruption_hours, "h",
                             TermId::spot_unused_per_interruption)

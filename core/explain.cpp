@@ -70,7 +70,17 @@ std::string format_number(double v, int significant) {
         int exp = std::atoi(s.c_str() + epos + 1);
         return sign + mant + "e" + std::to_string(exp);
     }
-    if (a >= 1000) return sign + group_thousands(std::round(a));
+    if (a >= 1000) {
+        // More digits than the integer holds (a shown work's operand, 1,112.7 s): decimals too.
+        const int decimals = significant - (static_cast<int>(std::floor(std::log10(a))) + 1);
+        if (decimals <= 0) return sign + group_thousands(std::round(a));
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
+        std::string s = buf;
+        trim_zeros(s);
+        const size_t dot = s.find('.');
+        const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
+        return sign + group_thousands(std::floor(std::atof(s.c_str()))) + fraction;
+    }
     std::snprintf(buf, sizeof buf, "%.*g", significant, a);
     std::string s = buf;
     if (s.find('e') != std::string::npos) return sign + group_thousands(std::round(a)); // 999.7 → 1,000
@@ -677,9 +687,34 @@ const char* op_text(Op op) {
     }
 }
 
+// Money's own step: tenths of a cent below 100, cents below 10,000, whole above (format_money).
+static double money_step(double a) {
+    return a < 100 ? 1e-3 : a < 1e4 ? 1e-2 : 1;
+}
+
+// An amount with `extra` decimals beyond format_money's: $0.1111 where $0.111 × 1.3 × 300 × 0.45 gave
+// $19.48, not the $19.50 shown.
+static std::string money_digits(double v, const Fmt& F, int extra) {
+    const double a = std::fabs(v);
+    const int decimals = (a < 100 ? 3 : a < 1e4 ? 2 : 0) + extra;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
+    std::string s = buf;
+    trim_zeros(s);
+    const size_t dot = s.find('.');
+    const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
+    return std::string(v < 0 ? "-" : "") + (F.cur == Currency::usd ? "$" : "¥") +
+           group_thousands(std::floor(std::atof(s.c_str()))) + fraction;
+}
+
 // A value with its unit: "7.62e9", "2 B", "¥8".
-std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3) {
-    if (std::strcmp(unit, kUnitMoney) == 0) return F.M(v);
+// `money_sig` above 3 gives an amount format_money would round decimals more (money_digits).
+std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3, int money_sig = 3) {
+    if (std::strcmp(unit, kUnitMoney) == 0) {
+        const double step = money_step(std::fabs(v));
+        const bool inexact = std::fabs(std::round(v / step) * step - v) > 1e-9 * std::fabs(v);
+        return money_sig > 3 && inexact && std::isfinite(v) ? money_digits(v, F, money_sig - 3) : F.M(v);
+    }
     // More digits than three: a difference's operands (term_line), never a count's 万/亿.
     if (sig > 3 && !*unit && std::fabs(v) < 1e4) return F.N(v, sig);
     // A whole operand below a million whole in Chinese too: f = 18,944 read "1.89 万", and the terms
@@ -698,6 +733,53 @@ std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3) {
 // parentheses ("（23.4 小时）": Chinese takes full-width ones, no space before).
 static std::string hours_aside(double hours, const Fmt& F) {
     return F.T(" (", "（") + F.H(hours) + F.T(")", "）");
+}
+
+// A value as a reader takes it from the line: rounded as value_text() shows it at `sig` digits
+// (money to its cents, or tenths of a cent below 100; large numbers to their integer).
+static double as_shown(double v, const char* unit, int sig, int money_sig) {
+    const double a = std::fabs(v);
+    if (!std::isfinite(v) || a == 0) return v;
+    if (std::strcmp(unit, kUnitMoney) == 0) {
+        const double step = money_step(a), base = std::round(v / step) * step;
+        if (money_sig <= 3 || std::fabs(base - v) <= 1e-9 * a) return base;
+        const double finer = step / std::pow(10.0, money_sig - 3);
+        return std::round(v / finer) * finer;
+    }
+    if (a >= 1000 && a < 1e6) {
+        const double step =
+            std::pow(10.0, -std::max(0, sig - (static_cast<int>(std::floor(std::log10(a))) + 1)));
+        return std::round(v / step) * step;
+    }
+    const double step = std::pow(10.0, std::floor(std::log10(a)) - (sig - 1));
+    return std::round(v / step) * step;
+}
+
+// The term's operands as shown at `sig` digits, combined as Calc combines them (a sum of products).
+static double shown_result(const Terms& terms, const Term& t, int sig, int money_sig) {
+    double sum = 0, group = 0;
+    for (int i = 0; i < t.count; i++) {
+        const Operand& o = terms.operand(t, i);
+        const double v = as_shown(o.value, o.unit, sig, money_sig);
+        switch (o.op) {
+        case Op::first:
+            group = v;
+            break;
+        case Op::mul:
+            group *= v;
+            break;
+        case Op::div:
+            group = v != 0 ? group / v : 0.0;
+            break;
+        case Op::add:
+            sum += group, group = v;
+            break;
+        case Op::sub:
+            sum += group, group = -v;
+            break;
+        }
+    }
+    return (sum + group) * t.scale;
 }
 
 // "Name = N × B_w ÷ tp = 7.62e9 × 2 B ÷ 2 = 7.1 GiB": the formula in symbols, the same formula
@@ -733,11 +815,13 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         const double shown = std::fabs(t.result);
         if (std::strcmp(t.unit, kUnitMoney) != 0 && shown >= 1000 && shown < 1e6)
             sig = std::max(sig, static_cast<int>(std::floor(std::log10(shown))) + 2);
-        // Money below ¥10,000 shows its cents ("¥112.98"): 9.42 h × ¥12 gave ¥113.04 for 9.415 h. The
-        // operands get a digit more than the amount shows (the price itself is shown as money).
-        if (std::strcmp(t.unit, kUnitMoney) == 0 && shown >= 1 && shown < 1e4 &&
-            std::fabs(shown - std::round(shown)) >= 0.005)
-            sig = std::max(sig, static_cast<int>(std::floor(std::log10(shown))) + 4);
+        // Then a digit more, amounts included, until the operands as shown give the result as shown:
+        // at three digits each 30.6 GiB + 2.84 GiB read 33.4 (33.5 shown), 9.42 h × ¥12 ¥113.04
+        // (¥112.98 shown), 13 × $6.667 $86.671 ($86.667 shown).
+        const std::string target = value_text(t.result, t.unit, F);
+        int extra = 0;
+        while (extra < 4 && value_text(shown_result(terms, t, sig + extra, 3 + extra), t.unit, F) != target)
+            extra++;
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {
@@ -746,7 +830,7 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
             num += op_text(o.op);
             symbolic = symbolic || *o.symbol;
             sym += *o.symbol ? std::string(symbol_text(o.symbol, F.lang)) : F.N(o.value);
-            num += value_text(o.value, o.unit, F, sig);
+            num += value_text(o.value, o.unit, F, sig + extra, 3 + extra);
         }
         if (symbolic) line += sym + " = ";
         line += num + " = ";

@@ -46,6 +46,10 @@ if cmake --preset native >/dev/null && cmake --build --preset native -j2; then
   for t in traincalc_tests traincalc_ui_tests; do
     if [ -x build/native/bin/$t ]; then build/native/bin/$t > "$log/$t.txt" 2>&1; tail -3 "$log/$t.txt"; count_doctest "$log/$t.txt"; fi
   done
+  step "the shown work reproduces by hand (every formula line of the CLI's reports, en and zh)"
+  if python3 scripts/check_shown_work.py build/native/bin/traincalc > "$log/shown_work.txt" 2>&1; then
+    passed=$((passed + 1)); tail -1 "$log/shown_work.txt"
+  else head -20 "$log/shown_work.txt"; fail "shown work"; fi
 else
   fail "native build"
 fi

@@ -737,3 +737,34 @@ TEST_CASE("shown work: an amount shown to the cent has operands that give it") {
         }
     CHECK(found);
 }
+
+// Parts rounded to three digits each stopped giving their sum or product (102 of 1,798 lines of the
+// reports of tests/scenarios; scripts/check_shown_work.py checks them all): an operand gets a digit
+// more, amounts included, until the line reproduces. Lines that reproduce at three keep three.
+TEST_CASE("shown work: operands carry a digit more until the line gives its own result") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    // As the page and the CLI read it: the amounts left out are the defaults in dollars.
+    const ScenarioResult r = scenario_from_json(
+        R"({"model": "qwen2.5-7b", "method": "qlora", "gpu": "RTX4090", "cards": 1,
+            "price": {"currency": "USD", "hourly": 0.66}})",
+        c);
+    REQUIRE(r.errors.empty());
+    const Estimate e = estimate(r.scenario, c);
+    REQUIRE(e.ok);
+    const auto line = [&](Headline h, const char* start) {
+        for (const std::string& l : explain(e, h, Lang::en))
+            if (l.rfind(start, 0) == 0) return l;
+        return std::string();
+    };
+    // $0.111 × 1.3 × 300 h × 0.45 is $19.48: the rate is $0.8 ÷ 7.2 = $0.11111.
+    CHECK(line(Headline::buy, "Power per card per month = ") ==
+          "Power per card per month = TDP ÷ 1,000 × PUE × hours × per kWh = 450 W ÷ 1,000 W/kW × 1.3 × 300 h "
+          "× $0.11111 = $19.50");
+    CHECK(450.0 / 1000 * 1.3 * 300 * 0.11111 == doctest::Approx(19.50).epsilon(0.0003));
+    // 13 × $6.667 is $86.671.
+    CHECK(line(Headline::buy, "Renting the same hours per card per month = ") ==
+          "Renting the same hours per card per month = days × price = 13 × $6.6667 = $86.667");
+    // A line that reproduces at three digits keeps them.
+    CHECK(line(Headline::memory, "Per card = ") ==
+          "Per card = subtotal + framework = 21.2 GiB + 2.27 GiB = 23.5 GiB");
+}

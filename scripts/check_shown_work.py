@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The shown work reproduces by hand: for every formula line of the CLI's report (`traincalc estimate
+--text`, English and Chinese) on every scenario in tests/scenarios (and a few more below), the values
+as the line shows them, combined as the line writes them (a sum of products, left to right), give the
+result as the line shows it, to its last shown digit. Exit status 1 and the lines that do not.
+
+usage: python3 scripts/check_shown_work.py [path/to/traincalc]
+"""
+import glob
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "native", "bin", "traincalc")
+
+EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GRPO, multi-node
+    {"model": "qwen2.5-7b", "method": "lora", "gpu": "A100-80G", "cards": 1, "spot_price_hourly": 12},
+    {"model": "qwen2.5-7b", "method": "full", "gpu": "H100-SXM", "cards": 8, "zero": 3,
+     "spot_price_hourly": 9.5, "interruptions_per_hour": 0.2, "min_billed_hours": 24},
+    {"model": "qwen2.5-14b", "method": "lora", "samples": 80000, "avg_tokens": 700, "epochs": 3,
+     "gpu": "A100-80G", "cards": 2, "zero": 2},
+    {"model": "qwen2.5-7b", "method": "qlora", "gpu": "RTX4090", "cards": 1,
+     "price": {"currency": "USD", "hourly": 0.66}},
+    {"model": "qwen2.5-7b", "method": "full", "gpu": "H100-SXM", "cards": 32, "zero": 3, "deadline_hours": 5,
+     "budget": 5000},
+    {"model": "qwen2.5-7b", "method": "lora", "objective": "grpo", "gpu": "H100-SXM", "cards": 8},
+]
+
+NUMBER = re.compile(r"([0-9][0-9,]*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)")
+MAGNITUDE = {"万亿": 1e12, "亿": 1e8, "万": 1e4}
+GIB = 2.0 ** 30
+
+
+def parse_value(text):
+    """(value, ulp, unit) of "¥4,208.33", "2.5e7", "2,500 万 tokens", "1.77 GiB"; None if no number."""
+    t = text.strip()
+    sign = -1 if t[:1] in "-−" else 1
+    t = t.lstrip("-−").lstrip("¥$")
+    m = NUMBER.match(t)
+    if not m:
+        return None
+    s = m.group(1)
+    mant, _, exp = s.replace(",", "").partition("e")
+    decimals = len(mant.split(".")[1]) if "." in mant else 0
+    scale = 10.0 ** int(exp) if exp else 1.0
+    rest = t[m.end():].strip()
+    ulp = 10.0 ** -decimals
+    for word, factor in MAGNITUDE.items():
+        if rest.startswith(word):
+            scale *= factor
+            rest = rest[len(word):].strip()
+            # "1,350 亿" is three digits (format_quantity): a whole mantissa's trailing zeros are not.
+            if "." not in mant:
+                ulp = 10.0 ** (len(mant) - len(mant.rstrip("0")))
+            break
+    return sign * float(mant) * scale, ulp * scale, rest
+
+
+def evaluate(expr):
+    """The expression's value as shown, and whether a byte operand is in it (a GiB result scales)."""
+    parts = re.split(r" (×|÷|\+|−) ", expr)
+    values, units = [], []
+    for p in parts[0::2]:
+        v = parse_value(p)
+        if v is None:
+            return None
+        values.append(v[0])
+        units.append(v[2])
+    total, group = 0.0, values[0]
+    for op, x in zip(parts[1::2], values[1:]):
+        if op == "×":
+            group *= x
+        elif op == "÷":
+            group = group / x if x else 0.0
+        elif op == "+":
+            total, group = total + group, x
+        else:
+            total, group = total + group, -x
+    return total + group, any(u == "B" or u.startswith("B ") for u in units)
+
+
+def check(line):
+    """None when the line reproduces (or is not a formula line), else what its operands give."""
+    segments = line.split(" = ")
+    if len(segments) < 3:
+        return None
+    result = re.sub(r"\s*[（(][^()（）]*[)）]$", "", segments[-1].split(" →")[0])
+    r = parse_value(result)
+    e = evaluate(segments[-2])
+    if r is None or e is None:
+        return None
+    value, bytes_in = e
+    shown, ulp, unit = r
+    if bytes_in and unit.startswith("GiB"):
+        value /= GIB
+    if re.match(r"^(分钟|min)\b", unit):
+        return None  # a time shown in another unit than its operands
+    if abs(value - shown) <= ulp * 0.5 * (1 + 1e-9) + 1e-12 * abs(shown):
+        return None
+    return value
+
+
+def main():
+    scenarios = [(os.path.basename(p), open(p, encoding="utf-8").read())
+                 for p in sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.json")))
+                 if not os.path.basename(p).startswith("bad_")]
+    scenarios += [(f"extra {i + 1}", json.dumps(s)) for i, s in enumerate(EXTRA)]
+    checked, bad = 0, []
+    for name, text in scenarios:
+        for lang in ("en", "zh"):
+            out = subprocess.run([CLI, "estimate", "--text", "--lang", lang, "-"], input=text,
+                                 capture_output=True, text=True)
+            if out.returncode != 0:
+                bad.append(f"{name} ({lang}): the CLI failed: {out.stderr.strip()[:200]}")
+                continue
+            for raw in out.stdout.splitlines():
+                line = raw.lstrip("- ").strip()
+                if len(line.split(" = ")) < 3:
+                    continue
+                checked += 1
+                got = check(line)
+                if got is not None:
+                    bad.append(f"{name} ({lang}): the operands give {got:.6g}: {line}")
+    for b in bad:
+        print(b)
+    print(f"check_shown_work: {checked} formula lines in {len(scenarios)} scenarios × 2 languages, "
+          f"{len(bad)} do not reproduce by hand")
+    return 1 if bad or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -266,17 +266,15 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
                 .div("", 2)
                 .add("R", s.restart_hours, "h")
                 .done();
-        out.billed_hours =
-            Calc(log, TermId::spot_billed_hours, "h")
-                .first("W", W, "h")
-                .add("N", out.interruptions, "", TermId::spot_interruptions)
-                .mul("lost", out.lost_per_interruption_hours, "h", TermId::spot_lost_per_interruption)
-                .done();
+        out.hours = Calc(log, TermId::spot_billed_hours, "h")
+                        .first("W", W, "h")
+                        .add("N", out.interruptions, "", TermId::spot_interruptions)
+                        .mul("lost", out.lost_per_interruption_hours, "h", TermId::spot_lost_per_interruption)
+                        .done();
     } else {
-        out.billed_hours =
-            Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
+        out.hours = Calc(log, TermId::spot_billed_hours, "h").first("W", W, "h").done(); // never interrupted
     }
-    out.hours = out.billed_hours;
+    out.billed_hours = out.hours; // by the second; in increments, below
     // Billed in increments of c, every instance pays its last one whole. An interrupted instance's
     // life is exponential: E[⌈L/c⌉·c − L] = c/(1 − e^{−λc}) − 1/λ (≈ c/2 when λc is small). The last
     // instance is the whole run with probability e^{−λW} (its own rounding, ⌈W⌉ − W), else taken as

@@ -52,6 +52,18 @@ static void trim_zeros(std::string& m) {
     if (!m.empty() && m.back() == '.') m.pop_back();
 }
 
+// A non-negative value with at most `decimals` decimals, its trailing zeros dropped and its
+// thousands grouped: "1,112.7" (a shown work's operand), "4,208.333333" (an amount's extra digits).
+static std::string grouped_decimals(double a, int decimals) {
+    char buf[400]; // "%.*f" of up to ~1e308 with a few decimals
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
+    std::string s = buf;
+    trim_zeros(s);
+    const size_t dot = s.find('.');
+    const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
+    return group_thousands(std::floor(std::atof(s.c_str()))) + fraction;
+}
+
 std::string format_number(double v, int significant) {
     if (!std::isfinite(v)) return "0";
     if (significant < 1) significant = 1;
@@ -73,13 +85,7 @@ std::string format_number(double v, int significant) {
     if (a >= 1000) {
         // More digits than the integer holds (a shown work's operand, 1,112.7 s): decimals too.
         const int decimals = significant - (static_cast<int>(std::floor(std::log10(a))) + 1);
-        if (decimals <= 0) return sign + group_thousands(std::round(a));
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
-        std::string s = buf;
-        trim_zeros(s);
-        const size_t dot = s.find('.');
-        const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
-        return sign + group_thousands(std::floor(std::atof(s.c_str()))) + fraction;
+        return sign + (decimals <= 0 ? group_thousands(std::round(a)) : grouped_decimals(a, decimals));
     }
     std::snprintf(buf, sizeof buf, "%.*g", significant, a);
     std::string s = buf;
@@ -687,24 +693,20 @@ const char* op_text(Op op) {
     }
 }
 
-// Money's own step: tenths of a cent below 100, cents below 10,000, whole above (format_money).
+// Money's own decimals: tenths of a cent below 100, cents below 10,000, whole above (format_money).
+static int money_decimals(double a) {
+    return a < 100 ? 3 : a < 1e4 ? 2 : 0;
+}
 static double money_step(double a) {
-    return a < 100 ? 1e-3 : a < 1e4 ? 1e-2 : 1;
+    return std::pow(10.0, -money_decimals(a));
 }
 
 // An amount with `extra` decimals beyond format_money's: $0.1111 where $0.111 × 1.3 × 300 × 0.45 gave
 // $19.48, not the $19.50 shown.
 static std::string money_digits(double v, const Fmt& F, int extra) {
     const double a = std::fabs(v);
-    const int decimals = (a < 100 ? 3 : a < 1e4 ? 2 : 0) + extra;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
-    std::string s = buf;
-    trim_zeros(s);
-    const size_t dot = s.find('.');
-    const std::string fraction = dot == std::string::npos ? "" : s.substr(dot);
     return std::string(v < 0 ? "-" : "") + (F.cur == Currency::usd ? "$" : "¥") +
-           group_thousands(std::floor(std::atof(s.c_str()))) + fraction;
+           grouped_decimals(a, money_decimals(a) + extra);
 }
 
 // A value with its unit: "7.62e9", "2 B", "¥8".

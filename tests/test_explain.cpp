@@ -60,6 +60,16 @@ bool contains(const std::vector<std::string>& lines, const std::string& needle) 
     return false;
 }
 
+// The page's default: Qwen2.5-7B LoRA on one A100 80GB, against the built-in catalog.
+Scenario default_lora() {
+    Scenario s;
+    s.model_id = "qwen2.5-7b";
+    s.method = Method::lora;
+    s.gpu_id = "A100-80G";
+    s.cards = 1;
+    return s;
+}
+
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -686,12 +696,7 @@ TEST_CASE("shown work: a small difference's operands carry the digits that repro
 // FLOPs") did not reproduce: 2.4e18 ÷ (312e12 × 0.4) is 19,231. Operands get a digit more than it.
 TEST_CASE("shown work: a result with more digits than three has operands that give it") {
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "qwen2.5-7b";
-    s.method = Method::lora;
-    s.gpu_id = "A100-80G";
-    s.cards = 1;
-    const Estimate e = estimate(s, c);
+    const Estimate e = estimate(default_lora(), c);
     REQUIRE(e.ok);
     bool found = false;
     for (const std::string& line : explain(e, Headline::time, Lang::en))
@@ -710,11 +715,7 @@ TEST_CASE("shown work: a result with more digits than three has operands that gi
 // ¥113.04, for 9.415 h) did not reproduce by hand: the operands get a digit more than it shows.
 TEST_CASE("shown work: an amount shown to the cent has operands that give it") {
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    Scenario s;
-    s.model_id = "qwen2.5-7b";
-    s.method = Method::lora;
-    s.gpu_id = "A100-80G";
-    s.cards = 1;
+    Scenario s = default_lora();
     s.spot_price_hourly = 12;
     const Estimate e = estimate(s, c);
     REQUIRE(e.ok);

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, settle, pageUrl } from './lib.mjs';
+import { launch, open, settle, pageUrl, capture, decodePng } from './lib.mjs';
 
 test('with scripts off the page is readable: the default results and inputs as text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
@@ -67,7 +67,6 @@ test('a link to another scenario shows a skeleton, never the default numbers', a
 });
 
 test('system fonts: a character no UI string has (龘, typed as a provider name) is drawn, not "?"', async () => {
-  const { decodePng } = await import('./lib.mjs');
   const b = await launch({ locale: 'zh-CN' });
   try {
     await open(b.page);
@@ -83,7 +82,7 @@ test('system fonts: a character no UI string has (龘, typed as a provider name)
       await b.page.keyboard.press('Tab');
       await settle(b.page);
       const r = await field.boundingBox();
-      const png = decodePng(await b.page.screenshot({ clip: { x: r.x + 4, y: r.y + 2, width: Math.min(120, r.width - 8), height: r.height - 4 } }));
+      const png = decodePng(await capture(b.page, { clip: { x: r.x + 4, y: r.y + 2, width: Math.min(120, r.width - 8), height: r.height - 4 } }));
       let dark = 0;
       for (let i = 0; i < png.data.length; i += png.bpp) if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 300) dark++;
       return dark;
@@ -96,13 +95,12 @@ test('system fonts: a character no UI string has (龘, typed as a provider name)
 });
 
 test('system fonts at start-up: only the glyphs of the first screen; a switch to Chinese draws its text, not "?"', async () => {
-  const { decodePng } = await import('./lib.mjs');
   // The memory chart's legend is drawn text outside the semantics layer: after a switch its
   // Chinese labels must come from the re-made atlas. Its ink, switched, against a Chinese load.
   const legendInk = async (page) => {
     await settle(page);
     const h = await page.getByRole('heading', { name: '每卡显存构成' }).boundingBox();
-    const png = decodePng(await page.screenshot({ clip: { x: h.x, y: h.y + h.height + 40, width: 600, height: 40 } }));
+    const png = decodePng(await capture(page, { clip: { x: h.x, y: h.y + h.height + 40, width: 600, height: 40 } }));
     let dark = 0;
     for (let i = 0; i < png.data.length; i += png.bpp) if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 300) dark++;
     return dark;
@@ -135,7 +133,6 @@ test('system fonts at start-up: only the glyphs of the first screen; a switch to
 });
 
 test('system fonts below the first screen: scrolled into view, Chinese headings are drawn, not blank', async () => {
-  const { decodePng } = await import('./lib.mjs');
   const b = await launch({ locale: 'zh-CN', size: 'phone' });
   try {
     await open(b.page);
@@ -151,7 +148,7 @@ test('system fonts below the first screen: scrolled into view, Chinese headings 
       await settle(b.page);
       const r = await h.boundingBox();
       if (!r || r.y < 0 || r.y + r.height > viewH) continue;
-      const png = decodePng(await b.page.screenshot({ clip: { x: r.x, y: r.y, width: Math.min(r.width, 300), height: r.height } }));
+      const png = decodePng(await capture(b.page, { clip: { x: r.x, y: r.y, width: Math.min(r.width, 300), height: r.height } }));
       let dark = 0;
       for (let i = 0; i < png.data.length; i += png.bpp) if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 300) dark++;
       // A Chinese character at 17 px on a 3x phone is hundreds of device pixels of ink; a

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -184,7 +184,7 @@ test('desktop: Tab into a box selects its text, which stays legible on the selec
       assert.equal(await box.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd)), '580.00', 'Tab selected the whole value');
       await settle(b.page, 300);
       const r = await box.boundingBox();
-      const png = decodePng(await b.page.screenshot({ clip: { x: r.x + 4, y: r.y + 4, width: r.width - 8, height: r.height - 8 } }));
+      const png = decodePng(await capture(b.page, { clip: { x: r.x + 4, y: r.y + 4, width: r.width - 8, height: r.height - 8 } }));
       let ink = 0;  // text pixels: near black on the light page, near white on the dark one
       for (let i = 0; i < png.data.length; i += png.bpp) {
         const [R, G, B] = [png.data[i], png.data[i + 1], png.data[i + 2]];

@@ -190,7 +190,21 @@ export function inkStats(png) {
   return { colours: counts.size, ink: 1 - top / pixels };
 }
 
+// Chromium now and then answers "Unable to capture screenshot" when its compositor has no frame
+// ready (seen once in CI on a freshly opened MHTML copy); the page is fine, so wait for two
+// animation frames and ask again. Any other error, or a third refusal, fails the test.
+export async function capture(page, options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot(options);
+    } catch (e) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(e && e.message))) throw e;
+      console.error(`screenshot: Chromium refused (attempt ${attempt}); asking again after two frames`);
+      await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+  }
+}
+
 export async function screenshot(page, name) {
-  const png = await page.screenshot({ path: join(artifacts, name + '.png') });
-  return inkStats(png);
+  return inkStats(await capture(page, { path: join(artifacts, name + '.png') }));
 }

@@ -2,6 +2,7 @@
 // See data_size.h. The same arithmetic as estimate()'s tokens-per-epoch term, in both directions.
 #include "core/data_size.h"
 #include "core/constants.h"
+#include "core/format.h"
 #include <algorithm>
 #include <cmath>
 
@@ -27,18 +28,21 @@ double tokens_per_epoch(const Scenario& s) {
     return positive(t) ? t : 0.0;
 }
 
-void set_tokens_per_epoch(Scenario& s, double tokens) {
+void set_tokens_per_epoch(Scenario& s, double tokens, int significant) {
     if (!positive(tokens)) return;
+    const auto round = [significant](double v) {
+        return significant > 0 ? round_significant(v, significant) : v;
+    };
     switch (s.data_input) {
     case DataInput::tokens:
-        s.tokens = tokens;
+        s.tokens = round(tokens);
         break;
     case DataInput::samples:
-        if (positive(s.avg_tokens)) s.samples = std::max(1.0, std::round(tokens / s.avg_tokens));
+        if (positive(s.avg_tokens)) s.samples = std::max(1.0, std::round(round(tokens / s.avg_tokens)));
         break;
     case DataInput::dataset_size:
         if (positive(s.chars_per_token) && positive(s.bytes_per_char))
-            s.dataset_mb = tokens * s.chars_per_token * s.bytes_per_char / detail::kMega;
+            s.dataset_mb = round(tokens * s.chars_per_token * s.bytes_per_char / detail::kMega);
         break;
     }
 }

@@ -12,8 +12,9 @@ double tokens_per_epoch(const Scenario& s);
 
 // Sets the data size to `tokens` per epoch by moving the data mode's own quantity: `tokens`,
 // `samples` (tokens per sample held) or `dataset_mb` (characters per token and bytes per
-// character held). Samples are whole. Does nothing when tokens is not positive and finite or
-// the held quantities are not positive.
-void set_tokens_per_epoch(Scenario& s, double tokens);
+// character held). Samples are whole. significant > 0 rounds the moved quantity to that many
+// significant digits (a slider's drag: 31,000 samples, not 31,429). Does nothing when tokens is
+// not positive and finite or the held quantities are not positive.
+void set_tokens_per_epoch(Scenario& s, double tokens, int significant = 0);
 
 } // namespace traincalc

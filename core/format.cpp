@@ -14,13 +14,16 @@ namespace traincalc {
 // [SECTION] Quantities
 //-----------------------------------------------------------------------------
 
-// Rounds to `significant` digits first, so 99,996 becomes "10 万", not "9,999.6 万" or "1e1 万".
-static double round_significant(double a, int significant) {
+double round_significant(double a, int significant) {
     if (!(a > 0)) return 0;
+    if (!std::isfinite(a) || significant > 17) return a; // 17 digits hold every double
+    if (significant < 1) significant = 1;
     const int e = significant - 1 - static_cast<int>(std::floor(std::log10(a)));
     // Multiply or divide by an exact power of ten: 1e-5 is inexact, 1e5 is not (1e8 stays 1e8).
     const double p = std::pow(10.0, e < 0 ? -e : e);
-    return e < 0 ? std::round(a / p) * p : std::round(a * p) / p;
+    if (e < 0) return std::round(a / p) * p;
+    if (!std::isfinite(a * p)) return a; // a subnormal at many digits: 10^e overflows
+    return std::round(a * p) / p;
 }
 
 std::string format_number_zh(double v, int significant) {

@@ -25,6 +25,11 @@ std::string format_number_zh(double v, int significant = 3);
 // format_number in English, format_number_zh in Chinese: tokens, samples, parameters, hours.
 std::string format_quantity(double v, Lang lang, int significant = 3);
 
+// `a` rounded to `significant` digits, at least one (31,429 → 31,000 at two): format_number_zh
+// rounds first, so 99,996 becomes "10 万", not "9,999.6 万"; a slider's drag lands on round values.
+// 0 for a ≤ 0 or NaN; infinity as it is.
+double round_significant(double a, int significant);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Money on an axis
 //-----------------------------------------------------------------------------

@@ -73,6 +73,31 @@ TEST_CASE("data size: samples × tokens per sample, and the slider moves the sam
     CHECK(s.avg_tokens == 500);
 }
 
+TEST_CASE("data size: a slider's drag rounds the moved quantity to two significant digits") {
+    Scenario s = samples_scenario(true, 1);
+    s.avg_tokens = 700;
+    set_tokens_per_epoch(s, 22e6, 2); // 31,428.6 samples
+    CHECK(s.samples == 31000);
+    CHECK(s.avg_tokens == 700);
+    set_tokens_per_epoch(s, 22e6); // unrounded: whole samples only
+    CHECK(s.samples == 31429);
+    set_tokens_per_epoch(s, 300, 2); // under one sample: one
+    CHECK(s.samples == 1);
+
+    s.data_input = DataInput::tokens;
+    set_tokens_per_epoch(s, 2.6834e7, 2);
+    CHECK(s.tokens == 2.7e7);
+
+    s.data_input = DataInput::dataset_size;
+    s.chars_per_token = 4;
+    s.bytes_per_char = 1;
+    set_tokens_per_epoch(s, 1.2345e7, 2); // 49.38 MB
+    CHECK(s.dataset_mb == doctest::Approx(49).epsilon(1e-12));
+    CHECK(s.chars_per_token == 4);
+    set_tokens_per_epoch(s, -1, 2); // nothing moves
+    CHECK(s.dataset_mb == doctest::Approx(49).epsilon(1e-12));
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Padding: samples that are not packed
 //-----------------------------------------------------------------------------

@@ -50,6 +50,24 @@ TEST_CASE("format_money_compact: short tick labels") {
     CHECK(format_money_compact(std::numeric_limits<double>::quiet_NaN(), Currency::cny, Lang::en) == "¥0");
 }
 
+TEST_CASE("round_significant: round values for a slider's drag; bad and extreme values") {
+    CHECK(round_significant(31428.57, 2) == 31000);
+    CHECK(round_significant(21.6e6, 2) == 22e6);
+    CHECK(round_significant(7.6193, 2) == doctest::Approx(7.6).epsilon(1e-15));
+    CHECK(round_significant(0.10049, 2) == doctest::Approx(0.1).epsilon(1e-15));
+    CHECK(round_significant(9.96, 2) == 10);              // up a decade
+    CHECK(round_significant(1e8, 2) == 1e8);              // powers of ten stay exact
+    CHECK(round_significant(123.456, 0) == 100);          // at least one digit
+    CHECK(round_significant(0.1 + 0.2, 17) == 0.1 + 0.2); // 17 digits: as it is
+    CHECK(round_significant(1e300, 2) == 1e300);
+    CHECK(round_significant(4.9e-324, 3) == 4.9e-324); // 10^326 overflows: as it is
+    CHECK(round_significant(0, 2) == 0);
+    CHECK(round_significant(-5, 2) == 0);
+    CHECK(round_significant(std::numeric_limits<double>::quiet_NaN(), 2) == 0);
+    CHECK(round_significant(std::numeric_limits<double>::infinity(), 2) ==
+          std::numeric_limits<double>::infinity());
+}
+
 TEST_CASE("colon: full-width in Chinese, ASCII and a space in English") {
     CHECK(std::string(colon(Lang::zh)) == "：");
     CHECK(std::string(colon(Lang::en)) == ": ");

@@ -4,11 +4,14 @@
 // checks that each frame produces geometry and leaves nothing unbalanced. Plus real interaction:
 // the mouse drags the card slider, clicks the language button and a text field; imported files
 // come back through receive_text().
+#include "core/format.h"
 #include "core/url.h"
 #include "ui/widgets.h"
 #include "ui_harness.h"
 #include "zh_text.h"
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <doctest/doctest.h>
 #include <functional>
@@ -284,6 +287,90 @@ TEST_CASE("dragging the card slider changes scenario.cards (powers of two), the 
     CHECK_FALSE(page.app.estimate.ok);
     CHECK(page.app.last_good.ok);
     CHECK(page.app.last_good.time.compute_hours == doctest::Approx(good_hours));
+}
+
+namespace {
+// The x-extent of the last frame's vertices inside a node's rectangle whose colour is the style
+// colour `col`, alpha included (the hovered frame has the grab's RGB at another alpha): a slider's
+// grab, or the glyphs of its text. Anti-aliased edges (alpha 0) are left out: at most 1 px.
+bool drawn_extent(ImGuiCol col, const SemNode& n, float* lo, float* hi) {
+    const ImU32 rgba = ImGui::GetColorU32(col);
+    *lo = 1e9f;
+    *hi = -1e9f;
+    const ImDrawData* d = ImGui::GetDrawData();
+    for (int l = 0; d && l < d->CmdListsCount; l++)
+        for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+            if (v.col == rgba && v.pos.x >= n.x0 && v.pos.x <= n.x1 && v.pos.y > n.y0 && v.pos.y < n.y1) {
+                *lo = std::min(*lo, v.pos.x);
+                *hi = std::max(*hi, v.pos.x);
+            }
+    return *hi > *lo;
+}
+
+// Drags a slider's grab by dx px (one frame per mouse event), from where the grab is drawn.
+void drag_grab(Page& page, const SemNode& n, float dx) {
+    float g0, g1;
+    REQUIRE(drawn_extent(ImGuiCol_SliderGrab, n, &g0, &g1));
+    const float x = (g0 + g1) * 0.5f, y = (n.y0 + n.y1) * 0.5f;
+    mouse(page, x, y, false);
+    mouse(page, x, y, true);
+    for (int i = 1; i <= 5; i++) mouse(page, x + dx * static_cast<float>(i) / 5.0f, y, true);
+    mouse(page, x + dx, y, false);
+    page.frame();
+}
+} // namespace
+
+TEST_CASE("a drag on the parameters and tokens sliders lands on two significant digits; the value text "
+          "clears the grab") {
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 900, 1, lang);
+        page.app.scenario.avg_tokens = 700; // 50,000 samples × 700 tokens
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const char* params_name = lang == Lang::en ? "Parameters, billions" : "参数量（十亿）";
+        const char* tokens_name = lang == Lang::en ? "Tokens per epoch" : "每轮 token 数";
+        const auto node = [&](const char* name) {
+            const SemNode* n = traincalc_test::find_node(page.app, Role::slider, name);
+            REQUIRE(n);
+            return *n;
+        };
+        // The default 7.62 B puts the grab near the middle, where the centred text was: "7.62 B"'s
+        // first digit was under it. Now the text and the grab do not meet, at every place of the grab.
+        const auto clear_of_grab = [&](const char* name) {
+            const SemNode n = node(name);
+            float g0, g1, t0, t1;
+            REQUIRE(drawn_extent(ImGuiCol_SliderGrab, n, &g0, &g1));
+            REQUIRE(drawn_extent(ImGuiCol_Text, n, &t0, &t1));
+            INFO(name, ": grab ", g0, "..", g1, ", text ", t0, "..", t1, ", frame ", n.x0, "..", n.x1);
+            CHECK((t1 <= g0 || t0 >= g1));
+            return t1 - t0;
+        };
+        CHECK(clear_of_grab(params_name) > 10.0f);
+        CHECK(clear_of_grab(tokens_name) > 10.0f);
+
+        drag_grab(page, node(params_name), 9.0f);
+        REQUIRE(page.app.scenario.model_id.empty()); // a custom model of the dragged size
+        const double billions = page.app.scenario.model.params / 1e9;
+        CHECK(billions > 7.62);
+        CHECK(billions == round_significant(billions, 2)); // e.g. 9.5, not 9.4871
+        CHECK(clear_of_grab(params_name) > 10.0f);
+
+        const double samples = page.app.scenario.samples;
+        drag_grab(page, node(tokens_name), -9.0f);
+        CHECK(page.app.scenario.samples < samples);
+        CHECK(page.app.scenario.samples == round_significant(page.app.scenario.samples, 2)); // not 31,429
+        CHECK(page.app.scenario.avg_tokens == 700);                                          // held
+        CHECK(page.app.estimate.ok);
+        CHECK(clear_of_grab(tokens_name) > 10.0f);
+        // Keyboard steps stay exact: a tenth of a decade (×1.2589), not rounded.
+        const double before = page.app.scenario.model.params;
+        page.app.sem_action = SemAction{node(params_name).id, SemActionKind::step, 1, ""};
+        page.frame();
+        page.frame();
+        CHECK(page.app.scenario.model.params / before == doctest::Approx(std::pow(10.0, 0.1)).epsilon(1e-6));
+        CHECK(page.recovered == "");
+    }
 }
 
 TEST_CASE("a number box writes a large value as the results do: 2.5e7, not 2.5e+07") {

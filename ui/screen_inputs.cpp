@@ -204,8 +204,9 @@ static bool tokens_slider(App& app) {
     const char* value_text = fmt(app.lang == Lang::zh ? "%s token" : "%s tokens", fcount(app, tokens));
     const char* name = T(app, Str::tokens_slider);
     const bool box_invalid = s.data_input == DataInput::tokens && has_error(app, "tokens");
-    bool changed =
-        log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g", box_invalid);
+    bool dragged = false;
+    bool changed = log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g",
+                                  box_invalid, false, &dragged);
     // Tick labels at 1M, 1B, 1T under the slider (its rectangle is the semantics node before the box).
     const SemNode* slider = app.sem.size() >= 2 ? &app.sem[app.sem.size() - 2] : nullptr;
     if (slider && slider->role == Role::slider) {
@@ -235,7 +236,7 @@ static bool tokens_slider(App& app) {
     if (s.data_input == DataInput::tokens) {
         s.tokens = tokens; // typed: kept as typed, even out of range (validate() says why)
     } else {
-        set_tokens_per_epoch(s, tokens);
+        set_tokens_per_epoch(s, tokens, dragged ? 2 : 0); // a drag: 31,000 samples, not 31,429
     }
     return true;
 }

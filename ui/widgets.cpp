@@ -8,6 +8,7 @@
 // [SECTION] Results
 #include "widgets.h"
 #include "core/decimal.h"
+#include "core/format.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
 #include "imgui_internal.h" // the open list's window (listbox node)
@@ -805,8 +806,32 @@ bool input_int(App& app, const char* label, const char* field, int* v, const cha
     return changed;
 }
 
+// A slider's value text beside its grab, not under it (the grab hid "7.62 B"'s first digit): centred
+// on the frame when that clears the grab, else centred in the wider side when the text fits there.
+// t: the grab's place on the track, 0..1; grab_w: its width, px (ImGui's SliderBehaviorT: GrabMinSize,
+// or the track over the steps for an integer slider of few steps), 2 px from the frame's ends.
+static void slider_text(const char* text, float t, float grab_w) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    constexpr float kGrabPadding = 2.0f; // ImGui's grab_padding
+    const float g = a.x + kGrabPadding + grab_w * 0.5f + t * (b.x - a.x - 2.0f * kGrabPadding - grab_w);
+    const float g0 = g - grab_w * 0.5f, g1 = g + grab_w * 0.5f;
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
+    float x = (a.x + b.x - size.x) * 0.5f;
+    if (x < g1 + gap && x + size.x > g0 - gap) {
+        const bool left = g0 - a.x > b.x - g1;
+        const float side0 = left ? a.x : g1, side1 = left ? g0 : b.x;
+        if (side1 - side0 >= size.x + 2.0f * gap) x = (side0 + side1 - size.x) * 0.5f;
+    }
+    const ImVec4 clip(a.x, a.y, b.x, b.y);
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                                        ImVec2(std::floor(x), std::floor((a.y + b.y - size.y) * 0.5f)),
+                                        ImGui::GetColorU32(ImGuiCol_Text), text, nullptr, 0.0f, &clip);
+}
+
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid, bool box_in_range) {
+                    const char* value_text, const char* box_format, bool invalid, bool box_in_range,
+                    bool* dragged) {
     // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
     const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -825,12 +850,18 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
         changed = true;
     }
     double shown = *v < lo ? lo : (*v > hi ? hi : *v); // the slider shows an out-of-range value at its end
-    if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &lo, &hi, format,
+    if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &lo, &hi, "",
                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat |
                                 ImGuiSliderFlags_NoInput)) {
-        *v = shown;
+        // A pixel of track is 5-15% of the value: a drag lands on two significant digits (22M, not 21.6M).
+        const double round = round_significant(shown, 2);
+        *v = round < lo ? lo : (round > hi ? hi : round);
         changed = true;
+        if (dragged) *dragged = true;
     }
+    shown = *v < lo ? lo : (*v > hi ? hi : *v);
+    slider_text(fmt(format, shown), static_cast<float>(std::log(shown / lo) / std::log(hi / lo)),
+                ImGui::GetStyle().GrabMinSize);
     sem_slider(app, name, *v, lo, hi, value_text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
@@ -860,7 +891,6 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     push_error_style(app, field, &pushed);
     // The slider edits percent; the scenario stores a fraction (a unit change, not a computation).
     double pct = *v * 100.0, plo = lo * 100.0, phi = hi * 100.0;
-    const char* format = (*v == 0.0 && zero_text) ? zero_text : "%.0f%%";
     // A box beside the slider takes a typed percent: phones cannot ctrl+click a slider.
     const float box_w = ImGui::CalcTextSize("000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
@@ -871,9 +901,14 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
         pct = linear_step(pct, plo, phi, a.amount, 1.0);
         changed = true;
     }
-    changed |=
-        ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, format, ImGuiSliderFlags_NoInput);
-    sem_slider(app, label, pct, plo, phi, fmt(format, pct));
+    if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &pct, &plo, &phi, "", ImGuiSliderFlags_NoInput)) {
+        pct = std::round(pct); // whole percents, as the text shows them
+        changed = true;
+    }
+    const char* text = fmt((pct == 0.0 && zero_text) ? zero_text : "%.0f%%", pct);
+    slider_text(text, static_cast<float>((std::clamp(pct, plo, phi) - plo) / (phi - plo)),
+                ImGui::GetStyle().GrabMinSize);
+    sem_slider(app, label, pct, plo, phi, text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
     changed |= number_box(app, "##box", label, &pct, "%g", pushed); // range: validate()
@@ -909,10 +944,13 @@ bool cards_slider(App& app, int* cards) {
         *cards = 1 << exponent;
         changed = true;
     }
-    if (ImGui::SliderInt("##slider", &exponent, 0, 12, label, ImGuiSliderFlags_NoInput)) {
+    if (ImGui::SliderInt("##slider", &exponent, 0, 12, "", ImGuiSliderFlags_NoInput)) {
         *cards = 1 << exponent;
         changed = true;
     }
+    const float track = ImGui::GetItemRectSize().x - 4.0f; // ImGui's integer grab: a step of the track
+    slider_text(label, static_cast<float>(exponent) / 12.0f,
+                std::min(track, std::max(track / 13.0f, ImGui::GetStyle().GrabMinSize)));
     const char* name = T(app, Str::cards_count);
     sem_slider(app, name, *cards, 1, 4096,
                fmt(app.lang == Lang::zh ? "%d 张卡" : (*cards == 1 ? "%d card" : "%d cards"), *cards));

@@ -119,9 +119,11 @@ bool number_box(App& app, const char* id, const char* name, double* v, const cha
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
                   const char* help = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
-// Logarithmic slider (arrows: a tenth of a decade, Shift: ×10) and a typed box beside it.
+// Logarithmic slider (arrows: a tenth of a decade, Shift: ×10; a drag lands on two significant
+// digits, *dragged set) and a typed box beside it.
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid, bool box_in_range = false);
+                    const char* value_text, const char* box_format, bool invalid, bool box_in_range = false,
+                    bool* dragged = nullptr);
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);
 // Percent slider on a fraction; `zero_text` shown when the value is 0 ("card default").

@@ -266,6 +266,7 @@ test('tokens slider: a drag from 1e8 to 1e9 multiplies compute time by ten; Shif
     await settle(b.page);
     const dragged = await scenario(b.page);
     assert.ok(dragged.tokens > 6e8 && dragged.tokens < 1.6e9, `dragged to about 1e9 tokens (${dragged.tokens})`);
+    assert.equal(dragged.tokens, Number(dragged.tokens.toPrecision(2)), 'a drag lands on two significant digits');
     const t1 = (await estimate(b.page)).time.compute_hours;
     assert.ok(Math.abs(t1 / t0 - dragged.tokens / 1e8) / (dragged.tokens / 1e8) < 0.01, `time follows the tokens (${t0} → ${t1})`);
     // Keyboard: Shift+ArrowRight multiplies by ten exactly.
@@ -300,6 +301,7 @@ test('phone: a horizontal finger drag moves the tokens slider; the parameters sl
     await settle(b.page);
     const t = (await scenario(b.page)).tokens;
     assert.ok(t > 1.2e8, `the finger moved the slider right (tokens ${t})`);
+    assert.equal(t, Number(t.toPrecision(2)), 'a swipe lands on two significant digits');
     // The parameters slider: ArrowRight is a tenth of a decade (×1.26), a custom model.
     const params = b.page.getByRole('slider', { name: 'Parameters, billions' });
     const before = Number(await params.getAttribute('aria-valuenow'));
@@ -328,6 +330,7 @@ test('the parameters slider by mouse and the cards slider by finger: the scenari
     const s = await scenario(b.page);
     assert.equal(typeof s.model, 'object', 'a custom model with the dragged parameter count');
     assert.ok(s.model.params > 7.7e9, `more parameters (${s.model.params})`);
+    assert.equal(s.model.params / 1e9, Number((s.model.params / 1e9).toPrecision(2)), 'a drag lands on two significant digits');
     assert.ok((await estimate(b.page)).flops.executed > before.flops.executed, 'more compute');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }

@@ -849,17 +849,16 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
         *v = log_step(*v, lo, hi, a.amount);
         changed = true;
     }
-    double shown = *v < lo ? lo : (*v > hi ? hi : *v); // the slider shows an out-of-range value at its end
+    double shown = std::clamp(*v, lo, hi); // the slider shows an out-of-range value at its end
     if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &lo, &hi, "",
                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat |
                                 ImGuiSliderFlags_NoInput)) {
         // A pixel of track is 5-15% of the value: a drag lands on two significant digits (22M, not 21.6M).
-        const double round = round_significant(shown, 2);
-        *v = round < lo ? lo : (round > hi ? hi : round);
+        *v = std::clamp(round_significant(shown, 2), lo, hi);
         changed = true;
         if (dragged) *dragged = true;
     }
-    shown = *v < lo ? lo : (*v > hi ? hi : *v);
+    shown = std::clamp(*v, lo, hi);
     slider_text(fmt(format, shown), static_cast<float>(std::log(shown / lo) / std::log(hi / lo)),
                 ImGui::GetStyle().GrabMinSize);
     sem_slider(app, name, *v, lo, hi, value_text);
@@ -925,12 +924,11 @@ bool cards_slider(App& app, int* cards) {
     bool pushed;
     push_error_style(app, "cards", &pushed);
     // The slider moves over the exponent (1, 2, 4 … 4,096): it snaps to powers of two while
-    // dragging; the label shows the real count, which the box beside it may set to any value.
+    // dragging; its text shows the real count, which the box beside it may set to any value.
     int exponent = 0;
     while (exponent < 12 && (1 << (exponent + 1)) <= *cards) exponent++;
     if (exponent < 12 && *cards - (1 << exponent) > (1 << (exponent + 1)) - *cards) exponent++;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - box_w - ImGui::GetStyle().ItemSpacing.x);
-    const char* label = fmt("%d", *cards);
     const ImGuiID id = ImGui::GetID("##slider");
     SemAction a;
     bool changed = false;
@@ -949,7 +947,7 @@ bool cards_slider(App& app, int* cards) {
         changed = true;
     }
     const float track = ImGui::GetItemRectSize().x - 4.0f; // ImGui's integer grab: a step of the track
-    slider_text(label, static_cast<float>(exponent) / 12.0f,
+    slider_text(fmt("%d", *cards), static_cast<float>(exponent) / 12.0f,
                 std::min(track, std::max(track / 13.0f, ImGui::GetStyle().GrabMinSize)));
     const char* name = T(app, Str::cards_count);
     sem_slider(app, name, *cards, 1, 4096,

@@ -4,9 +4,10 @@
 usage: size_report.py --wasm build/web/bin/traincalc.wasm --symbols build/web/bin/traincalc.js.symbols \
                       [--lib LABEL=archive.a ...] [--top 15]      (scripts/bench.sh runs it)
 
-The wasm's code is split per library by function name (the link's --emit-symbol-map: function
-index -> demangled name; everything is one LTO unit, so names are all there is), matched against
-the names each of our archives defines (llvm-nm); the rest is Emscripten's system libraries. For each library:
+The wasm's code is split per library by function name (the map that the build's last binaryen
+pass prints, CMakeLists.txt: function index -> demangled name; everything is one LTO unit, so names
+are all there is), matched against the names each of our archives defines (llvm-nm); the rest is
+Emscripten's system libraries. For each library:
 its functions' bytes, raw and gzip -9 of their bodies alone (the sum of the parts' gzip is more
 than the whole's: each part is compressed without the others' context). Data (catalogs, strings,
 tables) is reported per data segment total. Prints Markdown.

@@ -5,12 +5,14 @@
 // the mouse drags the card slider, clicks the language button and a text field; imported files
 // come back through receive_text().
 #include "core/format.h"
+#include "core/safe_text.h"
 #include "core/url.h"
 #include "ui/widgets.h"
 #include "ui_harness.h"
 #include "zh_text.h"
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <doctest/doctest.h>
@@ -727,6 +729,64 @@ TEST_CASE(
         CHECK(whole);
         CHECK(page.recovered == "");
     }
+}
+
+// Names were cut to fit by dropping a character at a time and measuring the whole rest again: a
+// provider's card named with 66,000 characters took minutes a frame (found by scripts/stack_check.sh,
+// whose 100 such cards then made set() wait 135 s in the page).
+TEST_CASE(
+    "a provider's card with a 66,000-character name: frames stay fast, the name is cut, its option whole") {
+    Catalog provider = traincalc_test::catalog();
+    GpuSpec g = *provider.find_gpu("H100-SXM");
+    g.id = "long";
+    g.name = "H" + std::string(66000, 'n') + "X";
+    provider.gpus.insert(provider.gpus.begin(), g);
+    for (const float width : {1280.0f, 390.0f}) { // the table, and a phone's blocks
+        Page page(width, 3000, 1, Lang::en);
+        page.app.catalog = &provider;
+        page.app.scenario.gpu_id = "long"; // its picker's box shows it too
+        refresh(page.app);
+        for (int i = 0; i < 4; i++) {
+            const auto t0 = std::chrono::steady_clock::now();
+            page.frame();
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            CHECK_MESSAGE(ms < 2000.0, "frame ", i, " at ", width, " px took ", ms, " ms"); // was minutes
+        }
+        // Its row is an option named by the card, cut with "…" as reports cut names, and its count.
+        bool named = false;
+        for (const SemNode& n : page.app.sem)
+            named |= traincalc_test::comparison_row(n) && n.name == plain_text(g.name) + " × 1"; // "Hnnn…n…"
+        CHECK(named);
+        const SemNode* box = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+        REQUIRE(box);
+        CHECK(box->value == g.name); // a screen reader hears it whole
+        // Its phone block names it as its option does: 66,000 characters wrapped were ~30,000 px.
+        CHECK(page.app.sem.content_h < 12000.0f); // 8,361 px at 390 px
+        CHECK(page.recovered == "");
+    }
+    // The cuts themselves: within the room, the start and the end kept.
+    Page page(1280, 800, 1, Lang::en);
+    page.frame();
+    ImGui::NewFrame();
+    const float room = 200.0f;
+    const std::string end_cut = traincalc::ui::fit_text(g.name.c_str(), room);
+    const std::string mid_cut = traincalc::ui::fit_text_middle(g.name.c_str(), room);
+    CHECK(ImGui::CalcTextSize(end_cut.c_str()).x <= room);
+    CHECK(ImGui::CalcTextSize(mid_cut.c_str()).x <= room);
+    CHECK(ImGui::CalcTextSize((end_cut.substr(0, end_cut.size() - 3) + "n…").c_str()).x >
+          room); // the most that fits
+    CHECK(end_cut.rfind("Hnnn", 0) == 0);
+    CHECK(end_cut.compare(end_cut.size() - 3, 3, "…") == 0);
+    CHECK(mid_cut.rfind("Hnnn", 0) == 0);
+    CHECK(mid_cut.compare(mid_cut.size() - 4, 4, "nnnX") == 0);
+    CHECK(mid_cut.find("…") != std::string::npos);
+    ImGui::EndFrame();
+    // A formatted line past its 256-byte buffer ends before the character it would split.
+    std::string han;
+    for (int i = 0; i < 100; i++) han += "中";                                              // 300 bytes
+    CHECK(std::string(traincalc::ui::fmt("%s", han.c_str())) == han.substr(0, 255));        // 85 whole
+    CHECK(std::string(traincalc::ui::fmt("x%s", han.c_str())) == "x" + han.substr(0, 252)); // 84, not 84⅔
 }
 
 TEST_CASE("a GPU without a rental price says so in the table and is never the cheapest at ¥0") {

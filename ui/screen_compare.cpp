@@ -4,6 +4,7 @@
 // that GPU, card count and strategy (recomputation included) into the scenario. A provider's own
 // priced GPUs stay on top whatever the sort.
 #include "core/order.h"
+#include "core/safe_text.h"
 #include "widgets.h"
 #include <algorithm>
 #include <cstring>
@@ -24,6 +25,14 @@ static const char* gpu_name(const App& app, const GpuOption& o) {
         return "?";
     const GpuSpec& g = app.catalog->gpus[o.gpu_index];
     return g.name.empty() ? g.id.c_str() : g.name.c_str();
+}
+
+// A row's accessible name: the card and its count ("NVIDIA H100 80GB SXM × 8"). A name past 200
+// bytes is cut between characters with "…", as reports cut it: the formatted line's 256 bytes left
+// the count out, and a provider's 66,000-character name is no one's to hear whole.
+static const char* row_name(const char* name, int cards) {
+    if (std::strlen(name) <= kMaxShownNameBytes) return fmt("%s × %d", name, cards);
+    return fmt("%s × %d", plain_text(name).c_str(), cards);
 }
 
 // What a column comparison needs (core/order.h sorts through a function pointer and a context).
@@ -182,7 +191,7 @@ static bool draw_row(App& app, int row, float name_width) {
     const bool pressed =
         ImGui::Selectable(fmt("%s##row", shown), selected, ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
-    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, selected); // "use this"
+    sem_item(app, Role::option, row_name(name, o.cards), nullptr, selected); // "use this"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];
     if (row_cells(app, o, cells, app.sem[node].value)) {
@@ -220,7 +229,10 @@ static bool draw_block(App& app, int row) {
     // App-owned strings (a steady frame allocates nothing); longer than a scratch buffer in Chinese.
     std::string &head = app.block_text[0], &body = app.block_text[1], &said = app.block_text[2];
     const bool workable = row_cells(app, o, cells, said);
-    head = name;
+    if (std::strlen(name) <= kMaxShownNameBytes)
+        head = name; // its capacity kept: a steady frame allocates nothing
+    else
+        head = plain_text(name); // cut as its option's name is
     if (o.cheapest) (head += "  ") += T(app, Str::mark_cheapest);
     if (o.fastest) (head += "  ") += T(app, Str::mark_fastest);
     // Cost and time first, as the table's columns.
@@ -237,7 +249,7 @@ static bool draw_block(App& app, int row) {
     const bool selected = is_selected(app, o);
     const bool pressed =
         ImGui::Selectable("##gpu", selected, ImGuiSelectableFlags_None, ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
-    sem_item(app, Role::option, fmt("%s × %d", name, o.cards), nullptr, selected);
+    sem_item(app, Role::option, row_name(name, o.cards), nullptr, selected);
     app.sem[app.sem.size() - 1].value = said;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);

@@ -14,6 +14,7 @@
 #include "imgui_internal.h" // the open list's window (listbox node)
 #include <algorithm>
 #include <cctype>
+#include <cfloat>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -80,20 +81,31 @@ static char* scratch() {
     return ring[next];
 }
 
+// A line longer than its buffer ends before the character it would split, not inside it (a long
+// Chinese name: the semantics layer's text decoder made U+FFFD of the half character).
+static const char* whole_characters(char* buf, int written) {
+    if (written < kScratchBytes) return buf;
+    int start = kScratchBytes - 2; // the last byte written
+    while (start > 0 && (static_cast<unsigned char>(buf[start]) & 0xC0) == 0x80) start--;
+    const unsigned char lead = static_cast<unsigned char>(buf[start]);
+    const int bytes = lead < 0x80 ? 1 : (lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : 2));
+    if (start + bytes > kScratchBytes - 1) buf[start] = '\0';
+    return buf;
+}
+
 const char* fmt(const char* format, ...) {
     char* buf = scratch();
     va_list args;
     va_start(args, format);
-    vsnprintf(buf, kScratchBytes, format, args);
+    const int written = vsnprintf(buf, kScratchBytes, format, args);
     va_end(args);
-    return buf;
+    return whole_characters(buf, written);
 }
 
 // core's formatters return short strings (small-string optimised); copy them to the ring.
 static const char* keep(const std::string& s) {
     char* buf = scratch();
-    snprintf(buf, kScratchBytes, "%s", s.c_str());
-    return buf;
+    return whole_characters(buf, snprintf(buf, kScratchBytes, "%s", s.c_str()));
 }
 
 const char* fnum(double v, int significant) {
@@ -989,34 +1001,49 @@ bool begin_option_list(const char* id, int rows, float width) {
     return ImGui::BeginChild(id, ImVec2(width, row * std::min(static_cast<float>(rows), most) + 2.0f));
 }
 
+// The bytes of text's longest prefix, on a character boundary, whose width as ImGui::CalcTextSize
+// gives it is at most room: one pass, O(room). The cuts below shrank a character at a time and
+// measured the whole prefix again each time: a provider's card named with 66 KB took minutes a frame.
+static size_t prefix_within(const char* text, size_t bytes, float room) {
+    if (room < 0.0f) return 0;
+    const char* stop = text + bytes;
+    // Stops before the first character that takes the line to room + 1 px (raw widths; CalcTextSize
+    // rounds up, so nothing past it fits), then settles on CalcTextSize's own measure.
+    ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), room + 1.0f, 0.0f, text, text + bytes, &stop);
+    const std::string_view whole(text, bytes);
+    size_t n = static_cast<size_t>(stop - text);
+    while (n > 0 && ImGui::CalcTextSize(text, text + n).x > room) n = utf8_floor(whole, n - 1);
+    return n;
+}
+
 const char* fit_text(const char* text, float room) {
-    if (ImGui::CalcTextSize(text).x <= room) return text;
-    const std::string_view whole(text);
-    const float ellipsis = ImGui::CalcTextSize("…").x;
-    size_t n = whole.size();
-    while (n > 0) {
-        n = utf8_floor(whole, n - 1);
-        if (ImGui::CalcTextSize(text, text + n).x + ellipsis <= room) break;
-    }
+    const size_t bytes = std::strlen(text);
+    if (prefix_within(text, bytes, room) == bytes) return text;
+    const size_t n = prefix_within(text, bytes, room - ImGui::CalcTextSize("…").x);
     return fmt("%.*s…", static_cast<int>(n), text);
 }
 
 const char* fit_text_middle(const char* text, float room) {
-    if (ImGui::CalcTextSize(text).x <= room) return text;
-    const std::string_view whole(text);
+    const size_t bytes = std::strlen(text);
+    if (prefix_within(text, bytes, room) == bytes) return text;
+    const std::string_view whole(text, bytes);
     const float left = room - ImGui::CalcTextSize("…").x;
-    // The end takes up to half the room, from a character boundary; the start what is left.
-    size_t tail = whole.size();
+    // The end takes up to half the room, from a character boundary, each character measured once
+    // (characters of no width, however many, cost one pass); the start what is left.
+    ImFont* font = ImGui::GetFont();
+    size_t tail = bytes;
+    float tail_raw = 0.0f; // px, unrounded: CalcTextSize rounds the sum up, as below
     while (tail > 0) {
         size_t before = tail - 1;
         while (before > 0 && (static_cast<unsigned char>(whole[before]) & 0xC0) == 0x80) before--;
-        if (ImGui::CalcTextSize(text + before, text + whole.size()).x > left * 0.5f) break;
+        const float w =
+            font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, text + before, text + tail).x;
+        if (std::floor(tail_raw + w + 0.99999f) > left * 0.5f) break;
+        tail_raw += w;
         tail = before;
     }
-    const float tail_w = ImGui::CalcTextSize(text + tail, text + whole.size()).x;
-    size_t head = tail;
-    while (head > 0 && ImGui::CalcTextSize(text, text + head).x + tail_w > left)
-        head = utf8_floor(whole, head - 1);
+    const float tail_w = ImGui::CalcTextSize(text + tail, text + bytes).x;
+    const size_t head = prefix_within(text, tail, left - tail_w);
     return fmt("%.*s…%s", static_cast<int>(head), text, text + tail);
 }
 

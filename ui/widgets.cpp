@@ -1002,18 +1002,20 @@ bool begin_option_list(const char* id, int rows, float width) {
 }
 
 // The bytes of text's longest prefix, on a character boundary, whose width as ImGui::CalcTextSize
-// gives it is at most room: one pass, O(room). The cuts below shrank a character at a time and
-// measured the whole prefix again each time: a provider's card named with 66 KB took minutes a frame.
+// gives it is at most room: at most two passes of O(room). The cuts below shrank a character at a
+// time and measured the whole prefix again each time: a card named with 66 KB took minutes a frame.
 static size_t prefix_within(const char* text, size_t bytes, float room) {
     if (room < 0.0f) return 0;
+    ImFont* font = ImGui::GetFont();
+    // CalcTextSizeA stops before the character that would take the raw width to its limit;
+    // CalcTextSize rounds the width up. Up to room + 1 px: the longest that may fit, checked once.
     const char* stop = text + bytes;
-    // Stops before the first character that takes the line to room + 1 px (raw widths; CalcTextSize
-    // rounds up, so nothing past it fits), then settles on CalcTextSize's own measure.
-    ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), room + 1.0f, 0.0f, text, text + bytes, &stop);
-    const std::string_view whole(text, bytes);
-    size_t n = static_cast<size_t>(stop - text);
-    while (n > 0 && ImGui::CalcTextSize(text, text + n).x > room) n = utf8_floor(whole, n - 1);
-    return n;
+    font->CalcTextSizeA(ImGui::GetFontSize(), room + 1.0f, 0.0f, text, text + bytes, &stop);
+    if (ImGui::CalcTextSize(text, stop).x <= room) return static_cast<size_t>(stop - text);
+    // Else up to the whole pixels of room: rounded up, that fits (dropping one character at a time
+    // instead was a pass per character, and characters of no width can be 66,000 of them).
+    font->CalcTextSizeA(ImGui::GetFontSize(), std::floor(room), 0.0f, text, text + bytes, &stop);
+    return static_cast<size_t>(stop - text);
 }
 
 const char* fit_text(const char* text, float room) {

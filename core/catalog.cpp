@@ -422,6 +422,13 @@ void check_required(const Json& obj, const FieldRow<GpuSpec>* rows, size_t n, co
 
 } // namespace
 
+// A name is one line: a provider's "H100 80GB\n(Shanghai)" drew over the next row of the page's GPU
+// table. Tabs and line breaks (and VT, FF) become spaces; reports strip the other control characters.
+static void one_line(std::string& name) {
+    for (char& c : name)
+        if (c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f') c = ' ';
+}
+
 bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& out,
                      std::vector<FieldError>& errors) {
     size_t before = errors.size();
@@ -443,6 +450,7 @@ bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& 
         add_error(errors, ctx.field_prefix + "id", ctx.subject_en + "id must not be empty",
                   ctx.subject_zh + "id 不能为空");
     if (errors.size() != before) return false;
+    one_line(g.name);
     out = std::move(g);
     return true;
 }
@@ -524,6 +532,7 @@ bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSp
         add_error(errors, ctx.field_prefix + "id", ctx.subject_en + "id must not be empty",
                   ctx.subject_zh + "id 不能为空");
     if (errors.size() != before) return false;
+    one_line(m.name);
     check_model_relations(m, ctx, errors);
     if (errors.size() != before) return false;
     // Params may be left out when the architecture determines them.

@@ -8,6 +8,7 @@
 // [SECTION] The built-in catalog
 
 #include "core/catalog.h"
+#include "core/scenario.h"
 #include "fixtures.h"
 
 #include <doctest/doctest.h>
@@ -55,6 +56,21 @@ TEST_CASE("parse_catalog: a valid catalog; optional keys take the struct default
     CHECK(r.catalog.find_gpu("nope") == nullptr);
     CHECK(r.catalog.find_model("m")->params == 1.5e6);
     CHECK(r.catalog.find_model("nope") == nullptr);
+}
+
+TEST_CASE("parse_catalog: a name is one line; other text is kept as written") {
+    CatalogResult r =
+        parse_catalog(R"({"gpus":[{"id":"X1","name":"H100 80GB\n(Shanghai)\r\n\tnode","memory_gib":80,
+        "tflops_16bit":312}],"models":[{"id":"m","name":"Model\nM","layers":2,"hidden":64,"heads":4,"vocab":1000}]})");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.find_gpu("X1"));
+    CHECK(r.catalog.find_gpu("X1")->name == "H100 80GB (Shanghai)   node"); // drew over the next row
+    CHECK(r.catalog.find_model("m")->name == "Model M");
+    // A scenario's own card and model are read the same way.
+    const ScenarioResult sr =
+        scenario_from_json(R"({"gpu":{"name":"My\ncard","memory_gib":24,"tflops_16bit":100}})", r.catalog);
+    CHECK(sr.errors.empty());
+    CHECK(sr.scenario.gpu.name == "My card");
 }
 
 TEST_CASE("parse_catalog: params counted from the architecture when absent") {

@@ -27,12 +27,16 @@ static const char* gpu_name(const App& app, const GpuOption& o) {
     return g.name.empty() ? g.id.c_str() : g.name.c_str();
 }
 
-// A row's accessible name: the card and its count ("NVIDIA H100 80GB SXM × 8"). A name past 200
-// bytes is cut between characters with "…", as reports cut it: the formatted line's 256 bytes left
-// the count out, and a provider's 66,000-character name is no one's to hear whole.
+// A card's name as its row says it (its option, its phone block): past 200 bytes cut between
+// characters with "…", as reports cut it; a provider's 66,000-character name is no one's to hear.
+static const char* row_card_name(const char* name) {
+    return std::strlen(name) <= kMaxShownNameBytes ? name : fmt("%s", plain_text(name).c_str());
+}
+
+// A row's accessible name: the card and its count ("NVIDIA H100 80GB SXM × 8"); a whole long name
+// left the count out of the formatted line's 256 bytes.
 static const char* row_name(const char* name, int cards) {
-    if (std::strlen(name) <= kMaxShownNameBytes) return fmt("%s × %d", name, cards);
-    return fmt("%s × %d", plain_text(name).c_str(), cards);
+    return fmt("%s × %d", row_card_name(name), cards);
 }
 
 // What a column comparison needs (core/order.h sorts through a function pointer and a context).
@@ -229,10 +233,7 @@ static bool draw_block(App& app, int row) {
     // App-owned strings (a steady frame allocates nothing); longer than a scratch buffer in Chinese.
     std::string &head = app.block_text[0], &body = app.block_text[1], &said = app.block_text[2];
     const bool workable = row_cells(app, o, cells, said);
-    if (std::strlen(name) <= kMaxShownNameBytes)
-        head = name; // its capacity kept: a steady frame allocates nothing
-    else
-        head = plain_text(name); // cut as its option's name is
+    head = row_card_name(name); // assigned from a char*: its capacity kept, a steady frame allocates nothing
     if (o.cheapest) (head += "  ") += T(app, Str::mark_cheapest);
     if (o.fastest) (head += "  ") += T(app, Str::mark_fastest);
     // Cost and time first, as the table's columns.

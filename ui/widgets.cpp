@@ -1036,8 +1036,7 @@ const char* fit_text_middle(const char* text, float room) {
     size_t tail = bytes;
     float tail_raw = 0.0f; // px, unrounded: CalcTextSize rounds the sum up, as below
     while (tail > 0) {
-        size_t before = tail - 1;
-        while (before > 0 && (static_cast<unsigned char>(whole[before]) & 0xC0) == 0x80) before--;
+        const size_t before = utf8_floor(whole, tail - 1);
         const float w =
             font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, text + before, text + tail).x;
         if (std::floor(tail_raw + w + 0.99999f) > left * 0.5f) break;

@@ -21,6 +21,7 @@
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/inverse.h"
+#include "core/json_read.h"
 #include "core/json_write.h"
 #include "core/limits.h"
 #include "core/safe_text.h"
@@ -453,7 +454,7 @@ int cmd_import(const Args& a) {
     out["scenario"] = nlohmann::json::parse(scenario_to_json(cur), nullptr, false);
     out["imports"] = std::move(imports);
     out["errors"] = nlohmann::json::parse(errors_to_json(errors, a.lang), nullptr, false)["errors"];
-    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << detail::dump_safe(out, 2) << "\n";
     return errors.empty() ? 0 : 2;
 }
 

@@ -18,6 +18,7 @@
 #include "core/config_export.h"
 #include "core/config_import.h"
 #include "core/estimate.h"
+#include "core/json_read.h"
 #include "core/json_write.h"
 #include "core/scenario.h"
 
@@ -38,7 +39,7 @@ const char* const kProtocolVersions[] = {"2025-11-25", "2025-06-18", "2025-03-26
 //-----------------------------------------------------------------------------
 
 std::string dump(const Json& j) {
-    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return detail::dump_safe(j);
 }
 
 std::string reply(const Json& id, Json result) {

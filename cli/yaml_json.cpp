@@ -8,6 +8,7 @@
 // [SECTION] yaml_to_json()
 
 #include "cli/yaml_json.h"
+#include "core/json_read.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
@@ -107,7 +108,7 @@ YamlJson yaml_to_json(const std::string& text) {
     try {
         const YAML::Node root = YAML::Load(text);
         Json j = convert(root, "", out.lines, 0);
-        out.json = j.dump(-1, ' ', false, Json::error_handler_t::replace);
+        out.json = detail::dump_safe(j);
     } catch (const YAML::Exception& e) {
         const std::string at = e.mark.is_null() ? ""
                                                 : "line " + std::to_string(e.mark.line + 1) + ", column " +

@@ -4,10 +4,12 @@
 //
 // Index of this file:
 // [SECTION] Messages and formatting
+// [SECTION] Writing JSON (nlohmann's dump() text, without its serializer)
 #include "core/json_read.h"
 #include "core/safe_text.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio> // snprintf only (number formatting); no file functions in core/
 #include <cstdlib>
 #include <cstring>
@@ -76,36 +78,6 @@ bool valid_utf8(std::string_view s) {
 std::string truncate_utf8(const std::string& s, size_t max_bytes) {
     if (s.size() <= max_bytes) return s;
     return s.substr(0, utf8_floor(s, max_bytes)) + "…";
-}
-
-std::string dump_safe(const Json& j, int indent) {
-    std::string text = j.dump(indent, ' ', false, Json::error_handler_t::replace);
-    // A -0.0 set from C++ (a slider at zero, a product of zeros) is written as 0: no "-0" in output.
-    // One pass over the text, skipping strings; the tree is not walked (it may be deep).
-    if (text.find("-0.0") == std::string::npos) return text;
-    std::string out;
-    out.reserve(text.size());
-    bool in_string = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\' && i + 1 < text.size()) {
-                out += c;
-                out += text[++i];
-                continue;
-            }
-            if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '-' && text.compare(i, 4, "-0.0") == 0 &&
-                   (i + 4 == text.size() || std::strchr(",]} \n", text[i + 4]) != nullptr)) {
-            out += "0";
-            i += 3;
-            continue;
-        }
-        out += c;
-    }
-    return out;
 }
 
 std::string describe_value(const Json& v, bool zh) {
@@ -298,6 +270,232 @@ void cap_errors(std::vector<FieldError>& errors, size_t dropped) {
     }
     std::string more = format_plain(static_cast<double>(dropped));
     add_error(errors, "", "… and " + more + " more errors", "……另有 " + more + " 个错误");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Writing JSON
+//-----------------------------------------------------------------------------
+// nlohmann's dump() writes through a std::shared_ptr output adapter and formats floats with its own
+// Grisu2: in the page that brought the serializer, shared_ptr's control block, and with its RTTI the
+// whole __dynamic_cast machinery of libc++abi (~9 KB of wasm). This writer gives the same text as
+// dump(indent, ' ', false, error_handler_t::replace) (tests/test_json_write.cpp compares the two on
+// random trees and bytes), except -0.0, written as 0.
+
+namespace {
+
+// Bytes of the valid UTF-8 sequence at p[0..n) (RFC 3629: no overlong form, surrogate or code point
+// past U+10FFFF), or 0 with `*prefix` set to how many of its bytes were a valid start.
+size_t utf8_sequence(const unsigned char* p, size_t n, size_t* prefix) {
+    const unsigned char c = p[0];
+    if (c < 0x80) return 1;
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // the second byte's range
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0) lo = 0xA0; // overlong
+        if (c == 0xED) hi = 0x9F; // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0) lo = 0x90; // overlong
+        if (c == 0xF4) hi = 0x8F; // past U+10FFFF
+    } else {
+        *prefix = 0;
+        return 0;
+    }
+    size_t k = 1;
+    for (; k < len && k < n; ++k)
+        if (p[k] < (k == 1 ? lo : 0x80) || p[k] > (k == 1 ? hi : 0xBF)) break;
+    if (k == len) return len;
+    *prefix = k;
+    return 0;
+}
+
+// A string in quotes: ", \ and control characters escaped; each broken UTF-8 sequence becomes one
+// U+FFFD and the byte that broke it starts the next (nlohmann's replace handler does the same).
+void write_string(std::string& out, const std::string& s) {
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(s.data());
+    const size_t n = s.size();
+    out += '"';
+    for (size_t i = 0; i < n;) {
+        size_t prefix = 0;
+        const size_t len = utf8_sequence(p + i, n - i, &prefix);
+        if (len == 0) {
+            out += "\xEF\xBF\xBD";
+            i += prefix > 0 ? prefix : 1;
+            continue;
+        }
+        const unsigned char c = p[i];
+        if (len > 1) {
+            out.append(s, i, len);
+        } else if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c >= 0x20) {
+            out += static_cast<char>(c);
+        } else {
+            const char* named = c == 0x08   ? "\\b"
+                                : c == 0x09 ? "\\t"
+                                : c == 0x0A ? "\\n"
+                                : c == 0x0C ? "\\f"
+                                : c == 0x0D ? "\\r"
+                                            : nullptr;
+            if (named) {
+                out += named;
+            } else {
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            }
+        }
+        i += len;
+    }
+    out += '"';
+}
+
+void write_unsigned(std::string& out, std::uint64_t v) {
+    char buf[24];
+    char* q = buf + sizeof buf;
+    do {
+        *--q = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    out.append(q, static_cast<size_t>(buf + sizeof buf - q));
+}
+
+// The shortest digits that read back to x, nearest to it, placed as nlohmann's to_chars places
+// them: fixed for decimal exponents -4 < n <= 15 ("1.0", "0.001", "123.5"), else "1.5e+16". Its
+// Grisu2 misses the shortest for ~1% of doubles ("5.0701599999999996" for 5.07016): not here.
+void write_double(std::string& out, double x) {
+    if (!std::isfinite(x)) {
+        out += "null";
+        return;
+    }
+    if (x == 0) {
+        out += std::signbit(x) ? "0" : "0.0";
+        return;
+    }
+    if (x < 0) out += '-';
+    const double a = std::fabs(x);
+    // The fewest digits that read back, rounded to nearest. For a normal double, 15 digits read back
+    // whenever its shortest form has at most 15 (15-digit numbers are more than an ulp apart, so
+    // that form is the nearest): try 15, then 16, then 17. A subnormal has fewer bits: from 1.
+    char buf[40];
+    for (int precision = a < 2.2250738585072014e-308 ? 1 : 15; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*e", precision - 1, a);
+        if (std::strtod(buf, nullptr) == a) break;
+    }
+    // buf: "d.ddddde[+-]XX": digits without the point and trailing zeros, and the exponent.
+    char digits[20];
+    int k = 0;
+    const char* q = buf;
+    for (; *q != 'e'; ++q)
+        if (*q != '.') digits[k++] = *q;
+    while (k > 1 && digits[k - 1] == '0') --k;
+    const int n = std::atoi(q + 1) + 1; // the point's place after the first digit
+    if (k <= n && n <= 15) {
+        out.append(digits, static_cast<size_t>(k));
+        out.append(static_cast<size_t>(n - k), '0');
+        out += ".0";
+    } else if (0 < n && n <= 15) {
+        out.append(digits, static_cast<size_t>(n));
+        out += '.';
+        out.append(digits + n, static_cast<size_t>(k - n));
+    } else if (-4 < n && n <= 0) {
+        out += "0.";
+        out.append(static_cast<size_t>(-n), '0');
+        out.append(digits, static_cast<size_t>(k));
+    } else {
+        out += digits[0];
+        if (k > 1) {
+            out += '.';
+            out.append(digits + 1, static_cast<size_t>(k - 1));
+        }
+        const int e = n - 1;
+        out += e < 0 ? "e-" : "e+";
+        if (std::abs(e) < 10) out += '0';
+        write_unsigned(out, static_cast<std::uint64_t>(std::abs(e)));
+    }
+}
+
+void write_value(std::string& out, const Json& j, int indent, int depth) {
+    const bool pretty = indent >= 0;
+    auto newline = [&](int level) {
+        out += '\n';
+        out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
+    };
+    switch (j.type()) {
+    case Json::value_t::object: {
+        const auto& o = j.get_ref<const Json::object_t&>();
+        if (o.empty()) {
+            out += "{}";
+            return;
+        }
+        out += '{';
+        bool first = true;
+        for (const auto& [key, value] : o) {
+            if (!first) out += ',';
+            first = false;
+            if (pretty) newline(depth + 1);
+            write_string(out, key);
+            out += pretty ? ": " : ":";
+            write_value(out, value, indent, depth + 1);
+        }
+        if (pretty) newline(depth);
+        out += '}';
+        return;
+    }
+    case Json::value_t::array: {
+        const auto& a = j.get_ref<const Json::array_t&>();
+        if (a.empty()) {
+            out += "[]";
+            return;
+        }
+        out += '[';
+        for (size_t i = 0; i < a.size(); ++i) {
+            if (i) out += ',';
+            if (pretty) newline(depth + 1);
+            write_value(out, a[i], indent, depth + 1);
+        }
+        if (pretty) newline(depth);
+        out += ']';
+        return;
+    }
+    case Json::value_t::string:
+        write_string(out, j.get_ref<const std::string&>());
+        return;
+    case Json::value_t::boolean:
+        out += j.get<bool>() ? "true" : "false";
+        return;
+    case Json::value_t::number_integer: {
+        const std::int64_t v = j.get<std::int64_t>();
+        if (v < 0) out += '-';
+        write_unsigned(out, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
+        return;
+    }
+    case Json::value_t::number_unsigned:
+        write_unsigned(out, j.get<std::uint64_t>());
+        return;
+    case Json::value_t::number_float:
+        write_double(out, j.get<double>());
+        return;
+    case Json::value_t::discarded:
+        out += "<discarded>";
+        return;
+    default: // null; binary values are never built here
+        out += "null";
+        return;
+    }
+}
+
+} // namespace
+
+std::string dump_safe(const Json& j, int indent) {
+    std::string out;
+    write_value(out, j, indent, 0);
+    return out;
 }
 
 } // namespace detail

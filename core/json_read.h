@@ -50,7 +50,9 @@ std::string describe_value(const Json& v, bool zh);
 // Cuts a string to at most max_bytes without splitting a UTF-8 sequence; appends "…" if cut.
 std::string truncate_utf8(const std::string& s, size_t max_bytes);
 bool valid_utf8(std::string_view s);
-// dump() that never throws or aborts on invalid UTF-8 (replaced by U+FFFD).
+// The text of j.dump(indent, ' ', false, error_handler_t::replace): each broken UTF-8 sequence
+// becomes U+FFFD, floats take their shortest round-trip digits ("1.0", "0.1", "1e+16"), and -0.0
+// is written 0. Our own writer (json_read.cpp): nlohmann's serializer cost the page ~9 KB of wasm.
 std::string dump_safe(const Json& j, int indent = -1);
 
 // One error for text that is not JSON, with the byte offset of the problem.

@@ -381,8 +381,8 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
         errors.push_back(
             json{{"field", fe.field}, {"message", lang == Lang::zh ? fe.message_zh : fe.message}});
     j["errors"] = errors;
-    // Invalid UTF-8 in user text is replaced, never thrown (the page builds with JSON_NOEXCEPTION).
-    if (!e.ok) return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    // Invalid UTF-8 in user text is replaced (dump_safe), never thrown.
+    if (!e.ok) return dump_safe(j);
     j["model"] = json{{"id", e.model.id}, {"name", e.model.name}};
     j["gpu"] = json{{"id", e.gpu.id}, {"name", e.gpu.name}};
     j["flops"] = flops_json(e.flops);
@@ -400,7 +400,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
     if (e.spot.used) j["spot"] = spot_json(e);
     j["warnings"] = warnings_json(e, lang);
     j["explain"] = explain_json(e, lang);
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return dump_safe(j);
 }
 
 //-----------------------------------------------------------------------------
@@ -409,7 +409,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
 
 std::string inverse_to_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
     if (!r.ok) return errors_to_json(r.errors, lang);
-    return inverse_json(r, catalog, lang).dump(-1, ' ', false, json::error_handler_t::replace);
+    return dump_safe(inverse_json(r, catalog, lang));
 }
 
 std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& inverse,
@@ -417,7 +417,7 @@ std::string estimate_to_json(const Estimate& e, Lang lang, const InverseResult& 
     json j = detail::parse_json_text(estimate_to_json(e, lang));
     if (j.is_discarded() || !e.ok || !inverse.ok) return estimate_to_json(e, lang);
     j["inverse"] = inverse_json(inverse, catalog, lang);
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return dump_safe(j);
 }
 
 std::string gpus_to_json(const std::vector<GpuSpec>& gpus, int indent) {

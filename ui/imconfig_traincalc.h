@@ -5,11 +5,12 @@
 // Why: ImGui draws arcs with cosf/sinf and sizes circles with acosf, and its log sliders call
 // logf/powf. In the page those pulled in musl's sinf, cosf, acosf, logf and __rem_pio2f, whose
 // Payne-Hanek reduction (for angles up to 2^127) carries ~3.5 KB of 2/π's bits: 48 table entries
-// at start-up and a few circle sizes cost the page 5,135 bytes gzip (271,846 -> 266,711). Here sin/cos is a short series (ImGui's angles are a few turns at most), acos the
-// Abramowitz and Stegun polynomial, and log/pow the double ones the estimator links already. The
-// native builds (UI tests) use the same functions, so they draw what the page draws.
-// Accuracy (tests/test_ui_math.cpp): sin/cos within 1e-7 of the double value on [-64π, 64π];
-// acos within 2.2e-8 on [-1, 1] (one float ulp once rounded); ImGui's circle sizes as with acosf.
+// at start-up and a few circle sizes cost the page 5,135 bytes gzip (271,846 -> 266,711). Here sin/cos is a
+// short series (ImGui's angles are a few turns at most), acos the Abramowitz and Stegun polynomial, and
+// log/pow the double ones the estimator links already. The native builds (UI tests) use the same functions,
+// so they draw what the page draws. Accuracy (tests/test_ui_math.cpp): sin/cos within 1e-7 of the double
+// value on [-64π, 64π]; acos within 2.2e-8 on [-1, 1] (one float ulp once rounded); ImGui's circle sizes as
+// with acosf.
 //
 // Index of this file:
 // [SECTION] Math wrappers (ImGui's IMGUI_DISABLE_DEFAULT_MATH_FUNCTIONS contract)

@@ -218,7 +218,7 @@ tc::ScenarioResult read_keeping_unknown_ids(const std::string& text, const tc::C
         dropped->clear();
         return r;
     } // nothing else to keep: a damaged link
-    tc::ScenarioResult kept = tc::scenario_from_json(j.dump(), catalog);
+    tc::ScenarioResult kept = tc::scenario_from_json(tc::detail::dump_safe(j), catalog);
     if (!kept.errors.empty()) {
         dropped->clear();
         return r;

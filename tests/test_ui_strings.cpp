@@ -201,7 +201,8 @@ TEST_CASE(
     ImGui::EndFrame();
 }
 
-TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 卡时\", \"7,500 万 token\")") {
+TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 卡时\", \"7,500 万 token\"), "
+          "a range its dash") {
     traincalc_test::Page page(390, 844, 1, traincalc::Lang::zh);
     ImGui::NewFrame();
     ImGui::Begin("wrap");
@@ -220,6 +221,16 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
         const char* num = b + at;
         const float width = ImGui::CalcTextSize(b, num + number.size() - 1).x; // the unit's last byte out
         CHECK(traincalc::ui::wrap_line_end(b, e, width) == num);
+    }
+    // A range stays whole, and "6ND" with its value (a no-break space).
+    for (const auto& [text, from] : {std::pair<std::string, std::string>{"实际耗时：6.77 – 11 小时", "6.77"},
+                                     {"模型 3.61e18 · 6ND\u00a03.43e18", "6ND"}}) {
+        CAPTURE(text);
+        const char* b = text.c_str();
+        const size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        const float width = ImGui::CalcTextSize(b, b + text.size() - 2).x; // all but the last digit
+        CHECK(traincalc::ui::wrap_line_end(b, b + text.size(), width) == b + at);
     }
     // A number followed by an operator is not glued: "× 3 ÷" may break after "3 ".
     const std::string ops = "a × 3 ÷ 4";

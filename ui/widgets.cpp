@@ -275,7 +275,7 @@ void section(const char* title) {
 
 // A line may break after a space or before/after a CJK character, but not before closing
 // punctuation (，。、；：？！）」』》”’ and their ASCII cousins) nor after opening brackets
-// (（「『《“‘【 and "("): the usual Chinese line-breaking rule.
+// (（「『《“‘【 and "("): the usual Chinese line-breaking rule. Nor around a range's en dash.
 static bool is_cjk(unsigned int c) {
     return c >= 0x2E80 && c < 0xFFF0;
 }
@@ -301,6 +301,7 @@ static bool no_break_before(unsigned int c) {
     case ')':
     case '!':
     case '?':
+    case 0x2013: // – : a range stays whole ("6.77 – 11 小时")
         return true;
     default:
         return false;
@@ -379,7 +380,9 @@ const char* wrap_line_end(const char* line, const char* end, float width) {
         if (w + advance > width && s > line) return (last_break && last_break > line) ? last_break : s;
         w += advance;
         s += n;
-        if ((c == ' ' || (is_cjk(c) && s < end)) && !no_break_after(c) && may_break(s)) {
+        // A range stays whole: no line starts with its dash (above) nor ends with it.
+        if ((c == ' ' || (is_cjk(c) && s < end)) && !no_break_after(c) && may_break(s) &&
+            !(c == ' ' && prev == 0x2013)) {
             unsigned int next = 0;
             if (s >= end || ImTextCharFromUtf8(&next, s, end) <= 0 || !no_break_before(next)) last_break = s;
         }

@@ -1586,3 +1586,42 @@ TEST_CASE("a name cut to fit keeps its end: two cards of one family stay apart")
     CHECK(ImGui::CalcTextSize(a.c_str()).x <= room + 0.5f);
     CHECK(std::string(traincalc::ui::fit_text_middle("H100", room)) == "H100"); // fits: whole
 }
+
+TEST_CASE("on a phone every control lies within the screen, and every help button whole") {
+    // A long label pushed its "?" past the right edge (English "Spot billing increment, hours
+    // (0 = by the second)" at 390 px): ImGui clipped it to an 11 px sliver, out of a finger's reach.
+    for (const float width : {320.0f, 360.0f, 390.0f})
+        for (const Lang lang : {Lang::en, Lang::zh}) {
+            CAPTURE(width);
+            CAPTURE(lang == Lang::zh);
+            Page page(width, 16000, 3, lang); // tall: the whole page on screen, every node recorded
+            page.app.touch = true;
+            for (int s = 0; s < static_cast<int>(Section::count); ++s)
+                page.app.section_open(Section(s)) = true;
+            page.app.scenario.spot_price_hourly = 10; // the spot rows show
+            refresh(page.app);
+            page.frame();
+            page.frame();
+            int nodes = 0, helps = 0, bad = 0;
+            for (const SemNode& n : page.app.sem) {
+                ++nodes;
+                const bool help =
+                    n.role == Role::button && n.name.rfind(ui::T(page.app, Str::help_for), 0) == 0;
+                helps += help;
+                // A finger's "?" is as wide as it is tall (help_marker()); clipped, it is narrower.
+                const bool whole = !help || n.x1 - n.x0 >= n.y1 - n.y0 - 1.0f;
+                if (n.x0 >= -0.5f && n.x1 <= width + 0.5f && whole) continue;
+                if (++bad <= 5) {
+                    CAPTURE(n.name);
+                    CAPTURE(n.x0);
+                    CAPTURE(n.x1);
+                    CAPTURE(n.y1 - n.y0);
+                    CHECK(false);
+                }
+            }
+            CHECK(nodes > 150);
+            CHECK(helps > 10);
+            CHECK(bad == 0);
+            CHECK(page.recovered == "");
+        }
+}

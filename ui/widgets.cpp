@@ -187,9 +187,15 @@ static void close_popup(ImGuiID id) {
         }
 }
 
+float help_marker_width() {
+    return 4.0f + (current_app().touch
+                       ? ImGui::GetFrameHeight()
+                       : ImGui::CalcTextSize("?").x + ImGui::GetStyle().FramePadding.x * 1.2f);
+}
+
 void help_marker(const char* text, const char* about) {
     App& app = current_app();
-    ImGui::SameLine(0, 4);
+    ImGui::SameLine(0, 4); // help_marker_width() counts these 4 px
     ImGui::PushID(text);
     // A real button: hover shows the tooltip on a desktop; a tap, a click, Enter or a screen
     // reader's activation opens it as a popup (phones have no hover).
@@ -256,7 +262,23 @@ void field_label(const char* label, const char* help, const char* picker_value) 
         beside = need <= avail * 0.55f || need > avail;
     }
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
+    // The "?" after the label stays on screen: a label too long for the row with it wraps (a
+    // phone's "Spot billing increment, hours (0 = by the second)" pushed it off the right edge).
+    const float help_w = help ? help_marker_width() : 0.0f;
+    const char* end = label + std::strlen(label);
+    if (help && ImGui::CalcTextSize(label, end).x + help_w > avail) {
+        ImGui::BeginGroup();
+        for (const char* line = label; line < end;) {
+            const char* cut = wrap_line_end(line, end, avail - help_w);
+            const char* shown_end = cut;
+            while (shown_end > line && shown_end[-1] == ' ') shown_end--;
+            ImGui::TextUnformatted(line, shown_end);
+            for (line = cut; line < end && *line == ' ';) line++;
+        }
+        ImGui::EndGroup();
+    } else {
+        ImGui::TextUnformatted(label, end);
+    }
     if (help) help_marker(help, label);
     if (beside && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x < target_x) {
         ImGui::SameLine();

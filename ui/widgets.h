@@ -80,6 +80,7 @@ bool is_phone();
 // Label on the left (or above, when it does not fit), the next widget fills the rest of the row.
 void field_label(const char* label, const char* help = nullptr, const char* picker_value = nullptr);
 void help_marker(const char* text, const char* about); // a "?" button: tooltip, and a popup on tap
+float help_marker_width();                             // its width, with the gap before it
 void section(const char* title);                       // a coloured sub-title (a heading) with a separator
 // Where a line of text starting at `line` ends within `width` px at the current font: after a space,
 // or between CJK characters where Chinese allows (not before ，。）… nor after （「《…), or at a newline.

@@ -427,40 +427,25 @@ void write_value(std::string& out, const Json& j, int indent, int depth) {
         out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
     };
     switch (j.type()) {
-    case Json::value_t::object: {
-        const auto& o = j.get_ref<const Json::object_t&>();
-        if (o.empty()) {
-            out += "{}";
-            return;
-        }
-        out += '{';
-        bool first = true;
-        for (const auto& [key, value] : o) {
-            if (!first) out += ',';
-            first = false;
-            if (pretty) newline(depth + 1);
-            write_string(out, key);
-            out += pretty ? ": " : ":";
-            write_value(out, value, indent, depth + 1);
-        }
-        if (pretty) newline(depth);
-        out += '}';
-        return;
-    }
+    case Json::value_t::object:
     case Json::value_t::array: {
-        const auto& a = j.get_ref<const Json::array_t&>();
-        if (a.empty()) {
-            out += "[]";
+        const bool object = j.is_object();
+        if (j.empty()) {
+            out += object ? "{}" : "[]";
             return;
         }
-        out += '[';
-        for (size_t i = 0; i < a.size(); ++i) {
-            if (i) out += ',';
+        out += object ? '{' : '[';
+        for (auto it = j.cbegin(); it != j.cend(); ++it) {
+            if (it != j.cbegin()) out += ',';
             if (pretty) newline(depth + 1);
-            write_value(out, a[i], indent, depth + 1);
+            if (object) {
+                write_string(out, it.key());
+                out += pretty ? ": " : ":";
+            }
+            write_value(out, it.value(), indent, depth + 1);
         }
         if (pretty) newline(depth);
-        out += ']';
+        out += object ? '}' : ']';
         return;
     }
     case Json::value_t::string:

@@ -232,6 +232,23 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
         const float width = ImGui::CalcTextSize(b, b + text.size() - 2).x; // all but the last digit
         CHECK(traincalc::ui::wrap_line_end(b, b + text.size(), width) == b + at);
     }
+    // A short parenthesis goes whole to the next line; one wider than the line breaks inside.
+    for (const auto& [text, from] :
+         {std::pair<std::string, std::string>{"✓ fits (headroom 44.6 GiB)", "(headroom"},
+          {"盈亏平衡（每月使用小时数）", "（"},
+          {"Spot billing increment, hours (0 = by the second)", "(0"}}) {
+        CAPTURE(text);
+        const char* b = text.c_str();
+        const size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        const float width = ImGui::CalcTextSize(b, b + text.size() - 2).x;
+        CHECK(traincalc::ui::wrap_line_end(b, b + text.size(), width) == b + at);
+    }
+    const std::string wide = "a (one two three four five six)";
+    const char* wb = wide.c_str();
+    const float narrow =
+        ImGui::CalcTextSize(wb, wb + wide.find("four")).x + 1.0f; // less than the parenthesis
+    CHECK(traincalc::ui::wrap_line_end(wb, wb + wide.size(), narrow) == wb + wide.find("four"));
     // A number followed by an operator is not glued: "× 3 ÷" may break after "3 ".
     const std::string ops = "a × 3 ÷ 4";
     const char* ob = ops.c_str();

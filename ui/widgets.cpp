@@ -375,13 +375,26 @@ static const char* unit_end(const char* from, const char* end) {
     return s;
 }
 
+// Just past the ")" or "）" that closes the parenthesis opened before `from`, on the same line and
+// without another opening inside it; null when there is none.
+static const char* group_end(const char* from, const char* end) {
+    for (const char* s = from; s < end;) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, s, end);
+        if (n <= 0 || c == '\n' || c == '(' || c == 0xFF08) return nullptr;
+        s += n;
+        if (c == ')' || c == 0xFF09) return s;
+    }
+    return nullptr;
+}
+
 const char* wrap_line_end(const char* line, const char* end, float width) {
     ImFont* font = ImGui::GetFont();
     const float scale = ImGui::GetFontSize() / font->FontSize;
     const char* s = line;
     const char* last_break = nullptr;
-    // A number and its unit stay on one line ("2 B", "8.17 卡时", "7,500 万 token"): no break in
-    // (glue_from, glue_until).
+    // A number and its unit stay on one line ("2 B", "8.17 卡时", "7,500 万 token"), and so does a
+    // short parenthesis: no break in (glue_from, glue_until).
     const char* glue_from = nullptr;
     const char* glue_until = nullptr;
     auto may_break = [&](const char* at) { return !(at > glue_from && at < glue_until); };
@@ -392,9 +405,21 @@ const char* wrap_line_end(const char* line, const char* end, float width) {
         int n = ImTextCharFromUtf8(&c, s, end);
         if (n <= 0) n = 1;
         if (c == '\n') return s;
+        // A short parenthesis goes whole to the next line rather than break inside: "✓ fits" then
+        // "(headroom 44.6 GiB)", not "(headroom" then "44.6 GiB)".
+        const bool glued = glue_until && s < glue_until;
+        if ((c == '(' || c == 0xFF08) && !glued) {
+            const char* close = group_end(s + n, end);
+            if (close && ImGui::CalcTextSize(s, close).x <= width) glue_from = s, glue_until = close;
+        }
         if (c == ' ' && ends_number(prev)) {
             const char* unit = unit_end(s + 1, end);
-            if (unit > s + 1) glue_from = s, glue_until = unit;
+            if (unit > s + 1) {
+                if (!glued)
+                    glue_from = s, glue_until = unit;
+                else if (unit > glue_until)
+                    glue_until = unit; // a number's unit past a parenthesis' end
+            }
         }
         if (s > line && is_cjk(c) && !no_break_before(c) && !no_break_after(prev) && may_break(s))
             last_break = s;

@@ -187,6 +187,8 @@ static void close_popup(ImGuiID id) {
         }
 }
 
+static void draw_wrapped_lines(const char* text, const char* end, float width); // below, by text_wrapped()
+
 float help_marker_width() {
     return 4.0f + (current_app().touch
                        ? ImGui::GetFrameHeight()
@@ -268,13 +270,7 @@ void field_label(const char* label, const char* help, const char* picker_value) 
     const char* end = label + std::strlen(label);
     if (help && ImGui::CalcTextSize(label, end).x + help_w > avail) {
         ImGui::BeginGroup();
-        for (const char* line = label; line < end;) {
-            const char* cut = wrap_line_end(line, end, avail - help_w);
-            const char* shown_end = cut;
-            while (shown_end > line && shown_end[-1] == ' ') shown_end--;
-            ImGui::TextUnformatted(line, shown_end);
-            for (line = cut; line < end && *line == ' ';) line++;
-        }
+        draw_wrapped_lines(label, end, avail - help_w);
         ImGui::EndGroup();
     } else {
         ImGui::TextUnformatted(label, end);
@@ -438,15 +434,11 @@ const char* wrap_line_end(const char* line, const char* end, float width) {
     return end;
 }
 
-void text_wrapped(const char* text, const char* end, float width) {
-    if (!end) end = text + std::strlen(text);
-    if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
-    if (width < ImGui::GetFontSize() * 3.0f) width = ImGui::GetFontSize() * 3.0f;
-    ImGui::BeginGroup(); // continuation lines keep the first line's x (after a bullet, a tick box)
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
-                        ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f)); // one paragraph
-    const char* line = text;
-    while (line < end) {
+// The lines of [text, end) cut by wrap_line_end() to `width`, as one paragraph (no gap between
+// lines); the caller groups them.
+static void draw_wrapped_lines(const char* text, const char* end, float width) {
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+    for (const char* line = text; line < end;) {
         const char* cut = wrap_line_end(line, end, width);
         const char* shown_end = cut;
         while (shown_end > line && shown_end[-1] == ' ') shown_end--;
@@ -456,6 +448,14 @@ void text_wrapped(const char* text, const char* end, float width) {
         while (line < end && *line == ' ') line++;
     }
     ImGui::PopStyleVar();
+}
+
+void text_wrapped(const char* text, const char* end, float width) {
+    if (!end) end = text + std::strlen(text);
+    if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
+    if (width < ImGui::GetFontSize() * 3.0f) width = ImGui::GetFontSize() * 3.0f;
+    ImGui::BeginGroup(); // continuation lines keep the first line's x (after a bullet, a tick box)
+    draw_wrapped_lines(text, end, width);
     ImGui::EndGroup();
     if (ImGui::GetIO().UserData) {
         App& app = current_app();

@@ -27,6 +27,25 @@ void add_error(std::vector<FieldError>& errors, std::string field, std::string e
     errors.push_back(FieldError{std::move(field), std::move(en), std::move(zh)});
 }
 
+// The fewest significant digits whose text, rounded to nearest, reads back to a (finite, > 0), and
+// that text in `buf` as "%.*e" writes it ("d.ddde+XX", trailing zeros kept). For a normal double
+// 15 digits read back whenever its shortest form has at most 15 (15-digit numbers are more than an
+// ulp apart, so that form is the nearest): try 15, then 16, then 17. A subnormal has fewer bits:
+// from 1. Shared by format_plain() and the JSON writer.
+static int shortest_digits(double a, char (&buf)[40]) {
+    for (int precision = a < 2.2250738585072014e-308 ? 1 : 15; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*e", precision - 1, a);
+        if (std::strtod(buf, nullptr) == a) break;
+    }
+    int digits = 0, significant = 1;
+    for (const char* q = buf; *q != 'e'; ++q) {
+        if (*q == '.') continue;
+        ++digits;
+        if (*q != '0') significant = digits;
+    }
+    return significant;
+}
+
 std::string format_plain(double v) {
     if (std::isnan(v)) return "NaN";
     if (v == 0) return "0"; // never "-0"
@@ -37,10 +56,8 @@ std::string format_plain(double v) {
         std::snprintf(buf, sizeof buf, "%.0f", v);
         return buf;
     }
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
+    char shortest[40];
+    std::snprintf(buf, sizeof buf, "%.*g", shortest_digits(std::fabs(v), shortest), v);
     // "1e+15" → "1e15", "1e-05" → "1e-5": still valid JSON and C numbers.
     std::string out = buf;
     size_t e = out.find('e');
@@ -355,16 +372,6 @@ void write_string(std::string& out, const std::string& s) {
     out += '"';
 }
 
-void write_unsigned(std::string& out, std::uint64_t v) {
-    char buf[24];
-    char* q = buf + sizeof buf;
-    do {
-        *--q = static_cast<char>('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    out.append(q, static_cast<size_t>(buf + sizeof buf - q));
-}
-
 // The shortest digits that read back to x, nearest to it, placed as nlohmann's to_chars places
 // them: fixed for decimal exponents -4 < n <= 15 ("1.0", "0.001", "123.5"), else "1.5e+16". Its
 // Grisu2 misses the shortest for ~1% of doubles ("5.0701599999999996" for 5.07016): not here.
@@ -378,22 +385,14 @@ void write_double(std::string& out, double x) {
         return;
     }
     if (x < 0) out += '-';
-    const double a = std::fabs(x);
-    // The fewest digits that read back, rounded to nearest. For a normal double, 15 digits read back
-    // whenever its shortest form has at most 15 (15-digit numbers are more than an ulp apart, so
-    // that form is the nearest): try 15, then 16, then 17. A subnormal has fewer bits: from 1.
     char buf[40];
-    for (int precision = a < 2.2250738585072014e-308 ? 1 : 15; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*e", precision - 1, a);
-        if (std::strtod(buf, nullptr) == a) break;
-    }
-    // buf: "d.ddddde[+-]XX": digits without the point and trailing zeros, and the exponent.
+    const int k = shortest_digits(std::fabs(x), buf);
+    // buf: "d.ddddde[+-]XX": its first k digits without the point, and the exponent.
     char digits[20];
-    int k = 0;
+    int i = 0;
     const char* q = buf;
     for (; *q != 'e'; ++q)
-        if (*q != '.') digits[k++] = *q;
-    while (k > 1 && digits[k - 1] == '0') --k;
+        if (*q != '.' && i < k) digits[i++] = *q;
     const int n = std::atoi(q + 1) + 1; // the point's place after the first digit
     if (k <= n && n <= 15) {
         out.append(digits, static_cast<size_t>(k));
@@ -416,7 +415,7 @@ void write_double(std::string& out, double x) {
         const int e = n - 1;
         out += e < 0 ? "e-" : "e+";
         if (std::abs(e) < 10) out += '0';
-        write_unsigned(out, static_cast<std::uint64_t>(std::abs(e)));
+        out += std::to_string(std::abs(e));
     }
 }
 
@@ -454,14 +453,11 @@ void write_value(std::string& out, const Json& j, int indent, int depth) {
     case Json::value_t::boolean:
         out += j.get<bool>() ? "true" : "false";
         return;
-    case Json::value_t::number_integer: {
-        const std::int64_t v = j.get<std::int64_t>();
-        if (v < 0) out += '-';
-        write_unsigned(out, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
+    case Json::value_t::number_integer:
+        out += std::to_string(j.get<std::int64_t>());
         return;
-    }
     case Json::value_t::number_unsigned:
-        write_unsigned(out, j.get<std::uint64_t>());
+        out += std::to_string(j.get<std::uint64_t>());
         return;
     case Json::value_t::number_float:
         write_double(out, j.get<double>());

@@ -1625,3 +1625,42 @@ TEST_CASE("on a phone every control lies within the screen, and every help butto
             CHECK(page.recovered == "");
         }
 }
+
+TEST_CASE("the model picker's parameter counts stay inside its list, clear of the scrollbar") {
+    // "6,710 亿" ran under the list's scrollbar, its last glyph cut by a pixel or two (seen in a
+    // screenshot, in a host page's 800 × 600 iframe): the counts' column now ends at the list's edge.
+    struct Case {
+        float w, h;
+        Lang lang;
+    };
+    for (const Case c : {Case{800, 600, Lang::zh}, Case{800, 600, Lang::en}, Case{390, 844, Lang::zh},
+                         Case{320, 640, Lang::zh}}) {
+        CAPTURE(c.w);
+        CAPTURE(c.lang == Lang::zh);
+        Page page(c.w, c.h, 1, c.lang);
+        page.frame();
+        page.frame();
+        const SemNode* mp =
+            traincalc_test::find_node(page.app, Role::combobox, ui::T(page.app, Str::model_preset));
+        REQUIRE(mp);
+        page.click(*mp);
+        // The list: the picker's child window. Its glyphs are the quads not drawn with the white pixel.
+        ImGuiWindow* list = nullptr;
+        for (ImGuiWindow* w : GImGui->Windows)
+            if (w->Active && std::strstr(w->Name, "##models")) list = w;
+        REQUIRE(list);
+        CHECK(list->ScrollbarY); // more models than rows: the case that clipped
+        const ImVec2 white = GImGui->DrawListSharedData.TexUvWhitePixel;
+        const ImDrawList& dl = *list->DrawList;
+        int glyph_vertices = 0;
+        float right = -1.0f;
+        for (const ImDrawVert& v : dl.VtxBuffer) {
+            if (v.uv.x == white.x && v.uv.y == white.y) continue;
+            ++glyph_vertices;
+            right = std::max(right, v.pos.x);
+        }
+        CHECK(glyph_vertices > 100);
+        CHECK(right <= list->InnerClipRect.Max.x);
+        CHECK(page.recovered == "");
+    }
+}

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace traincalc {
@@ -80,22 +81,30 @@ static bool model_picker(App& app) {
                                                                       app.catalog->models.end(), shown))
                                      : 0;
         if (app.catalog && begin_option_list("##models", rows)) {
+            // The counts are right-aligned to the list's edge, left of its scrollbar ("6,710 亿" at
+            // 70% of the width ran under it), in a column as wide as the widest shown.
+            float count_w = 0.0f;
+            for (const ModelSpec& preset : app.catalog->models)
+                if (shown(preset))
+                    count_w = std::max(count_w, ImGui::CalcTextSize(fcount(app, preset.params)).x);
+            const float x0 = ImGui::GetCursorPosX();
+            const float avail = ImGui::GetContentRegionAvail().x;
             for (const ModelSpec& preset : app.catalog->models) {
                 if (!shown(preset)) continue;
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
                 const char* label = preset.name.empty() ? preset.id.c_str() : preset.name.c_str();
-                // The name ends in "…" before the parameter count's column ("Llama 4 Scout 17B-16E
-                // (MoE)" ran under "1.09e11"); the option's name says it whole.
-                const float room = ImGui::GetContentRegionAvail().x * 0.7f - ImGui::GetStyle().ItemSpacing.x;
-                if (option(app, fit_text(label, room), selected,
-                           fmt("%s, %s", label, fcount(app, preset.params)))) {
+                char count[48]; // "6.74B" as the slider says, not "6.74e9"; kept past option()'s formatting
+                std::snprintf(count, sizeof count, "%s", fcount(app, preset.params));
+                // The name ends in "…" before the count's column ("Llama 4 Scout 17B-16E (MoE)" ran
+                // under "1.09e11"); the option's name says it whole.
+                const float room = avail - count_w - ImGui::GetStyle().ItemSpacing.x;
+                if (option(app, fit_text(label, room), selected, fmt("%s, %s", label, count))) {
                     s.model_id = preset.id;
                     changed = true;
                 }
-                ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.7f);
-                ImGui::TextDisabled("%s",
-                                    fcount(app, preset.params)); // "6.74B" as the slider says, not "6.74e9"
+                ImGui::SameLine(x0 + avail - ImGui::CalcTextSize(count).x);
+                ImGui::TextDisabled("%s", count);
                 ImGui::PopID();
             }
         }

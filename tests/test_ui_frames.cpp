@@ -1626,9 +1626,10 @@ TEST_CASE("on a phone every control lies within the screen, and every help butto
         }
 }
 
-TEST_CASE("the model picker's parameter counts stay inside its list, clear of the scrollbar") {
+TEST_CASE("the model picker's list shows every name whole, its counts clear of the scrollbar") {
     // "6,710 亿" ran under the list's scrollbar, its last glyph cut by a pixel or two (seen in a
     // screenshot, in a host page's 800 × 600 iframe): the counts' column now ends at the list's edge.
+    // At the box's width a phone showed "Llama 3.1 40…": the list is as wide as its rows need.
     struct Case {
         float w, h;
         Lang lang;
@@ -1661,6 +1662,14 @@ TEST_CASE("the model picker's parameter counts stay inside its list, clear of th
         }
         CHECK(glyph_vertices > 100);
         CHECK(right <= list->InnerClipRect.Max.x);
+        // Whole names: no "…" drawn (its glyph's quad corners), and the list within the screen.
+        const ImFontGlyph* dots = ImGui::GetFont()->FindGlyphNoFallback(0x2026);
+        REQUIRE(dots);
+        int cut = 0;
+        for (const ImDrawVert& v : dl.VtxBuffer) cut += v.uv.x == dots->U0 && v.uv.y == dots->V0;
+        CHECK(cut == 0);
+        CHECK(list->Pos.x >= 0.0f);
+        CHECK(list->Pos.x + list->Size.x <= c.w);
         CHECK(page.recovered == "");
     }
 }

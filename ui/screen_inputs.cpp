@@ -80,7 +80,12 @@ static bool model_picker(App& app) {
         const int rows = app.catalog ? static_cast<int>(std::count_if(app.catalog->models.begin(),
                                                                       app.catalog->models.end(), shown))
                                      : 0;
-        if (app.catalog && begin_option_list("##models", rows)) {
+        // As wide as a name and its count need, within the screen (the GPU picker's width on a phone):
+        // at the box's width a phone cut "Llama 3.1 405B" to "Llama 3.1 40…".
+        const float list_w = is_phone()
+                                 ? ImGui::GetIO().DisplaySize.x - 40.0f
+                                 : std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22.0f);
+        if (app.catalog && begin_option_list("##models", rows, list_w)) {
             // The counts are right-aligned to the list's edge, left of its scrollbar ("6,710 亿" at
             // 70% of the width ran under it), in a column as wide as the widest shown.
             float count_w = 0.0f;

@@ -390,8 +390,9 @@ void hook_lang(void* user, tc::Lang lang) {
 // The backing store's scale: devicePixelRatio (1–3: the atlas grows with its square), but never
 // past the GPU's largest drawing buffer. A phone's iframe sized to the page's content (8,535 CSS
 // px) asked for 25,605 device px; the browser gave 8,192 and stretched them, a third of the
-// sharpness in height only. Capped (in 1/16 steps, so a growing page does not re-raster the
-// fonts at every height), the page is drawn at one scale in both directions.
+// sharpness in height only. Such a frame now gets a canvas only as tall as what its host shows and
+// a margin (web/shell.html [Slice]); a canvas still past the limit is capped (in 1/16 steps, so a
+// growing page does not re-raster the fonts at every height) and drawn at one scale both ways.
 float backing_scale(const Platform& p) {
     float dpr = (float)emscripten_get_device_pixel_ratio();
     dpr = dpr < 1.0f ? 1.0f : (dpr > 3.0f ? 3.0f : dpr);

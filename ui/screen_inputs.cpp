@@ -82,9 +82,8 @@ static bool model_picker(App& app) {
                                      : 0;
         // As wide as a name and its count need, within the screen (the GPU picker's width on a phone):
         // at the box's width a phone cut "Llama 3.1 405B" to "Llama 3.1 40…".
-        const float list_w = is_phone()
-                                 ? ImGui::GetIO().DisplaySize.x - 40.0f
-                                 : std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22.0f);
+        const float list_w = popup_width(
+            is_phone() ? FLT_MAX : std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22.0f));
         if (app.catalog && begin_option_list("##models", rows, list_w)) {
             // The counts are right-aligned to the list's edge, left of its scrollbar ("6,710 亿" at
             // 70% of the width ran under it), in a column as wide as the widest shown.
@@ -358,7 +357,7 @@ static bool gpu_picker(App& app) {
     field_label(T(app, Str::gpu), nullptr, preview);
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const bool narrow = is_phone();
-        const float w = narrow ? ImGui::GetIO().DisplaySize.x - 40.0f : 560.0f;
+        const float w = popup_width(narrow ? FLT_MAX : 560.0f);
         // A provider's catalog can list thousands of cards: a search box, as the model picker's.
         search_field(app, "##search", T(app, Str::search_gpus), app.gpu_search, sizeof app.gpu_search,
                      T(app, Str::search_gpus));

@@ -227,9 +227,7 @@ void help_marker(const char* text, const char* about) {
         ImGui::EndTooltip();
     }
     const ImRect button_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    const float w = ImGui::GetFontSize() * 22.0f;
-    const float max_w = ImGui::GetIO().DisplaySize.x - 40.0f;
-    const float text_w = w < max_w ? w : max_w;
+    const float text_w = popup_width(ImGui::GetFontSize() * 22.0f);
     // Below its "?", not at the pointer: over it, a second tap on the "?" landed in the text and the
     // help stayed open (a toggle that did not toggle).
     const float room_x = ImGui::GetIO().DisplaySize.x - text_w - ImGui::GetStyle().WindowPadding.x * 2 - 4.0f;
@@ -1042,6 +1040,11 @@ bool option(App& app, const char* label, bool selected, const char* name, ImGuiS
     if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
     sem_item(app, Role::option, name ? name : label, nullptr, selected ? 1 : 0);
     return pressed;
+}
+
+float popup_width(float want) {
+    const float most = ImGui::GetIO().DisplaySize.x - 40.0f;
+    return want < most ? want : most;
 }
 
 bool begin_option_list(const char* id, int rows, float width) {

@@ -70,6 +70,9 @@ const char* fit_text_middle(const char* text, float room);
 // A picker's options in their own scrolled region under its search box (`rows`: how many there are);
 // EndChild() closes it whatever it returns.
 bool begin_option_list(const char* id, int rows, float width = 0.0f);
+// A popup's width: `want` (FLT_MAX: the most), at most the screen less 40 px, a margin to tap
+// outside it. Helps, and the model and GPU pickers' lists.
+float popup_width(float want);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # traincalc — scripts/fuzz.sh: build every libFuzzer target (tests/fuzz/fuzz_*.cpp) with clang
-# and run each for a while from its seed corpus. Exits non-zero on the first crash, leak,
+# and run each for a while from its seed corpus, two at a time. Exits non-zero on any crash, leak,
 # timeout or FUZZ_CHECK failure (the reproducer is left in fuzz-out/<target>/).
 #
 #   scripts/fuzz.sh           20 s per target (the smoke run used by the test command)
@@ -27,9 +27,10 @@ targets=()
 for src in "$root"/tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$src" .cpp)"); done
 ninja -C "$build" -j "$jobs" "${targets[@]}"
 
-status=0
-for t in "${targets[@]}"; do
-    corpus="$out/$t/corpus"          # grows across runs; the seeds stay read-only in git
+# One target: its seeds, then the mutation run. Its report goes to $out/<target>/summary.txt.
+fuzz_one() {
+    local t=$1 status=0
+    local corpus="$out/$t/corpus"    # grows across runs; the seeds stay read-only in git
     mkdir -p "$corpus"
     # Every seed once at its full length first: the mutation run below truncates inputs to
     # -max_len, and the long-input seeds (scripts/gen_long_corpus.py: 66 KB strings, 100,000-deep
@@ -39,8 +40,7 @@ for t in "${targets[@]}"; do
               -rss_limit_mb=2048 "$root/tests/fuzz/corpus/$t" > "$out/$t/seeds.txt" 2>&1); then
         echo "!! $t failed on a seed: see $out/$t/seeds.txt and the crash-* file there"
         tail -n 40 "$out/$t/seeds.txt"
-        status=1
-        continue
+        return 1
     fi
     grep -E "INITED|seed corpus" "$out/$t/seeds.txt" | tail -n 1 || true
     echo "== $t: ${seconds}s"
@@ -53,5 +53,18 @@ for t in "${targets[@]}"; do
     else
         grep -E "stat::number_of_executed_units|cov:" "$out/$t/log.txt" | tail -n 2 || true
     fi
+    return $status
+}
+
+# `jobs` targets at a time (each libFuzzer run is one process on one core); reports in order.
+status=0
+pids=()
+for t in "${targets[@]}"; do
+    mkdir -p "$out/$t"
+    fuzz_one "$t" > "$out/$t/summary.txt" 2>&1 &
+    pids+=($!)
+    if [ ${#pids[@]} -ge "$jobs" ]; then wait "${pids[0]}" || status=1; pids=("${pids[@]:1}"); fi
 done
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+for t in "${targets[@]}"; do cat "$out/$t/summary.txt"; done
 exit $status

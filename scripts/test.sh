@@ -62,8 +62,8 @@ else
 fi
 
 step "unit tests under ASan + UBSan"
-# Two processes on the two cores: the two heaviest cases (56 s and 49 s of the 211 s unsanitised
-# -O0 run, 2026-12-04) in one, every other case and the UI tests in the other. A name that no longer
+# Two processes on the two cores: the two heaviest cases (56 s and 49 s of the 211 s the cases took
+# one after another, 2026-12-04) in one, every other case and the UI tests in the other. A name that no longer
 # matches only moves its case to the second process.
 heavy='every configuration compare_gpus()*,catalog scale: *'
 if cmake --preset asan >/dev/null && cmake --build --preset asan -j2 --target traincalc_tests traincalc_ui_tests traincalc; then

@@ -174,22 +174,23 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
         bool over = false; // needs more than usable × (1 + 1e-9) below the bound
     } two;
     const bool stages_searched = (s.fixed & fix_zero) == 0;
-    // The activations of the configurations visited last: shared by every ZeRO stage and CPU
-    // offload of the same level, tp, cp, sequence parallelism and activation offload.
+    // The activations of the configurations visited last, one slot per activation offload (the
+    // search alternates it innermost but ZeRO): shared by every ZeRO stage and CPU offload of the
+    // same level, tp, cp and sequence parallelism.
     struct ActsOf {
         Checkpointing level = Checkpointing::none;
         int tp = 0, cp = 0; // 0: nothing computed
-        bool sp = false, act_offload = false;
+        bool sp = false;
         Activations a;
-    } acts;
+    } acts[2];
     auto acts_of = [&](const Strategy& t) -> const Activations* {
-        if (acts.tp != t.tp || acts.cp != t.cp || acts.sp != t.sp ||
-            acts.act_offload != t.activation_offload || acts.level != ls->checkpointing) {
-            acts.level = ls->checkpointing;
-            acts.tp = t.tp, acts.cp = t.cp, acts.sp = t.sp, acts.act_offload = t.activation_offload;
-            acts.a = activations_for(*ls, *lmd, t);
+        ActsOf& slot = acts[t.activation_offload ? 1 : 0];
+        if (slot.tp != t.tp || slot.cp != t.cp || slot.sp != t.sp || slot.level != ls->checkpointing) {
+            slot.level = ls->checkpointing;
+            slot.tp = t.tp, slot.cp = t.cp, slot.sp = t.sp;
+            slot.a = activations_for(*ls, *lmd, t);
         }
-        return &acts.a;
+        return &slot.a;
     };
     auto stage_two = [&](const SearchPoint& p, int bound) -> const StageTwo& {
         SearchPoint q = p;

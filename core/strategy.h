@@ -110,50 +110,71 @@ enum SearchStep : int {
 // ZeRO-3.
 // One copy of the loop nest for every caller (each search's callback reaches it through a function
 // pointer): a template per callback put the whole nest into the page once per search.
+// Each dimension's allowed values are listed once, before the nest: the nest then spins only over
+// them (it spun over every value of every dimension, a tenth of a 7B estimate's instructions).
+struct SearchValue {
+    int value = 0; // the degree (tp, cp, ep) or the flag (activation offload)
+    int index = 0; // into its kSearch* array (0 when the scenario fixes it)
+};
+struct SearchValues {
+    SearchValue items[4];
+    int count = 0;
+    void add(int value, int index) { items[count++] = SearchValue{value, index}; }
+};
 inline void for_each_strategy_erased(const Scenario& s, const ModelDerived& md, int max_cards,
                                      int (*visit)(void* ctx, const SearchPoint& p), void* ctx) {
     auto fixed = [&](unsigned bit) { return (s.fixed & bit) != 0; };
+    SearchValues tps, cps, eps, aoffs;
+    for (int ti = 0; ti < (fixed(fix_tp) ? 1 : kSearchTpCount); ti++) {
+        const int tp = fixed(fix_tp) ? s.tp : kSearchTp[ti];
+        if (md.heads % tp == 0 && md.kv_heads % tp == 0 && tp * s.pp <= max_cards) tps.add(tp, ti);
+    }
+    for (int ci = 0; ci < (fixed(fix_cp) ? 1 : kSearchCpCount); ci++) {
+        const int cp = fixed(fix_cp) ? s.cp : kSearchCp[ci];
+        if (!fixed(fix_cp) && cp > 1 && cp != s.cp &&
+            (s.seq_len < kSearchCpMinSeqLen || !stack_has_cp(s.stack)))
+            continue;
+        if (s.seq_len % cp == 0) cps.add(cp, ci);
+    }
+    for (int ei = 0; ei < (fixed(fix_ep) ? 1 : kSearchEpCount); ei++) {
+        const int ep = fixed(fix_ep) ? s.ep : kSearchEp[ei];
+        if (ep > 1 && (md.experts <= 0 || md.experts % ep != 0)) continue;
+        if (!fixed(fix_ep) && ep > 1 && ep != s.ep && !stack_has_ep(s.stack)) continue;
+        eps.add(ep, ei);
+    }
+    for (int ai = 0; ai < kSearchActOffloadCount; ai++) {
+        const bool aoff = ai == 1;
+        if (fixed(fix_activation_offload) && aoff != s.activation_offload) continue;
+        if (aoff && !s.activation_offload && !stack_has_act_offload(s.stack)) continue;
+        aoffs.add(ai, ai);
+    }
+    SearchPoint p;
+    p.sequence_parallel = fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
     for (int level = 0; level < kSearchLevels; level++) {
         if (fixed(fix_checkpointing) ? level != int(s.checkpointing) : !level_searched(s, level)) continue;
+        p.checkpointing = Checkpointing(level);
         for (int oi = 0; oi < kSearchOffloadCount; oi++) {
             const Offload off = kSearchOffloads[oi];
             if (fixed(fix_offload) && off != s.offload) continue;
-            for (int ti = 0; ti < (fixed(fix_tp) ? 1 : kSearchTpCount); ti++) {
-                const int tp = fixed(fix_tp) ? s.tp : kSearchTp[ti];
-                if (md.heads % tp != 0 || md.kv_heads % tp != 0) continue;
-                if (tp * s.pp > max_cards) continue;
-                for (int ci = 0; ci < (fixed(fix_cp) ? 1 : kSearchCpCount); ci++) {
-                    const int cp = fixed(fix_cp) ? s.cp : kSearchCp[ci];
-                    if (!fixed(fix_cp) && cp > 1 && cp != s.cp &&
-                        (s.seq_len < kSearchCpMinSeqLen || !stack_has_cp(s.stack)))
-                        continue;
-                    if (s.seq_len % cp != 0 || double(tp) * s.pp * cp > max_cards) continue;
-                    for (int ei = 0; ei < (fixed(fix_ep) ? 1 : kSearchEpCount); ei++) {
-                        const int ep = fixed(fix_ep) ? s.ep : kSearchEp[ei];
-                        if (ep > 1 && (md.experts <= 0 || md.experts % ep != 0)) continue;
-                        if (!fixed(fix_ep) && ep > 1 && ep != s.ep && !stack_has_ep(s.stack)) continue;
-                        if (double(tp) * s.pp * cp * ep > max_cards) continue;
-                        for (int ai = 0; ai < kSearchActOffloadCount; ai++) {
-                            const bool aoff = ai == 1;
-                            if (fixed(fix_activation_offload) && aoff != s.activation_offload) continue;
-                            if (aoff && !s.activation_offload && !stack_has_act_offload(s.stack)) continue;
-                            for (int z = 0; z < kSearchZeroCount; z++) {
+            p.offload = off;
+            p.offload_index = oi;
+            // Optimizer offload needs ZeRO ≥ 1 (DeepSpeed), parameter offload ZeRO-3.
+            const int z_min = off == Offload::optimizer ? 1 : off == Offload::optimizer_params ? 3 : 0;
+            for (int t = 0; t < tps.count; t++) {
+                p.tp = tps.items[t].value;
+                p.tp_index = tps.items[t].index;
+                for (int c = 0; c < cps.count; c++) {
+                    p.cp = cps.items[c].value;
+                    p.cp_index = cps.items[c].index;
+                    if (double(p.tp) * s.pp * p.cp > max_cards) continue;
+                    for (int e = 0; e < eps.count; e++) {
+                        p.ep = eps.items[e].value;
+                        p.ep_index = eps.items[e].index;
+                        if (double(p.tp) * s.pp * p.cp * p.ep > max_cards) continue;
+                        for (int a = 0; a < aoffs.count; a++) {
+                            p.activation_offload = aoffs.items[a].value == 1;
+                            for (int z = z_min; z < kSearchZeroCount; z++) {
                                 if (fixed(fix_zero) && z != s.zero) continue;
-                                if (off == Offload::optimizer && z < 1) continue;
-                                if (off == Offload::optimizer_params && z < 3) continue;
-                                SearchPoint p;
-                                p.checkpointing = Checkpointing(level);
-                                p.offload = off;
-                                p.offload_index = oi;
-                                p.tp = tp;
-                                p.tp_index = ti;
-                                p.cp = cp;
-                                p.cp_index = ci;
-                                p.ep = ep;
-                                p.ep_index = ei;
-                                p.sequence_parallel =
-                                    fixed(fix_sequence_parallel) ? s.sequence_parallel : true;
-                                p.activation_offload = aoff;
                                 p.zero = z;
                                 const int step = visit(ctx, p);
                                 if (step == search_stop) return;

@@ -130,11 +130,15 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
                [kSearchZeroCount] = {};
     size_t k = 0; // the configuration's index in cx.affine
+    const Strategy own = strategy_of(s);
+    // What host_ram_for() reads of the cards' memory, from the lines: only the two host terms are
+    // set per count (the rest stays zero; a MemoryResult zeroed per count was a tenth of the search).
+    MemoryResult on_line;
     for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
-        Strategy st = with_point(strategy_of(s), p); // cards set per count below
+        Strategy st = with_point(own, p); // cards set per count below
         const int mp = st.unit();
         // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
         assert((!cx.affine_shared || k < cx.affine.size()) && "raise kSearchPointsMax to the search space");
@@ -155,14 +159,14 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             if (!host_known) return true;
             Strategy on = st;
             on.cards = cards;
-            MemoryResult m;
-            m.cpu_ram_gib = af.C + af.D / (cards / mp);
-            m.activations_host_gib = af.H;
+            on_line.cpu_ram_gib = af.C + af.D / (cards / mp);
+            on_line.activations_host_gib = af.H;
             HostRamResult h;
-            host_ram_for(ls, lmd, g, on, m, h);
+            host_ram_for(ls, lmd, g, on, on_line, h);
             const double margin = 1e-9 * h.available_gib;
             if (h.peak_node_gib < h.available_gib - margin) return true;
             if (h.peak_node_gib > h.available_gib + margin) return false;
+            MemoryResult m;
             memory_for(ls, lmd, g, on, m);
             return host_ram_fits(ls, lmd, g, on, m);
         };
@@ -179,7 +183,8 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             if (A + B / d > room) return true;
         }
         if (!host_ok(mp * d)) { // the next count whose node holds its ranks' host RAM
-            const int runs = min_cards_for_plan_from(ls, lmd, g, st, mp * (d + 1), max_cards);
+            // From d on the cards' memory fits (the line falls): the host RAM decides, by the lines.
+            const int runs = first_count_that_runs(mp, mp * (d + 1), max_cards, ls.cards_per_node, host_ok);
             if (runs == 0) return true;
             d = runs / mp;
         }

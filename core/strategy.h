@@ -262,38 +262,40 @@ inline bool host_ram_fits(const Scenario& s, const ModelDerived& md, const GpuSp
     return h.fits;
 }
 
+// Smallest count ≥ from_cards (a multiple of mp, ≤ max_cards) for which runs(cards) holds; 0 = none.
+// `runs` is the plan's verdict at a count whose cards' memory fits from there on (it never grows with
+// d). The host RAM per node can grow while the ranks fill a node (ranks × a peak per rank, against a
+// node whose RAM the scenario fixes), and never after: from a full node on the ranks are fixed and
+// the peak per rank is ÷ d or constant (host_ram.cpp). So counts below a full node are tried one by
+// one and the rest bisected.
+template <class Runs>
+int first_count_that_runs(int mp, int from_cards, int max_cards, int cards_per_node, Runs&& runs) {
+    const int d_max = max_cards / mp;
+    int d = std::max(1, (from_cards + mp - 1) / mp);
+    for (; d <= d_max && d * mp < cards_per_node; d++)
+        if (runs(d * mp)) return d * mp;
+    if (d > d_max || !runs(d_max * mp)) return 0;
+    int lo = d - 1, hi = d_max; // lo does not run (or is below from_cards), hi does
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (runs(mid * mp) ? hi : lo) = mid;
+    }
+    return hi * mp;
+}
+
 // Smallest card count ≥ from_cards (a multiple of tp·pp·cp·ep, ≤ max_cards) at which the plan can
-// run: it fits the cards' memory and the host RAM per node (host_ram_fits()); 0 = none. The cards'
-// memory never grows with d. The host RAM per node can, while the ranks fill a node (ranks × a peak
-// per rank, against a node whose RAM the scenario fixes), and never after: from a full node on the
-// ranks are fixed and the peak per rank is ÷ d or constant (host_ram.cpp). So counts below a full
-// node are tried one by one and the rest bisected.
+// run: it fits the cards' memory and the host RAM per node (host_ram_fits()); 0 = none.
 inline int min_cards_for_plan_from(const Scenario& s, const ModelDerived& md, const GpuSpec& g, Strategy st,
                                    int from_cards, int max_cards, const Activations* acts = nullptr) {
-    const int mp = st.unit();
-    const int d_max = max_cards / mp;
     MemoryResult m;
     const MemoryResult nothing_offloaded;
-    auto runs_at = [&](int d) {
-        st.cards = d * mp;
+    return first_count_that_runs(st.unit(), from_cards, max_cards, s.cards_per_node, [&](int cards) {
+        st.cards = cards;
         // Loading the model alone (nothing offloaded yet) is a lower bound that needs no memory_for().
         if (!host_ram_fits(s, md, g, st, nothing_offloaded)) return false;
         memory_with(s, md, g, st, acts, m);
         return m.fits && host_ram_fits(s, md, g, st, m);
-    };
-    int d = std::max(1, (from_cards + mp - 1) / mp);
-    for (; d <= d_max && d * mp < s.cards_per_node; d++)
-        if (runs_at(d)) return d * mp;
-    if (d > d_max || !runs_at(d_max)) return 0;
-    int lo = d - 1, hi = d_max; // lo does not run (or is below from_cards), hi does
-    while (hi - lo > 1) {
-        const int mid = lo + (hi - lo) / 2;
-        if (runs_at(mid))
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi * mp;
+    });
 }
 
 // Smallest card count at which the plan can run (min_cards_for_plan_from()), looked for up to
@@ -407,7 +409,8 @@ inline DeadlineCards cards_for_deadline(const Scenario& s, const ModelDerived& m
 // ranks while they fill a node, so the count the wall clock asks for is confirmed by `runs(cards)`,
 // and when its node runs out of RAM, the next count that runs is taken if it still meets the
 // deadline. compare_gpus() passes its memory lines' verdict and each level's wall line (computed
-// once, not once a card and strategy); the other searches, host_ram_fits().
+// once, not once a card and strategy); the other searches, the cards' memory and host_ram_fits().
+// `runs` is asked only from min_cards on, where the cards' memory fits.
 template <class Runs>
 DeadlineCards deadline_cards_if(const Scenario& s, const ModelDerived& md, const GpuSpec& g,
                                 const TimeInputs& ti, const Strategy& st, int min_cards, int max_cards,
@@ -415,7 +418,7 @@ DeadlineCards deadline_cards_if(const Scenario& s, const ModelDerived& md, const
     const DeadlineCards n = cards_for_deadline(s, md, ti, st, min_cards, max_cards, line);
     if (n.cards == 0 || !host_ram_known(s, g) || runs(n.cards)) return n;
     Strategy on = st;
-    on.cards = min_cards_for_plan_from(s, md, g, st, n.cards, max_cards);
+    on.cards = first_count_that_runs(st.unit(), n.cards, max_cards, s.cards_per_node, runs);
     if (on.cards == 0) return {};
     const double wall = wall_hours_for(s, md, ti, on);
     return wall <= s.deadline_hours ? DeadlineCards{on.cards, wall} : DeadlineCards{};

@@ -174,10 +174,16 @@ constexpr double kBytesPerGB = 1e9; // decimal GB, as providers bill and network
 // (huggingface/transformers#36963; #38792, 2025-06-12: "the arg is ignored already"; #41103, v4.57:
 // "the model is loaded on meta device, then params are loaded one after the other"). Before 4.51,
 // without low_cpu_mem_usage, it held random weights and the checkpoint: "each process will load the
-// pretrained model and store these two copies in RAM" (docs v4.30 big_models): 2. Under DeepSpeed
-// ZeRO-3 (zero.Init) the model is created partitioned: the checkpoint, 1 copy.
+// pretrained model and store these two copies in RAM" (docs v4.30 big_models): 2.
 constexpr double kHfLoadCopies = 1;
-constexpr double kZero3InitLoadCopies = 1;
+// Under DeepSpeed ZeRO-3 (zero.Init) the model is created partitioned on the cards and the checkpoint
+// is read one shard file at a time: modeling_utils loads each shard's state dict and hands it to
+// _load_state_dict_into_zero3_model before the next, so a rank holds at most one shard, never the
+// whole checkpoint. Shards are written at most 5 GB each (save_pretrained's max_shard_size="5GB";
+// Qwen3-235B-A22B on the Hub: 118 files of about 4 GB). Measured the other way round: with zero.Init
+// not active, every rank held the whole checkpoint (~230 GB a rank for a 30B VLM, node OOM at 8 GPUs),
+// and "ZeRO-3 shard-load avoids the host OOM" (Roblox/FAI-RL#66, #93, 2026).
+constexpr double kCheckpointShardBytes = 5e9;
 // ZeRO-Offload keeps the 16-bit gradients beside the fp32 optimizer states on the host for the CPU
 // Adam step (Ren et al. 2021, "ZeRO-Offload", Fig. 2: 2M bytes of gradients + 12M of states on the CPU).
 constexpr double kOffloadGradBytesPerParam = 2;

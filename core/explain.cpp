@@ -592,6 +592,7 @@ const SymbolText kSymbolText[] = {
     {"unused", "未用"},
     {"last", "最后实例"},
     {"copies", "副本数"},
+    {"shard", "检查点分片"},
     {"ranks", "进程数"},
     {"per rank", "每进程"},
     {"states", "状态"},
@@ -1044,8 +1045,9 @@ static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::str
                       ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
                   : s.stack == Stack::torchtitan
                       ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
-                  : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: the checkpoint",
-                                      "ZeRO-3 初始化下的 from_pretrained：一份检查点")
+                  : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: one checkpoint shard at a time, "
+                                      "at most 5 GB",
+                                      "ZeRO-3 初始化下的 from_pretrained：一次读一个检查点分片，至多 5 GB")
                                 : F.T("from_pretrained, transformers 4.51 or later: an empty model, then the "
                                       "checkpoint",
                                       "transformers 4.51 及以后的 from_pretrained：先建空模型，再载入检查点"))
@@ -1757,12 +1759,15 @@ const WarningText kWarningText[] = {
                                           "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。")
              : k == Stack::torchtitan ? F.T("More cards split the shards each rank reads; or rent more RAM.",
                                             "更多的卡可以减少每个进程读取的分片；或租更大内存的机器。")
-             : k == Stack::unsloth
-                 ? F.T("Rent more RAM.", "请租更大内存的机器。")
-                 : F.T("Load in shards (Megatron, torchtitan) or once per node (Unsloth), "
-                       "fewer ranks per machine, or rent more RAM.",
-                       "可以分片加载（Megatron、torchtitan）或每台机器只加载一次（Unsloth）、"
-                       "每台机器少放几张卡，或租更大内存的机器。");
+             : k == Stack::unsloth    ? F.T("Rent more RAM.", "请租更大内存的机器。")
+             : e.scenario.zero >= 3 // from_pretrained under zero.Init reads one shard at a time already
+                 ? F.T("Fewer ranks per machine, or rent more RAM.",
+                       "可以每台机器少放几张卡，或租更大内存的机器。")
+                 : F.T("ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards (Megatron, "
+                       "torchtitan) or once per node (Unsloth), fewer ranks per machine, or rent more RAM.",
+                       "可以用 "
+                       "ZeRO-3（一次只读一个检查点分片）、分片加载（Megatron、torchtitan）或每台机器只加载"
+                       "一次（Unsloth）、每台机器少放几张卡，或租更大内存的机器。");
          return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(),
                     loading ? F.T("loading the model", "加载模型") : F.T("offloading", "卸载训练"), advice);
      }},

@@ -5,7 +5,8 @@
 // - hf (Trainer, LLaMA-Factory, TRL, axolotl) and deepspeed: every rank calls from_pretrained, which
 //   (transformers ≥ 4.51) creates the model empty (meta device) and loads the checkpoint into it:
 //   one copy per rank (constants.h, kHfLoadCopies; two before 4.51); with ZeRO-3 the zero.Init
-//   model is created partitioned and only the checkpoint is whole: one copy per rank.
+//   model is created partitioned and the checkpoint read one shard at a time: at most one shard
+//   (kCheckpointShardBytes) per rank.
 // - megatron: every rank loads its own tensor/pipeline partition of the checkpoint to CPU
 //   (Megatron-LM checkpointing.py, torch.load(..., map_location='cpu')): W ÷ (tp·pp) per rank.
 // - torchtitan: the model is built on the meta device and each rank reads only its shards through
@@ -51,9 +52,17 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
             out.load_per_rank = false;
             c.first("W", W, "B");
             break;
-        default: // hf, deepspeed: from_pretrained per rank
-            out.load_copies = st.zero >= 3 ? kZero3InitLoadCopies : kHfLoadCopies;
-            c.first("copies", out.load_copies).mul("W", W, "B");
+        default:                // hf, deepspeed: from_pretrained per rank
+            if (st.zero >= 3) { // zero.Init: one checkpoint shard at a time (constants.h)
+                out.load_copies = 1;
+                if (W > kCheckpointShardBytes)
+                    c.first("shard", kCheckpointShardBytes, "B");
+                else
+                    c.first("W", W, "B");
+            } else {
+                out.load_copies = kHfLoadCopies;
+                c.first("copies", out.load_copies).mul("W", W, "B");
+            }
             break;
         }
         out.load_per_rank_gib = c.done();

@@ -58,7 +58,8 @@ Scenario full_7b(int cards, int zero) {
 // [SECTION] Loading, by stack (hand-computed)
 //-----------------------------------------------------------------------------
 
-TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face (4.51+) and ZeRO-3 init") {
+TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face (4.51+), one shard under "
+          "ZeRO-3 init") {
     const Catalog c = host_catalog();
     // transformers ≥ 4.51 builds the model empty and loads the checkpoint into it: 14e9 B =
     // 13.0385 GiB per rank; 8 ranks on the node: 104.308 GiB.
@@ -74,10 +75,13 @@ TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face 
     CHECK(e.host.available_gib == 1152);
     CHECK(e.host.fits);
     CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 14e9 / kGiB));
-    // ZeRO-3 (zero.Init): the model is created partitioned, the checkpoint whole: the same.
+    // ZeRO-3 (zero.Init): the model is created partitioned, the checkpoint read one shard of at most
+    // 5e9 B at a time: 4.65661 GiB per rank, 37.2529 GiB for the node's 8 ranks.
     e = estimate(full_7b(8, 3), c);
     CHECK(e.host.load_copies == 1);
-    CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(5e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 5e9 / kGiB));
+    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
     // 16 cards on 8-card nodes: still 8 ranks per node.
     e = estimate(full_7b(16, 2), c);
     CHECK(e.host.ranks_per_node == 8);
@@ -186,8 +190,22 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
             CHECK(
                 warning_text(x, e, Lang::en) ==
                 "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
-                "loading the model. Load in shards (Megatron, torchtitan) or once per node (Unsloth), fewer "
-                "ranks per machine, or rent more RAM.");
+                "loading the model. ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards "
+                "(Megatron, torchtitan) or once per node (Unsloth), fewer ranks per machine, or rent more "
+                "RAM.");
+    l.zero = 3; // 8 ranks × one 5 GB shard = 37.3 GiB: it runs
+    e = estimate(l, c);
+    CHECK_FALSE(has_warning(e, WarningCode::host_ram_short));
+    l.host_ram_gib = 32; // under 37.3 GiB: the advice leaves out ZeRO-3, in use already
+    e = estimate(l, c);
+    REQUIRE(has_warning(e, WarningCode::host_ram_short));
+    for (const Warning& x : e.warnings)
+        if (x.code == WarningCode::host_ram_short)
+            CHECK(warning_text(x, e, Lang::zh) ==
+                  "内存不足：每台机器峰值需要 37.3 GiB，但只有 32 GiB，加载模型时进程会被"
+                  "杀掉。可以每台机器少放几张卡，或租更大内存的机器。");
+    l.zero = 2;
+    l.host_ram_gib = 64;
     l.stack = Stack::megatron; // 8 ranks × 13.04 GiB ÷ (tp 1 · pp 1)
     e = estimate(l, c);
     REQUIRE(has_warning(e, WarningCode::host_ram_short));

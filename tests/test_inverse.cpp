@@ -508,39 +508,40 @@ TEST_CASE("inverse: a budget buys nothing when the machine's RAM cannot hold the
 }
 
 TEST_CASE("inverse: nothing runs because of the machine's RAM, and the answers say so") {
-    // Qwen2.5-7B with LoRA on one A100 in an 8 GiB machine: the card holds any strategy's micro-batch
-    // of 1, but loading the 16-bit checkpoint (15.2 GB) needs more RAM than the machine has.
+    // Qwen2.5-7B with LoRA on one A100 in a 4 GiB machine: the card holds any strategy's micro-batch
+    // of 1, but loading needs more RAM than the machine has: the 16-bit checkpoint (15.2 GB) without
+    // ZeRO-3, one 5 GB shard of it under ZeRO-3 (4.66 GiB), the least any strategy needs.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "qwen2.5-7b";
     s.gpu_id = "A100-80G";
     s.method = Method::lora;
     s.cards = 1;
-    s.host_ram_gib = 8;
+    s.host_ram_gib = 4;
     const InverseResult r = inverse_questions(s, c);
     REQUIRE(r.ok);
     CHECK_FALSE(r.micro_batch.found);
     CHECK(r.micro_batch.host_blocked);
-    CHECK(r.micro_batch.blocked_host_available_gib == 8);
-    CHECK(r.micro_batch.blocked_host_peak_gib > 8);
+    CHECK(r.micro_batch.blocked_host_available_gib == 4);
+    CHECK(r.micro_batch.blocked_host_peak_gib > 4);
     CHECK_FALSE(r.seq_len.found);
     CHECK(r.seq_len.host_blocked);
     const std::vector<std::string> en = explain(r, c, Lang::en), zh = explain(r, c, Lang::zh);
-    CHECK(en[0] ==
-          "Largest micro-batch: none. The cards hold a micro-batch of 1 on 1 card (no ZeRO), but the "
-          "host RAM per machine would need 14.2 GiB, and it has 8 GiB");
+    CHECK(en[0] == "Largest micro-batch: none. The cards hold a micro-batch of 1 on 1 card (ZeRO-3), but the "
+                   "host RAM per machine would need 4.66 GiB, and it has 4 GiB");
     CHECK(zh[0] ==
-          "最大微批：没有。1 张卡的显存放得下微批 1（不用 ZeRO），但每台机器的内存需要 14.2 GiB，只有 8 GiB");
+          "最大微批：没有。1 张卡的显存放得下微批 1（ZeRO-3），但每台机器的内存需要 4.66 GiB，只有 4 GiB");
     CHECK(en[1] ==
-          "Longest sequence: none. The cards hold one token on 1 card (no ZeRO), but the host RAM per "
-          "machine would need 14.2 GiB, and it has 8 GiB");
-    CHECK(zh[1] == "最长序列：没有。1 张卡的显存放得下 1 个 token（不用 ZeRO），但每台机器的内存需要 14.2 "
-                   "GiB，只有 8 GiB");
+          "Longest sequence: none. The cards hold one token on 1 card (ZeRO-3), but the host RAM per "
+          "machine would need 4.66 GiB, and it has 4 GiB");
+    CHECK(zh[1] == "最长序列：没有。1 张卡的显存放得下 1 个 token（ZeRO-3），但每台机器的内存需要 4.66 "
+                   "GiB，只有 4 GiB");
     const nlohmann::json j = nlohmann::json::parse(inverse_to_json(r, c, Lang::en));
     CHECK(j["micro_batch"]["host_blocked"] == true);
-    CHECK(j["micro_batch"]["blocked_host_available_gib"] == 8.0);
-    CHECK(j["micro_batch"]["blocked_host_peak_gib"].get<double>() == doctest::Approx(14.2).epsilon(0.01));
-    CHECK(j["micro_batch"]["blocked_zero"] == 0);
+    CHECK(j["micro_batch"]["blocked_host_available_gib"] == 4.0);
+    CHECK(j["micro_batch"]["blocked_host_peak_gib"].get<double>() ==
+          doctest::Approx(5e9 / (1024.0 * 1024 * 1024)));
+    CHECK(j["micro_batch"]["blocked_zero"] == 3);
     // With the machine's RAM enough for loading, the same search finds both answers.
     s.host_ram_gib = 32;
     const InverseResult ok = inverse_questions(s, c);

@@ -52,6 +52,13 @@ Scenario full_7b(int cards, int zero) {
     return s;
 }
 
+// The host RAM warning's text in one language; empty when the estimate has no such warning.
+std::string host_warning(const Estimate& e, Lang lang) {
+    for (const Warning& x : e.warnings)
+        if (x.code == WarningCode::host_ram_short) return warning_text(x, e, lang);
+    return "";
+}
+
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -170,50 +177,36 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
     REQUIRE(e.ok);
     CHECK(e.host.available_gib == 64);
     CHECK_FALSE(e.host.fits);
-    const Warning* w = nullptr;
-    for (const Warning& x : e.warnings)
-        if (x.code == WarningCode::host_ram_short) w = &x;
-    REQUIRE(w != nullptr);
-    CHECK(warning_text(*w, e, Lang::en) ==
+    REQUIRE(has_warning(e, WarningCode::host_ram_short));
+    CHECK(host_warning(e, Lang::en) ==
           "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
           "offloading. Offload less, shard the offloaded states over more cards (ZeRO), or rent more RAM.");
-    CHECK(warning_text(*w, e, Lang::zh) ==
+    CHECK(host_warning(e, Lang::zh) ==
           "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
           "可以少卸载、用 ZeRO 把卸载的状态分到更多卡上，或租更大内存的机器。");
     // While loading, the advice follows the stack's loader: Hugging Face, then Megatron.
     Scenario l = full_7b(8, 2);
     l.host_ram_gib = 64; // 8 ranks × 13.04 GiB = 104 GiB
     e = estimate(l, c);
-    REQUIRE(has_warning(e, WarningCode::host_ram_short));
-    for (const Warning& x : e.warnings)
-        if (x.code == WarningCode::host_ram_short)
-            CHECK(
-                warning_text(x, e, Lang::en) ==
-                "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
-                "loading the model. ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards "
-                "(Megatron, torchtitan) or once per node (Unsloth), fewer ranks per machine, or rent more "
-                "RAM.");
+    CHECK(host_warning(e, Lang::en) ==
+          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
+          "loading the model. ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards "
+          "(Megatron, torchtitan) or once per node (Unsloth), fewer ranks per machine, or rent more RAM.");
     l.zero = 3; // 8 ranks × one 5 GB shard = 37.3 GiB: it runs
     e = estimate(l, c);
     CHECK_FALSE(has_warning(e, WarningCode::host_ram_short));
     l.host_ram_gib = 32; // under 37.3 GiB: the advice leaves out ZeRO-3, in use already
     e = estimate(l, c);
-    REQUIRE(has_warning(e, WarningCode::host_ram_short));
-    for (const Warning& x : e.warnings)
-        if (x.code == WarningCode::host_ram_short)
-            CHECK(warning_text(x, e, Lang::zh) ==
-                  "内存不足：每台机器峰值需要 37.3 GiB，但只有 32 GiB，加载模型时进程会被"
-                  "杀掉。可以每台机器少放几张卡，或租更大内存的机器。");
+    CHECK(host_warning(e, Lang::zh) ==
+          "内存不足：每台机器峰值需要 37.3 GiB，但只有 32 GiB，加载模型时进程会被"
+          "杀掉。可以每台机器少放几张卡，或租更大内存的机器。");
     l.zero = 2;
     l.host_ram_gib = 64;
     l.stack = Stack::megatron; // 8 ranks × 13.04 GiB ÷ (tp 1 · pp 1)
     e = estimate(l, c);
-    REQUIRE(has_warning(e, WarningCode::host_ram_short));
-    for (const Warning& x : e.warnings)
-        if (x.code == WarningCode::host_ram_short)
-            CHECK(warning_text(x, e, Lang::zh) ==
-                  "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，加载模型时进程会被杀掉。"
-                  "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。");
+    CHECK(host_warning(e, Lang::zh) ==
+          "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，加载模型时进程会被杀掉。"
+          "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。");
     const nlohmann::json j = nlohmann::json::parse(estimate_to_json(e, Lang::en), nullptr, false);
     REQUIRE_FALSE(j.is_discarded());
     CHECK(j["host_ram"]["fits"] == false);

@@ -367,11 +367,9 @@ bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_in
     Remedy r;
     r.kind = kind;
     r.cards = t.cards;
-    r.zero = t.zero;
+    r.strategy = strategy_choice_of(t);
     r.micro_batch = t.micro_batch;
     r.grad_accum = t.grad_accum;
-    r.offload = t.offload;
-    r.checkpointing = t.checkpointing;
     r.method = t.method;
     r.gpu_index = gpu_index;
     r.per_gpu_gib = e.memory.per_gpu_gib;
@@ -501,6 +499,18 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
     }
     // More cards with ZeRO sharding (the scenario's stage or higher).
     fewest_cards_with_zero(s, catalog, std::max(1, s.zero), RemedyKind::zero_cards, out);
+    // The cards search's answer ("fewest cards with the best strategy") when no single change above
+    // reaches as few cards on this card: it changes several settings at once, so it is offered whole.
+    const int fewest = base.cards.min_for_memory_any;
+    const bool fewer_than_offered = std::none_of(out.begin(), out.end(), [&](const Remedy& r) {
+        return r.gpu_index < 0 && r.method == s.method && r.cards <= fewest;
+    });
+    if (fewest > 0 && fewer_than_offered) {
+        Scenario t = s;
+        base.cards.best_strategy.apply_to(t);
+        t.cards = fewest;
+        try_remedy(t, catalog, RemedyKind::fewest_cards_plan, -1, out);
+    }
     // A bigger card, same count and strategy: the cheapest priced one that fits, else the smallest.
     bigger_card(s, catalog, base.memory.usable_gib, RemedyKind::bigger_card, out);
     // Method changes last: they change what is trained. Never LoRA to a LoRA or QLoRA user.
@@ -516,7 +526,9 @@ std::vector<Remedy> remedies(const Scenario& s, const Catalog& catalog) {
         try_remedy(t, catalog, RemedyKind::qlora, -1, out);
     }
     // Nothing single fits: full recomputation together with ZeRO-3 on more cards, or with a bigger card.
-    if (out.empty() && s.checkpointing != Checkpointing::full) {
+    const bool single_fits = std::any_of(
+        out.begin(), out.end(), [](const Remedy& r) { return r.kind != RemedyKind::fewest_cards_plan; });
+    if (!single_fits && s.checkpointing != Checkpointing::full) {
         Scenario t = s;
         t.checkpointing = Checkpointing::full;
         fewest_cards_with_zero(t, catalog, 3, RemedyKind::recompute_zero_cards, out);
@@ -530,11 +542,9 @@ Scenario apply_remedy(const Scenario& s, const Remedy& r, const Catalog& catalog
     if (r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size()))
         t = on_card(s, catalog.gpus[size_t(r.gpu_index)]);
     t.cards = r.cards;
-    t.zero = r.zero;
+    r.strategy.apply_to(t);
     t.micro_batch = r.micro_batch;
     t.grad_accum = r.grad_accum;
-    t.offload = r.offload;
-    t.checkpointing = r.checkpointing;
     t.method = r.method;
     t.host_ram_gib = r.host_ram_gib;
     t.cards_per_node = r.cards_per_node;
@@ -580,21 +590,22 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
     case RemedyKind::recompute_full:
         return zh ? "全量重计算" + fits : "Full recomputation " + fits;
     case RemedyKind::offload_optimizer:
-        return zh ? printf_string("优化器卸载到 CPU（ZeRO-%d）%s，每卡需内存 %s GiB", r.zero, fits.c_str(),
-                                  ram.c_str())
-                  : printf_string("Optimizer offload to CPU (ZeRO-%d) %s, %s GiB CPU RAM per card", r.zero,
-                                  fits.c_str(), ram.c_str());
+        return zh ? printf_string("优化器卸载到 CPU（ZeRO-%d）%s，每卡需内存 %s GiB", r.strategy.zero,
+                                  fits.c_str(), ram.c_str())
+                  : printf_string("Optimizer offload to CPU (ZeRO-%d) %s, %s GiB CPU RAM per card",
+                                  r.strategy.zero, fits.c_str(), ram.c_str());
     case RemedyKind::offload_params:
         return zh ? printf_string("优化器和权重卸载到 CPU（ZeRO-3）%s，每卡需内存 %s GiB", fits.c_str(),
                                   ram.c_str())
                   : printf_string("Optimizer and weight offload to CPU (ZeRO-3) %s, %s GiB CPU RAM per card",
                                   fits.c_str(), ram.c_str());
     case RemedyKind::offload_less:
-        if (r.offload == Offload::none)
+        if (r.strategy.offload == Offload::none)
             return zh ? "不卸载到 CPU（省下内存）" + fits : "No CPU offload (less host RAM) " + fits;
-        return zh ? printf_string("只把优化器卸载到 CPU（ZeRO-%d，省下内存）%s", r.zero, fits.c_str())
-                  : printf_string("The optimizer alone offloaded to CPU (ZeRO-%d, less host RAM) %s", r.zero,
-                                  fits.c_str());
+        return zh ? printf_string("只把优化器卸载到 CPU（ZeRO-%d，省下内存）%s", r.strategy.zero,
+                                  fits.c_str())
+                  : printf_string("The optimizer alone offloaded to CPU (ZeRO-%d, less host RAM) %s",
+                                  r.strategy.zero, fits.c_str());
     case RemedyKind::more_host_ram: {
         const std::string gib = format_number(r.host_ram_gib, 4), peak = format_number(r.host_peak_gib, 3);
         return zh ? printf_string("换用每台 %s GiB 内存的机器（此方案每台峰值 %s GiB）", gib.c_str(),
@@ -613,8 +624,8 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
                         gib.c_str());
     }
     case RemedyKind::zero_cards:
-        return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.zero, r.cards, per_card.c_str())
-                  : printf_string("ZeRO-%d on %d card%s %s", r.zero, r.cards, s, per_card.c_str());
+        return zh ? printf_string("ZeRO-%d 分到 %d 张卡%s", r.strategy.zero, r.cards, per_card.c_str())
+                  : printf_string("ZeRO-%d on %d card%s %s", r.strategy.zero, r.cards, s, per_card.c_str());
     case RemedyKind::bigger_card:
     case RemedyKind::recompute_bigger_card: {
         const GpuSpec* g = r.gpu_index >= 0 && r.gpu_index < int(catalog.gpus.size())
@@ -636,6 +647,12 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
         return zh ? printf_string("全量重计算加 ZeRO-3 分到 %d 张卡%s", r.cards, per_card.c_str())
                   : printf_string("Full recomputation with ZeRO-3 on %d card%s %s", r.cards, s,
                                   per_card.c_str());
+    case RemedyKind::fewest_cards_plan: {
+        const std::string how = strategy_text(r.strategy, lang);
+        return zh ? printf_string("最少卡数的方案：%s，%d 张卡%s", how.c_str(), r.cards, per_card.c_str())
+                  : printf_string("The fewest-cards plan, %s, on %d card%s %s", how.c_str(), r.cards, s,
+                                  per_card.c_str());
+    }
     case RemedyKind::count:
         break;
     }

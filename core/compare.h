@@ -67,17 +67,17 @@ enum class RemedyKind {
     qlora,                 // QLoRA (never offered to a QLoRA user; LoRA users get only this)
     recompute_zero_cards,  // full recomputation and ZeRO-3 on the fewest cards (when nothing else fits)
     recompute_bigger_card, // full recomputation on a bigger card (when nothing else fits)
+    fewest_cards_plan,     // the cards search's best strategy on its fewest cards, when no one change
+                           // above reaches as few (it changes several settings at once)
     count
 };
 
 struct Remedy {
     RemedyKind kind = RemedyKind::recompute_full;
-    int cards = 1; // cards the changed scenario uses
-    int zero = 0;
+    int cards = 1;           // cards the changed scenario uses
+    StrategyChoice strategy; // the changed scenario's ZeRO, tp, cp, ep, offload, recomputation...
     int micro_batch = 1;
     int grad_accum = 1;
-    Offload offload = Offload::none;
-    Checkpointing checkpointing = Checkpointing::none;
     Method method = Method::full;
     int gpu_index = -1;     // bigger_card: into catalog.gpus; -1 = the scenario's own card
     double per_gpu_gib = 0; // estimate() of the changed scenario

@@ -408,7 +408,7 @@ TEST_CASE("remedies: LoRA on one RTX 4090, specific and never 'switch to LoRA'")
     const Remedy* full = find_kind(v, RemedyKind::recompute_full);
     REQUIRE(full);
     CHECK(full->cards == 1);
-    CHECK(full->checkpointing == Checkpointing::full);
+    CHECK(full->strategy.checkpointing == Checkpointing::full);
     CHECK(remedy_text(*full, c, Lang::en) == "Full recomputation fits 1 card: 17.4 of 23.3 GiB");
     CHECK(remedy_text(*full, c, Lang::zh) == "全量重计算可放入 1 张卡：17.4 / 23.3 GiB");
     const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
@@ -484,13 +484,51 @@ TEST_CASE("remedies: when no single change fits, full recomputation with more ca
     check_remedies_fit(s, c, v);
     REQUIRE_FALSE(v.empty());
     for (const Remedy& r : v) {
-        CHECK(r.checkpointing == Checkpointing::full);
-        CHECK((r.kind == RemedyKind::recompute_zero_cards || r.kind == RemedyKind::recompute_bigger_card));
+        CHECK(r.strategy.checkpointing == Checkpointing::full);
+        CHECK((r.kind == RemedyKind::recompute_zero_cards || r.kind == RemedyKind::recompute_bigger_card ||
+               r.kind == RemedyKind::fewest_cards_plan));
     }
     const Remedy* big = find_kind(v, RemedyKind::recompute_bigger_card);
     REQUIRE(big);
     CHECK(remedy_text(*big, c, Lang::en).rfind("Full recomputation on a bigger card, ", 0) == 0);
     CHECK(remedy_text(*big, c, Lang::zh).rfind("全量重计算并换用更大的卡 ", 0) == 0);
+}
+
+TEST_CASE("remedies: the cards search's fewest-cards plan, offered whole when no one change reaches it") {
+    // Qwen3-235B-A22B in full on one A100 80GB, Hugging Face stack, no ZeRO: the one change that fits
+    // on this card is ZeRO-3 on 128 cards; the cards search finds 22 with ZeRO-3, tp 2 and the
+    // optimizer offloaded (several changes at once), and the page had no button for it.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen3-235b-a22b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.cards.min_for_memory_any == 22);
+    const auto v = remedies(s, c);
+    check_remedies_fit(s, c, v);
+    const Remedy* zero = find_kind(v, RemedyKind::zero_cards);
+    REQUIRE(zero);
+    CHECK(zero->cards == 128);
+    const Remedy* plan = find_kind(v, RemedyKind::fewest_cards_plan);
+    REQUIRE(plan);
+    CHECK(plan->cards == 22);
+    CHECK(plan->strategy == e.cards.best_strategy);
+    CHECK(
+        remedy_text(*plan, c, Lang::en) ==
+        "The fewest-cards plan, ZeRO-3, tp 2, optimizer offloaded to CPU, on 22 cards fits: 66.5 of 77.6 GiB "
+        "per card");
+    CHECK(remedy_text(*plan, c, Lang::zh) ==
+          "最少卡数的方案：ZeRO-3，tp 2，优化器卸载到 CPU，22 张卡可放下：每卡 66.5 / 77.6 GiB");
+    // Applied, it is the plan the cards headline named: it runs on those cards.
+    const Estimate applied = estimate(apply_remedy(s, *plan, c), c);
+    CHECK(applied.memory.fits);
+    CHECK(applied.host.fits);
+    CHECK(applied.scenario.cards == 22);
+    CHECK(applied.scenario.tp == 2);
+    // A scenario whose one change reaches the fewest cards is not offered the plan twice.
+    CHECK(find_kind(remedies(lora_on_4090(), compare_catalog()), RemedyKind::fewest_cards_plan) == nullptr);
 }
 
 //-----------------------------------------------------------------------------
@@ -504,15 +542,11 @@ Scenario apply_option(const Scenario& s, const GpuOption& o, const Catalog& c) {
     Remedy r;
     r.gpu_index = o.gpu_index;
     r.cards = o.cards;
-    r.zero = o.strategy.zero;
+    r.strategy = o.strategy;
     r.micro_batch = s.micro_batch;
     r.grad_accum = s.grad_accum;
-    r.offload = o.strategy.offload;
-    r.checkpointing = o.strategy.checkpointing;
     r.method = s.method;
-    Scenario t = apply_remedy(s, r, c);
-    o.strategy.apply_to(t);
-    return t;
+    return apply_remedy(s, r, c);
 }
 
 // The cards headline: the fewest cards that fit (the best strategy's when fewer than the scenario's).
@@ -716,7 +750,7 @@ TEST_CASE("remedies: a plan whose node runs out of host RAM gets changes that ru
     v = remedies(s, c);
     const Remedy* less = find_kind(v, RemedyKind::offload_less);
     REQUIRE(less);
-    CHECK(less->offload == Offload::none);
+    CHECK(less->strategy.offload == Offload::none);
     const Estimate applied = estimate(apply_remedy(s, *less, c), c);
     CHECK(applied.memory.fits);
     CHECK(applied.host.fits);

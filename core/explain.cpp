@@ -1033,6 +1033,11 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
 static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const Scenario& s = e.scenario;
     const HostRamResult& hr = e.host;
+    // The shard's size from the constant the loading term uses (constants.h), not written again.
+    const std::string zero3 = fmt(F.T("from_pretrained under ZeRO-3 init: one checkpoint shard at a time, "
+                                      "at most %s GB",
+                                      "ZeRO-3 初始化下的 from_pretrained：一次读一个检查点分片，至多 %s GB"),
+                                  F.N(kCheckpointShardBytes / kBytesPerGB).c_str());
     out.push_back(
         hr.load_per_rank
             ? fmt(hr.ranks_per_node > 1
@@ -1045,9 +1050,7 @@ static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::str
                       ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
                   : s.stack == Stack::torchtitan
                       ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
-                  : s.zero >= 3 ? F.T("from_pretrained under ZeRO-3 init: one checkpoint shard at a time, "
-                                      "at most 5 GB",
-                                      "ZeRO-3 初始化下的 from_pretrained：一次读一个检查点分片，至多 5 GB")
+                  : s.zero >= 3 ? zero3.c_str()
                                 : F.T("from_pretrained, transformers 4.51 or later: an empty model, then the "
                                       "checkpoint",
                                       "transformers 4.51 及以后的 from_pretrained：先建空模型，再载入检查点"))

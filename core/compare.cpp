@@ -88,6 +88,15 @@ TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
     return ti;
 }
 
+// Whole units bill at least the hours used, so no plan (nor their mix) bills a card-hour below the
+// cheapest of hourly, daily ÷ 24 and monthly ÷ 720; 0 without a price.
+double cheapest_rate(const Prices& p) {
+    double r = 0;
+    for (double v : {p.hourly, p.daily / kHoursPerDay, p.monthly / kHoursPerMonth})
+        if (v > 0 && (r == 0 || v < r)) r = v;
+    return r;
+}
+
 // A rental price in either currency: what makes a provider's entry an offer, not a spec sheet.
 bool has_rental_price(const GpuSpec& g) {
     return g.price_cny_per_hour > 0 || g.price_cny_per_day > 0 || g.price_cny_per_month > 0 ||
@@ -123,6 +132,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     // Without a price every cost is 0: the row is no offer (ranked after the priced ones, never the
     // cheapest), its configuration chosen by the fewest cards, then the soonest done.
     best.priced = prices.hourly > 0 || prices.daily > 0 || prices.monthly > 0;
+    const double rate_floor = cheapest_rate(prices); // the least a card-hour costs (cap, below)
     const double usable = usable_gib(g);
     const bool host_known = host_ram_known(s, g);
     // Smallest fitting d without recomputation, per (offload, tp, ZeRO); 0 = none. Recomputation
@@ -182,9 +192,29 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             while (A + B / d > room && mp * (d + 1) <= max_cards) d++; // the division's rounding
             if (A + B / d > room) return true;
         }
+        // The most cards on which this configuration could still win or tie: its cost on n cards
+        // is at least n card-hours of its FLOPs' time alone (math_seconds(), no communication;
+        // n × it is the same on every n) through the wall line, each at the cheapest rate, no fees
+        // and no rollout cards: rate × (n × fixed_h + per_compute_h × card-hours). That floor grows
+        // with n; past the cheapest so far (margins for the rounding) it can neither win nor tie,
+        // so the host RAM's and the deadline's searches stop there. A recomputation level d_plain
+        // would skip has at least this floor (more FLOPs, as many cards), and is dropped in turn.
+        int cap = max_cards;
+        if (best.workable && best.priced) {
+            Strategy on = st;
+            on.cards = mp;
+            const WallLine& line = cx.level_wall[level];
+            const double card_hours = mp * math_seconds(ls, lmd, ti, on) / kSecondsPerHour;
+            const double tie = best.cost_total + 1e-9 * std::max(1.0, best.cost_total);
+            const double fixed_card_hours = tie / (1 - 1e-9) / rate_floor - line.per_compute_h * card_hours;
+            if (fixed_card_hours < 0) return true; // beaten on any count
+            if (line.fixed_h > 0 && fixed_card_hours / line.fixed_h < max_cards)
+                cap = int(fixed_card_hours / line.fixed_h) + 1; // one more: the rounding
+        }
+        if (mp * d > cap) return true;
         if (!host_ok(mp * d)) { // the next count whose node holds its ranks' host RAM
             // From d on the cards' memory fits (the line falls): the host RAM decides, by the lines.
-            const int runs = first_count_that_runs(mp, mp * (d + 1), max_cards, ls.cards_per_node, host_ok);
+            const int runs = first_count_that_runs(mp, mp * (d + 1), cap, ls.cards_per_node, host_ok);
             if (runs == 0) return true;
             d = runs / mp;
         }
@@ -198,7 +228,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
         double wall = 0;
         if (s.deadline_hours > 0) { // the fewest from there that finish in time, and run
             const DeadlineCards in_time =
-                deadline_cards_if(ls, lmd, g, ti, st, st.cards, max_cards, host_ok, &cx.level_wall[level]);
+                deadline_cards_if(ls, lmd, g, ti, st, st.cards, cap, host_ok, &cx.level_wall[level]);
             if (in_time.cards == 0) return true;
             st.cards = in_time.cards;
             wall = in_time.wall_hours;

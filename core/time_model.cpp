@@ -376,16 +376,15 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
     return c.done();
 }
 
+// The FLOPs' time on each card: peak × utilization, the pipeline bubble, offload's slowdown and
+// QLoRA's fixed cost (or a measured throughput, which includes them). compute_seconds() adds the
+// communication and generation to it, so it is never more than compute_seconds().
 template <class C>
-static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                           const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
-                           double* generation_used) {
+static double math_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
+                        TermId id, double* bubble_used, Terms* log) {
     const double cards = st.cards < 1 ? 1 : st.cards;
-    // A given efficiency replaces the derived one (the time is then divided by it); a measured
-    // throughput already includes the communication of the run it was measured on.
+    // A given efficiency replaces the derived one (the time is then divided by it).
     const double eff = ti.scaling_override > 0 ? ti.scaling_override : 1.0;
-    const bool derived_scaling =
-        ti.scaling_override <= 0 && ti.measured_tps <= 0 && (st.dp() * st.cp > 1 || st.tp > 1);
     const double m = std::max(s.grad_accum, 1);
     double bubble = 1.0;
     if (st.pp > 1) { // GPipe/1F1B bubble (m+p-1)/m
@@ -395,7 +394,6 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
                      .div("m", m)
                      .done();
     }
-    if (scaling_used) *scaling_used = eff;
     if (bubble_used) *bubble_used = bubble;
     // QLoRA's fixed cost per micro-batch and layer, on each card: micro-batches per data-parallel
     // rank × the layers of its pipeline stage (recorded before the compute term that adds it).
@@ -410,14 +408,7 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
                          .div("pp", std::max(st.pp, 1))
                          .mul("per layer", kQloraOverheadPerLayerS, "s")
                          .done();
-    // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
-    // wait for the rollouts before each optimizer step).
-    // Parallelism's communication (measured throughput already includes it): the FLOPs' time is
-    // then its own term and the communication adds to it.
-    const bool comm =
-        ti.measured_tps <= 0 && (derived_scaling || st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
-                                 (st.activation_offload && activation_offload_gib(s, md, st) > 0));
-    C c(log, comm ? TermId::math_seconds : md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
+    C c(log, id, "s");
     if (ti.measured_tps > 0) { // measured: bubble already inside
         c.first("D", md.tokens, "tokens", TermId::tokens)
             .div("tokens/s", ti.measured_tps)
@@ -434,7 +425,26 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
         if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
         if (overhead_s > 0) c.add("fixed", overhead_s, "s", TermId::qlora_overhead_seconds);
     }
-    double train_s = c.done();
+    return c.done();
+}
+
+template <class C>
+static double compute_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                           const Strategy& st, double* scaling_used, double* bubble_used, Terms* log,
+                           double* generation_used) {
+    // A measured throughput already includes the communication of the run it was measured on.
+    const bool derived_scaling =
+        ti.scaling_override <= 0 && ti.measured_tps <= 0 && (st.dp() * st.cp > 1 || st.tp > 1);
+    if (scaling_used) *scaling_used = ti.scaling_override > 0 ? ti.scaling_override : 1.0;
+    // GRPO/PPO: this is the training phase; generation follows and the two add (TRL's trainers
+    // wait for the rollouts before each optimizer step).
+    // Parallelism's communication (measured throughput already includes it): the FLOPs' time is
+    // then its own term and the communication adds to it.
+    const bool comm =
+        ti.measured_tps <= 0 && (derived_scaling || st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
+                                 (st.activation_offload && activation_offload_gib(s, md, st) > 0));
+    const TermId id = comm ? TermId::math_seconds : md.rl ? TermId::train_seconds : TermId::compute_seconds;
+    double train_s = math_impl<C>(s, md, ti, st, id, bubble_used, log);
     if (comm) train_s = comm_terms<C>(s, md, ti, st, train_s, derived_scaling, scaling_used, log);
     if (generation_used) *generation_used = 0;
     if (!md.rl) return train_s;
@@ -444,6 +454,10 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
         .first("training", train_s, "s", TermId::train_seconds)
         .add("generation", gen_s, "s", TermId::generation_seconds)
         .done();
+}
+
+double math_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st) {
+    return math_impl<FastCalc>(s, md, ti, st, TermId::math_seconds, nullptr, nullptr);
 }
 
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,

@@ -49,6 +49,9 @@ void set_links(TimeInputs& ti, const GpuSpec& g);
 double compute_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
                        double* scaling_used, double* bubble_used, Terms* log = nullptr,
                        double* generation_used = nullptr);
+// The FLOPs' time alone (bubble, offload's slowdown and QLoRA's fixed cost included; no
+// communication, no generation): never more than compute_seconds(), so a search's lower bound.
+double math_seconds(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st);
 // Wall clock parts from compute hours (fills TimeResult except utilization/peak fields).
 void wall_clock(const Scenario& s, const ModelDerived& md, double compute_hours, TimeResult& t,
                 Terms* log = nullptr);

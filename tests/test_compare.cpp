@@ -217,6 +217,75 @@ TEST_CASE("compare_gpus: a card without prices costs nothing but is still compar
         }
 }
 
+// Every strategy of a grid, each on its own fewest cards that run (and meet the deadline), priced
+// through estimate(): none is cheaper than the row. The search stops timing a configuration whose
+// cost's floor is above the cheapest so far; a floor that could exceed a real cost shows here.
+TEST_CASE("compare_gpus: no strategy of a brute-force grid is cheaper than the row's") {
+    Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    GpuSpec daily = c.gpus[0]; // billed by the day or the month only: the floor's cheapest rate
+    daily.id = "DAILY";
+    daily.price_cny_per_hour = 0;
+    daily.price_usd_per_hour = 0;
+    daily.price_cny_per_day = 150;
+    daily.price_cny_per_month = 3600;
+    c.gpus.push_back(daily);
+    Scenario moe = fixtures::llama8b_in_24h(); // expert parallelism, a deadline
+    moe.model_id = "qwen3-30b-a3b";
+    moe.stack = Stack::megatron;
+    moe.tokens = 2e9;
+    moe.deadline_hours = 48;
+    Scenario grpo = fixtures::llama8b_in_24h(); // rollout cards billed beside the training cards
+    grpo.objective = Objective::grpo;
+    grpo.rollout = Rollout::separate;
+    grpo.rollout_cards = 4;
+    grpo.tokens = 2e7;
+    grpo.deadline_hours = 0;
+    Scenario slow = fixtures::pretrain_70b(); // no deadline, many cards, fixed hours on every card
+    slow.tokens = 2e10;
+    slow.fixed_hours = 12;
+    int compared = 0;
+    for (const Scenario& s : {moe, grpo, slow}) {
+        REQUIRE(validate(s, c).empty());
+        const int before = compared;
+        for (const GpuOption& o : compare_gpus(s, c)) {
+            if (!o.workable || !o.priced) continue;
+            const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
+            CAPTURE(s.model_id);
+            CAPTURE(g.id);
+            for (int zero = 0; zero <= 3; zero++)
+                for (int tp : {1, 2, 4, 8})
+                    for (int ep : {1, 2, 4, 8})
+                        for (Checkpointing k : {Checkpointing::none, Checkpointing::full})
+                            for (Offload off : {Offload::none, Offload::optimizer}) {
+                                Scenario t = s;
+                                t.gpu_id = g.id;
+                                t.zero = zero;
+                                t.tp = tp;
+                                t.ep = ep;
+                                t.checkpointing = k;
+                                t.offload = off;
+                                t.fixed = ~0u; // the searches keep it: the counts are this strategy's
+                                t.cards = tp * ep;
+                                if (!validate(t, c).empty()) continue;
+                                const Estimate e = estimate(t, c);
+                                t.cards =
+                                    s.deadline_hours > 0 ? e.cards.for_deadline : e.cards.min_for_memory;
+                                if (t.cards == 0) continue;
+                                t.deadline_hours = 0;
+                                const Estimate at = estimate(t, c);
+                                if (!at.ok || !at.memory.fits || !at.host.fits) continue;
+                                CAPTURE(t.cards);
+                                CAPTURE(zero);
+                                CAPTURE(tp);
+                                CAPTURE(ep);
+                                CHECK(o.cost_total <= at.cost.total * (1 + 1e-9));
+                                compared++;
+                            }
+        }
+        CHECK(compared - before > 500); // 3,363, 1,190 and 625 on the built-in catalog
+    }
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] cards_curve()
 //-----------------------------------------------------------------------------

@@ -363,3 +363,45 @@ TEST_CASE("the cards headline gives the deadline's count with the own strategy a
         CHECK_MESSAGE(said, want);
     }
 }
+
+// On a phone the work of a headline is drawn full width below the six cards, a screen or more under
+// its toggle: a tap that opened it changed only the arrow (2026-12-04, by hand). The page now asks
+// the platform to bring the work's title and first lines into view (web/library_traincalc.js
+// tc_js_reveal); closing it, or a frame without a press, asks nothing.
+TEST_CASE("a headline's Show work opened by a click asks for its work to be brought into view") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        CAPTURE(static_cast<int>(lang));
+        Page page(390, 12000, 1, lang);
+        for (int i = 0; i < 3; i++) page.frame();
+        const std::string title = tr(Str::h_time, lang);
+        const std::string name = std::string(tr(Str::show_work, lang)) + ": " + title;
+        const SemNode* toggle = traincalc_test::find_node(page.app, Role::button, name);
+        REQUIRE(toggle);
+        CHECK(toggle->state == 0);
+        const float toggle_bottom = toggle->y1;
+        CHECK(page.app.reveal_request[0] < 0);
+        page.click(*toggle);
+        const SemNode* open = traincalc_test::find_node(page.app, Role::button, name);
+        REQUIRE(open);
+        CHECK(open->state == 1);
+        // The request spans the work's title and its first lines, all below the toggle.
+        const std::string work_title = title + " · " + tr(Str::show_work, lang);
+        const SemNode* heading = nullptr;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::heading && n.value == work_title) heading = &n;
+        REQUIRE(heading);
+        const float top = page.app.reveal_request[0], bottom = page.app.reveal_request[1];
+        CHECK(top > toggle_bottom);
+        CHECK(top <= heading->y0);
+        CHECK(heading->y0 - top < ImGui::GetTextLineHeightWithSpacing());
+        CHECK(bottom > heading->y1 + 3 * ImGui::GetTextLineHeight()); // some lines of work too
+        CHECK(bottom - top <= 16.0f * ImGui::GetTextLineHeightWithSpacing() + 0.5f);
+        // Asked once: the next frames ask nothing (the platform took it), nor does closing it.
+        page.app.reveal_request[0] = page.app.reveal_request[1] = -1.0f;
+        page.frame();
+        CHECK(page.app.reveal_request[0] < 0);
+        page.click(*traincalc_test::find_node(page.app, Role::button, name));
+        CHECK(traincalc_test::find_node(page.app, Role::button, name)->state == 0);
+        CHECK(page.app.reveal_request[0] < 0);
+    }
+}

@@ -167,6 +167,10 @@ struct App {
     SemAction sem_action;             // set by the platform; taken by the widget it names
     std::vector<SemAction> sem_queue; // actions behind it, one per frame (sem_post_action)
     float scroll_request_y = -1.0f;   // page px the UI asks the platform to scroll to; -1 = none
+    // Page px [top, bottom] the UI asks the platform to bring into view by the nearest edge (no
+    // scroll when it shows already); top -1 = none. A "Show work" opened below the viewport uses it.
+    float reveal_request[2] = {-1.0f, -1.0f};
+    int work_opened = -1;             // the headline whose "Show work" a press just opened; -1 = none
     bool dark = false;                // colours for prefers-color-scheme: dark
     bool touch = false;               // a coarse pointer (finger): larger targets, help opens on tap
     bool embed_io = false;            // embed mode shows export/import only when asked (#io=1)

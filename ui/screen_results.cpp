@@ -14,6 +14,7 @@
 #include "core/constants.h"
 #include "core/format.h"
 #include "widgets.h"
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -226,14 +227,23 @@ static void headline_buy(App& app, const Estimate& e) {
 }
 
 // "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.
+// On a phone that is a screen or more below the toggle, so the work a press just opened is brought
+// into view: its title and first lines, by the nearest edge (nothing moves when it shows already).
 static void draw_open_show_work(App& app) {
+    const int opened = app.work_opened;
+    app.work_opened = -1;
     if (app.embed && !app.show_details) return;
     static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
                                   Str::h_cards,   Str::h_cost, Str::buy_title};
     for (int i = 0; i < 6; i++) {
         if (!(app.show_work[i] || app.expand_all)) continue;
-        ImGui::TextUnformatted(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work)));
+        const float top = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
+        heading(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work))); // a screen reader's landmark too
         show_work_lines(app, static_cast<Headline>(i));
+        if (i != opened) continue;
+        const float bottom = ImGui::GetCursorScreenPos().y;
+        app.reveal_request[0] = top;
+        app.reveal_request[1] = std::min(bottom, top + 16.0f * ImGui::GetTextLineHeightWithSpacing());
     }
 }
 

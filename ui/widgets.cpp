@@ -1281,7 +1281,9 @@ bool show_work_toggle(App& app, Headline h) {
     const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
                            Str::h_cards,   Str::h_cost, Str::buy_title};
     const char* name = fmt("%s: %s", T(app, Str::show_work), T(app, kTitles[i < 6 ? i : 0]));
+    const bool was_open = app.show_work[i];
     disclosure(app, fmt("%s##work", T(app, Str::show_work)), name, &app.show_work[i], false);
+    if (!was_open && app.show_work[i] && !app.expand_all) app.work_opened = i; // brought into view
     ImGui::PopID();
     return app.show_work[i];
 }

@@ -65,6 +65,23 @@ mergeInto(LibraryManager.library, {
   tc_js_scroll_to: function (y) {
     try { window.scrollTo({ top: y, behavior: 'smooth' }); } catch (e) {}
   },
+  // Page px [top, bottom] brought into view by the nearest edge, through an invisible marker there:
+  // scrollIntoView moves this page, or the host page around a frame sized to the content.
+  tc_js_reveal: function (top, bottom) {
+    try {
+      var m = document.getElementById('tc-reveal');
+      if (!m) {
+        m = document.createElement('div');
+        m.id = 'tc-reveal';
+        m.setAttribute('aria-hidden', 'true');
+        m.style.cssText = 'position:absolute;left:0;width:1px;pointer-events:none;visibility:hidden';
+        document.body.appendChild(m);
+      }
+      m.style.top = top + 'px';
+      m.style.height = Math.max(1, bottom - top) + 'px';
+      m.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    } catch (e) {}
+  },
   tc_js_wake_after: function (ms) {
     setTimeout(function () { try { Module._tc_wake(); } catch (e) {} }, ms);
   },

@@ -378,6 +378,46 @@ test('clicks open the rent-or-buy and cost work, then the ownership assumptions:
   } finally { await b.close(); }
 });
 
+test('a headline\'s work opened by a tap (phone) or a click (desktop) comes into view: its heading and first line', async () => {
+  // The work is drawn full width under the six cards: on a phone a screen below its toggle, where a
+  // tap changed only the arrow (2026-12-04, by hand). Found by role and name, as a person finds it.
+  for (const [size, lang, touch] of [['phone', 'zh-CN', true], ['desktop', 'en-US', false]]) {
+    const zh = lang === 'zh-CN';
+    const b = await launch({ size, locale: lang });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      const title = zh ? '时间' : 'Time';
+      const sw = zh ? '查看算式' : 'Show work';
+      const toggle = b.page.getByRole('button', { name: `${sw}: ${title}`, exact: true });
+      const c = await center(toggle);
+      const y0 = await b.page.evaluate(() => scrollY);
+      if (touch) await touchTap(b.page, c.x, c.y);
+      else await b.page.mouse.click(c.x, c.y);
+      await b.page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
+        .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), `${sw}: ${title}`, { timeout: 5000 });
+      await settle(b.page);
+      const y1 = await b.page.evaluate(() => scrollY);
+      if (touch) assert.ok(y1 > y0, `phone: the page moved to the work (${y0} → ${y1})`);
+      const heading = b.page.getByRole('heading', { name: `${title} · ${sw}`, exact: true });
+      assert.equal(await heading.count(), 1, `${size}: the work has a heading`);
+      const box = await heading.boundingBox();
+      const vh = await b.page.evaluate(() => innerHeight);
+      assert.ok(box && box.y >= 0 && box.y + box.height <= vh, `${size}: the work's heading is on screen (${JSON.stringify(box)}, viewport ${vh})`);
+      // Its first line of work too: the first "Copy:" button after the heading is on screen.
+      const first = await b.page.evaluate((h) => {
+        const all = [...document.querySelectorAll('#tc-sem [role="heading"], #tc-sem h1, #tc-sem h2, #tc-sem h3, #tc-sem h4, #tc-sem button')];
+        const i = all.findIndex((e) => (e.getAttribute('aria-label') || e.textContent) === h);
+        const next = all.slice(i + 1).find((e) => /^(Copy|复制)/.test(e.getAttribute('aria-label') || e.textContent));
+        const r = next && next.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom } : null;
+      }, `${title} · ${sw}`);
+      assert.ok(first && first.top >= 0 && first.bottom <= vh, `${size}: its first line is on screen (${JSON.stringify(first)})`);
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
 test('desktop: a picker opened by a click takes the keyboard: Escape closes it, arrows and Enter pick', async () => {
   // Once open, the box's twin was clipped to the list (zero height), so the click left the focus
   // on the page: Escape, the arrows and Enter did nothing (2026-12-02).

@@ -1315,6 +1315,35 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
     CHECK(page.recovered == "");
 }
 
+// A catalog price converted from USD (RTX PRO 6000: $0.66 an hour at the catalog's rate) showed
+// 4.75 in its box beside a cost worked out with 4.752 (2026-12-04, by hand): money shows its digits.
+TEST_CASE("money boxes show two decimals, more when the value has them") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.app.scenario.gpu_id = "RTXPRO6000";
+    refresh(page.app);
+    page.frame();
+    const auto box = [&](const char* name) {
+        const SemNode* n = traincalc_test::find_node(page.app, Role::number, name);
+        return n ? n->value : std::string("(none)");
+    };
+    const double hourly = page.app.estimate.cost.price_hourly;
+    CHECK(hourly == doctest::Approx(0.66 * page.app.catalog->cny_per_usd));
+    CHECK(box("Per card per hour") == "4.752"); // at the catalog's 7.2 CNY a dollar
+    CHECK(std::strtod(box("Per card per hour").c_str(), nullptr) == doctest::Approx(hourly).epsilon(1e-12));
+    type_into(page, "Per card per hour", "30");
+    CHECK(box("Per card per hour") == "30.00");
+    type_into(page, "Per card per hour", "2.12345");
+    CHECK(box("Per card per hour") == "2.12345");
+    CHECK(page.app.scenario.price_hourly == 2.12345);
+    type_into(page, "Per card per hour", "0.123456789"); // past five decimals: rounded in the box only
+    CHECK(box("Per card per hour") == "0.12346");
+    CHECK(page.app.scenario.price_hourly == 0.123456789);
+    type_into(page, "Budget (0 = none)", "1234.5");
+    CHECK(box("Budget (0 = none)") == "1234.50");
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("the tokens slider shows the tokens the results use while an input it derives from is invalid") {
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;

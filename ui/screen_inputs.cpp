@@ -506,7 +506,7 @@ static bool draw_advanced(App& app) {
 // price the estimate used, and typing replaces it.
 static bool price_field(App& app, const char* label, const char* field, double* v, double used) {
     double shown = *v < 0 ? used : *v;
-    if (!input_double(app, label, field, &shown, "%.2f")) return false;
+    if (!input_double(app, label, field, &shown, kFormatMoney)) return false;
     *v = shown;
     return true;
 }
@@ -549,9 +549,11 @@ static bool draw_prices(App& app) {
     changed |= input_double(app, T(app, Str::traffic_fee_field), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
     changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
                             T(app, Str::cny_per_usd_help));
-    changed |= input_double(app, T(app, Str::budget), "budget", &s.budget, "%.2f", T(app, Str::budget_help));
+    changed |=
+        input_double(app, T(app, Str::budget), "budget", &s.budget, kFormatMoney, T(app, Str::budget_help));
     section(T(app, Str::spot_price_title)); // not the results' "Spot / preemptible": one name, one heading
-    changed |= input_double(app, T(app, Str::spot_price), "spot_price_hourly", &s.spot_price_hourly, "%.2f");
+    changed |=
+        input_double(app, T(app, Str::spot_price), "spot_price_hourly", &s.spot_price_hourly, kFormatMoney);
     changed |= input_double(app, T(app, Str::interruptions), "interruptions_per_hour",
                             &s.interruptions_per_hour, "%.3g", T(app, Str::interruptions_help));
     changed |= input_double(app, T(app, Str::checkpoint_interval), "checkpoint_interval_hours",

@@ -94,7 +94,7 @@ static bool draw_quotes(App& app) {
         const char* format;
     };
     const Row rows[] = {
-        {Str::q_price, &Quote::price_per_card_hour, "%.2f"},
+        {Str::q_price, &Quote::price_per_card_hour, kFormatMoney},
         {Str::q_min_hours, &Quote::min_billed_hours, "%.3g"},
         {Str::q_bandwidth, &Quote::bandwidth_mbps, "%.4g"},
         {Str::q_storage, &Quote::storage_per_gb_month, "%.3g"},

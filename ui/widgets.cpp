@@ -811,9 +811,20 @@ static const char* compact_exponent(const char* text) {
     return fmt("%.*se%s%s", static_cast<int>(e - text), text, negative ? "-" : "", digits);
 }
 
+// Money: two decimals, more when the value has them, up to five (a catalog price converted from
+// USD, ¥4.752 an hour, showed 4.75 beside a cost worked out with 4.752).
+static const char* money_text(double v) {
+    for (int decimals = 2; decimals < 5; decimals++) {
+        const char* text = fmt("%.*f", decimals, v);
+        if (std::fabs(std::strtod(text, nullptr) - v) <= 1e-9 * std::max(1.0, std::fabs(v))) return text;
+    }
+    return fmt("%.5f", v);
+}
+
 // A box's text for its value: the box's format, but a value from 1e15 on in six digits and an
 // exponent (a price of 1e40 typed, "%.2f" wrote 41 digits past the box's edge).
 static const char* box_text(const char* format, double v) {
+    if (std::fabs(v) < 1e15 && std::strcmp(format, kFormatMoney) == 0) return money_text(v);
     return compact_exponent(fmt(std::fabs(v) >= 1e15 ? "%.6g" : format, v));
 }
 

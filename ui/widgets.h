@@ -120,6 +120,8 @@ bool has_error(const App& app, const char* field);
 // value validate() never sees; others take any number and validate() says what is wrong.
 bool number_box(App& app, const char* id, const char* name, double* v, const char* format, bool invalid,
                 const double* range = nullptr);
+// input_double()'s format for money: two decimals, more when the value has them (up to five).
+inline constexpr const char kFormatMoney[] = "money";
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
                   const char* help = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);

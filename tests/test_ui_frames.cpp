@@ -1337,10 +1337,22 @@ TEST_CASE("money boxes show two decimals, more when the value has them") {
     CHECK(box("Per card per hour") == "2.12345");
     CHECK(page.app.scenario.price_hourly == 2.12345);
     type_into(page, "Per card per hour", "0.123456789"); // past five decimals: rounded in the box only
-    CHECK(box("Per card per hour") == "0.12346");
+    CHECK(box("Per card per hour") == "0.123");
     CHECK(page.app.scenario.price_hourly == 0.123456789);
     type_into(page, "Budget (0 = none)", "1234.5");
     CHECK(box("Budget (0 = none)") == "1234.50");
+    // The catalog's yuan in dollars: the shown work's figures ($80.556 a day, $1,458.33 a month).
+    page.app.scenario = Scenario{};
+    page.app.scenario.currency = Currency::usd;
+    refresh(page.app);
+    page.frame();
+    const CostResult& cost = page.app.estimate.cost;
+    CHECK(cost.price_daily == doctest::Approx(580 / 7.2));
+    CHECK(box("Per card per day") == "80.556");
+    CHECK(box("Per card per month") == "1458.33");
+    const std::vector<std::string> work = explain(page.app.estimate, Headline::cost, Lang::en);
+    CHECK(std::any_of(work.begin(), work.end(),
+                      [](const std::string& l) { return l.find("× $80.556 ×") != std::string::npos; }));
     CHECK(page.recovered == "");
 }
 

@@ -812,13 +812,14 @@ static const char* compact_exponent(const char* text) {
 }
 
 // Money: two decimals, more when the value has them, up to five (a catalog price converted from
-// USD, ¥4.752 an hour, showed 4.75 beside a cost worked out with 4.752).
+// USD, ¥4.752 an hour, showed 4.75 beside a cost worked out with 4.752). A value with more (¥580 a
+// day in dollars, 80.5555…) takes the shown work's precision: three decimals below 100, else two.
 static const char* money_text(double v) {
-    for (int decimals = 2; decimals < 5; decimals++) {
+    for (int decimals = 2; decimals <= 5; decimals++) {
         const char* text = fmt("%.*f", decimals, v);
         if (std::fabs(std::strtod(text, nullptr) - v) <= 1e-9 * std::max(1.0, std::fabs(v))) return text;
     }
-    return fmt("%.5f", v);
+    return fmt(std::fabs(v) < 100 ? "%.3f" : "%.2f", v);
 }
 
 // A box's text for its value: the box's format, but a value from 1e15 on in six digits and an

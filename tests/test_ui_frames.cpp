@@ -381,16 +381,20 @@ TEST_CASE("a number box writes a large value as the results do: 2.5e7, not 2.5e+
     page.frame();
     const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Tokens per epoch");
     REQUIRE(box);
-    CHECK(box->value == "2.5e7"); // 50,000 samples × 500 tokens
-    page.app.scenario.samples = 123456789;
+    CHECK(box->value == "2.5e7");           // 50,000 samples × 500 tokens
+    page.app.scenario.samples = 1234567891; // ten digits: more than a box shows as typed
     refresh(page.app);
     page.frame();
     box = traincalc_test::find_node(page.app, Role::number, "Samples");
     REQUIRE(box);
-    CHECK(box->value == "1.23457e8");
+    CHECK(box->value == "1.23457e9");
     double typed = 0; // and it reads back as the value it shows
     CHECK(ui::parse_number(box->value, &typed));
-    CHECK(typed == doctest::Approx(1.23457e8));
+    CHECK(typed == doctest::Approx(1.23457e9));
+    page.app.scenario.samples = 123456789; // nine: as typed
+    refresh(page.app);
+    page.frame();
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Samples")->value == "123456789");
     CHECK(page.recovered == "");
 }
 
@@ -1317,7 +1321,8 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
 
 // A catalog price converted from USD (RTX PRO 6000: $0.66 an hour at the catalog's rate) showed
 // 4.75 in its box beside a cost worked out with 4.752 (2026-12-04, by hand): money shows its digits.
-TEST_CASE("money boxes show two decimals, more when the value has them") {
+TEST_CASE(
+    "boxes show a typed value as typed; money in two decimals or more, a conversion as the work writes it") {
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;
     page.app.scenario.gpu_id = "RTXPRO6000";
@@ -1341,11 +1346,17 @@ TEST_CASE("money boxes show two decimals, more when the value has them") {
     CHECK(page.app.scenario.price_hourly == 0.123456789);
     type_into(page, "Budget (0 = none)", "1234.5");
     CHECK(box("Budget (0 = none)") == "1234.50");
+    // Other boxes show a typed value as typed (epochs 2.375 showed 2.38), a conversion in their digits.
+    type_into(page, "Epochs", "2.375");
+    CHECK(box("Epochs") == "2.375");
+    CHECK(page.app.scenario.epochs == 2.375);
     // The catalog's yuan in dollars: the shown work's figures ($80.556 a day, $1,458.33 a month).
     page.app.scenario = Scenario{};
-    page.app.scenario.currency = Currency::usd;
+    page.app.expand_all = true; // the ownership assumptions open
     refresh(page.app);
     page.frame();
+    page.click(*traincalc_test::find_node(page.app, Role::radio, "USD $")); // converts every amount
+    REQUIRE(page.app.scenario.currency == Currency::usd);
     const CostResult& cost = page.app.estimate.cost;
     CHECK(cost.price_daily == doctest::Approx(580 / 7.2));
     CHECK(box("Per card per day") == "80.556");
@@ -1353,6 +1364,7 @@ TEST_CASE("money boxes show two decimals, more when the value has them") {
     const std::vector<std::string> work = explain(page.app.estimate, Headline::cost, Lang::en);
     CHECK(std::any_of(work.begin(), work.end(),
                       [](const std::string& l) { return l.find("× $80.556 ×") != std::string::npos; }));
+    CHECK(box("Rack per card-month") == "52.08"); // ¥375 in dollars: 52.0833…
     CHECK(page.recovered == "");
 }
 

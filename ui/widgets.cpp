@@ -811,22 +811,40 @@ static const char* compact_exponent(const char* text) {
     return fmt("%.*se%s%s", static_cast<int>(e - text), text, negative ? "-" : "", digits);
 }
 
+// True when `text` reads back as v (to 1e-12: a sum's last-bit noise, 0.1 + 0.2, is not a digit).
+static bool reads_back(const char* text, double v) {
+    return std::fabs(std::strtod(text, nullptr) - v) <= 1e-12 * std::fabs(v);
+}
+
 // Money: two decimals, more when the value has them, up to five (a catalog price converted from
 // USD, ¥4.752 an hour, showed 4.75 beside a cost worked out with 4.752). A value with more (¥580 a
 // day in dollars, 80.5555…) takes the shown work's precision: three decimals below 100, else two.
 static const char* money_text(double v) {
     for (int decimals = 2; decimals <= 5; decimals++) {
         const char* text = fmt("%.*f", decimals, v);
-        if (std::fabs(std::strtod(text, nullptr) - v) <= 1e-9 * std::max(1.0, std::fabs(v))) return text;
+        if (reads_back(text, v)) return text;
     }
     return fmt(std::fabs(v) < 100 ? "%.3f" : "%.2f", v);
+}
+
+// A "%.Ng" box shows a typed value as typed: more significant digits when N would round it (epochs
+// 2.375 showed 2.38), up to nine; a value with more (a conversion's 52.0833…) keeps the N digits.
+static const char* g_text(const char* format, double v) {
+    const size_t n = std::strlen(format);
+    if (n < 2 || format[0] != '%' || format[n - 1] != 'g') return fmt(format, v);
+    const int digits = format[1] == '.' ? std::atoi(format + 2) : 6; // "%g": six
+    for (int d = digits; d <= 9; d++) {
+        const char* text = fmt("%.*g", d, v);
+        if (reads_back(text, v)) return text;
+    }
+    return fmt(format, v);
 }
 
 // A box's text for its value: the box's format, but a value from 1e15 on in six digits and an
 // exponent (a price of 1e40 typed, "%.2f" wrote 41 digits past the box's edge).
 static const char* box_text(const char* format, double v) {
-    if (std::fabs(v) < 1e15 && std::strcmp(format, kFormatMoney) == 0) return money_text(v);
-    return compact_exponent(fmt(std::fabs(v) >= 1e15 ? "%.6g" : format, v));
+    if (std::fabs(v) >= 1e15) return compact_exponent(fmt("%.6g", v));
+    return std::strcmp(format, kFormatMoney) == 0 ? money_text(v) : compact_exponent(g_text(format, v));
 }
 
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid,

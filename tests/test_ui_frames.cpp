@@ -1008,6 +1008,11 @@ TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, th
         CHECK(beta != "");
         CHECK(beta.find(en ? "cheapest" : "最便宜") == std::string::npos);
         CHECK(starts(en ? "Acme, Billed card-hours: " : "Acme，计费卡时：") != "");
+        // The quotes' boxes are named in the page's language ("每卡每小时, 服务商 1" mixed the two).
+        const SemNode* price = traincalc_test::find_node(
+            page.app, Role::number, en ? "Per card-hour, Provider 2" : "每卡每小时（服务商 2）");
+        REQUIRE(price);
+        CHECK(price->value == "28.00");
         CHECK(page.recovered == "");
     }
 }
@@ -1573,7 +1578,8 @@ TEST_CASE(
         page.frame();
         page.frame();
         const std::string count = lang == Lang::en ? "6.74B" : "67.4 亿"; // Llama 2 7B, in its option's name
-        CHECK(traincalc_test::find_node(page.app, Role::option, "Llama 2 7B, " + count));
+        CHECK(traincalc_test::find_node(page.app, Role::option,
+                                        (lang == Lang::en ? "Llama 2 7B, " : "Llama 2 7B，") + count));
     }
 }
 

@@ -103,7 +103,8 @@ static bool model_picker(App& app) {
                 // The name ends in "…" before the count's column ("Llama 4 Scout 17B-16E (MoE)" ran
                 // under "1.09e11"); the option's name says it whole.
                 const float room = avail - count_w - ImGui::GetStyle().ItemSpacing.x;
-                if (option(app, fit_text(label, room), selected, fmt("%s, %s", label, count))) {
+                if (option(app, fit_text(label, room), selected,
+                           fmt(app.lang == Lang::zh ? "%s，%s" : "%s, %s", label, count))) {
                     s.model_id = preset.id;
                     changed = true;
                 }
@@ -395,7 +396,8 @@ static bool gpu_picker(App& app) {
                 const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
                 const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
                 if (option(app, shown, c.id == s.gpu_id,
-                           fmt("%s, %s, %s TFLOPS", label, fgib(c.memory_gib), fnum(c.tflops_16bit)),
+                           fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS" : "%s, %s, %s TFLOPS", label,
+                               fgib(c.memory_gib), fnum(c.tflops_16bit)),
                            ImGuiSelectableFlags_SpanAllColumns)) {
                     take_gpu(app, c.id);
                     changed = true;

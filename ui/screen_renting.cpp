@@ -120,7 +120,8 @@ static bool draw_quotes(App& app) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);
             changed |= cell_double(app, fmt("##%s", str_key_name(row.label)),
-                                   fmt("%s, %s %d", T(app, row.label), T(app, Str::provider), q + 1),
+                                   fmt(app.lang == Lang::zh ? "%s（%s %d）" : "%s, %s %d", T(app, row.label),
+                                       T(app, Str::provider), q + 1), // "每卡每小时（服务商 1）"
                                    &(s.quotes[q].*row.field), row.format);
             ImGui::PopID();
         }

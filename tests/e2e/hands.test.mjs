@@ -726,7 +726,7 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
     // The GPU picker's list: a sideways swipe over an option picks nothing either, and the list stays.
     const picker = await center(b.page.getByRole('combobox', { name: 'GPU 型号' }));
     await touchTap(b.page, picker.x, picker.y);
-    const opt = b.page.getByRole('option', { name: /^NVIDIA A10 24GB,/ });
+    const opt = b.page.getByRole('option', { name: /^NVIDIA A10 24GB，/ });
     await opt.waitFor({ state: 'attached', timeout: 5000 });
     const o = await opt.boundingBox();
     await sideways(o.y + o.height / 2);

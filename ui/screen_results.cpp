@@ -233,13 +233,13 @@ static void draw_open_show_work(App& app) {
     const int opened = app.work_opened;
     app.work_opened = -1;
     if (app.embed && !app.show_details) return;
-    static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
-                                  Str::h_cards,   Str::h_cost, Str::buy_title};
     for (int i = 0; i < 6; i++) {
         if (!(app.show_work[i] || app.expand_all)) continue;
+        const Headline h = static_cast<Headline>(i);
         const float top = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
-        heading(fmt("%s · %s", T(app, kTitles[i]), T(app, Str::show_work))); // a screen reader's landmark too
-        show_work_lines(app, static_cast<Headline>(i));
+        heading(
+            fmt("%s · %s", T(app, headline_title(h)), T(app, Str::show_work))); // a screen reader's landmark
+        show_work_lines(app, h);
         if (i != opened) continue;
         const float bottom = ImGui::GetCursorScreenPos().y;
         app.reveal_request[0] = top;

@@ -1305,12 +1305,18 @@ const std::vector<std::string>& explain_lines(App& app, Headline h) {
     return app.explain_cache[i];
 }
 
+Str headline_title(Headline h) {
+    static const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
+                                  Str::h_cards,   Str::h_cost, Str::buy_title};
+    const int i = static_cast<int>(h);
+    IM_ASSERT(i >= 0 && i < 6 && "headline_title(): a Headline past buy; add its card's title to kTitles");
+    return kTitles[i];
+}
+
 bool show_work_toggle(App& app, Headline h) {
     const int i = static_cast<int>(h);
     ImGui::PushID(i);
-    const Str kTitles[] = {Str::h_compute, Str::h_time, Str::h_memory,
-                           Str::h_cards,   Str::h_cost, Str::buy_title};
-    const char* name = fmt("%s: %s", T(app, Str::show_work), T(app, kTitles[i < 6 ? i : 0]));
+    const char* name = fmt("%s: %s", T(app, Str::show_work), T(app, headline_title(h)));
     const bool was_open = app.show_work[i];
     disclosure(app, fmt("%s##work", T(app, Str::show_work)), name, &app.show_work[i], false);
     if (!was_open && app.show_work[i] && !app.expand_all) app.work_opened = i; // brought into view

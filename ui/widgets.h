@@ -182,6 +182,7 @@ void headline_card(App& app, Str title, const char* value, ImVec4 value_color, c
                    const char* sub2, Headline h);
 // explain() lines, computed once per estimate and language (cached in App).
 const std::vector<std::string>& explain_lines(App& app, Headline h);
+Str headline_title(Headline h);              // the headline card's title ("Time", "时间")
 bool show_work_toggle(App& app, Headline h); // the "show work" expander alone; true when open
 void show_work_lines(App& app, Headline h);  // its explain() lines, each with a copy button
 void copyable_line(App& app, const std::string& line, int index); // [Copy] + selectable text

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture, expand } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -389,13 +389,9 @@ test('a headline\'s work opened by a tap (phone) or a click (desktop) comes into
       await settle(b.page);
       const title = zh ? '时间' : 'Time';
       const sw = zh ? '查看算式' : 'Show work';
-      const toggle = b.page.getByRole('button', { name: `${sw}: ${title}`, exact: true });
-      const c = await center(toggle);
+      await center(b.page.getByRole('button', { name: `${sw}: ${title}`, exact: true }));
       const y0 = await b.page.evaluate(() => scrollY);
-      if (touch) await touchTap(b.page, c.x, c.y);
-      else await b.page.mouse.click(c.x, c.y);
-      await b.page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-        .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), `${sw}: ${title}`, { timeout: 5000 });
+      await expand(b.page, `${sw}: ${title}`, touch); // on screen now: the press moves nothing itself
       await settle(b.page);
       const y1 = await b.page.evaluate(() => scrollY);
       if (touch) assert.ok(y1 > y0, `phone: the page moved to the work (${y0} → ${y1})`);

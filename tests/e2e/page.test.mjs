@@ -145,6 +145,11 @@ test('a reload restores every field of the last scenario', async () => {
     await b.page.evaluate(() => window.traincalc.set({ model: 'mixtral-8x7b', method: 'lora', lora_targets: 'qv', cards: 16, gpu: 'A800-80G', zero: 2, tp: 2, precision: 'bf16', optimizer: 'adamw_8bit', checkpointing: 'full', flash_attention: false, seq_len: 8192, micro_batch: 2, grad_accum: 4, epochs: 1.5, deadline_hours: 48 }));
     const before = await b.page.evaluate(() => window.traincalc.get());
     await settle(b.page);
+    // The page saves as a change lands: leave only once its storage holds it (under a loaded CI
+    // machine a reload once came back to the defaults, 2026-12-04: this says which side lost it).
+    await b.page.waitForFunction(() => {
+      try { const s = JSON.parse(localStorage.getItem('traincalc.scenario') || 'null'); return !!s && s.cards === 16 && s.deadline_hours === 48; } catch (e) { return false; }
+    }, null, { timeout: 5000 });
     await b.page.goto('about:blank');
     await open(b.page);  // no hash: localStorage restores it
     const after = await b.page.evaluate(() => window.traincalc.get());

@@ -249,7 +249,22 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
     });
     c.min_for_memory_any = best;
     if (s.deadline_hours > 0) {
-        const DeadlineCards own = deadline_cards(s, md, g, ti, st, c.min_for_memory);
+        // The wall clock against the compute hours at each level (wall_line()), made once: the
+        // search times only the compute (wall_hours_near(): its comparisons are wall_clock()'s).
+        WallLine lines[2];
+        Checkpointing line_level[2] = {};
+        bool line_made[2] = {false, false};
+        auto line_of = [&](const Scenario& at_s, const ModelDerived& at_md) -> const WallLine* {
+            const int i = &at_s == &s ? 0 : 1; // the scenario's own level, or `other`
+            if (!line_made[i] || line_level[i] != at_s.checkpointing) {
+                lines[i] = wall_line(at_s, at_md);
+                line_level[i] = at_s.checkpointing;
+                line_made[i] = true;
+            }
+            return &lines[i];
+        };
+        const DeadlineCards own =
+            deadline_cards(s, md, g, ti, st, c.min_for_memory, kMaxCards, nullptr, line_of(s, md));
         c.for_deadline = own.cards;
         // The fewest cards that meet the deadline over the whole search space: the strategy that
         // needs the fewest cards to fit is not the one that needs the fewest to finish in time (its
@@ -271,16 +286,21 @@ void estimate_cards(Estimate& e, const Scenario& s, const ModelSpec& m, const Mo
             const int most = std::min(bound, kMaxCards) / mp * mp;
             if (most < mp) return search_next;
             cand.cards = most;
-            const double w = wall_hours_for(*ls, *lmd, ti, cand);
+            const double win_below = bound_wall * (1 - 1e-9);
+            const double w =
+                wall_hours_near(*ls, *lmd, ti, cand, *line_of(*ls, *lmd), s.deadline_hours, win_below);
             if (w > s.deadline_hours) return search_next;
-            if (most == bound && !(w < bound_wall * (1 - 1e-9))) { // as many cards is no win: fewer?
+            if (most == bound && !(w < win_below)) { // as many cards is no win: fewer?
                 cand.cards = most - mp;
-                if (cand.cards < mp || wall_hours_for(*ls, *lmd, ti, cand) > s.deadline_hours)
+                if (cand.cards < mp || wall_hours_near(*ls, *lmd, ti, cand, *line_of(*ls, *lmd),
+                                                       s.deadline_hours, s.deadline_hours) > s.deadline_hours)
                     return search_next;
             }
-            const int fits = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts_of(cand), nullptr, most);
+            const Activations* acts = acts_of(cand);
+            const int fits = min_cards_for_plan(*ls, *lmd, g, cand, kMaxCards, acts, nullptr, most);
             if (fits == 0) return search_next;
-            const DeadlineCards n = deadline_cards(*ls, *lmd, g, ti, cand, fits, most);
+            const DeadlineCards n =
+                deadline_cards(*ls, *lmd, g, ti, cand, fits, most, acts, line_of(*ls, *lmd));
             if (n.cards == 0 || n.cards > bound) return search_next;
             if (n.cards == bound && !(n.wall_hours < bound_wall * (1 - 1e-9))) return search_next;
             bound = n.cards;

@@ -14,6 +14,7 @@
 #include "host_ram.h"
 #include "memory_model.h"
 #include "time_model.h"
+#include <cmath>
 #include <type_traits>
 
 namespace traincalc {
@@ -360,6 +361,18 @@ inline WallLine wall_line(const Scenario& s, const ModelDerived& md) {
     return WallLine{t0.wall_hours, t1.wall_hours - t0.wall_hours};
 }
 
+// st's whole wall clock read off its level's line, or from wall_clock() itself (wall_hours_for())
+// where the line's rounding could put it on the other side of a limit it is compared with: every
+// comparison with `limit_a` or `limit_b` is then wall_clock()'s (a deadline equal to a plan's wall
+// clock to the bit is met by it).
+inline double wall_hours_near(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                              const Strategy& st, const WallLine& line, double limit_a, double limit_b) {
+    const double w = line.at(compute_seconds(s, md, ti, st, nullptr, nullptr));
+    const double near = 1e-12 * w; // the line's rounding is a few ulps
+    if (std::fabs(w - limit_a) > near && std::fabs(w - limit_b) > near) return w;
+    return wall_hours_for(s, md, ti, st);
+}
+
 // A count found for a deadline and its whole wall clock (cards 0: none).
 struct DeadlineCards {
     int cards = 0;
@@ -385,7 +398,7 @@ inline DeadlineCards cards_for_deadline(const Scenario& s, const ModelDerived& m
     const WallLine w = line ? *line : wall_line(s, md); // the same for every card and strategy
     auto meets = [&](int d) {
         st.cards = d * mp;
-        return w.at(compute_seconds(s, md, ti, st, nullptr, nullptr)) <= s.deadline_hours;
+        return wall_hours_near(s, md, ti, st, w, s.deadline_hours, s.deadline_hours) <= s.deadline_hours;
     };
     int lo = hi - 1; // the most that missed (below the fewest: none tried)
     while (!meets(hi)) {
@@ -423,16 +436,21 @@ DeadlineCards deadline_cards_if(const Scenario& s, const ModelDerived& md, const
     const double wall = wall_hours_for(s, md, ti, on);
     return wall <= s.deadline_hours ? DeadlineCards{on.cards, wall} : DeadlineCards{};
 }
+// `acts` and `line`, when the caller has them, are st's activations and its level's wall line.
 inline DeadlineCards deadline_cards(const Scenario& s, const ModelDerived& md, const GpuSpec& g,
                                     const TimeInputs& ti, const Strategy& st, int min_cards,
-                                    int max_cards = kMaxCards) {
-    return deadline_cards_if(s, md, g, ti, st, min_cards, max_cards, [&](int cards) {
-        Strategy on = st;
-        on.cards = cards;
-        MemoryResult m;
-        memory_for(s, md, g, on, m);
-        return m.fits && host_ram_fits(s, md, g, on, m);
-    });
+                                    int max_cards = kMaxCards, const Activations* acts = nullptr,
+                                    const WallLine* line = nullptr) {
+    return deadline_cards_if(
+        s, md, g, ti, st, min_cards, max_cards,
+        [&](int cards) {
+            Strategy on = st;
+            on.cards = cards;
+            MemoryResult m;
+            memory_with(s, md, g, on, acts, m);
+            return m.fits && host_ram_fits(s, md, g, on, m);
+        },
+        line);
 }
 
 } // namespace detail

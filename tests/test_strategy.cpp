@@ -286,3 +286,41 @@ TEST_CASE("strategy: the fewest cards for a deadline run in time, and no configu
     CHECK(checked > 30);
     CHECK(beats_own > own_never + 5); // some beat an own strategy that does meet the deadline
 }
+
+TEST_CASE("strategy: a deadline equal to a plan's wall clock to the bit is met on that plan's cards") {
+    // The deadline search times the compute and reads the wall clock off a line (wall_line()); where
+    // that line's rounding puts a wall just over a deadline wall_clock() itself meets, the search asks
+    // wall_clock(). Each deadline here is a strategy's own wall clock on its cards, to the bit.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const char* gpus[] = {"RTX4090", "A100-80G", "H100-SXM", "L40S"};
+    int checked = 0;
+    for (size_t mi = 0; mi < c.models.size(); mi += 2) {
+        for (int k = 0; k < 8; k++) {
+            Scenario s;
+            s.model_id = c.models[mi].id;
+            s.gpu_id = gpus[(mi + size_t(k)) % 4];
+            s.method = k % 3 == 0 ? Method::full : k % 3 == 1 ? Method::lora : Method::qlora;
+            s.data_input = DataInput::tokens;
+            s.tokens = 1e8 * (1 + k);
+            s.epochs = 1;
+            s.fixed_hours = 0.1 * k;
+            s.overhead_fraction = 0.03 * k;
+            s.cards = 1 << (k % 4);
+            if (!validate(s, c).empty()) continue;
+            const Estimate own = estimate(s, c);
+            if (!own.ok || !own.memory.fits || !own.host.fits) continue;
+            s.deadline_hours = own.time.wall_hours; // met by the scenario's own plan, exactly
+            const Estimate e = estimate(s, c);
+            REQUIRE(e.ok);
+            CAPTURE(s.model_id);
+            CAPTURE(k);
+            CHECK(e.cards.for_deadline > 0);
+            CHECK(e.cards.for_deadline <= s.cards);
+            CHECK(e.cards.for_deadline_any > 0);
+            CHECK(e.cards.for_deadline_any <= e.cards.for_deadline);
+            checked++;
+        }
+    }
+    MESSAGE(checked << " deadlines equal to a wall clock");
+    CHECK(checked > 50);
+}

@@ -627,6 +627,7 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
         lines++;
         if (spaced.empty() && zh_text::has_cjk_gap(line)) spaced = line;         // "不重计算 只需"
         if (spaced.empty() && zh_text::has_halfwidth_paren(line)) spaced = line; // "(23.4 小时)"
+        if (spaced.empty() && zh_text::has_halfwidth_punct(line)) spaced = line; // "显存: 8 GiB"
         for (size_t i = 1; latin_time.empty() && i + 2 < line.size() + 1; i++)   // "5.33 h", "19,204 s"
             if (std::isdigit(static_cast<unsigned char>(line[i - 1])) && line[i] == ' ' &&
                 (line[i + 1] == 'h' || line[i + 1] == 's') &&

@@ -153,13 +153,14 @@ TEST_CASE("every screen draws for every scenario, size, dpi and language, sectio
                 }
                 CHECK(page.recovered == "");
                 // Chinese text never puts a space after a full-width colon ("这张卡：8.0") nor
-                // between two Chinese characters (tests/zh_text.h).
+                // between two Chinese characters, and punctuates in full width (tests/zh_text.h).
                 if (lang == Lang::zh)
                     for (const SemNode& n : page.app.sem)
                         for (const std::string* t : {&n.name, &n.value}) {
                             CHECK_MESSAGE(t->find("\xEF\xBC\x9A ") == std::string::npos, *t);
                             CHECK_MESSAGE(!zh_text::has_cjk_gap(*t), *t);
                             CHECK_MESSAGE(!zh_text::has_halfwidth_paren(*t), *t);
+                            CHECK_MESSAGE(!zh_text::has_halfwidth_punct(*t), *t);
                         }
                 if (c.name == "invalid inputs") {
                     CHECK(!page.app.input_errors.empty());

@@ -50,8 +50,9 @@ void press(Page& page, const SemNode* node) {
     for (int i = 0; i < 3; i++) page.frame();
 }
 
+// "Show work: Host RAM per machine", "查看算式：每台机器的内存" (Chinese punctuation in Chinese).
 std::string show_work_name(Lang lang, Str title) {
-    return std::string(tr(Str::show_work, lang)) + ": " + tr(title, lang);
+    return std::string(lang == Lang::zh ? "查看算式：" : "Show work: ") + tr(title, lang);
 }
 
 } // namespace

@@ -45,4 +45,19 @@ inline bool has_halfwidth_paren(const std::string& text) {
     return false;
 }
 
+// True when a half-width colon, comma or semicolon punctuates Chinese text: after a Chinese character
+// ("查看算式: 时间") or before one past its space ("GPU: 名称"); Chinese takes "：", "，", "；".
+inline bool has_halfwidth_punct(const std::string& text) {
+    char32_t before = 0, prev = 0;
+    for (size_t i = 0; i < text.size();) {
+        const char32_t cp = next_code_point(text, &i);
+        const bool punct = cp == U':' || cp == U',' || cp == U';';
+        if (punct && is_cjk(prev) && prev < 0xFF00) return true; // a full-width form is the punctuation
+        if ((before == U':' || before == U',' || before == U';') && prev == U' ' && is_cjk(cp)) return true;
+        before = prev;
+        prev = cp;
+    }
+    return false;
+}
+
 } // namespace traincalc::zh_text

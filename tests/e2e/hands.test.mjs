@@ -389,9 +389,10 @@ test('a headline\'s work opened by a tap (phone) or a click (desktop) comes into
       await settle(b.page);
       const title = zh ? '时间' : 'Time';
       const sw = zh ? '查看算式' : 'Show work';
-      await center(b.page.getByRole('button', { name: `${sw}: ${title}`, exact: true }));
+      const swFor = zh ? '查看算式：' : 'Show work: '; // the toggle's name: Chinese punctuation in Chinese
+      await center(b.page.getByRole('button', { name: `${swFor}${title}`, exact: true }));
       const y0 = await b.page.evaluate(() => scrollY);
-      await expand(b.page, `${sw}: ${title}`, touch); // on screen now: the press moves nothing itself
+      await expand(b.page, `${swFor}${title}`, touch); // on screen now: the press moves nothing itself
       await settle(b.page);
       const y1 = await b.page.evaluate(() => scrollY);
       if (touch) assert.ok(y1 > y0, `phone: the page moved to the work (${y0} → ${y1})`);

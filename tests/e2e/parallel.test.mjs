@@ -83,8 +83,8 @@ async function assertCliAnswers(page, scenario, lang, touch) {
   const report = run(['estimate', '--text', '--lang', lang], scenario);
   const memory = section(report, lang === 'zh' ? '显存' : 'Memory')
     .filter((l) => !l.startsWith(lang === 'zh' ? '每台机器' : 'Host RAM')); // those are the host RAM section's
-  const sw = lang === 'zh' ? '查看算式' : 'Show work';
-  await expand(page, `${sw}: ${lang === 'zh' ? '每卡显存' : 'Memory per card'}`, touch);
+  const swFor = lang === 'zh' ? '查看算式：' : 'Show work: ';
+  await expand(page, `${swFor}${lang === 'zh' ? '每卡显存' : 'Memory per card'}`, touch);
   await assertShown(page, memory, 'memory work');
   const answers = j.inverse.explain.filter((l) => !l.includes(' = '));
   await assertShown(page, answers, 'inverse answers');

@@ -79,11 +79,11 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       // `largest-batch --text` prints the same lines.
       assert.deepEqual(run(['largest-batch', '--text', '--lang', lang], scenario).trim().split('\n'), j.inverse.explain);
       // The work opens by its named toggle.
-      const sw = lang === 'zh' ? '查看算式' : 'Show work';
+      const swFor = lang === 'zh' ? '查看算式：' : 'Show work: ';
       const titles = lang === 'zh' ? ['能放下多少、能买多少', '每台机器的内存', '竞价 / 可抢占实例']
         : ['What fits, what it buys', 'Host RAM per machine', 'Spot / preemptible'];
       assert.equal(await shown(b.page, work[0]), false, 'the work waits for its toggle');
-      await expand(b.page, `${sw}: ${titles[0]}`, touch);
+      await expand(b.page, `${swFor}${titles[0]}`, touch);
       await assertShown(b.page, work, 'inverse work');
       // Host RAM and spot: their work lines are the CLI report's memory and cost lines.
       const report = run(['estimate', '--text', '--lang', lang], scenario);
@@ -91,15 +91,15 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
       const cost = section(report, lang === 'zh' ? '费用' : 'Cost');
       const host = memory.filter((l) => l.startsWith(lang === 'zh' ? '每台机器' : 'Host RAM'));
       const spot = cost.filter((l) => l.startsWith(lang === 'zh' ? '竞价' : 'Spot'));
-      await expand(b.page, `${sw}: ${titles[1]}`, touch);
+      await expand(b.page, `${swFor}${titles[1]}`, touch);
       await assertShown(b.page, host, 'host RAM work');
-      await expand(b.page, `${sw}: ${titles[2]}`, touch);
+      await expand(b.page, `${swFor}${titles[2]}`, touch);
       await assertShown(b.page, spot, 'spot work');
       // The cards work: the CLI's lines, the deadline's count among them (searched over every strategy).
       const cards = section(report, lang === 'zh' ? '卡数' : 'Cards');
       assert.ok(cards.some((l) => l.startsWith(lang === 'zh' ? '要在 24 小时内完成' : 'Cards to finish within 24 h')),
         `a deadline line in ${JSON.stringify(cards)}`);
-      await expand(b.page, `${sw}: ${lang === 'zh' ? '所需卡数' : 'Cards needed'}`, touch);
+      await expand(b.page, `${swFor}${lang === 'zh' ? '所需卡数' : 'Cards needed'}`, touch);
       await assertShown(b.page, cards, 'cards work');
       // The headline figures are the CLI's: the spot cost and on-demand cost from the JSON, as the
       // report's verdict line writes them, appear in the page's spot line.
@@ -125,7 +125,7 @@ for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 
           if (r.width > 0 && r.height > 0) out.push({ label, x0: r.left + scrollX, y0: r.top + scrollY, x1: r.right + scrollX, y1: r.bottom + scrollY });
         }
         return out;
-      }, [...answers, ...work, ...host, ...spot, ...titles, `${sw}: `, lang === 'zh' ? '竞价预期' : 'Spot, expected', lang === 'zh' ? '峰值' : 'Peak ']);
+      }, [...answers, ...work, ...host, ...spot, ...titles, swFor, lang === 'zh' ? '竞价预期' : 'Spot, expected', lang === 'zh' ? '峰值' : 'Peak ']);
       assert.ok(boxes.length >= answers.length + work.length + host.length + spot.length, `boxes found: ${boxes.length}`);
       const width = await b.page.evaluate(() => document.documentElement.clientWidth);
       for (const r of boxes) assert.ok(r.x0 >= -0.5 && r.x1 <= width + 0.5, `"${r.label}" inside the ${width} px page (${r.x0}..${r.x1})`);

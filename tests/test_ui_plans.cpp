@@ -252,3 +252,38 @@ TEST_CASE("rent or buy: the verdict names the monthly hours it assumes, and foll
     for (int i = 0; i < 3; i++) page.frame();
     CHECK(has_text(page.app, "At 20 h of use a month (planned), renting is cheaper."));
 }
+
+TEST_CASE(
+    "plans: the hint under the answers asks only for what is not set yet (a budget, a deadline, both)") {
+    struct Want {
+        double budget, deadline_hours;
+        const char *en, *zh; // the hint, or nullptr: none
+    };
+    const Want wants[] = {
+        {0, 0,
+         "Set a budget (Prices) and a deadline (GPUs) to also see what the budget buys and the cheapest plan "
+         "that meets the deadline.",
+         "填写预算（价格一节）和期限（GPU 一节），还能看到预算能训练多少、满足期限的最省方案。"},
+        {0, 48, "Set a budget (Prices) to also see what the budget buys.",
+         "填写预算（价格一节），还能看到预算能训练多少。"},
+        {2000, 0, "Set a deadline (GPUs) to also see the cheapest plan that meets it.",
+         "填写期限（GPU 一节），还能看到满足期限的最省方案。"},
+        {2000, 48, nullptr, nullptr},
+    };
+    const char* all[] = {wants[0].en, wants[1].en, wants[2].en, wants[0].zh, wants[1].zh, wants[2].zh};
+    for (const Want& w : wants) {
+        for (Lang lang : {Lang::en, Lang::zh}) {
+            CAPTURE(w.budget);
+            CAPTURE(w.deadline_hours);
+            CAPTURE(static_cast<int>(lang));
+            Page page(1280, 12000, 1, lang);
+            page.app.scenario.budget = w.budget;
+            page.app.scenario.deadline_hours = w.deadline_hours;
+            refresh(page.app);
+            for (int i = 0; i < 3; i++) page.frame();
+            const char* want = lang == Lang::zh ? w.zh : w.en;
+            for (const char* hint : all)
+                CHECK(has_text(page.app, hint) == (want && std::string(hint) == want));
+        }
+    }
+}

@@ -139,8 +139,12 @@ static void draw_inverse(App& app, PlansCache& cache) {
         return;
     }
     for (const std::string& line : cache.answers) bullet_wrapped(line.c_str());
-    if (app.scenario.budget <= 0 || app.scenario.deadline_hours <= 0)
-        text_wrapped_colored(color_dim(), T(app, Str::inverse_ask));
+    // What else the section answers once asked: only the questions not asked yet.
+    const bool budget = app.scenario.budget > 0, deadline = app.scenario.deadline_hours > 0;
+    if (!budget || !deadline)
+        text_wrapped_colored(color_dim(), T(app, budget     ? Str::inverse_ask_deadline
+                                                 : deadline ? Str::inverse_ask_budget
+                                                            : Str::inverse_ask));
     show_work(app, &app.show_plans_work[0], Str::inverse_title, cache.work, 2);
 }
 

@@ -119,12 +119,17 @@ static double in_unit(double hours, TimeUnit u) {
     return hours / 24 / 365;
 }
 
-std::string format_hours(double hours, Lang lang) {
+std::string format_hours_as(double hours, double reference, Lang lang) {
     if (!std::isfinite(hours) || hours < 0) hours = 0;
+    if (!std::isfinite(reference) || reference < 0) reference = 0;
     static const char* const kUnits[][2] = {
         {" s", " 秒"}, {" min", " 分钟"}, {" h", " 小时"}, {" days", " 天"}, {" years", " 年"}};
-    const TimeUnit u = time_unit(hours);
+    const TimeUnit u = time_unit(reference);
     return format_number(in_unit(hours, u)) + kUnits[int(u)][lang == Lang::zh ? 1 : 0];
+}
+
+std::string format_hours(double hours, Lang lang) {
+    return format_hours_as(hours, hours, lang);
 }
 
 double hours_in_unit_of(double hours, double reference) {

@@ -43,6 +43,9 @@ std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang
 // Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
 std::string format_number(double v, int significant = 3);
 std::string format_hours(double hours, Lang lang); // "23.4 h" / "2.3 days" / "23.4 小时"
+// `hours` in the unit format_hours(reference) uses, with it: a chart's ticks in one unit ("0 h",
+// not "0 s", under "35 h"; "0.5 h", not "30 min", under "2 h").
+std::string format_hours_as(double hours, double reference, Lang lang);
 // A range with both ends in the high end's unit: "1.83 – 2.33 days", never "43.9 h – 2.33 days".
 std::string format_hours_range(double low, double high, Lang lang);
 // `hours` as a number in the unit format_hours(reference) uses (43.9 → 1.83 when the reference

@@ -107,6 +107,16 @@ TEST_CASE("format_hours: seconds, minutes, hours, days, years in both languages"
     CHECK(format_hours(59.4 / 3600, Lang::en) == "59 s");
 }
 
+TEST_CASE("format_hours_as: a value in a reference's unit (a linear chart axis's ticks)") {
+    CHECK(format_hours_as(0, 35, Lang::zh) == "0 小时"); // was "0 秒" under "35 小时"
+    CHECK(format_hours_as(0, 35, Lang::en) == "0 h");
+    CHECK(format_hours_as(0.5, 2, Lang::en) == "0.5 h"); // not "30 min" under "2 h"
+    CHECK(format_hours_as(36, 240, Lang::en) == "1.5 days");
+    CHECK(format_hours_as(0.25, 0.5, Lang::zh) == "15 分钟");
+    CHECK(format_hours_as(-1, 2, Lang::en) == "0 h");
+    CHECK(format_hours_as(2, -1, Lang::en) == "7,200 s"); // a bad reference reads as 0: seconds
+}
+
 TEST_CASE("format_hours_range: both ends in the high end's unit") {
     CHECK(format_hours_range(43.9, 55.9, Lang::en) == "1.83 – 2.33 days"); // was "43.9 h – 2.33 days"
     CHECK(format_hours_range(43.9, 55.9, Lang::zh) == "1.83 – 2.33 天");

@@ -20,10 +20,17 @@ double value_of(const CurvePoint& p, Series s) {
     return s == Series::time ? p.wall_hours : p.cost_total;
 }
 
-// A tick label: hours in the page's language, money compact ("¥25k", "¥2.5 万").
-const char* tick_label(const App& app, Series s, double v) {
-    return s == Series::time ? fhours(app, v)
-                             : fmt("%s", format_money_compact(v, app.scenario.currency, app.lang).c_str());
+// A tick label: money compact ("¥25k", "¥2.5 万"); hours in the page's language, on a linear axis
+// all in its top tick's unit ("0 h" under "35 h", not "0 s"), on a log axis each in its own.
+const char* tick_label(const App& app, Series s, const AxisTicks& y, double v) {
+    if (s == Series::cost) return fmt("%s", format_money_compact(v, app.scenario.currency, app.lang).c_str());
+    if (y.log || y.count == 0) return fhours(app, v);
+    return fmt("%s", format_hours_as(v, y.ticks[y.count - 1], app.lang).c_str());
+}
+
+// "1 card", "2 cards"; "1 张卡".
+const char* cards_text(const App& app, int cards) {
+    return fmt("%d %s", cards, T(app, cards == 1 ? Str::card_unit : Str::cards_unit));
 }
 
 // The plot area of one chart and its two mappings (card index → x, value → y), shared by the
@@ -55,7 +62,7 @@ static bool value_range(const std::vector<CurvePoint>& curve, Series series, dou
 static void place_plot(const App& app, Series series, ImVec2 p0, float width, float height, Plot* plot) {
     float label_w = 0;
     for (int i = 0; i < plot->y.count; i++) {
-        const float w = ImGui::CalcTextSize(tick_label(app, series, plot->y.ticks[i])).x;
+        const float w = ImGui::CalcTextSize(tick_label(app, series, plot->y, plot->y.ticks[i])).x;
         label_w = w > label_w ? w : label_w;
     }
     const float pad_l = label_w + 8, pad_b = ImGui::GetFontSize() + 4,
@@ -77,7 +84,7 @@ static void draw_axes(const App& app, Series series, const Plot& p) {
     for (int i = 0; i < p.y.count; i++) {
         const float ty = p.py(p.y.ticks[i]);
         dl->AddLine(ImVec2(p.a.x, ty), ImVec2(p.b.x, ty), faint);
-        const char* label = tick_label(app, series, p.y.ticks[i]);
+        const char* label = tick_label(app, series, p.y, p.y.ticks[i]);
         const ImVec2 ts = ImGui::CalcTextSize(label);
         dl->AddText(ImVec2(p.a.x - 4 - ts.x, ty - ts.y * 0.5f), text, label);
     }
@@ -130,8 +137,29 @@ static void point_tooltip(const App& app, const Plot& p) {
         if (std::fabs(p.px(i) - mx) < std::fabs(p.px(best) - mx)) best = i;
     const CurvePoint& c = app.curve[best];
     ImGui::SetTooltip("%s",
-                      fmt("%d %s · %s · %s%s", c.cards, T(app, Str::cards_unit), fhours(app, c.wall_hours),
+                      fmt("%s · %s · %s%s", cards_text(app, c.cards), fhours(app, c.wall_hours),
                           fmoney(app, c.cost_total), c.fits ? "" : fmt(" · %s", T(app, Str::does_not_fit))));
+}
+
+// The chart as text over it, for a screen reader and Ctrl+F (the canvas draws only pixels): "Wall-clock
+// time by card count: 1 card 8.17 h; 2 cards 5.11 h; …; 4096 cards 2.05 h (does not fit)". Written
+// into a fixed buffer: a steady frame allocates nothing.
+static void chart_text(App& app, const char* title, Series series, const ImVec2& min, const ImVec2& max) {
+    const bool zh = app.lang == Lang::zh;
+    char buf[2048];
+    int n = std::snprintf(buf, sizeof buf, "%s%s%s%s", title, zh ? "" : " ", T(app, Str::chart_points),
+                          zh ? "：" : ": ");
+    for (size_t i = 0; i < app.curve.size() && n > 0 && n < int(sizeof buf); i++) {
+        const CurvePoint& c = app.curve[i];
+        const double v = value_of(c, series);
+        n += std::snprintf(buf + n, sizeof buf - size_t(n), "%s%s %s%s",
+                           i == 0 ? ""
+                           : zh   ? "；"
+                                  : "; ",
+                           cards_text(app, c.cards), series == Series::time ? fhours(app, v) : fmoney(app, v),
+                           c.fits ? "" : fmt(zh ? "（%s）" : " (%s)", T(app, Str::does_not_fit)));
+    }
+    if (n > 0) sem_text(app, Role::text, buf, buf + std::min(n, int(sizeof buf) - 1), min, max);
 }
 
 // One chart: the background always (it holds the place), the rest when there is a value to draw.
@@ -152,6 +180,7 @@ static void chart(App& app, const char* title, Series series) {
     draw_axes(app, series, plot);
     draw_points(app, series, plot);
     point_tooltip(app, plot);
+    chart_text(app, title, series, p0, ImVec2(p0.x + width, p0.y + height));
 }
 
 bool draw_charts(App& app) {

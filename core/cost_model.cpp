@@ -208,6 +208,8 @@ static void cost_impl(const Scenario& s, const Prices& p, int cards, double wall
             found = true;
         }
     }
+    out.priced = found;
+    if (!found) return; // no rental price: a cost per token of ¥0 would be a claim
     out.per_million_tokens = C(log, TermId::cost_per_million_tokens, money)
                                  .first("total", out.total, money)
                                  .div("D", tokens, "tokens", TermId::tokens)
@@ -327,10 +329,12 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
                     .add(fees > 0 ? "fees" : nullptr, fees, money, fees > 0 ? TermId::fees : TermId::none)
                     .done();
     out.on_demand_total = on_demand.total;
-    out.saving = Calc(log, TermId::spot_saving, money)
-                     .first("on demand", on_demand.total, money)
-                     .sub("spot", out.total, money, TermId::spot_total)
-                     .done();
+    out.on_demand_priced = on_demand.priced; // else a saving against ¥0 would say spot costs more
+    if (out.on_demand_priced)
+        out.saving = Calc(log, TermId::spot_saving, money)
+                         .first("on demand", on_demand.total, money)
+                         .sub("spot", out.total, money, TermId::spot_total)
+                         .done();
     out.interruptions = finite_or(out.interruptions);
     out.hours = finite_or(out.hours);
     out.billed_hours = finite_or(out.billed_hours);
@@ -447,6 +451,7 @@ void buy_for(const Scenario& s, const GpuSpec& g, const Prices& prices, BuyResul
     const bool priced = at_use.cost >= 0;
     b.rent_per_month = priced ? log_rent(TermId::rent_per_month, at_use, 0) : 0;
     b.purchase_known = prices.purchase > 0; // no price: depreciation 0 would fake "buy"
+    b.rent_known = priced;                  // no price: rent 0 would fake "rent"
     b.buying_cheaper = b.purchase_known && priced && b.own_per_month < b.rent_per_month;
     if (!priced) return;
     // Break-even: the fewest whole hours a month from which owning costs no more than renting the

@@ -160,9 +160,10 @@ struct PlanCost {
 struct CostResult {
     Currency currency = Currency::cny;
     Plan best_plan = Plan::hourly;
-    double total = 0;   // best plan, fees included
-    PlanCost plans[4];  // hourly, daily, monthly, cheapest mix
-    double storage = 0; // storage fee for the rental period
+    bool priced = false; // some plan has a rental price; false: the cost is unknown, not ¥0
+    double total = 0;    // best plan, fees included
+    PlanCost plans[4];   // hourly, daily, monthly, cheapest mix
+    double storage = 0;  // storage fee for the rental period
     double traffic = 0;
     double per_million_tokens = 0; // total / (D / 1e6)
     double gpu_hours = 0;          // cards × wall hours
@@ -189,7 +190,8 @@ struct SpotResult {
     double billed_hours = 0;                  // expected hours billed per card: H + unused increments
     double total = 0;                         // billed × spot price × cards + fees
     double on_demand_total = 0;               // the best on-demand plan (CostResult::total)
-    double saving = 0;                        // on-demand − spot (negative: spot costs more)
+    bool on_demand_priced = false;            // the card has an on-demand price to compare with
+    double saving = 0;                        // on-demand − spot (negative: spot costs more); 0 unpriced
 };
 
 struct BuyResult {
@@ -200,6 +202,7 @@ struct BuyResult {
     double break_even_hours_per_month = 0; // above this, owning is cheaper; 0 = never
     bool buying_cheaper = false;
     bool purchase_known = false; // a purchase price > 0 exists; false = "unknown", never "buy"
+    bool rent_known = false;     // a rental price > 0 exists; false = "unknown", never "rent"
 };
 
 struct QuoteResult {

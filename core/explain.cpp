@@ -1271,10 +1271,15 @@ static void spot_notes(const Estimate& e, const Fmt& F, std::vector<std::string>
                 "Spot without checkpoints: every interruption restarts the run from the beginning, so the "
                 "expected time grows exponentially with its length",
                 "竞价且不保存检查点：每次中断都要从头开始，预期耗时随训练时长指数增长"));
-        out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
-                          F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
-                          sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜")
-                                         : F.T("on-demand is cheaper", "按需更便宜")));
+        if (sp.on_demand_priced)
+            out.push_back(fmt(F.T("Spot: %s expected against %s on demand: %s", "竞价：预期 %s，按需 %s：%s"),
+                              F.M(sp.total).c_str(), F.M(sp.on_demand_total).c_str(),
+                              sp.saving >= 0 ? F.T("spot is cheaper", "竞价更便宜")
+                                             : F.T("on-demand is cheaper", "按需更便宜")));
+        else
+            out.push_back(fmt(F.T("Spot: %s expected; no on-demand price to compare it with",
+                                  "竞价：预期 %s；没有按需价格可比较"),
+                              F.M(sp.total).c_str()));
     }
 }
 
@@ -1354,6 +1359,12 @@ static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string
                                         "比盈亏平衡点少 1 小时租用（最省方案）")));
         else
             out.push_back(term_line(e.terms, t, F));
+    }
+    if (!b.rent_known) { // owning's cost is known; renting's is not: no break-even, no verdict
+        out.push_back(F.T("No rental price for this card: whether buying pays is unknown. Enter one under "
+                          "Prices.",
+                          "这张卡没有租用价：无法判断买卡是否划算。请在“价格”中填入租用价。"));
+        return;
     }
     if (b.break_even_hours_per_month > 0)
         out.push_back(
@@ -1566,6 +1577,11 @@ void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::strin
     } else if (!bu.fits) {
         out.push_back(F.T("Most tokens for the budget: none, the run does not fit on its cards as set",
                           "预算能买的 token：没有，按当前设置显存放不下"));
+    } else if (bu.unpriced) {
+        out.push_back(
+            F.T("Most tokens for the budget: unknown, this card has no rental price: enter your quote "
+                "under Prices",
+                "预算能买的 token：无法计算，这张卡没有租用价：请在“价格”中填写报价"));
     } else {
         out.push_back(
             fmt(F.T("Most tokens for the budget: none, %s does not cover even the fixed hours and transfers",
@@ -1630,14 +1646,15 @@ std::string summary_sentence(const Estimate& e, Lang l) {
             "；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / " +
             format_number(e.memory.capacity_gib) + " GiB（" + fits + "）" +
             (host_short ? "；机器内存不够：峰值 " + peak + " / " + ram + " GiB" : "") + "；费用 " +
-            format_money(e.cost.total, e.cost.currency) + "。";
+            (e.cost.priced ? format_money(e.cost.total, e.cost.currency) : "未知（没有租用价）") + "。";
     } else {
         s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
             format_hours(e.time.compute_hours, l) + ", wall clock about " +
             format_hours(e.time.wall_hours, l) + "; memory per card " + format_number(e.memory.per_gpu_gib) +
             " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits + ")" +
             (host_short ? "; the machine's RAM is short: peak " + peak + " of " + ram + " GiB" : "") +
-            "; cost " + format_money(e.cost.total, e.cost.currency) + ".";
+            "; cost " +
+            (e.cost.priced ? format_money(e.cost.total, e.cost.currency) : "unknown (no rental price)") + ".";
     }
     return s;
 }
@@ -1878,8 +1895,11 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
               F.N(e.memory.per_gpu_gib).c_str(), F.N(e.memory.usable_gib).c_str(),
               e.memory.fits ? F.T("fits", "放得下") : F.T("does not fit", "放不下"));
     md += fmt(F.T("| GPU hours | %s |\n", "| 卡时 | %s |\n"), F.N(e.gpu_hours).c_str());
-    md += fmt(F.T("| Cost (%s) | %s%s |\n\n", "| 费用（%s）| %s%s |\n\n"), plan_label(e.cost.best_plan, lang),
-              F.M(e.cost.total).c_str(), not_fit.c_str());
+    if (e.cost.priced)
+        md += fmt(F.T("| Cost (%s) | %s%s |\n\n", "| 费用（%s）| %s%s |\n\n"),
+                  plan_label(e.cost.best_plan, lang), F.M(e.cost.total).c_str(), not_fit.c_str());
+    else
+        md += F.T("| Cost | unknown: no rental price |\n\n", "| 费用 | 未知：没有租用价 |\n\n");
     if (!e.warnings.empty()) {
         md += F.T("## Warnings\n\n", "## 提示\n\n");
         for (const Warning& w : e.warnings) md += "- " + warning_text(w, e, lang) + "\n";

@@ -260,6 +260,8 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     if (!a.fits) return a; // a run that cannot start (the cards' memory, the host RAM) buys nothing
     CostOfTokens cost(s, m, g, c);
     double wall = 0;
+    a.unpriced = !cost.at(1, &wall).priced; // ¥0 an hour would buy 1e15 tokens: unknown, not that
+    if (a.unpriced) return a;
     auto affordable = [&](double tokens) { return cost.at(tokens, &wall).total <= s.budget; };
     if (!affordable(1)) return a;
     // Whole tokens per epoch; doubles hold every integer up to 2^53 > 1e15 exactly.

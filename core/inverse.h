@@ -52,6 +52,7 @@ struct BudgetAnswer {
     bool found = false;          // one token per epoch is affordable and the run fits
     bool fits = false;           // the scenario's strategy runs on its cards at all (memory, host RAM)
     bool host_short = false;     // the cards hold it, the host RAM per node does not
+    bool unpriced = false;       // the card has no rental price: what a budget buys is unknown
     bool at_limit = false;       // 1e15 tokens per epoch (the input's maximum) is affordable
     double tokens_per_epoch = 0; // the answer, a whole number
     double tokens = 0;           // D = tokens per epoch × epochs

@@ -234,6 +234,7 @@ json cost_json(const CostResult& cost) {
                       {"price_monthly", cost.price_monthly}});
     j["currency"] = to_string(cost.currency);
     j["best_plan"] = to_string(cost.best_plan);
+    j["priced"] = cost.priced;
     j["plans"] = std::move(plans);
     return j;
 }
@@ -246,6 +247,7 @@ json buy_json(const BuyResult& b) {
                       {"break_even_hours_per_month", b.break_even_hours_per_month}});
     j["buying_cheaper"] = b.buying_cheaper;
     j["purchase_known"] = b.purchase_known;
+    j["rent_known"] = b.rent_known;
     return j;
 }
 
@@ -279,20 +281,22 @@ json host_ram_json(const HostRamResult& h) {
 json spot_json(const Estimate& e) {
     const Scenario& s = e.scenario;
     const SpotResult& sp = e.spot;
-    return numbers({{"price_hourly", s.spot_price_hourly},
-                    {"interruptions_per_hour", s.interruptions_per_hour},
-                    {"checkpoint_interval_hours", s.checkpoint_interval_hours},
-                    {"restart_hours", s.restart_hours},
-                    {"segment_hours", sp.segment_hours},
-                    {"interruptions", sp.interruptions},
-                    {"lost_per_interruption_hours", sp.lost_per_interruption_hours},
-                    {"hours", sp.hours},
-                    {"increment_hours", sp.increment_hours},
-                    {"unused_per_interruption_hours", sp.unused_per_interruption_hours},
-                    {"billed_hours", sp.billed_hours},
-                    {"total", sp.total},
-                    {"on_demand_total", sp.on_demand_total},
-                    {"saving", sp.saving}});
+    json j = numbers({{"price_hourly", s.spot_price_hourly},
+                      {"interruptions_per_hour", s.interruptions_per_hour},
+                      {"checkpoint_interval_hours", s.checkpoint_interval_hours},
+                      {"restart_hours", s.restart_hours},
+                      {"segment_hours", sp.segment_hours},
+                      {"interruptions", sp.interruptions},
+                      {"lost_per_interruption_hours", sp.lost_per_interruption_hours},
+                      {"hours", sp.hours},
+                      {"increment_hours", sp.increment_hours},
+                      {"unused_per_interruption_hours", sp.unused_per_interruption_hours},
+                      {"billed_hours", sp.billed_hours},
+                      {"total", sp.total},
+                      {"on_demand_total", sp.on_demand_total},
+                      {"saving", sp.saving}});
+    j["on_demand_priced"] = sp.on_demand_priced;
+    return j;
 }
 
 json fit_json(const FitAnswer& a) {
@@ -333,6 +337,7 @@ json inverse_json(const InverseResult& r, const Catalog& catalog, Lang lang) {
         bj["found"] = b.found;
         bj["fits"] = b.fits;
         bj["host_short"] = b.host_short;
+        bj["unpriced"] = b.unpriced;
         bj["at_limit"] = b.at_limit;
         bj["plan"] = to_string(b.plan);
     }

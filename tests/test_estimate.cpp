@@ -1155,6 +1155,43 @@ TEST_CASE("the fewest cards for a deadline are searched over every strategy, not
           "offload); none with the current one");
 }
 
+TEST_CASE("no rental price: the cost and renting's side are unknown, never ¥0 nor 'renting is cheaper'") {
+    Catalog c = test_catalog();
+    Scenario s = base_scenario();
+    Estimate e = estimate(s, c);
+    CHECK(e.cost.priced);
+    CHECK(e.buy.rent_known);
+    CHECK(e.cost.per_million_tokens > 0);
+    c.gpus[0].price_cny_per_hour = 0; // a card the catalog lists without a price (B300, a provider's)
+    c.gpus[0].price_cny_per_day = 0;
+    c.gpus[0].price_cny_per_month = 0;
+    e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK_FALSE(e.cost.priced);
+    CHECK(e.cost.per_million_tokens == 0);
+    CHECK(e.terms.find(TermId::cost_per_million_tokens) == nullptr); // no "¥0 ÷ D × 1e6 = ¥0" line
+    CHECK(e.buy.purchase_known);
+    CHECK_FALSE(e.buy.rent_known);
+    CHECK_FALSE(e.buy.buying_cheaper);
+    CHECK(e.buy.break_even_hours_per_month == 0);
+    CHECK(e.buy.own_per_month > 0); // owning's side is still known
+    s.spot_price_hourly = 5;        // spot has nothing on demand to save against: no "on-demand is cheaper"
+    e = estimate(s, c);
+    CHECK(e.spot.used);
+    CHECK_FALSE(e.spot.on_demand_priced);
+    CHECK(e.spot.saving == 0);
+    CHECK(e.terms.find(TermId::spot_saving) == nullptr);
+    const std::vector<std::string> cost = explain(e, Headline::cost, Lang::en);
+    CHECK(cost[cost.size() - 2] == "Spot: " + format_money(e.spot.total, Currency::cny) +
+                                       " expected; no on-demand price to compare it with");
+    s.price_hourly = 25; // the user's quote prices it again
+    e = estimate(s, c);
+    CHECK(e.cost.priced);
+    CHECK(e.buy.rent_known);
+    CHECK(e.spot.on_demand_priced);
+    CHECK(e.terms.find(TermId::spot_saving) != nullptr);
+}
+
 TEST_CASE("buy versus rent: no purchase price means unknown, never 'buying is cheaper'") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();

@@ -213,6 +213,29 @@ TEST_CASE("rent or buy without a purchase price says it is unknown, not a break-
           std::vector<std::string>{"这张卡没有购买价：无法判断买卡是否划算。请在“自购假设”中填入购买价。"});
 }
 
+TEST_CASE("rent or buy without a rental price says it is unknown, not that renting stays cheaper at ¥0") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const GpuSpec* unpriced = nullptr;
+    for (const GpuSpec& g : c.gpus)
+        if (g.purchase_cny > 0 && !(g.price_cny_per_hour > 0) && !(g.price_cny_per_day > 0) &&
+            !(g.price_cny_per_month > 0))
+            unpriced = &g;
+    REQUIRE(unpriced); // the modified RTX 4090 48GB (China): bought, not listed for rent
+    Scenario s;
+    s.gpu_id = unpriced->id;
+    const Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE_FALSE(e.buy.rent_known);
+    const std::vector<std::string> en = explain(e, Headline::buy, Lang::en),
+                                   zh = explain(e, Headline::buy, Lang::zh);
+    REQUIRE(en.size() == 4); // depreciation, power, owning per month, then the unknown
+    CHECK(en[2].rfind("Owning per card per month = ", 0) == 0);
+    CHECK(en[3] == "No rental price for this card: whether buying pays is unknown. Enter one under Prices.");
+    CHECK(zh[3] == "这张卡没有租用价：无法判断买卡是否划算。请在“价格”中填入租用价。");
+    CHECK(explain(e, Headline::cost, Lang::en) ==
+          std::vector<std::string>{"No rental price is set for this card: enter your quote"});
+}
+
 TEST_CASE("time, memory, cards, cost and buy explanations") {
     Catalog c = explain_catalog();
     Scenario s = example_scenario();

@@ -507,6 +507,35 @@ TEST_CASE("inverse: a budget buys nothing when the machine's RAM cannot hold the
     CHECK_FALSE(r.budget.host_short);
 }
 
+TEST_CASE("inverse: a budget on a card without a rental price buys an unknown amount, not 60,000 years") {
+    // At ¥0 an hour every token up to the input's maximum was "affordable": "¥500 buys 3e15 tokens
+    // (¥0, 60,473 years)" on the modified RTX 4090 48GB, which the catalog lists without a price.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.gpu_id = "RTX4090-48G";
+    REQUIRE(c.find_gpu(s.gpu_id));
+    REQUIRE_FALSE(c.find_gpu(s.gpu_id)->price_cny_per_hour > 0);
+    s.budget = 500;
+    InverseResult r = inverse_questions(s, c);
+    REQUIRE(r.ok);
+    CHECK(r.budget.fits);
+    CHECK(r.budget.unpriced);
+    CHECK_FALSE(r.budget.found);
+    CHECK(r.budget.tokens == 0);
+    const std::vector<std::string> en = explain(r, c, Lang::en), zh = explain(r, c, Lang::zh);
+    CHECK(std::find(
+              en.begin(), en.end(),
+              "Most tokens for the budget: unknown, this card has no rental price: enter your quote under "
+              "Prices") != en.end());
+    CHECK(std::find(zh.begin(), zh.end(),
+                    "预算能买的 token：无法计算，这张卡没有租用价：请在“价格”中填写报价") != zh.end());
+    s.price_hourly = 20; // a quote: the budget buys tokens again
+    r = inverse_questions(s, c);
+    CHECK(r.budget.found);
+    CHECK_FALSE(r.budget.unpriced);
+    CHECK(r.budget.cost_total <= 500);
+}
+
 TEST_CASE("inverse: nothing runs because of the machine's RAM, and the answers say so") {
     // Qwen2.5-7B with LoRA on one A100 in a 4 GiB machine: the card holds any strategy's micro-batch
     // of 1, but loading needs more RAM than the machine has: the 16-bit checkpoint (15.2 GB) without

@@ -38,6 +38,7 @@ SpotResult spot(double wall_h, double lambda, double tau, double restart, int ca
     s.checkpoint_interval_hours = tau;
     s.restart_hours = restart;
     CostResult on_demand;
+    on_demand.priced = true;
     on_demand.total = 1000;
     SpotResult out;
     detail::spot_for(s, cards, wall_h, on_demand, out, log);
@@ -192,6 +193,7 @@ TEST_CASE("spot: a 24-hour minimum bills spot by the day too, as it bills on-dem
     s.restart_hours = 0.25;
     s.min_billed_hours = 24;
     CostResult on_demand;
+    on_demand.priced = true;
     on_demand.total = 24;
     SpotResult r;
     detail::spot_for(s, 1, 5.34, on_demand, r, nullptr);

@@ -405,3 +405,41 @@ TEST_CASE("a headline's Show work opened by a click asks for its work to be brou
         CHECK(page.app.reveal_request[0] < 0);
     }
 }
+
+TEST_CASE("a card without a rental price: the cost is unknown, not ¥0, and rent or buy gives no verdict") {
+    // Found by hand: the comparison's "no price" row (the modified RTX 4090 48GB) clicked, the page
+    // said ¥0, "¥0 per million tokens", "Renting stays cheaper at any monthly use" and that ¥500
+    // buys 3e15 tokens (60,473 years).
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(390, 16000, 1, lang); // a phone: the summary line heads the page
+        page.app.scenario.gpu_id = "RTX4090-48G";
+        page.app.scenario.budget = 500;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        REQUIRE(page.app.estimate.ok);
+        REQUIRE_FALSE(page.app.estimate.cost.priced);
+        using traincalc_test::has_text;
+        CHECK(has_text(page.app, zh ? "没有租用价：请在“价格”中填写报价"
+                                    : "No rental price: enter your quote under Prices"));
+        CHECK(has_text(page.app, zh ? "未知：没有租用价" : "unknown: no rental price"));
+        CHECK(has_text(page.app,
+                       zh ? "这张卡没有租用价：无法判断买卡是否划算。请在“价格”中填入租用价。"
+                          : "No rental price for this card: whether buying pays is unknown. Enter one "
+                            "under Prices."));
+        CHECK(has_text(page.app,
+                       zh ? "预算能买的 token：无法计算，这张卡没有租用价：请在“价格”中填写报价"
+                          : "Most tokens for the budget: unknown, this card has no rental price: enter "
+                            "your quote under Prices"));
+        for (const SemNode& n : page.app.sem) {
+            CAPTURE(n.value);
+            CHECK(n.value != "¥0");
+            CHECK(n.value.find(zh ? "每百万 token" : "per million tokens") == std::string::npos);
+            CHECK(n.value != tr(Str::break_even_never, lang));
+            CHECK(n.value.find(zh ? "租卡更便宜" : "renting is cheaper") == std::string::npos);
+        }
+        // The summary line at the top names the price as missing.
+        CHECK(has_text(page.app, zh ? "15.3 小时 · 放得下 · 无报价" : "15.3 h · fits · no price"));
+    }
+}

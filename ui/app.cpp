@@ -305,11 +305,12 @@ static void draw_summary_line(App& app) {
     const Estimate& e = shown_estimate(app);
     // It runs when the cards hold it and so does the machine's RAM (the results' warning says how short).
     const bool runs = e.memory.fits && e.host.fits;
-    text_wrapped_colored(runs ? color_ok() : color_bad(), fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
-                                                              T(app, !e.memory.fits ? Str::does_not_fit
-                                                                     : runs         ? Str::fits
-                                                                                    : Str::host_ram_short),
-                                                              fmoney(app, e.cost.total)));
+    text_wrapped_colored(runs ? color_ok() : color_bad(),
+                         fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
+                             T(app, !e.memory.fits ? Str::does_not_fit
+                                    : runs         ? Str::fits
+                                                   : Str::host_ram_short),
+                             e.cost.priced ? fmoney(app, e.cost.total) : T(app, Str::no_price)));
 }
 
 //-----------------------------------------------------------------------------

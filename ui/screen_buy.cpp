@@ -68,20 +68,24 @@ bool draw_buy(App& app) {
     bool changed = false;
     if (has_result(app)) {
         const BuyResult& b = shown_estimate(app).buy;
-        if (b.purchase_known) draw_bars(app, b); // an owning bar without depreciation would lie
+        // An owning bar without depreciation, or a renting bar at ¥0, would lie.
+        if (b.purchase_known && b.rent_known) draw_bars(app, b);
         text_wrapped_colored(color_dim(), fmt("%s %s · %s %s", T(app, Str::depreciation),
                                               b.purchase_known ? fmoney(app, b.depreciation_per_month) : "?",
                                               T(app, Str::power), fmoney(app, b.power_per_month)));
         // No purchase price (a provider entry often has none): depreciation 0 would make buying
-        // look cheaper, so the verdict is "unknown" until a price is entered.
+        // look cheaper; no rental price (a card not offered for rent): renting would look free. The
+        // verdict is "unknown" until the missing price is entered.
         if (!b.purchase_known)
             text_wrapped_colored(color_warn(), T(app, Str::purchase_unknown));
+        else if (!b.rent_known)
+            text_wrapped_colored(color_warn(), T(app, Str::rent_unknown));
         else if (b.break_even_hours_per_month > 0)
             text_wrapped(fmt(T(app, Str::break_even_fmt), fnum(b.break_even_hours_per_month)));
         else
             text_wrapped(T(app, Str::break_even_never));
         // The verdict names the hours it assumes: a one-off run is not 300 hours a month.
-        if (b.purchase_known)
+        if (b.purchase_known && b.rent_known)
             text_wrapped_colored(b.buying_cheaper ? color_ok() : color_dim(),
                                  fbuy_verdict(app, shown_estimate(app)));
     }

@@ -111,11 +111,15 @@ static void draw_spot(App& app, PlansCache& cache) {
         return;
     }
     const bool cheaper = sp.saving >= 0;
-    text_wrapped_colored(cheaper ? color_ok() : color_warn(),
-                         fmt("%s %s · %s %s · %s", T(app, Str::spot_expected), fmoney(app, sp.total),
-                             T(app, Str::spot_on_demand), fmoney(app, sp.on_demand_total),
-                             fmt(T(app, cheaper ? Str::spot_saves_fmt : Str::spot_costs_more_fmt),
-                                 fmoney(app, cheaper ? sp.saving : -sp.saving))));
+    if (sp.on_demand_priced)
+        text_wrapped_colored(cheaper ? color_ok() : color_warn(),
+                             fmt("%s %s · %s %s · %s", T(app, Str::spot_expected), fmoney(app, sp.total),
+                                 T(app, Str::spot_on_demand), fmoney(app, sp.on_demand_total),
+                                 fmt(T(app, cheaper ? Str::spot_saves_fmt : Str::spot_costs_more_fmt),
+                                     fmoney(app, cheaper ? sp.saving : -sp.saving))));
+    else // no on-demand price: nothing to save against
+        text_wrapped(fmt("%s %s · %s %s", T(app, Str::spot_expected), fmoney(app, sp.total),
+                         T(app, Str::spot_on_demand), T(app, Str::no_price)));
     text_wrapped(
         fmt("%s · %s %s · %s %s",
             fmt(T(app, Str::spot_billed_fmt), fhours(app, sp.billed_hours), fhours(app, e.time.wall_hours)),

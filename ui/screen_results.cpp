@@ -190,40 +190,49 @@ static void plan_totals_row(App& app, const Estimate& e) {
     ImGui::PopStyleColor();
 }
 
-// Cost card: greyed like time when the run does not fit; the plan totals follow it.
+// Cost card: greyed like time when the run does not fit; the plan totals follow it. Without a
+// rental price the cost is unknown ("-"), not ¥0: the card asks for a quote and keeps the GPU-hours.
 static void headline_cost(App& app, const Estimate& e, const ImVec4& value_color) {
     const bool fits = e.memory.fits;
     ImGui::TableNextColumn();
+    const char* gpu_hours = fquantity_unit(app, e.cost.gpu_hours, T(app, Str::gpu_hours));
+    if (!e.cost.priced) {
+        headline_card(app, Str::h_cost, "-", color_dim(),
+                      fits ? T(app, Str::cost_unpriced) : T(app, Str::not_fit_mark),
+                      fits ? gpu_hours : T(app, Str::cost_unpriced), Headline::cost);
+        return;
+    }
     const char* plan_line = labelled(app, T(app, Str::best_plan), plan_name(app, e.cost.best_plan));
     headline_card(app, Str::h_cost, fmoney(app, e.cost.total), value_color,
                   fits ? plan_line : T(app, Str::not_fit_mark),
                   fits ? fmt("%s %s · %s", fmoney(app, e.cost.per_million_tokens),
-                             T(app, Str::per_million_tokens),
-                             fquantity_unit(app, e.cost.gpu_hours, T(app, Str::gpu_hours)))
+                             T(app, Str::per_million_tokens), gpu_hours)
                        : plan_line,
                   Headline::cost);
     plan_totals_row(app, e);
 }
 
-// Rent-or-buy card: without a purchase price there is no owning cost to compare: "unknown", never
-// a verdict.
+// Rent-or-buy card: without a purchase price there is no owning cost to compare, without a rental
+// price no renting cost: "unknown", never a verdict.
 static void headline_buy(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const BuyResult& b = e.buy;
-    const bool break_even = b.purchase_known && b.break_even_hours_per_month > 0;
+    const bool known = b.purchase_known && b.rent_known;
+    const bool break_even = known && b.break_even_hours_per_month > 0;
     // Renting cheaper even at a whole month's use: the break-even lies past the month's 720 h (a bare
     // "-" read as no answer).
-    const bool never = b.purchase_known && b.rent_per_month > 0 && !break_even;
+    const bool never = known && b.rent_per_month > 0 && !break_even;
     headline_card(
         app, Str::buy_title,
         break_even ? fmt("%s %s", fnum(b.break_even_hours_per_month), T(app, Str::hours_unit))
         : never    ? fmt("> %s %s", fnum(detail::kHoursPerMonth), T(app, Str::hours_unit)) // core's month
                    : "-",
-        b.purchase_known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
+        known ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim(),
         !b.purchase_known ? T(app, Str::purchase_unknown_short)
+        : !b.rent_known   ? T(app, Str::rent_unknown_short)
         : break_even ? fmt("%s%s", T(app, Str::break_even), parenthesized(app, T(app, Str::hours_per_month)))
                      : T(app, Str::break_even_never),
-        b.purchase_known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
+        known ? fbuy_verdict(app, e) : nullptr, Headline::buy);
 }
 
 // "Show work" of the open headlines, full width below the table: formulas wrap badly in a cell.

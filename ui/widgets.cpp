@@ -147,7 +147,8 @@ const char* short_gpu_name(const char* name) {
     return std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name;
 }
 const char* fbuy_verdict(const App& app, const Estimate& e) {
-    IM_ASSERT(e.buy.purchase_known && "the verdict needs a purchase price: check purchase_known first");
+    IM_ASSERT(e.buy.purchase_known && e.buy.rent_known &&
+              "the verdict needs both prices: check purchase_known and rent_known first");
     return fmt(T(app, e.buy.buying_cheaper ? Str::buying_cheaper : Str::renting_cheaper),
                fnum(e.scenario.hours_per_month_used));
 }

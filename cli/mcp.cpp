@@ -179,7 +179,7 @@ Json tool_compare(const Call& c) {
     Json rows = Json::array();
     for (const GpuOption& o : compare_gpus(s, c.catalog, max_cards)) {
         const GpuSpec& g = c.catalog.gpus[static_cast<size_t>(o.gpu_index)];
-        Json row = {{"gpu", g.id}, {"name", g.name}, {"workable", o.workable}};
+        Json row = {{"gpu", g.id}, {"name", g.name}, {"workable", o.workable}, {"runs", o.runs}};
         if (o.workable) {
             row["cards"] = o.cards;
             const StrategyChoice& st = o.strategy;

@@ -218,6 +218,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             if (runs == 0) return true;
             d = runs / mp;
         }
+        best.runs = true; // on mp × d cards; the deadline may still rule it out
         int& plain =
             d_plain[p.offload_index][p.tp_index][p.cp_index][p.ep_index][p.activation_offload][p.zero];
         if (level == 0)

@@ -12,7 +12,9 @@ namespace traincalc {
 
 struct GpuOption {
     int gpu_index = -1;    // into catalog.gpus
-    bool workable = false; // some configuration ≤ max cards fits
+    bool workable = false; // some configuration ≤ max cards fits, runs and meets the deadline if any
+    bool runs = false;     // some configuration ≤ max cards fits and runs: false = too big; workable
+                           // false with runs true: no count meets the deadline
     int cards = 0;
     StrategyChoice strategy; // searched: ZeRO, tp, cp, ep, sequence parallelism, offloads, recomputation
     bool provider = false;   // the provider catalog's own priced GPU (listed first)

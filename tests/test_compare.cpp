@@ -874,6 +874,33 @@ TEST_CASE("compare_gpus: each row's cards are the fewest its strategy fits and m
     CHECK(rows[0].cost_total < 6304);
 }
 
+TEST_CASE("compare_gpus: a row that runs but meets no deadline says so (runs), apart from one too big") {
+    // Found by hand: a 36 s deadline made every row read "does not fit", the cards' memory being fine.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s = fixtures::llama8b_in_24h();
+    for (const GpuOption& o : compare_gpus(s, c)) CHECK(o.runs == o.workable); // 24 h: the runners meet it
+    s.deadline_hours = 0.01; // the fixed hours alone take 2 h
+    int runs = 0, too_big = 0;
+    for (const GpuOption& o : compare_gpus(s, c)) {
+        const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
+        CAPTURE(g.id);
+        CHECK_FALSE(o.workable);
+        // runs: the same row without the deadline has a plan, and only then.
+        Scenario t = s;
+        t.deadline_hours = 0;
+        bool without = false;
+        for (const GpuOption& w : compare_gpus(t, c))
+            if (w.gpu_index == o.gpu_index) without = w.workable;
+        CHECK(o.runs == without);
+        (o.runs ? runs : too_big)++;
+    }
+    CHECK(runs >= 20);
+    s.model_id = "llama-3.1-405b"; // in full on 4,096 cards at most: some cards hold it nowhere
+    int none = 0;
+    for (const GpuOption& o : compare_gpus(s, c, 8)) none += !o.runs;
+    CHECK(none > 0);
+}
+
 TEST_CASE("compare_gpus: a row whose node runs out of host RAM takes the next count that runs") {
     // The host RAM per node can grow while the ranks fill a node, so the comparison doubled the
     // cards past a count that ran out of it. Rows now take the fewest count that runs: each row,

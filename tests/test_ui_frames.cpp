@@ -1733,3 +1733,29 @@ TEST_CASE("the model picker's list shows every name whole, its counts clear of t
         CHECK(page.recovered == "");
     }
 }
+
+TEST_CASE("the GPU comparison says which rows miss the deadline and which do not fit, table and phone") {
+    // A 36 s deadline: every card holds Qwen2.5 7B's LoRA and none finishes in time; each row said
+    // "does not fit".
+    for (float w : {1280.0f, 390.0f}) {
+        for (Lang lang : {Lang::en, Lang::zh}) {
+            CAPTURE(w);
+            CAPTURE(static_cast<int>(lang));
+            Page page(w, 20000, 1, lang);
+            page.app.scenario.deadline_hours = 0.01;
+            refresh(page.app);
+            for (int i = 0; i < 3; i++) page.frame();
+            REQUIRE(!page.app.comparison.empty());
+            const std::string misses = tr(Str::misses_deadline, lang), too_big = tr(Str::not_workable, lang);
+            int said_misses = 0, said_too_big = 0;
+            for (const SemNode& n : page.app.sem) {
+                said_misses += n.value.find(misses) != std::string::npos;
+                said_too_big +=
+                    n.value == too_big || n.value.rfind(too_big + (lang == Lang::zh ? "，" : ", "), 0) == 0;
+            }
+            CHECK(said_misses >= int(page.app.comparison.size()));
+            CHECK(said_too_big == 0);
+            CHECK(page.recovered == "");
+        }
+    }
+}

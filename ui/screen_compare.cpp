@@ -113,12 +113,17 @@ static void setup_columns_and_sort(App& app, float name_width) {
     }
 }
 
+// Why a row has no plan: too big for up to 4,096 cards, or none of those counts meets the deadline.
+static const char* unworkable_text(const App& app, const GpuOption& o) {
+    return T(app, o.runs ? Str::misses_deadline : Str::not_workable);
+}
+
 // A workable row's cells in the columns' order (cost, time, cards, memory, strategy), and the same
 // cells as one sentence for the row's button: a screen reader hears the row, not just the GPU's
 // name ("Cost ¥72, Time 3.97 h, Cards 1, Memory/card 33 GiB, …"). False for an unworkable row.
 static bool row_cells(const App& app, const GpuOption& o, const char* (&cells)[5], std::string& said) {
     if (!o.workable) {
-        said = T(app, Str::not_workable);
+        said = unworkable_text(app, o);
         return false;
     }
     cells[0] = o.priced ? fmoney(app, o.cost_total) : T(app, Str::no_price);
@@ -216,7 +221,7 @@ static bool draw_row(App& app, int row, float name_width) {
         if (o.fastest) (said += app.lang == Lang::zh ? "，" : ", ") += T(app, Str::mark_fastest);
     } else {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(T(app, Str::not_workable));
+        ImGui::TextUnformatted(unworkable_text(app, o));
     }
     if (!o.workable) ImGui::PopStyleColor();
     ImGui::PopID();
@@ -237,7 +242,7 @@ static bool draw_block(App& app, int row) {
     if (o.cheapest) (head += "  ") += T(app, Str::mark_cheapest);
     if (o.fastest) (head += "  ") += T(app, Str::mark_fastest);
     // Cost and time first, as the table's columns.
-    body = workable ? cells[0] : T(app, Str::not_workable);
+    body = workable ? cells[0] : unworkable_text(app, o);
     if (workable)
         for (const char* part : {" · ", cells[1], " · ", T(app, Str::col_cards), " ", cells[2], " · ",
                                  T(app, Str::col_mem_per_card), " ", cells[3], " · ", cells[4]})

@@ -131,7 +131,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     const Prices prices = prices_for(s, g, *cx.c, scenario_card);
     // Without a price every cost is 0: the row is no offer (ranked after the priced ones, never the
     // cheapest), its configuration chosen by the fewest cards, then the soonest done.
-    best.priced = prices.hourly > 0 || prices.daily > 0 || prices.monthly > 0;
+    best.priced = prices.rented();
     const double rate_floor = cheapest_rate(prices); // the least a card-hour costs (cap, below)
     const double usable = usable_gib(g);
     const bool host_known = host_ram_known(s, g);

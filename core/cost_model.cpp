@@ -349,7 +349,7 @@ void spot_for(const Scenario& s, int cards, double wall_hours, const CostResult&
 // Renting `hours` a month, per card, the way the cost section prices a run: its cheapest mix of
 // months, days and billed hours (the mixed plan, never dearer than a single plan); cost −1: no price.
 static Mix rent_mix(const Prices& p, double hours, double min_billed) {
-    if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) return Mix{};
+    if (!p.rented()) return Mix{};
     return cheapest_mix(p, hours, min_billed);
 }
 
@@ -392,7 +392,7 @@ struct RentCheaper {
 // the hours, as when the billing increment divides a day (the mix's candidates are then its exact
 // optimum); other increments are checked hour by hour, from the month's last hour down.
 double break_even_hours(double fixed, double power_per_hour, const Prices& p, double increment_h) {
-    if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) return 0;
+    if (!p.rented()) return 0;
     const double month = kHoursPerMonth;
     const RentCheaper search{fixed, power_per_hour, increment_h, p};
     const double unit = increment_h > 0 ? increment_h : 1;

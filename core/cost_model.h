@@ -17,6 +17,7 @@ namespace detail {
 
 struct Prices { // per card, in the scenario's currency; 0 = not offered
     double hourly = 0, daily = 0, monthly = 0, purchase = 0;
+    bool rented() const { return hourly > 0 || daily > 0 || monthly > 0; } // some rental plan is offered
 };
 Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card);
 // Fills plans, totals, fees and best plan for `cards` cards over `wall_hours`.

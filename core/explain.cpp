@@ -1337,12 +1337,22 @@ static std::string break_even_line(const Estimate& e, const Term& t, const Fmt& 
     return line;
 }
 
+const char* buy_unknown_reason(const BuyResult& b, Lang lang) {
+    const Fmt F{lang, Currency::cny};
+    if (!b.purchase_known)
+        return F.T("No purchase price for this card: whether buying pays is unknown. Enter one under "
+                   "Ownership assumptions.",
+                   "这张卡没有购买价：无法判断买卡是否划算。请在“自购假设”中填入购买价。");
+    if (!b.rent_known)
+        return F.T("No rental price for this card: whether buying pays is unknown. Enter one under Prices.",
+                   "这张卡没有租用价：无法判断买卡是否划算。请在“价格”中填入租用价。");
+    return nullptr;
+}
+
 static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string>& out) {
     const BuyResult& b = e.buy;
     if (!b.purchase_known) { // its terms priced the card at ¥0: a break-even for a free card
-        out.push_back(F.T("No purchase price for this card: whether buying pays is unknown. Enter one under "
-                          "Ownership assumptions.",
-                          "这张卡没有购买价：无法判断买卡是否划算。请在“自购假设”中填入购买价。"));
+        out.push_back(buy_unknown_reason(b, F.lang));
         return;
     }
     for (const Term& t : e.terms.items) {
@@ -1361,9 +1371,7 @@ static void explain_buy(const Estimate& e, const Fmt& F, std::vector<std::string
             out.push_back(term_line(e.terms, t, F));
     }
     if (!b.rent_known) { // owning's cost is known; renting's is not: no break-even, no verdict
-        out.push_back(F.T("No rental price for this card: whether buying pays is unknown. Enter one under "
-                          "Prices.",
-                          "这张卡没有租用价：无法判断买卡是否划算。请在“价格”中填入租用价。"));
+        out.push_back(buy_unknown_reason(b, F.lang));
         return;
     }
     if (b.break_even_hours_per_month > 0)

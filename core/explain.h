@@ -31,6 +31,10 @@ std::string summary_sentence(const Estimate& e, Lang lang);
 // The inverse questions' answers with their work (InverseResult::terms), e.g. "Largest micro-batch
 // that fits on 8 cards: 6 (ZeRO-2, full recomputation)"; the first line of each answer is its headline.
 std::vector<std::string> explain(const InverseResult& r, const Catalog& catalog, Lang lang);
+// Why rent or buy gives no verdict, one sentence for the shown work and the page: no purchase price
+// ("Enter one under Ownership assumptions."), or no rental price ("… under Prices."); nullptr when
+// both prices are known.
+const char* buy_unknown_reason(const BuyResult& b, Lang lang);
 // "ZeRO-2, tp 2, cp 2, ep 4, activations offloaded, optimizer offloaded to CPU, full recomputation":
 // ZeRO always, the rest only when not the default (sequence parallelism only when off with tp > 1).
 std::string strategy_text(const StrategyChoice& c, Lang lang);

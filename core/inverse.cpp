@@ -260,7 +260,7 @@ BudgetAnswer most_tokens(const Scenario& s, const ModelSpec& m, const GpuSpec& g
     if (!a.fits) return a; // a run that cannot start (the cards' memory, the host RAM) buys nothing
     CostOfTokens cost(s, m, g, c);
     double wall = 0;
-    a.unpriced = !cost.at(1, &wall).priced; // ¥0 an hour would buy 1e15 tokens: unknown, not that
+    a.unpriced = !cost.prices.rented(); // ¥0 an hour would buy 1e15 tokens: unknown, not that
     if (a.unpriced) return a;
     auto affordable = [&](double tokens) { return cost.at(tokens, &wall).total <= s.budget; };
     if (!affordable(1)) return a;
@@ -312,7 +312,7 @@ DeadlineAnswer cheapest_for_deadline(const Scenario& s, const Catalog& c,
         if (!o.workable || o.gpu_index < 0 || o.gpu_index >= int(c.gpus.size())) continue;
         const GpuSpec& g = c.gpus[size_t(o.gpu_index)];
         const Prices p = prices_for(s, g, c, !s.gpu_id.empty() && g.id == s.gpu_id);
-        if (!(p.hourly > 0 || p.daily > 0 || p.monthly > 0)) continue; // a card without a price is no plan
+        if (!p.rented()) continue; // a card without a price is no plan
         if (!best || o.cost_total < best->cost_total ||
             (o.cost_total == best->cost_total && o.wall_hours < best->wall_hours))
             best = &o;

@@ -76,10 +76,8 @@ bool draw_buy(App& app) {
         // No purchase price (a provider entry often has none): depreciation 0 would make buying
         // look cheaper; no rental price (a card not offered for rent): renting would look free. The
         // verdict is "unknown" until the missing price is entered.
-        if (!b.purchase_known)
-            text_wrapped_colored(color_warn(), T(app, Str::purchase_unknown));
-        else if (!b.rent_known)
-            text_wrapped_colored(color_warn(), T(app, Str::rent_unknown));
+        if (const char* why = buy_unknown_reason(b, app.lang))
+            text_wrapped_colored(color_warn(), why);
         else if (b.break_even_hours_per_month > 0)
             text_wrapped(fmt(T(app, Str::break_even_fmt), fnum(b.break_even_hours_per_month)));
         else

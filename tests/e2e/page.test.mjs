@@ -3,7 +3,10 @@
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, press, typeInto, scenario } from './lib.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, open, settle, screenshot, press, typeInto, scenario, artifacts } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {
@@ -147,13 +150,24 @@ test('a reload restores every field of the last scenario', async () => {
     await settle(b.page);
     // The page saves as a change lands: leave only once its storage holds it (under a loaded CI
     // machine a reload once came back to the defaults, 2026-12-04: this says which side lost it).
-    await b.page.waitForFunction(() => {
+    const holds = () => {
       try { const s = JSON.parse(localStorage.getItem('traincalc.scenario') || 'null'); return !!s && s.cards === 16 && s.deadline_hours === 48; } catch (e) { return false; }
-    }, null, { timeout: 5000 });
+    };
+    await b.page.waitForFunction(holds, null, { timeout: 5000 });
+    // ...and only once the browser holds it, not just this page's copy: another page of the profile
+    // reads it (a loaded machine twice came back to the defaults: the write left with the page that
+    // made it, before it reached the browser, as it would for a tab closed at once).
+    const blank = join(artifacts, 'storage-probe.html');
+    writeFileSync(blank, '<!doctype html><title>probe</title>');
+    const other = await b.context.newPage();
+    await other.goto(pathToFileURL(blank).href);
+    await other.waitForFunction(holds, null, { timeout: 5000 });
+    await other.close();
     await b.page.goto('about:blank');
     await open(b.page);  // no hash: localStorage restores it
     const after = await b.page.evaluate(() => window.traincalc.get());
-    assert.deepEqual(after, before);
+    const stored = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
+    assert.deepEqual(after, before, `restored from storage holding: ${stored}`);
   } finally { await b.close(); }
 });
 

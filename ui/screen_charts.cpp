@@ -148,7 +148,7 @@ static void chart_text(App& app, const char* title, Series series, const ImVec2&
     const bool zh = app.lang == Lang::zh;
     char buf[2048];
     int n = std::snprintf(buf, sizeof buf, "%s%s%s%s", title, zh ? "" : " ", T(app, Str::chart_points),
-                          zh ? "：" : ": ");
+                          colon(app.lang));
     for (size_t i = 0; i < app.curve.size() && n > 0 && n < int(sizeof buf); i++) {
         const CurvePoint& c = app.curve[i];
         const double v = value_of(c, series);

@@ -12,6 +12,7 @@
 // [SECTION] Spot / preemptible
 // [SECTION] Inverse questions
 // [SECTION] draw_plans()
+#include "core/format.h"
 #include "core/inverse.h"
 #include "widgets.h"
 #include <string>
@@ -67,7 +68,7 @@ static void show_work(App& app, bool* open, Str title, const std::vector<std::st
     if (lines.empty() || (app.embed && !app.show_details)) return;
     ImGui::PushID(id);
     disclosure(app, fmt("%s##plans", T(app, Str::show_work)),
-               fmt("%s%s", T(app, Str::show_work_for), T(app, title)), open, false);
+               fmt("%s%s%s", T(app, Str::show_work), colon(app.lang), T(app, title)), open, false);
     if (*open || app.expand_all)
         for (size_t i = 0; i < lines.size(); i++) copyable_line(app, lines[i], static_cast<int>(i));
     ImGui::PopID();

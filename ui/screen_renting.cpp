@@ -7,6 +7,7 @@
 // [SECTION] Checklist
 // [SECTION] Quotes
 // [SECTION] draw_renting()
+#include "core/format.h"
 #include "widgets.h"
 
 namespace traincalc {
@@ -56,8 +57,8 @@ static void draw_checklist(App& app) {
                no_bf16);
     if (s.cards > 1)
         check_item(app, 3, T(app, Str::chk_nvlink),
-                   fmt(app.lang == Lang::zh ? "%d × %s：%s" : "%d × %s: %s", s.cards,
-                       e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(),
+                   fmt("%d × %s%s%s", s.cards, e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(),
+                       colon(app.lang),
                        e.gpu.nvlink_gbps > 0 ? fmt("NVLink %s GB/s", fnum(e.gpu.nvlink_gbps))
                                              : T(app, Str::pcie_only)));
     check_item(app, 4, T(app, Str::chk_bandwidth),

@@ -1317,7 +1317,7 @@ Str headline_title(Headline h) {
 bool show_work_toggle(App& app, Headline h) {
     const int i = static_cast<int>(h);
     ImGui::PushID(i);
-    const char* name = fmt("%s%s", T(app, Str::show_work_for), T(app, headline_title(h)));
+    const char* name = fmt("%s%s%s", T(app, Str::show_work), colon(app.lang), T(app, headline_title(h)));
     const bool was_open = app.show_work[i];
     disclosure(app, fmt("%s##work", T(app, Str::show_work)), name, &app.show_work[i], false);
     if (!was_open && app.show_work[i] && !app.expand_all) app.work_opened = i; // brought into view

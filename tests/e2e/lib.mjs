@@ -2,7 +2,7 @@
 // Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
 // downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ export const pagePath = process.env.TRAINCALC_PAGE || join(root, 'dist', 'trainc
 export const pageUrl = pathToFileURL(pagePath).href;
 export const artifacts = join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
+const storageProbe = join(artifacts, 'storage-probe.html');  // an empty page of the file:// origin
+const storageProbeUrl = pathToFileURL(storageProbe).href;
 
 const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
@@ -51,9 +53,10 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
     page.on('pageerror', (e) => watch.errors.push(`page error: ${e.message}`));
     page.on('request', (r) => {
       const u = r.url();
-      // The page itself is the only thing allowed to load; data:/blob: URLs are not requests.
+      // The page itself is the only thing allowed to load (and the tests' own storage probe, see
+      // stored()); data:/blob: URLs are not requests.
       const own = u.split('#')[0];
-      if (own === pageUrl.split('#')[0] || u.startsWith('data:') || u.startsWith('blob:')) return;
+      if (own === pageUrl.split('#')[0] || own === storageProbeUrl || u.startsWith('data:') || u.startsWith('blob:')) return;
       watch.requests.push(u);
     });
   };
@@ -85,6 +88,21 @@ export async function settle(page, ms = 400) {
     await page.waitForTimeout(ms);
   }
   return last;
+}
+
+// Waits until the browser holds what the page saved, not only the page's own copy: another page
+// of the profile (same file:// origin) reads `value` under `key`. A write lives first in the page
+// that made it; a page left at once can take it along on a loaded machine (CI, 2026-12-04 and -05:
+// the next load saw the defaults), as a tab closed at once would. Tests that leave and come back
+// to a saved scenario call this before they leave.
+export async function stored(b, value, key = 'traincalc.scenario') {
+  assert.ok(typeof value === 'string' && value.length > 0, 'stored(): pass the saved text read from the page');
+  writeFileSync(storageProbe, '<!doctype html><title>probe</title>');
+  const other = await b.context.newPage();
+  try {
+    await other.goto(storageProbeUrl);
+    await other.waitForFunction(([k, v]) => localStorage.getItem(k) === v, [key, value], { timeout: 5000 });
+  } finally { await other.close(); }
 }
 
 // The page's own scenario, read back with the JS API's get() (which changes nothing).

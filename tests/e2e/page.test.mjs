@@ -3,10 +3,7 @@
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, press, typeInto, scenario, artifacts } from './lib.mjs';
+import { launch, open, settle, screenshot, press, typeInto, scenario, stored } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {
@@ -154,20 +151,12 @@ test('a reload restores every field of the last scenario', async () => {
       try { const s = JSON.parse(localStorage.getItem('traincalc.scenario') || 'null'); return !!s && s.cards === 16 && s.deadline_hours === 48; } catch (e) { return false; }
     };
     await b.page.waitForFunction(holds, null, { timeout: 5000 });
-    // ...and only once the browser holds it, not just this page's copy: another page of the profile
-    // reads it (a loaded machine twice came back to the defaults: the write left with the page that
-    // made it, before it reached the browser, as it would for a tab closed at once).
-    const blank = join(artifacts, 'storage-probe.html');
-    writeFileSync(blank, '<!doctype html><title>probe</title>');
-    const other = await b.context.newPage();
-    await other.goto(pathToFileURL(blank).href);
-    await other.waitForFunction(holds, null, { timeout: 5000 });
-    await other.close();
+    await stored(b, await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')));  // ...and the browser, not just this page
     await b.page.goto('about:blank');
     await open(b.page);  // no hash: localStorage restores it
     const after = await b.page.evaluate(() => window.traincalc.get());
-    const stored = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
-    assert.deepEqual(after, before, `restored from storage holding: ${stored}`);
+    const holding = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
+    assert.deepEqual(after, before, `restored from storage holding: ${holding}`);
   } finally { await b.close(); }
 });
 

@@ -802,24 +802,43 @@ size_t json_text_bytes(const std::string& t) {
     return n;
 }
 
+} // namespace
+
 // Every accepted scenario must fit in a link (the page reads back at most kMaxHashBytes): the
 // free text is the only part without a range, so its written size is bounded here.
-void check_text_fits_link(const Scenario& s, std::vector<FieldError>& errors) {
-    size_t n = json_text_bytes(s.model_id) + json_text_bytes(s.gpu_id);
-    for (const std::string* t : {&s.model.id, &s.model.name, &s.model.source, &s.gpu.id, &s.gpu.name,
-                                 &s.gpu.source, &s.gpu.price_source})
-        n += json_text_bytes(*t);
-    for (const Quote& q : s.quotes) n += json_text_bytes(q.name);
-    if (n <= limits::kMaxScenarioTextJsonBytes) return;
+std::vector<FieldError> link_text_errors(const Scenario& s) {
+    const std::pair<const char*, const std::string*> texts[] = {{"model", &s.model_id},
+                                                                {"gpu", &s.gpu_id},
+                                                                {"model.id", &s.model.id},
+                                                                {"model.name", &s.model.name},
+                                                                {"model.source", &s.model.source},
+                                                                {"gpu.id", &s.gpu.id},
+                                                                {"gpu.name", &s.gpu.name},
+                                                                {"gpu.source", &s.gpu.source},
+                                                                {"gpu.price_source", &s.gpu.price_source},
+                                                                {"quotes[0].name", &s.quotes[0].name},
+                                                                {"quotes[1].name", &s.quotes[1].name},
+                                                                {"quotes[2].name", &s.quotes[2].name}};
+    static_assert(kMaxQuotes == 3, "link_text_errors(): list every quote's name");
+    size_t n = 0, longest = 0;
+    const char* field = "";
+    for (const auto& [key, text] : texts) {
+        const size_t b = json_text_bytes(*text);
+        n += b;
+        if (b > longest) longest = b, field = key;
+    }
+    std::vector<FieldError> errors;
+    if (n <= limits::kMaxScenarioTextJsonBytes) return errors;
     const std::string have = detail::format_plain(static_cast<double>(n));
+    const std::string alone = detail::format_plain(static_cast<double>(longest));
     const std::string max = detail::format_plain(static_cast<double>(limits::kMaxScenarioTextJsonBytes));
-    detail::add_error(errors, "",
-                      "the names, ids and sources take " + have + " bytes; a link holds at most " + max +
-                          ": shorten them",
-                      "名称、id 和来源共 " + have + " 字节，链接最多容纳 " + max + " 字节：请缩短");
+    detail::add_error(errors, field,
+                      "the names, ids and sources take " + have + " bytes (" + field + " " + alone +
+                          "); a link holds at most " + max + ": shorten them",
+                      "名称、id 和来源共 " + have + " 字节（" + field + " 占 " + alone + "），链接最多容纳 " +
+                          max + " 字节：请缩短");
+    return errors;
 }
-
-} // namespace
 
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     std::vector<FieldError> errors;
@@ -856,7 +875,7 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     else
         detail::check_gpu(*g, gpu_ctx, errors);
     if (errors.empty()) check_relations(s, *m, *g, errors);
-    check_text_fits_link(s, errors);
+    for (FieldError& e : link_text_errors(s)) errors.push_back(std::move(e));
     return errors;
 }
 

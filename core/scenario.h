@@ -255,6 +255,11 @@ std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 
+// The one check of validate() a link's reader needs as well: the free text (ids, names, sources,
+// quote names) fits in a link (limits::kMaxScenarioTextJsonBytes), so a link that reads without
+// errors writes back one that does. Empty when it fits; else one error naming the longest text.
+std::vector<FieldError> link_text_errors(const Scenario& s);
+
 // Each enum's JSON spelling ("optimizer+params"), its display text in a language ("Optimizer and
 // weights" / "优化器和权重"), and the value a spelling names (false for an unknown spelling).
 #define TC_V(name, json, en, zh)

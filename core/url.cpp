@@ -193,6 +193,9 @@ HashState decode_hash(std::string_view hash, const Catalog& catalog) {
         st.scenario.errors = std::move(r.errors);
         return st;
     }
+    // A link that reads without errors writes back one that reads: its text fits a link. (The
+    // text read may fit in this link and not in the one written back, whose JSON is fuller.)
+    if (r.errors.empty()) r.errors = link_text_errors(r.scenario);
     st.has_scenario = true;
     st.scenario = std::move(r);
     return st;

@@ -383,7 +383,7 @@ TEST_CASE("cli: hash never writes a link longer than the page reads (64 KiB)") {
     std::string s =
         R"({"gpu": {"name": ")" + std::string(60000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
     Run r = run_cli("hash " + temp_file("long_link.json", s));
-    check_error(r, "", "a link holds at most");
+    check_error(r, "gpu.name", "a link holds at most");
     CHECK(r.out.find("#s=") == std::string::npos);
     s = R"({"gpu": {"name": ")" + std::string(40000, 'n') + R"(", "memory_gib": 80, "tflops_16bit": 312}})";
     r = run_cli("hash " + temp_file("long_link_ok.json", s));

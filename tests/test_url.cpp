@@ -211,8 +211,42 @@ TEST_CASE("validate: free text that could not fit in a link is refused; at the l
     s.gpu.name = std::string(66000, 'x');
     std::vector<FieldError> errors = validate(s, c.catalog);
     REQUIRE(errors.size() == 1);
-    CHECK(errors[0].message.find("a link holds at most") != std::string::npos);
-    CHECK(errors[0].message_zh.find("链接最多容纳") != std::string::npos);
+    CHECK(errors[0].field == "gpu.name");
+    // 66,000 + four texts and three quote names of 716 control characters (4,296 bytes each) + the
+    // catalog entries' ids "qwen2.5-7b" and "A100-80G" (18).
+    CHECK(errors[0].message == "the names, ids and sources take 96090 bytes (gpu.name 66000); a link holds "
+                               "at most 43008: shorten them");
+    CHECK(errors[0].message_zh ==
+          "名称、id 和来源共 96090 字节（gpu.name 占 66000），链接最多容纳 43008 字节：请缩短");
+}
+
+TEST_CASE("decode_hash: a link whose text could not fit in the link written back is refused, naming it") {
+    // The fuzzer's finding (2026-12-05): a compact link of 65,215 bytes holding a 48,858-byte quote
+    // name read without errors, and the page's link for it (every quote field written) was 65,778
+    // bytes, over what the page reads back.
+    const Catalog cat = url_catalog();
+    const std::string name(48858, 'W');
+    const std::string text =
+        R"({"price":{"hourly":2},"quotes":[{"name":")" + name + R"(","price_per_card_hour":3}]})";
+    const std::string hash = "#s=" + base64url_encode(text);
+    REQUIRE(check_hash_length(hash).empty());
+    const HashState st = decode_hash(hash, cat);
+    CHECK(st.has_scenario);
+    REQUIRE(st.scenario.errors.size() == 1);
+    CHECK(st.scenario.errors[0].field == "quotes[0].name");
+    // The name and the default ids, "qwen2.5-7b" and "A100-80G".
+    CHECK(st.scenario.errors[0].message == "the names, ids and sources take 48876 bytes (quotes[0].name "
+                                           "48858); a link holds at most 43008: shorten them");
+    // At the limit it reads, and the link written back reads too.
+    const size_t ids = Scenario{}.model_id.size() + Scenario{}.gpu_id.size();
+    const std::string fits = R"({"quotes":[{"name":")" +
+                             std::string(limits::kMaxScenarioTextJsonBytes - ids, 'W') +
+                             R"(","price_per_card_hour":3}]})";
+    const HashState ok = decode_hash("#s=" + base64url_encode(fits), cat);
+    REQUIRE(ok.scenario.errors.empty());
+    const HashState back = decode_hash(encode_hash(ok.scenario.scenario, true, "zh"), cat);
+    CHECK(back.scenario.errors.empty());
+    CHECK(scenario_to_json(back.scenario.scenario) == scenario_to_json(ok.scenario.scenario));
 }
 
 TEST_CASE("a link in dollars keeps an amount equal to a yuan default ($0.8/kWh stays $0.8)") {

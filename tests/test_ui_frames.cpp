@@ -1009,11 +1009,16 @@ TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, th
         CHECK(beta != "");
         CHECK(beta.find(en ? "cheapest" : "最便宜") == std::string::npos);
         CHECK(starts(en ? "Acme, Billed card-hours: " : "Acme，计费卡时：") != "");
-        // The quotes' boxes are named in the page's language ("每卡每小时, 服务商 1" mixed the two).
-        const SemNode* price = traincalc_test::find_node(
-            page.app, Role::number, en ? "Per card-hour, Provider 2" : "每卡每小时（服务商 2）");
+        // The quotes' boxes are named in the page's language ("每卡每小时, 服务商 1" mixed the two),
+        // after their provider as the results are: its name once typed, else "Provider 3".
+        const SemNode* price = traincalc_test::find_node(page.app, Role::number,
+                                                         en ? "Beta, Per card-hour" : "Beta，每卡每小时");
         REQUIRE(price);
         CHECK(price->value == "28.00");
+        const SemNode* third =
+            traincalc_test::find_node(page.app, Role::number, en ? "Provider 3, Deposit" : "服务商 3，押金");
+        REQUIRE(third);
+        CHECK(third->value == "0");
         CHECK(page.recovered == "");
     }
 }

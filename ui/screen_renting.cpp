@@ -103,6 +103,13 @@ static bool draw_quotes(App& app) {
         {Str::q_traffic, &Quote::traffic_per_gb, "%.3g"},
         {Str::q_deposit, &Quote::deposit, "%.0f"},
     };
+    // A quote's provider as its cells are read, inputs and results alike: the name typed, else
+    // "Provider 1" (a screen reader heard "Per card-hour, Provider 1" beside "#1, Total").
+    const auto provider = [&](int q) -> const char* {
+        return s.quotes[q].name.empty() ? fmt("%s %d", T(app, Str::provider), q + 1)
+                                        : s.quotes[q].name.c_str();
+    };
+    const char* const comma = app.lang == Lang::zh ? "，" : ", ";
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
@@ -121,10 +128,10 @@ static bool draw_quotes(App& app) {
         for (int q = 0; q < 3; q++) {
             ImGui::TableNextColumn();
             ImGui::PushID(q);
-            changed |= cell_double(app, fmt("##%s", str_key_name(row.label)),
-                                   fmt(app.lang == Lang::zh ? "%s（%s %d）" : "%s, %s %d", T(app, row.label),
-                                       T(app, Str::provider), q + 1), // "每卡每小时（服务商 1）"
-                                   &(s.quotes[q].*row.field), row.format);
+            changed |=
+                cell_double(app, fmt("##%s", str_key_name(row.label)),
+                            fmt("%s%s%s", provider(q), comma, T(app, row.label)), // "阿里云，每卡每小时"
+                            &(s.quotes[q].*row.field), row.format);
             ImGui::PopID();
         }
     }
@@ -137,11 +144,11 @@ static bool draw_quotes(App& app) {
     // screen reader heard the inputs and none of the totals.
     const auto said = [&](int q, Str row, const char* value) {
         const bool zh = app.lang == Lang::zh;
-        const char* name = s.quotes[q].name.empty() ? fmt("#%d", q + 1) : s.quotes[q].name.c_str();
+        const char* name = provider(q);
         const char* cell = after_label(fmt("%s%s", T(app, row), zh ? "：" : ":"), value);
         const char* best = q == cheapest && row == Str::q_total ? (zh ? "，最便宜" : ", the cheapest") : "";
-        sem_text(app, Role::text, fmt("%s%s%s%s", name, zh ? "，" : ", ", cell, best), nullptr,
-                 ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+        sem_text(app, Role::text, fmt("%s%s%s%s", name, comma, cell, best), nullptr, ImGui::GetItemRectMin(),
+                 ImGui::GetItemRectMax());
     };
     ImGui::TableNextRow();
     ImGui::TableNextColumn();

@@ -804,6 +804,9 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     await cdp.detach();
     await b.page.waitForFunction(() => (window.traincalc.get().quotes || [])[0] && window.traincalc.get().quotes[0].name === '恒源云', null, { timeout: 5000 });
     assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    // Its column's boxes are read after it now ("服务商 1" until named).
+    await b.page.getByRole('textbox', { name: '恒源云，每卡每小时', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.getByRole('textbox', { name: '服务商 2，每卡每小时', exact: true }).count(), 1);
     // A price as the method commits it in Chinese punctuation mode, "." as "。": 25.5, not an error.
     await press(b.page, b.page.getByRole('textbox', { name: '每卡每小时', exact: true }));
     await b.page.keyboard.press('Control+A');

@@ -1015,10 +1015,11 @@ TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, th
                                                          en ? "Beta, Per card-hour" : "Beta，每卡每小时");
         REQUIRE(price);
         CHECK(price->value == "28.00");
-        const SemNode* third =
-            traincalc_test::find_node(page.app, Role::number, en ? "Provider 3, Deposit" : "服务商 3，押金");
+        // The quote's increment is the price section's (计费单位: ceil_units(), not a minimum, 最小计费).
+        const SemNode* third = traincalc_test::find_node(
+            page.app, Role::number, en ? "Provider 3, Billing increment, h" : "服务商 3，计费单位（小时）");
         REQUIRE(third);
-        CHECK(third->value == "0");
+        CHECK(third->value == "1");
         CHECK(page.recovered == "");
     }
 }

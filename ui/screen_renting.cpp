@@ -152,7 +152,7 @@ static bool draw_quotes(App& app) {
     };
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(T(app, Str::q_billed_hours));
+    text_wrapped(T(app, Str::q_billed_hours)); // "Billed card-hours" was cut at a phone's width
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
         if (e.quotes[q].used) {
@@ -164,7 +164,7 @@ static bool draw_quotes(App& app) {
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(T(app, Str::q_total));
+    text_wrapped(T(app, Str::q_total));
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
         if (e.quotes[q].used) {

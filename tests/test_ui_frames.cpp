@@ -465,13 +465,18 @@ TEST_CASE("receive_text: config.json, scenario import, bad files give a notice a
     const char* config =
         R"({"architectures":["LlamaForCausalLM"],"hidden_size":4096,"intermediate_size":11008,
         "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,"vocab_size":32000,
-        "max_position_embeddings":4096,"tie_word_embeddings":false,"model_type":"llama"})";
+        "max_position_embeddings":4096,"tie_word_embeddings":false,"model_type":"llama",
+        "_name_or_path":"meta-llama/Llama-2-7b-hf"})";
     CHECK(receive_text(page.app, TextPurpose::hf_config, config));
     CHECK(page.app.scenario.model_id.empty());
     CHECK(page.app.scenario.model.params > 6e9);
     CHECK(page.app.scenario.model.params < 7.5e9);
     refresh(page.app);
     page.frame();
+    // The picker names the model read, not "自定义模型" (the slider's models have no name).
+    const SemNode* picker = traincalc_test::find_node(page.app, Role::combobox, "模型");
+    REQUIRE(picker);
+    CHECK(picker->value == "meta-llama/Llama-2-7b-hf（67.4 亿）"); // 6.74B, as Meta gives it
 
     const Scenario before = page.app.scenario;
     CHECK_FALSE(receive_text(page.app, TextPurpose::scenario, "this is not json"));

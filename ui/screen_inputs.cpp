@@ -65,9 +65,13 @@ static bool model_picker(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
     const ModelSpec* m = current_model(app);
-    const char* preview = s.model_id.empty() ? fmt(app.lang == Lang::zh ? "%s（%s）" : "%s (%s)",
-                                                   T(app, Str::custom_model), fcount(app, m->params))
-                                             : (m->name.empty() ? m->id.c_str() : m->name.c_str());
+    // A custom model by its name when it has one (a config.json read: "Qwen/Qwen2.5-14B-Instruct";
+    // the picker said "Custom model" of it), and its size: the slider's are nameless.
+    const char* preview =
+        s.model_id.empty()
+            ? fmt(app.lang == Lang::zh ? "%s（%s）" : "%s (%s)",
+                  m->name.empty() ? T(app, Str::custom_model) : m->name.c_str(), fcount(app, m->params))
+            : (m->name.empty() ? m->id.c_str() : m->name.c_str());
     const char* name = T(app, Str::model_preset);
     field_label(name, nullptr, preview);
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {

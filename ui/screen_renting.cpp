@@ -103,11 +103,12 @@ static bool draw_quotes(App& app) {
         {Str::q_traffic, &Quote::traffic_per_gb, "%.3g"},
         {Str::q_deposit, &Quote::deposit, "%.0f"},
     };
-    // A quote's provider as its cells are read, inputs and results alike: the name typed, else
-    // "Provider 1" (a screen reader heard "Per card-hour, Provider 1" beside "#1, Total").
+    // "Provider 1": the name box's name and hint. A quote's provider as its cells are read, inputs
+    // and results alike: the name typed, else that (a screen reader heard "Per card-hour, Provider 1"
+    // beside "#1, Total").
+    const auto numbered = [&](int q) { return fmt("%s %d", T(app, Str::provider), q + 1); };
     const auto provider = [&](int q) -> const char* {
-        return s.quotes[q].name.empty() ? fmt("%s %d", T(app, Str::provider), q + 1)
-                                        : s.quotes[q].name.c_str();
+        return s.quotes[q].name.empty() ? numbered(q) : s.quotes[q].name.c_str();
     };
     const char* const comma = app.lang == Lang::zh ? "，" : ", ";
     ImGui::TableNextRow();
@@ -117,7 +118,7 @@ static bool draw_quotes(App& app) {
     for (int q = 0; q < 3; q++) {
         ImGui::TableNextColumn();
         ImGui::PushID(q);
-        const char* name = fmt("%s %d", T(app, Str::provider), q + 1);
+        const char* name = numbered(q);
         changed |= text_field(app, "##name", name, &s.quotes[q].name, name);
         ImGui::PopID();
     }

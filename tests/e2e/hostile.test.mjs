@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, stored, pagePath, artifacts } from './lib.mjs';
+import { launch, open, settle, screenshot, reopen, pagePath, artifacts } from './lib.mjs';
 import { providerBlock } from '../../bench/provider_block.mjs';
 
 const MARKER = '{"mode": "extend", "gpus": [], "models": []}';
@@ -88,11 +88,10 @@ test('a saved scenario naming a GPU the provider lacks keeps the rest and asks f
     await b.page.evaluate(() => window.traincalc.set({ gpu: 'H800', cards: 16, epochs: 7, seq_len: 4096 }));
     await settle(b.page);
     const saved = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
-    await stored(b, saved);
     // The provider's page: only its own cards (no H800).
     const block = JSON.stringify({ mode: 'replace', gpus: [{ id: 'P1', name: 'Provider P1', memory_gib: 80, tflops_16bit: 312, nvlink_gbps: 600, compute_capability: 8.0, price_cny_per_hour: 20 }], models: JSON.parse(await b.page.evaluate(() => JSON.stringify([]))) });
     const url = pageWithBlock('provider-no-h800', block.replace('"models":[]', '"models":[{"id":"qwen2.5-7b","name":"Qwen2.5 7B","params":7.62e9,"layers":28,"hidden":3584,"heads":28,"kv_heads":4,"ffn":18944,"vocab":152064,"context":131072}]'));
-    await openUrl(b.page, url);
+    await reopen(b, saved, () => openUrl(b.page, url));
     await settle(b.page);
     const s = await b.page.evaluate(() => window.traincalc.get());
     assert.equal(s.epochs, 7, 'the rest of the scenario is kept');
@@ -203,10 +202,8 @@ test('a good link does not overwrite the saved scenario until the visitor edits'
     await settle(b.page);
     const saved = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
     assert.match(saved, /"cards":12/);
-    await stored(b, saved);
     const link = '#s=' + Buffer.from(JSON.stringify({ cards: 3 })).toString('base64url');
-    await b.page.goto('about:blank');
-    await open(b.page, link);
+    await reopen(b, saved, () => open(b.page, link));
     await settle(b.page);
     assert.equal((await b.page.evaluate(() => window.traincalc.get())).cards, 3, 'the link is shown');
     assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage kept');

@@ -105,6 +105,30 @@ export async function stored(b, value, key = 'traincalc.scenario') {
   } finally { await other.close(); }
 }
 
+// Leaves the page and comes back by `go()` (a navigation: open(b.page, hash), openUrl...) once the
+// browser holds `value` as saved. The new document notes what storage held before the page's own
+// script ran: when it is not `value`, the browser lost the write before the page could read it
+// (CI, 2026-12-05: the next load showed the defaults although stored() had seen the text from
+// another page). That is said on the test's output and the step is redone (at most 3 tries), so
+// what the test asserts next is about the page, never about the browser's loss; a page that
+// ignores a storage holding `value` still fails the test.
+export async function reopen(b, value, go, key = 'traincalc.scenario') {
+  await b.page.addInitScript((k) => {
+    try { window.__tcStoredAtLoad = localStorage.getItem(k); } catch (e) { window.__tcStoredAtLoad = `unreadable: ${e}`; }
+  }, key);
+  for (let attempt = 1; ; attempt++) {
+    await stored(b, value, key);
+    await b.page.goto('about:blank');
+    await go();
+    const seen = await b.page.evaluate(() => window.__tcStoredAtLoad);
+    if (seen === value) return attempt;
+    const what = `reopen(): the browser lost the saved text before the page loaded (try ${attempt}; storage held ${JSON.stringify(seen).slice(0, 120)})`;
+    console.log(what);
+    assert.ok(attempt < 3, what);
+    await b.page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+  }
+}
+
 // The page's own scenario, read back with the JS API's get() (which changes nothing).
 export const scenario = (page) => page.evaluate(() => window.traincalc.get());
 

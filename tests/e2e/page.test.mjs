@@ -3,7 +3,7 @@
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, press, typeInto, scenario, stored } from './lib.mjs';
+import { launch, open, settle, screenshot, press, typeInto, scenario, reopen } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {
@@ -151,9 +151,7 @@ test('a reload restores every field of the last scenario', async () => {
       try { const s = JSON.parse(localStorage.getItem('traincalc.scenario') || 'null'); return !!s && s.cards === 16 && s.deadline_hours === 48; } catch (e) { return false; }
     };
     await b.page.waitForFunction(holds, null, { timeout: 5000 });
-    await stored(b, await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')));  // ...and the browser, not just this page
-    await b.page.goto('about:blank');
-    await open(b.page);  // no hash: localStorage restores it
+    await reopen(b, await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), () => open(b.page));  // no hash: storage restores it
     const after = await b.page.evaluate(() => window.traincalc.get());
     const holding = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
     assert.deepEqual(after, before, `restored from storage holding: ${holding}`);

@@ -119,7 +119,11 @@ static bool draw_quotes(App& app) {
         ImGui::TableNextColumn();
         ImGui::PushID(q);
         const char* name = numbered(q);
-        changed |= text_field(app, "##name", name, &s.quotes[q].name, name);
+        // The hint as it fits the cell: "Provider 3" was cut to "Provider" on a phone (the box's
+        // name, read by screen readers, stays whole).
+        const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x;
+        const char* hint = ImGui::CalcTextSize(name).x <= room ? name : fmt("%d", q + 1);
+        changed |= text_field(app, "##name", name, &s.quotes[q].name, hint);
         ImGui::PopID();
     }
     for (const Row& row : rows) {

@@ -93,6 +93,10 @@ if scripts/build_page.sh > "$log/page.txt" 2>&1; then
   # one at a time on this 2-core machine (2026-12-04).
   if node --test --test-concurrency=2 --test-reporter=spec tests/e2e/ > "$log/e2e.txt" 2>&1; then :; else fail "e2e suite"; fi
   cat "$log/e2e.txt" | tail -60
+  # A saved write the browser lost before the next load is redone by the test (tests/e2e/lib.mjs
+  # reopen()) and counted here, so a run's summary says whether it happened.
+  lost=$(grep -ac "reopen(): the browser lost" "$log/e2e.txt" || true)
+  echo "browser tests: ${lost:-0} saved write(s) the browser lost before the next load, redone"
   p=$(grep -a "^ℹ pass " "$log/e2e.txt" | awk '{print $3}'); f=$(grep -a "^ℹ fail " "$log/e2e.txt" | awk '{print $3}')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 else

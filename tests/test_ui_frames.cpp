@@ -673,6 +673,57 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     }
 }
 
+// Found by hand (desktop, 1280 × 800): the GPU picker, clicked at the window's bottom edge, opened its
+// list below it, off screen (ImGui's display is the whole page, 2,278 px), 1,000 px tall (45% of the
+// page): only its search box showed. The lists are sized to what the browser shows and brought into view.
+TEST_CASE("a picker opened low in the window asks for its box and list to be brought into view, once") {
+    for (const bool phone : {false, true}) {
+        CAPTURE(phone);
+        const float view_h = phone ? 844.0f : 800.0f;
+        Page page(phone ? 390 : 1280, 4000, phone ? 3 : 1, Lang::en); // the whole page, as on the web
+        page.app.touch = phone;
+        page.app.view_h = view_h;
+        page.frame();
+        page.frame();
+        for (const char* picker : {"Model", "GPU"}) {
+            CAPTURE(std::string(picker));
+            const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, picker);
+            REQUIRE(combo);
+            const float box_top = combo->y0;
+            CHECK(page.app.reveal_request[0] < 0);
+            page.click(*combo);
+            page.frame();
+            page.frame();
+            REQUIRE(traincalc_test::find_node(page.app, Role::combobox, picker)->state == 1);
+            const SemNode* list = nullptr;
+            for (const SemNode& n : page.app.sem)
+                if (n.role == Role::listbox && n.name == picker) list = &n;
+            REQUIRE(list);
+            // From the box's top to the list's bottom, which fits what the browser shows.
+            CHECK(page.app.reveal_request[0] == doctest::Approx(box_top));
+            CHECK(std::fabs(page.app.reveal_request[1] - list->y1) <= 1.0f); // the list's node: whole px
+            CHECK(page.app.reveal_request[1] - page.app.reveal_request[0] <= view_h);
+            // Asked once while it stays open (the platform takes the request, as web/main.cpp does).
+            page.app.reveal_request[0] = page.app.reveal_request[1] = -1.0f;
+            page.frame();
+            CHECK(page.app.reveal_request[0] < 0);
+            page.app.sem_action = SemAction{combo->id, SemActionKind::close, 0, ""};
+            page.frame();
+            page.frame();
+            CHECK(traincalc_test::find_node(page.app, Role::combobox, picker)->state == 0);
+            CHECK(page.app.reveal_request[0] < 0); // closing asks nothing
+        }
+        // Opened again, it is brought into view again (it may have been scrolled away meanwhile).
+        const SemNode* gpu = traincalc_test::find_node(page.app, Role::combobox, "GPU");
+        REQUIRE(gpu);
+        page.click(*gpu);
+        page.frame();
+        page.frame();
+        CHECK(page.app.reveal_request[0] >= 0);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a picker opens on its current option, far down the list, with its search box still in view") {
     // Scrolled to the current card, the list took its search box out of view (a phone saw the
     // rows and no box); the options scroll under the box now.

@@ -170,11 +170,13 @@ struct App {
     // Page px [top, bottom] the UI asks the platform to bring into view by the nearest edge (no
     // scroll when it shows already); top -1 = none. A "Show work" opened below the viewport uses it.
     float reveal_request[2] = {-1.0f, -1.0f};
-    int work_opened = -1;             // the headline whose "Show work" a press just opened; -1 = none
-    bool dark = false;                // colours for prefers-color-scheme: dark
-    bool touch = false;               // a coarse pointer (finger): larger targets, help opens on tap
-    bool embed_io = false;            // embed mode shows export/import only when asked (#io=1)
-    double now_ms = 0.0;              // set by the platform each frame: "copied" confirmations expire
+    unsigned revealed_picker = 0; // the open picker whose list was brought into view (ImGuiID); 0 = none
+    float view_h = 0.0f;   // px of the page shown at once (the web canvas's height); 0 = all of DisplaySize
+    int work_opened = -1;  // the headline whose "Show work" a press just opened; -1 = none
+    bool dark = false;     // colours for prefers-color-scheme: dark
+    bool touch = false;    // a coarse pointer (finger): larger targets, help opens on tap
+    bool embed_io = false; // embed mode shows export/import only when asked (#io=1)
+    double now_ms = 0.0;   // set by the platform each frame: "copied" confirmations expire
     Role next_text_role = Role::text; // heading(): the next wrapped text is a heading
     double copied_at_ms = -1e9;       // when "Copy link" last copied
     int copied_what = 0;              // 1 link, 2 report, 3 a formula line

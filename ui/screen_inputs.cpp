@@ -88,7 +88,7 @@ static bool model_picker(App& app) {
         // at the box's width a phone cut "Llama 3.1 405B" to "Llama 3.1 40…".
         const float list_w = popup_width(
             is_phone() ? FLT_MAX : std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22.0f));
-        if (app.catalog && begin_option_list("##models", rows, list_w)) {
+        if (app.catalog && begin_option_list(app, "##models", rows, list_w)) {
             // The counts are right-aligned to the list's edge, left of its scrollbar ("6,710 亿" at
             // 70% of the width ran under it), in a column as wide as the widest shown.
             float count_w = 0.0f;
@@ -377,7 +377,7 @@ static bool gpu_picker(App& app) {
                 : 0;
         // The rows scroll under their header and the search box, which stay in view.
         const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
-        const float most = std::max(6.0f, std::floor(ImGui::GetIO().DisplaySize.y * 0.45f / row_h));
+        const float most = std::max(6.0f, std::floor(view_height(app) * 0.45f / row_h));
         const float list_h = row_h * (std::min(static_cast<float>(rows), most) + 1.0f) + 2.0f;
         if (app.catalog && ImGui::BeginTable("gpus", narrow ? 3 : 5,
                                              ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |

@@ -1078,10 +1078,14 @@ float popup_width(float want) {
     return want < most ? want : most;
 }
 
-bool begin_option_list(const char* id, int rows, float width) {
+float view_height(const App& app) {
+    return app.view_h > 0.0f ? app.view_h : ImGui::GetIO().DisplaySize.y;
+}
+
+bool begin_option_list(const App& app, const char* id, int rows, float width) {
     // Below the list's search box, which stays in view while the options scroll.
     const float row = ImGui::GetTextLineHeightWithSpacing();
-    const float most = std::max(6.0f, std::floor(ImGui::GetIO().DisplaySize.y * 0.45f / row));
+    const float most = std::max(6.0f, std::floor(view_height(app) * 0.45f / row));
     return ImGui::BeginChild(id, ImVec2(width, row * std::min(static_cast<float>(rows), most) + 2.0f));
 }
 
@@ -1151,7 +1155,20 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     app.sem[node].state = open ? 1 : 0;
     // Escape in its list closes it.
     if (open && sem_take(app, id, SemActionKind::close)) ImGui::CloseCurrentPopup();
-    if (open) begin_listbox(app, name);
+    if (open) {
+        begin_listbox(app, name);
+        // A list opened low in the window went on below its bottom edge (ImGui's display is the
+        // whole page, so it found room there): once measured (its first frame is hidden), the page
+        // brings the box and its list into view.
+        const ImGuiWindow* list = ImGui::GetCurrentWindow();
+        if (app.revealed_picker != id && !list->Hidden && list->Size.y > 0.0f) {
+            app.revealed_picker = id;
+            app.reveal_request[0] = mn.y;
+            app.reveal_request[1] = list->Pos.y + list->Size.y;
+        }
+    } else if (app.revealed_picker == id) {
+        app.revealed_picker = 0; // closed: the next opening is brought into view again
+    }
     return open;
 }
 

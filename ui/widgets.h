@@ -67,9 +67,11 @@ const char* fit_text(const char* text, float room);
 // The same, cut in the middle: the end stays ("GeForce RTX 4…4090 48GB"), where names of one family
 // differ (cut at the end, the 24GB and 48GB cards read alike).
 const char* fit_text_middle(const char* text, float room);
+// px of the page shown at once: the lists of pickers are sized to it, not to the whole page.
+float view_height(const App& app);
 // A picker's options in their own scrolled region under its search box (`rows`: how many there are);
 // EndChild() closes it whatever it returns.
-bool begin_option_list(const char* id, int rows, float width = 0.0f);
+bool begin_option_list(const App& app, const char* id, int rows, float width = 0.0f);
 // A popup's width: `want` (FLT_MAX: the most), at most the screen less 40 px, a margin to tap
 // outside it. Helps, and the model and GPU pickers' lists.
 float popup_width(float want);

@@ -570,6 +570,7 @@ void frame(void* arg) {
     // ImGui's display is the whole page (nothing below the fold is culled from the semantics
     // layer); the draw data is shifted to show the scrolled part (below).
     io.DisplaySize = ImVec2((float)w, p.page_h > (float)h ? p.page_h : (float)h);
+    p.app.view_h = (float)h; // what the browser shows at once: pickers' lists are sized to it
     if (w > 0 && h > 0) io.DisplayFramebufferScale = ImVec2((float)dw / w, (float)dh / h);
     const double t = now_ms();
     // 1.86 asserts DeltaTime > 0 (docs/toolchain.md); after an idle pause: no jump in double-click timing.

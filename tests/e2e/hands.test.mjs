@@ -446,6 +446,54 @@ test('desktop: a picker opened by a click takes the keyboard: Escape closes it, 
   } finally { await b.close(); }
 });
 
+// Found by hand (2026-12-05): the GPU picker clicked at the window's bottom edge opened its list
+// below the edge (the page is one tall drawing, so ImGui found room there): only its search box
+// showed, and the cards were off screen. Now the page scrolls the box and its list into view.
+for (const size of ['desktop', 'phone']) {
+  test(`${size}: a picker opened at the window's bottom edge shows its list on screen, and a ${size === 'phone' ? 'tap' : 'click'} on a card picks it`, async () => {
+    const touch = size === 'phone';
+    const b = await launch({ size });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      const combo = b.page.getByRole('combobox', { name: 'GPU', exact: true });
+      const vh = b.page.viewportSize().height;
+      // Scrolled as a person would (a swipe, the wheel) until the box sits just above the bottom edge.
+      for (let i = 0; i < 12; i++) {
+        const r = await combo.boundingBox();
+        const dy = r.y - (vh - r.height - 24);
+        if (Math.abs(dy) < 40) break;
+        if (touch) await swipe(b.page, 200, dy > 0 ? vh * 0.8 : vh * 0.2, 200, dy > 0 ? vh * 0.8 - Math.min(dy, vh * 0.6) : vh * 0.2 + Math.min(-dy, vh * 0.6));
+        else { await b.page.mouse.move(640, 300); await b.page.mouse.wheel(0, dy); }
+        await settle(b.page, 250);
+      }
+      const r = await combo.boundingBox();
+      assert.ok(r.y + r.height <= vh && r.y > vh - 3 * r.height - 24, `the picker sits at the bottom edge (${r.y} of ${vh})`);
+      // Pressed where it is drawn (no scroll into view by the test).
+      if (touch) await touchTap(b.page, r.x + r.width / 2, r.y + r.height / 2);
+      else await b.page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+      const card = b.page.getByRole('listbox', { name: 'GPU', exact: true }).getByRole('option', { name: /^NVIDIA H100 80GB SXM[,，]/ });
+      await card.waitFor({ state: 'attached', timeout: 5000 });
+      // The page brings the list into view by itself (a smooth scroll): the card is then on screen.
+      let c = null;
+      for (let i = 0; i < 30; i++) {
+        c = await card.boundingBox();
+        if (c && c.y >= 0 && c.y + c.height <= vh) break;
+        await b.page.waitForTimeout(100);
+      }
+      assert.ok(c && c.y >= 0 && c.y + c.height <= vh, `the list's cards are on screen (${JSON.stringify(c)}, window ${vh})`);
+      const s = await b.page.getByRole('textbox', { name: 'Search GPUs…', exact: true }).boundingBox();
+      assert.ok(s && s.y >= 0, 'its search box too');
+      await settle(b.page, 250);
+      c = await card.boundingBox();
+      if (touch) await touchTap(b.page, c.x + c.width / 2, c.y + c.height / 2);
+      else await b.page.mouse.click(c.x + c.width / 2, c.y + c.height / 2);
+      await b.page.waitForFunction(() => window.traincalc.get().gpu === 'H100-SXM', null, { timeout: 5000 });
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  });
+}
+
 test('keyboard: Enter opens a picker, arrows walk its options, Enter picks, Escape closes', async () => {
   const b = await launch();
   try {
@@ -729,7 +777,9 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
     await sideways(o.y + o.height / 2);
     assert.equal((await scenario(b.page)).gpu, before.gpu);
     assert.equal(await opt.count(), 1, 'the list is still open');
-    await touchTap(b.page, picker.x, picker.y);  // a tap on the picker again closes the list
+    // A tap on the picker again, where it is now (opening the list scrolled it into view), closes it.
+    const again = await b.page.getByRole('combobox', { name: 'GPU 型号' }).boundingBox();
+    await touchTap(b.page, again.x + again.width / 2, again.y + again.height / 2);
     await b.page.getByRole('listbox', { name: 'GPU 型号', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
     // A tap on the comparison's row picks it.
     const c = await center(row);

@@ -108,6 +108,9 @@ mergeInto(LibraryManager.library, {
         if (f.size > 4 * 1024 * 1024) { window.traincalc && window.traincalc.__receive(purpose, '\u0000too-large'); return; }
         f.text().then(function (t) { window.traincalc && window.traincalc.__receive(purpose, t); });
       };
+      // Held until the next chooser: nothing else refers to a detached <input>, and one collected
+      // while its chooser was open lost the file (a browser test's chooser found no node, 2026-12-05).
+      Module['tcFileInput'] = input;
       input.click();
     } catch (e) {}
   },

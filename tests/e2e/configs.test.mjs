@@ -165,6 +165,34 @@ test('typed as fast as keys come, then Tab and Enter on the import button at onc
   } finally { await b.close(); }
 });
 
+// The page's file <input> is made for each chooser and never put in the document: nothing held it,
+// and a garbage collection while the chooser was open took it, with the file chosen (a fresh
+// clone's run, 2026-12-05: "No node found for given backend id"). The browser collects here on
+// purpose (--expose-gc) while the chooser is open.
+test('a file chosen while the browser collects garbage still reaches the page', async () => {
+  const b = await launch({ args: ['--js-flags=--expose-gc'] });
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page);
+    const before = await scenario(b.page);
+    const cdp = await b.page.context().newCDPSession(b.page);
+    try {
+      await cdp.send('Page.enable');
+      await cdp.send('DOM.enable');
+      await cdp.send('Page.setInterceptFileChooserDialog', { enabled: true });
+      const opened = new Promise((resolve) => cdp.once('Page.fileChooserOpened', resolve));
+      await press(b.page, choose);
+      const ev = await opened;
+      for (let i = 0; i < 5; i++) await b.page.evaluate(() => { for (let j = 0; j < 3; j++) window.gc(); });
+      await cdp.send('DOM.setFileInputFiles', { files: [LF], backendNodeId: ev.backendNodeId });
+    } finally { await cdp.detach(); }
+    await taken(b.page, before);
+    assert.equal(await notice(b.page), '');
+    assert.ok(await b.page.getByRole('heading', { name: /^Imported: / }).count() === 1, 'the file was read');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('every fixture chosen through the file chooser sets the fields `traincalc import` sets, to the same values', async () => {
   const b = await launch();
   try {

@@ -242,7 +242,10 @@ export async function capture(page, options = {}) {
     } catch (e) {
       if (attempt >= 3 || !/Unable to capture screenshot/.test(String(e && e.message))) throw e;
       console.error(`screenshot: Chromium refused (attempt ${attempt}); asking again after two frames`);
-      await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // At most 1 s: a copy without scripts whose compositor makes no frame never ran the two
+      // frames (the fresh clone at 7517d33 hung here for 15 minutes).
+      await Promise.race([page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))),
+                          page.waitForTimeout(1000)]);
     }
   }
 }

@@ -63,7 +63,8 @@ async function openSection(page, lang = 'en', opts = {}) {
   return choose;
 }
 // The browser's file chooser, intercepted through CDP: the file is set on the page's own <input>.
-async function chooseFile(page, button, path) {
+// `whileOpen`: run while the chooser is open, before the file is set.
+async function chooseFile(page, button, path, whileOpen = null) {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Page.enable');
@@ -73,6 +74,7 @@ async function chooseFile(page, button, path) {
     await press(page, button);
     const ev = await opened;
     assert.ok(ev.backendNodeId, 'the chooser names its <input>');
+    if (whileOpen) await whileOpen();
     await cdp.send('DOM.setFileInputFiles', { files: [path], backendNodeId: ev.backendNodeId });
     await cdp.send('Page.setInterceptFileChooserDialog', { enabled: false });
   } finally { await cdp.detach(); }
@@ -175,17 +177,9 @@ test('a file chosen while the browser collects garbage still reaches the page', 
     await openConfigs(b.page);
     const choose = await openSection(b.page);
     const before = await scenario(b.page);
-    const cdp = await b.page.context().newCDPSession(b.page);
-    try {
-      await cdp.send('Page.enable');
-      await cdp.send('DOM.enable');
-      await cdp.send('Page.setInterceptFileChooserDialog', { enabled: true });
-      const opened = new Promise((resolve) => cdp.once('Page.fileChooserOpened', resolve));
-      await press(b.page, choose);
-      const ev = await opened;
+    await chooseFile(b.page, choose, LF, async () => {
       for (let i = 0; i < 5; i++) await b.page.evaluate(() => { for (let j = 0; j < 3; j++) window.gc(); });
-      await cdp.send('DOM.setFileInputFiles', { files: [LF], backendNodeId: ev.backendNodeId });
-    } finally { await cdp.detach(); }
+    });
     await taken(b.page, before);
     assert.equal(await notice(b.page), '');
     assert.ok(await b.page.getByRole('heading', { name: /^Imported: / }).count() === 1, 'the file was read');

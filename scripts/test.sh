@@ -90,7 +90,8 @@ if scripts/build_page.sh > "$log/page.txt" 2>&1; then
   if python3 scripts/check_size.py dist/traincalc.html; then passed=$((passed + 1)); else fail "page size budget"; fi
   step "browser end-to-end tests"
   # Two test files at a time: the suite mostly waits (frames, settles, timeouts); 686 s against 838 s
-  # one at a time on this 2-core machine (2026-12-04).
+  # one at a time on this 2-core machine (2026-12-04). One browser per file, a fresh context per test
+  # (tests/e2e/lib.mjs launch()): 507 s against 724 s (2026-12-05).
   if node --test --test-concurrency=2 --test-reporter=spec tests/e2e/ > "$log/e2e.txt" 2>&1; then :; else fail "e2e suite"; fi
   cat "$log/e2e.txt" | tail -60
   # A saved write the browser lost before the next load is redone by the test (tests/e2e/lib.mjs

@@ -754,6 +754,50 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
   } finally { await b.close(); }
 });
 
+test('phone: two fingers press nothing (a pinch, a two-finger tap, a thumb resting on the edge); the next tap does', async () => {
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const header = b.page.getByRole('button', { name: 'Model and method', exact: true });
+    const expanded = () => header.getAttribute('aria-expanded');
+    assert.equal(await expanded(), 'true', 'the section starts open');
+    const cdp = await b.page.context().newCDPSession(b.page);
+    const fingers = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], i) => ({ x, y, id: i + 1 })) });
+    let c = await center(header);
+    // A two-finger tap, the first finger on the header: a DOM page clicks on a one-finger tap only.
+    await fingers('touchStart', [[c.x, c.y]]);
+    await fingers('touchStart', [[c.x, c.y], [c.x + 60, c.y + 80]]);
+    await fingers('touchEnd', [[c.x, c.y]]);
+    await fingers('touchEnd', []);
+    await settle(b.page);
+    assert.equal(await expanded(), 'true', 'a two-finger tap pressed the header under its first finger');
+    // A thumb resting on the header while another finger taps elsewhere: neither is pressed.
+    const other = await center(b.page.getByRole('button', { name: 'Data', exact: true }));
+    await fingers('touchStart', [[c.x, c.y]]);
+    await fingers('touchStart', [[c.x, c.y], [other.x, other.y]]);
+    await fingers('touchEnd', [[c.x, c.y]]);
+    await b.page.waitForTimeout(200);
+    await fingers('touchEnd', []);
+    await settle(b.page);
+    assert.equal(await expanded(), 'true', 'the resting thumb pressed the header when it lifted');
+    assert.equal(await b.page.getByRole('button', { name: 'Data', exact: true }).getAttribute('aria-expanded'), 'true', 'the tap beside the thumb pressed');
+    // A pinch whose touches reach the page (the browser's synthetic gesture, which zooms nothing here).
+    await cdp.send('Input.synthesizePinchGesture', { x: c.x, y: c.y, scaleFactor: 2, gestureSourceType: 'touch' });
+    await settle(b.page);
+    assert.equal(await expanded(), 'true', 'a pinch over the header pressed it');
+    await cdp.detach();
+    // Then one finger: a tap on a box takes the keyboard, and the typing reaches the scenario.
+    await typeInto(b.page, 'Number of cards', '5', true);
+    await b.page.waitForFunction(() => window.traincalc.get().cards === 5, null, { timeout: 5000 });
+    c = await center(header);
+    await b.page.touchscreen.tap(c.x, c.y);
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
+      .some((e) => (e.getAttribute('aria-label') || e.textContent) === 'Model and method'), null, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways swipe picks nothing, a tap picks', async () => {
   // It was a six-column table whose frozen name column filled the screen: the cost cut at the edge,
   // the rest a sideways scroll away, and a sideways swipe across a row picked that row (2026-12-02).

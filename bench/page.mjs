@@ -64,14 +64,14 @@ const catalogMs = [], stateMs = [], imguiMs = [], refreshMs = [], pixelsMs = [],
 let last = null;
 for (let i = 0; i < loads; i++) {
   loadAvg.push(loadavg()[0]);
-  const f = await launch({ size });
+  const f = await launch({ size, fresh: true });
   try {
     await f.page.waitForTimeout(settleMs);
     await f.page.goto(pathToFileURL(floorPath).href);
     floor.push(await fcpOf(f.page));
     floorContext.push(await f.page.waitForFunction(() => window.floorContextMs).then((h) => h.jsonValue()));
   } finally { await f.close(); }
-  const b = await launch({ locale, size });
+  const b = await launch({ locale, size, fresh: true });
   try {
     await b.page.waitForTimeout(settleMs);
     await open(b.page);
@@ -156,7 +156,7 @@ const urls = blocks.map(([name, block], i) => (block ? pageWithBlock(pagePath, a
 const perBlock = blocks.map(() => ({ first: [], catalog: [], state: [], refresh: [] }));
 for (let i = 0; i < loads; i++) {
   for (let k = 0; k < blocks.length; k++) {
-    const b = await launch();
+    const b = await launch({ fresh: true });
     try {
       await b.page.goto(urls[k] || pageUrl);
       await b.page.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 120000 });

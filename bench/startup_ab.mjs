@@ -43,7 +43,7 @@ for (let r = 0; r < rounds; r++) {
   for (let k = 0; k < r % targets.length; k++) order.push(order.shift());
   const fcpRound = [];
   for (const i of order) {
-    const b = await launch({ locale });
+    const b = await launch({ locale, fresh: true });
     try {
       await b.page.waitForTimeout(settleMs);
       await b.page.goto(pathToFileURL(targets[i]).href);

@@ -2,10 +2,10 @@
 // Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
 // downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
 import { chromium } from 'playwright-core';
-import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { after } from 'node:test';
+import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
@@ -19,6 +19,7 @@ mkdirSync(artifacts, { recursive: true });
 const storageProbe = join(artifacts, 'storage-probe.html');  // an empty page of the file:// origin
 const storageProbeUrl = pathToFileURL(storageProbe).href;
 
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
   '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -30,36 +31,52 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
 };
 
-// One Chromium per set of switches, shared by a test file's tests (node --test runs each file in a
-// process of its own) and closed after them: starting the browser was ~1.5 s of every test's ~3.5 s
-// to a drawn page (2026-12-05).
-const browsers = new Map();
-function browserFor(args) {
+// One Chromium per set of switches, shared by the tests that follow one another in a process (node
+// --test runs each file in a process of its own): starting the browser was ~1.5 s of every test's
+// ~3.5 s to a drawn page (2026-12-05). A browser left with no context closes a second later, so a
+// script's process ends when its last page is closed; the next test, a moment after, reuses it.
+const pool = new Map(); // JSON of the switches → { browser: Promise<Browser>, contexts, timer }
+async function pooledContext(args, options) {
   const key = JSON.stringify(args);
-  if (!browsers.has(key)) {
-    browsers.set(key, chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      headless: true,
-      args: [...CHROMIUM_ARGS, ...args],
-    }));
+  let entry = pool.get(key);
+  if (!entry) {
+    entry = { browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args] }), contexts: 0, timer: null };
+    pool.set(key, entry);
   }
-  return browsers.get(key);
+  clearTimeout(entry.timer);
+  entry.contexts++;
+  const release = async () => {
+    if (--entry.contexts > 0) return;
+    entry.timer = setTimeout(() => {
+      if (pool.get(key) === entry) pool.delete(key);
+      entry.browser.then((b) => b.close());
+    }, 1000);
+  };
+  try {
+    const context = await (await entry.browser).newContext(options);
+    return { context, release: async () => { await context.close(); await release(); } };
+  } catch (e) { await release(); throw e; }
 }
-after(async () => {
-  for (const b of browsers.values()) await (await b).close();
-  browsers.clear();
-});
 
 // A fresh browser context for each test, as a new profile: its storage starts empty and is its own.
-export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [], viewport = null, colorScheme = 'light', bypassCSP = false } = {}) {
-  const browser = await browserFor(args);
-  const context = await browser.newContext({
+// `fresh: true` starts a browser of its own on a new profile in a temp dir instead, for what must be
+// measured cold (bench/page.mjs, bench/startup_ab.mjs: nothing started, nothing cached).
+export async function launch({ size = 'desktop', locale = 'en-US', initScript = null, args = [], viewport = null, colorScheme = 'light', bypassCSP = false, fresh = false } = {}) {
+  const options = {
     locale,
     colorScheme,
     bypassCSP,  // only for injecting a test tool (axe-core): the page's own CSP forbids foreign script
     ...VIEWPORTS[size],
     ...(viewport ? { viewport } : {}),
-  });
+  };
+  let context, release;
+  if (fresh) {
+    const dir = mkdtempSync(join(tmpdir(), 'traincalc-e2e-'));
+    context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args], ...options });
+    release = async () => { await context.close(); rmSync(dir, { recursive: true, force: true }); };
+  } else {
+    ({ context, release } = await pooledContext(args, options));
+  }
   if (initScript) await context.addInitScript(initScript);
   const watch = { errors: [], requests: [], console: [] };
   const attach = (page) => {
@@ -77,12 +94,11 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
       watch.requests.push(u);
     });
   };
-  context.on('page', attach); // every page of the context, this first one too
-  const page = await context.newPage();
-  return {
-    context, page, watch,
-    async close() { await context.close(); },
-  };
+  const first = context.pages()[0]; // a new profile's browser opens with a page
+  context.on('page', attach); // every page the context opens from now on
+  if (first) attach(first);
+  const page = first || (await context.newPage());
+  return { context, page, watch, close: release };
 }
 
 // Opens the page and waits for the first drawn frame and the JS API.

@@ -19,12 +19,14 @@ mkdirSync(artifacts, { recursive: true });
 const storageProbe = join(artifacts, 'storage-probe.html');  // an empty page of the file:// origin
 const storageProbeUrl = pathToFileURL(storageProbe).href;
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
   '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions',
 ];
+
+// How every browser of the tests starts: Debian's chromium, headless, the switches above and a test's own.
+const browserOptions = (args) => ({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args] });
 
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
@@ -40,7 +42,7 @@ async function pooledContext(args, options) {
   const key = JSON.stringify(args);
   let entry = pool.get(key);
   if (!entry) {
-    entry = { browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args] }), contexts: 0, timer: null };
+    entry = { browser: chromium.launch(browserOptions(args)), contexts: 0, timer: null };
     pool.set(key, entry);
   }
   clearTimeout(entry.timer);
@@ -72,7 +74,7 @@ export async function launch({ size = 'desktop', locale = 'en-US', initScript = 
   let context, release;
   if (fresh) {
     const dir = mkdtempSync(join(tmpdir(), 'traincalc-e2e-'));
-    context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args], ...options });
+    context = await chromium.launchPersistentContext(dir, { ...browserOptions(args), ...options });
     release = async () => { await context.close(); rmSync(dir, { recursive: true, force: true }); };
   } else {
     ({ context, release } = await pooledContext(args, options));

@@ -798,6 +798,53 @@ test('phone: two fingers press nothing (a pinch, a two-finger tap, a thumb resti
   } finally { await b.close(); }
 });
 
+test('phone: a long press presses nothing (the browser sends no click after it); a short tap does', async () => {
+  // A DOM page is not clicked by a finger held still: Chromium's gesture recognizer makes it a long
+  // press (on Android a contextmenu, then no click). The page pressed on every lift (2026-12-05).
+  const b = await launch({ size: 'phone' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const header = b.page.getByRole('button', { name: 'Model and method', exact: true });
+    const expanded = () => header.getAttribute('aria-expanded');
+    assert.equal(await expanded(), 'true', 'the section starts open');
+    const cdp = await b.page.context().newCDPSession(b.page);
+    let c = await center(header);
+    // Through the browser's gesture recognizer: a tap held 1.2 s.
+    await cdp.send('Input.synthesizeTapGesture', { x: c.x, y: c.y, duration: 1200, tapCount: 1, gestureSourceType: 'touch' });
+    await settle(b.page);
+    assert.equal(await expanded(), 'true', 'a long press (the gesture) pressed the header');
+    // A finger held still for 0.8 s by raw touch events.
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: c.x, y: c.y }] });
+    await b.page.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await settle(b.page);
+    assert.equal(await expanded(), 'true', 'a finger held still 0.8 s pressed the header');
+    // A short tap through the same recognizer presses.
+    c = await center(header);
+    await cdp.send('Input.synthesizeTapGesture', { x: c.x, y: c.y, duration: 50, tapCount: 1, gestureSourceType: 'touch' });
+    await cdp.detach();
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
+      .some((e) => (e.getAttribute('aria-label') || e.textContent) === 'Model and method'), null, { timeout: 5000 });
+    // A slider is still dragged after the finger rested on it a while: held, then moved sideways.
+    const slider = b.page.getByRole('slider', { name: 'Number of cards', exact: true });
+    const before = (await scenario(b.page)).cards;
+    const s = await center(slider);
+    const cdp2 = await b.page.context().newCDPSession(b.page);
+    await cdp2.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: s.x, y: s.y }] });
+    await b.page.waitForTimeout(700);
+    for (let i = 1; i <= 8; i++) {
+      await cdp2.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: s.x + i * 12, y: s.y }] });
+      await b.page.waitForTimeout(30);
+    }
+    await cdp2.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp2.detach();
+    await settle(b.page);
+    assert.notEqual((await scenario(b.page)).cards, before, 'a drag begun after a rest moved the slider');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways swipe picks nothing, a tap picks', async () => {
   // It was a six-column table whose frozen name column filled the screen: the cost cut at the edge,
   // the rest a sideways scroll away, and a sideways swipe across a row picked that row (2026-12-02).

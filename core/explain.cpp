@@ -1043,6 +1043,11 @@ static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::str
                                       "at most %s GB",
                                       "ZeRO-3 初始化下的 from_pretrained：一次读一个检查点分片，至多 %s GB"),
                                   F.N(kCheckpointShardBytes / kBytesPerGB).c_str());
+    const std::string qlora =
+        fmt(F.T("QLoRA: bitsandbytes loads onto the card and quantizes each weight on its way "
+                "there, one checkpoint shard at a time, at most %s GB",
+                "QLoRA：bitsandbytes 直接载入显卡，每个权重在途中量化，一次读一个检查点分片，至多 %s GB"),
+            F.N(kCheckpointShardBytes / kBytesPerGB).c_str());
     out.push_back(
         hr.load_per_rank
             ? fmt(hr.ranks_per_node > 1
@@ -1055,10 +1060,15 @@ static void host_ram_notes(const Estimate& e, const Fmt& F, std::vector<std::str
                       ? F.T("Megatron: its tp × pp partition", "Megatron：各自的 tp × pp 分片")
                   : s.stack == Stack::torchtitan
                       ? F.T("torchtitan: its shards only", "torchtitan：只读自己的分片")
-                  : s.zero >= 3 ? zero3.c_str()
+                  : s.method == Method::qlora ? qlora.c_str()
+                  : s.zero >= 3               ? zero3.c_str()
                                 : F.T("from_pretrained, transformers 4.51 or later: an empty model, then the "
                                       "checkpoint",
                                       "transformers 4.51 及以后的 from_pretrained：先建空模型，再载入检查点"))
+        : s.method == Method::qlora
+            ? fmt(F.T("Host RAM while loading: once per node (Unsloth), %s",
+                      "加载时的内存：每台机器只加载一次（Unsloth），%s"),
+                  qlora.c_str())
             : F.T("Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)",
                   "加载时的内存：每台机器只加载一次（Unsloth 把检查点直接流式载入显卡）"));
     if (s.offload != Offload::none)
@@ -1793,7 +1803,8 @@ const WarningText kWarningText[] = {
              : k == Stack::torchtitan ? F.T("More cards split the shards each rank reads; or rent more RAM.",
                                             "更多的卡可以减少每个进程读取的分片；或租更大内存的机器。")
              : k == Stack::unsloth    ? F.T("Rent more RAM.", "请租更大内存的机器。")
-             : e.scenario.zero >= 3 // from_pretrained under zero.Init reads one shard at a time already
+             // from_pretrained under zero.Init or QLoRA's device map reads one shard at a time already
+             : e.scenario.zero >= 3 || e.scenario.method == Method::qlora
                  ? F.T("Fewer ranks per machine, or rent more RAM.",
                        "可以每台机器少放几张卡，或租更大内存的机器。")
                  : F.T("ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards (Megatron, "

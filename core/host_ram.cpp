@@ -12,6 +12,10 @@
 // - torchtitan: the model is built on the meta device and each rank reads only its shards through
 //   torch.distributed.checkpoint: the node holds at most its ranks' share, W × ranks ÷ cards.
 // - unsloth: one process that streams the checkpoint to the card (device_map): one copy per node.
+// - QLoRA, on the stacks that run it through transformers (hf, deepspeed, unsloth): bitsandbytes' 4-bit
+//   quantizer gives from_pretrained a device map when none is set (quantizer_bnb_4bit.py,
+//   update_device_map: {"": the current device}) and quantizes each weight on its way to the card
+//   (create_quantized_param: Params4bit(...).to(target_device)): a rank holds the shard being read.
 // Training: what offload moved to the host per card (the host_ram term of memory_model.cpp), the
 // gradients the CPU optimizer step reads (ZeRO-Offload), Unsloth's offloaded checkpoints and the
 // activations activation offload keeps there (act_offload_host; pinned buffers too).
@@ -50,10 +54,14 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
             break;
         case Stack::unsloth:
             out.load_per_rank = false;
-            c.first("W", W, "B");
+            if (s.method == Method::qlora && W > kCheckpointShardBytes)
+                c.first("shard", kCheckpointShardBytes, "B");
+            else
+                c.first("W", W, "B");
             break;
-        default:                // hf, deepspeed: from_pretrained per rank
-            if (st.zero >= 3) { // zero.Init: one checkpoint shard at a time (constants.h)
+        default: // hf, deepspeed: from_pretrained per rank
+            // zero.Init or QLoRA's device map: one checkpoint shard at a time (constants.h).
+            if (st.zero >= 3 || s.method == Method::qlora) {
                 out.load_copies = 1;
                 if (W > kCheckpointShardBytes)
                     c.first("shard", kCheckpointShardBytes, "B");

@@ -593,8 +593,8 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     const std::set<std::string> notation = {
         "token", "patch", "logits", "attn", "eff", "bit", "all", "reduce", "gather", "scatter", "to", "kv",
         "qk", "rl", "ref",
-        // glosses and names: 价值模型（critic）, vLLM sleep mode, torchtitan, transformers 4.51
-        "critic", "sleep", "mode", "torchtitan", "transformers"};
+        // glosses and names: 价值模型（critic）, vLLM sleep mode, torchtitan, transformers 4.51, bitsandbytes
+        "critic", "sleep", "mode", "torchtitan", "transformers", "bitsandbytes"};
     std::set<std::string> catalog_words; // model and card names are names
     auto add_words = [&](const std::string& text) {
         std::string w;

@@ -18,7 +18,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 using namespace traincalc;
 
@@ -126,6 +128,46 @@ TEST_CASE("host RAM while loading: Megatron's partitions, torchtitan's shards, U
         said =
             said || l == "Host RAM while loading: once per node (Unsloth streams the checkpoint to the card)";
     CHECK(said);
+}
+
+TEST_CASE("host RAM while loading: QLoRA reads one shard at a time, on every stack that runs it") {
+    // bitsandbytes' 4-bit quantizer sets from_pretrained's device map to the rank's card when none is
+    // given (transformers quantizer_bnb_4bit.py, update_device_map) and quantizes each weight on its
+    // way there: a rank holds the shard being read, at most 5e9 B, not the 14e9-byte checkpoint. It was
+    // one copy per rank: a 72B QLoRA on 2 cards "needed" 271 GiB of a 128 GiB node (2026-12-05).
+    const Catalog c = host_catalog();
+    Scenario s = full_7b(8, 0);
+    s.method = Method::qlora;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.host.load_per_rank);
+    CHECK(e.host.load_copies == 1);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(5e9 / kGiB));
+    CHECK(e.host.load_node_gib == doctest::Approx(8 * 5e9 / kGiB));
+    std::vector<std::string> lines = explain(e, Headline::memory, Lang::en);
+    CHECK(std::find(
+              lines.begin(), lines.end(),
+              "Host RAM while loading: each of the node's 8 ranks loads its own copy (QLoRA: bitsandbytes "
+              "loads onto the card and quantizes each weight on its way there, one checkpoint shard at a "
+              "time, at most 5 GB)") != lines.end());
+    s.stack = Stack::deepspeed; // the same from_pretrained
+    e = estimate(s, c);
+    CHECK(e.host.load_per_rank_gib == doctest::Approx(5e9 / kGiB));
+    s = full_7b(1, 0);
+    s.method = Method::qlora;
+    s.stack = Stack::unsloth; // once per node, and a shard at a time
+    e = estimate(s, c);
+    CHECK_FALSE(e.host.load_per_rank);
+    CHECK(e.host.load_node_gib == doctest::Approx(5e9 / kGiB));
+    lines = explain(e, Headline::memory, Lang::zh);
+    CHECK(std::find(
+              lines.begin(), lines.end(),
+              "加载时的内存：每台机器只加载一次（Unsloth），QLoRA：bitsandbytes 直接载入显卡，每个权重在途中"
+              "量化，一次读一个检查点分片，至多 5 GB") != lines.end());
+    // LoRA in Unsloth loads the 16-bit checkpoint whole, once per node, as before.
+    s.method = Method::lora;
+    e = estimate(s, c);
+    CHECK(e.host.load_node_gib == doctest::Approx(14e9 / kGiB));
 }
 
 //-----------------------------------------------------------------------------

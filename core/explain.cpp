@@ -1661,15 +1661,15 @@ std::string summary_sentence(const Estimate& e, Lang l) {
     if (l == Lang::zh) {
         s = "算力 " + format_number(e.flops.executed) + " FLOPs；计算时间 " +
             format_hours(e.time.compute_hours, l) + "，实际约 " + format_hours(e.time.wall_hours, l) +
-            "；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / " +
-            format_number(e.memory.capacity_gib) + " GiB（" + fits + "）" +
+            "；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / 可用 " +
+            format_number(e.memory.usable_gib) + " GiB（" + fits + "）" +
             (host_short ? "；机器内存不够：峰值 " + peak + " / " + ram + " GiB" : "") + "；费用 " +
             (e.cost.priced ? format_money(e.cost.total, e.cost.currency) : "未知（没有租用价）") + "。";
     } else {
         s = "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
             format_hours(e.time.compute_hours, l) + ", wall clock about " +
             format_hours(e.time.wall_hours, l) + "; memory per card " + format_number(e.memory.per_gpu_gib) +
-            " of " + format_number(e.memory.capacity_gib) + " GiB (" + fits + ")" +
+            " of " + format_number(e.memory.usable_gib) + " GiB usable (" + fits + ")" +
             (host_short ? "; the machine's RAM is short: peak " + peak + " of " + ram + " GiB" : "") +
             "; cost " +
             (e.cost.priced ? format_money(e.cost.total, e.cost.currency) : "unknown (no rental price)") + ".";

@@ -451,11 +451,15 @@ TEST_CASE("summary_sentence: the live region's sentence, from the estimate's own
     CHECK(en == "Compute " + format_number(e.flops.executed) + " FLOPs; compute time " +
                     format_hours(e.time.compute_hours, Lang::en) + ", wall clock about " +
                     format_hours(e.time.wall_hours, Lang::en) + "; memory per card " +
-                    format_number(e.memory.per_gpu_gib) + " of " + format_number(e.memory.capacity_gib) +
-                    " GiB (" + (e.memory.fits ? "fits" : "does not fit") + "); cost " +
+                    format_number(e.memory.per_gpu_gib) + " of " + format_number(e.memory.usable_gib) +
+                    " GiB usable (" + (e.memory.fits ? "fits" : "does not fit") + "); cost " +
                     format_money(e.cost.total, e.cost.currency) + ".");
     const std::string zh = summary_sentence(e, Lang::zh);
     CHECK(zh.rfind("算力 ", 0) == 0);
+    // Against the usable memory, as the headline and the shown work say it (the nominal read "23.5 of 24
+    // GiB: does not fit" on a 24 GiB card whose usable is 23.3).
+    CHECK(zh.find("；每卡显存 " + format_number(e.memory.per_gpu_gib) + " / 可用 " +
+                  format_number(e.memory.usable_gib) + " GiB（") != std::string::npos);
     CHECK(zh.find(format_money(e.cost.total, e.cost.currency)) != std::string::npos);
     s.cards = 0;
     e = estimate(s, c.catalog);
@@ -579,7 +583,7 @@ TEST_CASE("a strategy that never runs on its machines says so, with the count th
     CHECK(contains(zh, "按当前策略只看显存 1 张卡就够，但每台机器的内存不够"));
     // The spoken summary (the page's live region) says the machine is short, not only that the card holds it.
     CHECK(summary_sentence(e, Lang::en)
-              .find("GiB (fits); the machine's RAM is short: peak 40.2 of 32 GiB; cost ") !=
+              .find("GiB usable (fits); the machine's RAM is short: peak 40.2 of 32 GiB; cost ") !=
           std::string::npos);
     CHECK(summary_sentence(e, Lang::zh).find("GiB（放得下）；机器内存不够：峰值 40.2 / 32 GiB；费用 ") !=
           std::string::npos);

@@ -1175,6 +1175,23 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
         }
         CHECK(controls > 40);
     }
+    // The results' title line is read, and wraps on a phone: "Qwen2.5 72B · NVIDIA GeForce RTX 4090 24GB
+    // × 2" ran off a 390 px screen, drawn only (2026-12-05). At 320 px (the narrowest phones), with the
+    // catalog's longest card name, it cannot take one line in this font either.
+    Page page(320, 9000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-72b";
+    page.app.scenario.gpu_id = "RTX4090-48G";
+    page.app.scenario.cards = 2;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    const SemNode* title = nullptr;
+    for (const SemNode& n : page.app.sem)
+        if (n.role == Role::text && n.value == "Qwen2.5 72B · GeForce RTX 4090 48GB (modified, China) × 2")
+            title = &n;
+    REQUIRE(title);
+    REQUIRE(ImGui::CalcTextSize(title->value.c_str()).x > 320.0f - title->x0); // one line would run off
+    CHECK(title->x1 <= 320.5f);
+    CHECK(title->y1 - title->y0 > 1.5f * ImGui::GetTextLineHeight()); // wrapped
 }
 
 // A picker's preview wider than its box takes the row under its label when that holds it

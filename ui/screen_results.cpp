@@ -448,9 +448,11 @@ bool draw_results(App& app) {
         return false;
     }
     const Estimate& e = shown_estimate(app);
-    ImGui::TextDisabled(
-        "%s", fmt("%s · %s × %d", e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
-                  e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
+    // Wrapped: on a phone "Qwen2.5 72B · NVIDIA GeForce RTX 4090 24GB × 2" ran off the screen's edge.
+    text_wrapped_colored(color_dim(),
+                         fmt("%s · %s × %d",
+                             e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
+                             e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
     const bool changed = draw_remedies(app);

@@ -1186,7 +1186,8 @@ TEST_CASE("every control is drawn inside the page, in every layout (desktop, emb
     for (int i = 0; i < 3; i++) page.frame();
     const SemNode* title = nullptr;
     for (const SemNode& n : page.app.sem)
-        if (n.role == Role::text && n.value == "Qwen2.5 72B · GeForce RTX 4090 48GB (modified, China) × 2")
+        if (n.role == Role::text &&
+            n.value == "Qwen2.5 72B · GeForce RTX 4090 48GB (modified, China) ×\u00a02")
             title = &n;
     REQUIRE(title);
     REQUIRE(ImGui::CalcTextSize(title->value.c_str()).x > 320.0f - title->x0); // one line would run off

@@ -448,9 +448,10 @@ bool draw_results(App& app) {
         return false;
     }
     const Estimate& e = shown_estimate(app);
-    // Wrapped: on a phone "Qwen2.5 72B · NVIDIA GeForce RTX 4090 24GB × 2" ran off the screen's edge.
+    // Wrapped: on a phone "Qwen2.5 72B · NVIDIA GeForce RTX 4090 24GB × 2" ran off the screen's edge;
+    // the count stays with its "×" (a no-break space), not alone on a line.
     text_wrapped_colored(color_dim(),
-                         fmt("%s · %s × %d",
+                         fmt("%s · %s ×\u00a0%d",
                              e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
                              e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
     draw_headlines(app);

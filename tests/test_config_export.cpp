@@ -431,7 +431,9 @@ TEST_CASE("config export: a scenario that does not fit exports the fewest-cards 
     REQUIRE_FALSE(x.notes.empty());
     CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the "
                            "fewest-cards set-up found (" +
-                               std::to_string(p.cards) + " cards)");
+                               std::to_string(p.cards) + (p.cards == 1 ? " card)" : " cards)"));
+    CHECK(x.notes[0].zh ==
+          "场景自身的设置放不下：这些配置使用搜索到的最少卡数设置（" + std::to_string(p.cards) + " 张卡）");
     Json j = Json::parse(x.text, nullptr, false);
     CHECK(j["zero_optimization"]["stage"] == p.strategy.zero);
     // Estimated again with the plan: it fits, as the search said.
@@ -439,6 +441,27 @@ TEST_CASE("config export: a scenario that does not fit exports the fewest-cards 
     planned.cards = p.cards;
     p.strategy.apply_to(planned);
     CHECK(estimate_of(planned).memory.fits);
+}
+
+TEST_CASE("config export: on more cards than the fewest, the note says both counts") {
+    // A 72B QLoRA on two 24 GB cards: its own set-up does not fit; the fewest-cards plan (ZeRO-3, the
+    // optimizer and parameters offloaded, full recomputation) runs on 1 card, and the configs keep the
+    // scenario's 2. The note said "the fewest-cards set-up found (2 cards)" (2026-12-05).
+    Scenario s;
+    s.model_id = "qwen2.5-72b";
+    s.method = Method::qlora;
+    s.gpu_id = "RTX4090";
+    s.cards = 2;
+    const Estimate e = estimate_of(s);
+    REQUIRE_FALSE(e.memory.fits);
+    REQUIRE(e.cards.min_for_memory_any == 1);
+    const ExportPlan p = export_plan(e);
+    CHECK(p.cards == 2);
+    const ConfigExport x = export_config(e, ExportFormat::llamafactory);
+    REQUIRE_FALSE(x.notes.empty());
+    CHECK(x.notes[0].en == "the scenario's own set-up does not fit in memory: these configs use the set-up "
+                           "of the fewest-cards plan (1 card) on the scenario's 2 cards");
+    CHECK(x.notes[0].zh == "场景自身的设置放不下：这些配置在场景的 2 张卡上使用最少卡数方案（1 张卡）的设置");
 }
 
 TEST_CASE("config export: an invalid estimate exports nothing but its errors") {

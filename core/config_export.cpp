@@ -559,12 +559,10 @@ ConfigExport export_config(const Estimate& e, ExportFormat f) {
              "found (" +
                  cards_en(p.cards) + ")",
              "场景自身的设置放不下：这些配置使用搜索到的最少卡数设置（" + num(p.cards) + " 张卡）"});
-    else if (p.searched) // kept on the scenario's own count, more than the fewest: it said "(2 cards)" when 1
-                         // was
+    else if (p.searched) // on the scenario's own count, more than the fewest: both counts, not one
         out.notes.push_back(
             {"the scenario's own set-up does not fit in memory: these configs use the set-up of the "
-             "fewest-cards "
-             "plan (" +
+             "fewest-cards plan (" +
                  cards_en(e.cards.min_for_memory_any) + ") on the scenario's " + cards_en(p.cards),
              "场景自身的设置放不下：这些配置在场景的 " + num(p.cards) + " 张卡上使用最少卡数方案（" +
                  num(e.cards.min_for_memory_any) + " 张卡）的设置"});

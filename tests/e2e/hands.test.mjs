@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture, expand } from './lib.mjs';
+import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture, expand, toggled } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -362,8 +362,7 @@ test('clicks open the rent-or-buy and cost work, then the ownership assumptions:
     for (const name of ['Show work: Rent or buy', 'Show work: Cost', 'Ownership assumptions']) {
       const toggle = b.page.getByRole('button', { name, exact: true });
       await press(b.page, toggle);
-      await b.page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-        .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+      await toggled(b.page, name);
     }
     const answered = await Promise.race([b.page.evaluate(() => 'yes'), new Promise((r) => setTimeout(() => r('frozen'), 5000))]);
     assert.equal(answered, 'yes');
@@ -372,8 +371,7 @@ test('clicks open the rent-or-buy and cost work, then the ownership assumptions:
     assert.ok(copies.length >= 12, `copy buttons of both blocks (${copies.length})`);
     // A click after them still does what it says (it was swallowed or never ran).
     await press(b.page, b.page.getByRole('button', { name: 'Show work: Cost', exact: true }));
-    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
-      .some((e) => e.getAttribute('aria-label') === 'Show work: Cost' || e.textContent === 'Show work: Cost'), null, { timeout: 5000 });
+    await toggled(b.page, 'Show work: Cost', false);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
@@ -792,8 +790,7 @@ test('phone: two fingers press nothing (a pinch, a two-finger tap, a thumb resti
     await b.page.waitForFunction(() => window.traincalc.get().cards === 5, null, { timeout: 5000 });
     c = await center(header);
     await b.page.touchscreen.tap(c.x, c.y);
-    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
-      .some((e) => (e.getAttribute('aria-label') || e.textContent) === 'Model and method'), null, { timeout: 5000 });
+    await toggled(b.page, 'Model and method', false);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
@@ -824,8 +821,7 @@ test('phone: a long press presses nothing (the browser sends no click after it);
     c = await center(header);
     await cdp.send('Input.synthesizeTapGesture', { x: c.x, y: c.y, duration: 50, tapCount: 1, gestureSourceType: 'touch' });
     await cdp.detach();
-    await b.page.waitForFunction(() => [...document.querySelectorAll('#tc-sem [aria-expanded="false"]')]
-      .some((e) => (e.getAttribute('aria-label') || e.textContent) === 'Model and method'), null, { timeout: 5000 });
+    await toggled(b.page, 'Model and method', false);
     // A slider is still dragged after the finger rested on it a while: held, then moved sideways.
     const slider = b.page.getByRole('slider', { name: 'Number of cards', exact: true });
     const before = (await scenario(b.page)).cards;

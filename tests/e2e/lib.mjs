@@ -223,14 +223,20 @@ export async function typeInto(page, name, text, touch = false, delay = 0) {
   await page.keyboard.press('Enter');
 }
 
+// Waits until the toggle named `name` (its accessible name: aria-label, else its text) reads expanded
+// or collapsed in the page's semantics layer: the frame that took the press has run.
+export async function toggled(page, name, expanded = true) {
+  await page.waitForFunction(([n, state]) => [...document.querySelectorAll(`#tc-sem [aria-expanded="${state}"]`)]
+    .some((e) => (e.getAttribute('aria-label') || e.textContent) === n), [name, String(expanded)], { timeout: 5000 });
+}
+
 // A toggle button (a "show the work" or section header) by its name, pressed until it is expanded.
 export async function expand(page, name, touch = false) {
   const toggle = page.getByRole('button', { name, exact: true });
   assert.equal(await toggle.count(), 1, `one "${name}" toggle`);
   if ((await toggle.getAttribute('aria-expanded')) === 'true') return; // open already (a section open by default)
   await press(page, toggle, touch);
-  await page.waitForFunction((n) => [...document.querySelectorAll('#tc-sem [aria-expanded="true"]')]
-    .some((e) => e.getAttribute('aria-label') === n || e.textContent === n), name, { timeout: 5000 });
+  await toggled(page, name);
   await settle(page, 200);
 }
 

@@ -42,6 +42,13 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
     const double W = md.download_bytes; // the 16-bit checkpoint, bytes
     {
         C c(log, TermId::host_load_per_rank, "GiB", 1.0 / kGiB);
+        // Read one checkpoint shard at a time (constants.h): a smaller checkpoint is one shard.
+        const auto shard_at_a_time = [&] {
+            if (W > kCheckpointShardBytes)
+                c.first("shard", kCheckpointShardBytes, "B");
+            else
+                c.first("W", W, "B");
+        };
         switch (s.stack) {
         case Stack::megatron:
             c.first("W", W, "B");
@@ -54,19 +61,15 @@ static void loading_terms(const Scenario& s, const ModelDerived& md, const Strat
             break;
         case Stack::unsloth:
             out.load_per_rank = false;
-            if (s.method == Method::qlora && W > kCheckpointShardBytes)
-                c.first("shard", kCheckpointShardBytes, "B");
+            if (s.method == Method::qlora)
+                shard_at_a_time();
             else
                 c.first("W", W, "B");
             break;
-        default: // hf, deepspeed: from_pretrained per rank
-            // zero.Init or QLoRA's device map: one checkpoint shard at a time (constants.h).
-            if (st.zero >= 3 || s.method == Method::qlora) {
+        default:                                             // hf, deepspeed: from_pretrained per rank
+            if (st.zero >= 3 || s.method == Method::qlora) { // zero.Init, or QLoRA's device map
                 out.load_copies = 1;
-                if (W > kCheckpointShardBytes)
-                    c.first("shard", kCheckpointShardBytes, "B");
-                else
-                    c.first("W", W, "B");
+                shard_at_a_time();
             } else {
                 out.load_copies = kHfLoadCopies;
                 c.first("copies", out.load_copies).mul("W", W, "B");

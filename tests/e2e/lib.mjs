@@ -240,6 +240,31 @@ export async function expand(page, name, touch = false) {
   await settle(page, 200);
 }
 
+// Whether `line` is on the page as visible text now (the semantics layer: one element holds it all).
+export const shown = async (page, line) => (await page.getByText(line, { exact: true }).filter({ visible: true }).count()) >= 1;
+
+// Every line of `lines` is on the page as text, waited for up to `timeout` ms each: the scenario
+// (window.traincalc.get()) takes a typed value in one frame and its results are drawn in the next,
+// which a loaded machine can hold back (a fresh clone's run, 2026-12-05: an answer not yet drawn).
+export async function assertShown(page, lines, what, timeout = 10000) {
+  assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
+  for (const line of lines) {
+    const loc = page.getByText(line, { exact: true }).filter({ visible: true }).first();
+    const seen = await loc.waitFor({ state: 'visible', timeout }).then(() => true, () => false);
+    assert.ok(seen, `${what}: "${line}" is on the page (waited ${timeout} ms)`);
+  }
+}
+
+// The "- " lines of the CLI report's (`estimate --text`) section that starts with `## title`.
+export const section = (text, title) => {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l === `## ${title}`);
+  assert.ok(at >= 0, `the report has a "${title}" section`);
+  const out = [];
+  for (const l of lines.slice(at + 1)) { if (l.startsWith('## ')) break; if (l.startsWith('- ')) out.push(l.slice(2)); }
+  return out;
+};
+
 // The page's program, as web/shell.html reads it: its one LZMA stream (web/lzma_decode.js) is
 // [the wasm's size, u32 LE][the wasm][JS: the YAML parser, then Emscripten's loader].
 export function pageProgram(html) {

@@ -9,7 +9,7 @@
 // the longest sample typed) and the Advanced section's loss picker (the bf16 loss, in Chinese).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, center, press, expand, typeInto, runCli as run } from './lib.mjs';
+import { launch, open, settle, screenshot, center, press, expand, typeInto, assertShown, section, runCli as run } from './lib.mjs';
 
 const one = async (loc, what) => { assert.equal(await loc.count(), 1, `one ${what}`); return loc; };
 
@@ -58,23 +58,6 @@ async function pickOption(page, label, optionName, key, value, touch) {
   await page.waitForFunction(([k, v]) => window.traincalc.get()[k] === v, [key, value], { timeout: 10000 });
   await settle(page, 200);
 }
-
-// A section header (collapsed by default) opened by its name.
-const shown = async (page, line) => (await page.getByText(line, { exact: true }).filter({ visible: true }).count()) >= 1;
-async function assertShown(page, lines, what) {
-  assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
-  for (const line of lines) assert.ok(await shown(page, line), `${what}: "${line}" is on the page`);
-}
-
-// The CLI's section of `estimate --text` that starts with `## title`, its "- " lines.
-const section = (text, title) => {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l === `## ${title}`);
-  assert.ok(at >= 0, `the report has a "${title}" section`);
-  const out = [];
-  for (const l of lines.slice(at + 1)) { if (l.startsWith('## ')) break; if (l.startsWith('- ')) out.push(l.slice(2)); }
-  return out;
-};
 
 // The page's scenario against the CLI: the memory work and the inverse answers.
 async function assertCliAnswers(page, scenario, lang, touch) {
@@ -183,7 +166,7 @@ test('desktop, en: unpacked samples padded to the longest, typed in, give the CL
     assert.match(waste.message, /each costs 1,667 tokens/);
     assert.match(waste.message, /70% of the compute is padding/);
     // The page shows the same warning and the compute work's lines, the padded tokens' line among them.
-    assert.ok(await shown(b.page, waste.message), `the page shows "${waste.message}"`);
+    await assertShown(b.page, [waste.message], 'the padding warning');
     const report = run(['estimate', '--text'], scenario);
     const compute = section(report, 'Compute');
     assert.ok(compute.some((l) => l.startsWith('Padded tokens per sample (no packing)')), 'the CLI\'s compute work has the padded tokens');

@@ -7,7 +7,7 @@
 // phone, where nothing of these sections may overlap or leave the 390 px screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, expand, typeInto, runCli as run } from './lib.mjs';
+import { launch, open, settle, screenshot, expand, typeInto, shown, assertShown, section, runCli as run } from './lib.mjs';
 
 // A number box by its accessible name: a real click (or a finger tap), select all, type, Enter.
 async function type(page, name, text, { touch = false } = {}) {
@@ -39,25 +39,6 @@ async function fill(page, lang, touch) {
   for (const [k, v] of Object.entries(EXPECT)) assert.equal(s[k], v, `${k} typed into its box`);
   return s;
 }
-
-const shown = async (page, line) => (await page.getByText(line, { exact: true }).filter({ visible: true }).count()) >= 1;
-
-// Every line of `lines` is on the page as text.
-async function assertShown(page, lines, what) {
-  assert.ok(lines.length > 0, `${what}: the CLI gave lines`);
-  for (const line of lines) assert.ok(await shown(page, line), `${what}: "${line}" is on the page`);
-}
-
-
-// The CLI's section of `estimate --text` that starts with `## title`.
-const section = (text, title) => {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l === `## ${title}`);
-  assert.ok(at >= 0, `the report has a "${title}" section`);
-  const out = [];
-  for (const l of lines.slice(at + 1)) { if (l.startsWith('## ')) break; if (l.startsWith('- ')) out.push(l.slice(2)); }
-  return out;
-};
 
 for (const [lang, size, locale] of [['en', 'desktop', 'en-US'], ['zh', 'phone', 'zh-CN']]) {
   test(`${size}, ${lang}: typed budget, deadline, spot and machine RAM give the CLI's answers`, async () => {

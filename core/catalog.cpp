@@ -723,6 +723,11 @@ bool parse_document(std::string_view text, bool provider, Catalog& settings, Lis
                 settings.only_provider = v.get<bool>();
             else
                 type_error(errors, top, "only_provider", "true or false", "布尔值（true 或 false）", v);
+        } else if (provider && key == "default_gpu") {
+            if (v.is_string())
+                settings.start_gpu = v.get_ref<const std::string&>(); // checked once merged
+            else
+                type_error(errors, top, "default_gpu", "a GPU id (a string)", "GPU id（字符串）", v);
         } else if (provider && key == "mode") {
             static const char* const kModes[] = {"extend", "replace"};
             if (v.is_string() && v.get_ref<const std::string&>() == "replace")
@@ -782,6 +787,23 @@ CatalogResult merge_catalog(const Catalog& base, std::string_view provider_json_
         detail::extend_list(result.catalog.models, lists.models);
     }
     result.catalog.index_ids();
+    // A provider's page starts on a card it offers: the one named, else its first when it lists
+    // only its own (the built-in default would show another seller's card and price).
+    Catalog& c = result.catalog;
+    if (!c.start_gpu.empty() && !c.find_gpu(c.start_gpu)) {
+        const std::string shown = detail::truncate_utf8(c.start_gpu, 60);
+        detail::add_error(result.errors, "default_gpu",
+                          "unknown GPU id \"" + shown +
+                              "\": not in the catalog; the page starts on its default",
+                          "未知的 GPU id \"" + shown + "\"：目录中没有；页面从默认 GPU 开始");
+        c.start_gpu.clear();
+    }
+    if (c.start_gpu.empty() && c.only_provider)
+        for (const GpuSpec& g : c.gpus)
+            if (g.from_provider) {
+                c.start_gpu = g.id;
+                break;
+            }
     return result;
 }
 

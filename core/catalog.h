@@ -118,6 +118,9 @@ struct Catalog {
     double cny_per_usd = 7.2;   // exchange rate used for USD display and USD-only prices
     std::string prices_date;    // when the reference prices were collected
     bool only_provider = false; // provider catalog's "only_provider": compare only its GPUs
+    // The card a visit starts on when no link or saved scenario names one: a provider catalog's
+    // "default_gpu", else its first card when "only_provider" ("" = the scenario's own default).
+    std::string start_gpu;
 
     const GpuSpec* find_gpu(std::string_view id) const;     // nullptr when absent; O(log n) when indexed
     const ModelSpec* find_model(std::string_view id) const; // nullptr when absent; O(log n) when indexed

@@ -448,6 +448,49 @@ TEST_CASE("merge_catalog: the provider's entries are marked; only_provider is re
     CHECK(parse_catalog(R"({"only_provider":true})").errors.size() == 1);
 }
 
+TEST_CASE(
+    "merge_catalog: a provider's page starts on its card: default_gpu, else its first when only_provider") {
+    Catalog base = base_catalog();
+    REQUIRE(base.gpus.size() >= 2);
+    const std::string second = base.gpus[1].id;
+    CHECK(base.start_gpu.empty());
+    // Extending without only_provider: the scenario's own default stays.
+    CHECK(merge_catalog(base, R"({"gpus":[{"id":"P1","name":"p1","memory_gib":24,"tflops_16bit":165}]})")
+              .catalog.start_gpu.empty());
+    // only_provider: the provider's first card in catalog order (appended after the base's).
+    CatalogResult r = merge_catalog(base, R"({"only_provider":true,"gpus":[
+        {"id":"P1","name":"p1","memory_gib":24,"tflops_16bit":165},
+        {"id":"P2","name":"p2","memory_gib":80,"tflops_16bit":312}]})");
+    CHECK(r.errors.empty());
+    CHECK(r.catalog.start_gpu == "P1");
+    // Named: any card of the merged catalog, the built-in ones too.
+    r = merge_catalog(base, R"({"only_provider":true,"default_gpu":"P2","gpus":[
+        {"id":"P1","name":"p1","memory_gib":24,"tflops_16bit":165},
+        {"id":"P2","name":"p2","memory_gib":80,"tflops_16bit":312}]})");
+    CHECK(r.errors.empty());
+    CHECK(r.catalog.start_gpu == "P2");
+    r = merge_catalog(base, R"({"default_gpu":")" + second + R"("})");
+    CHECK(r.errors.empty());
+    CHECK(r.catalog.start_gpu == second);
+    // Not in the catalog: said, and the page starts as it would without it.
+    r = merge_catalog(base, R"({"default_gpu":"H999"})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "default_gpu");
+    CHECK(r.errors[0].message ==
+          "unknown GPU id \"H999\": not in the catalog; the page starts on its default");
+    CHECK(r.errors[0].message_zh == "未知的 GPU id \"H999\"：目录中没有；页面从默认 GPU 开始");
+    CHECK(r.catalog.start_gpu.empty());
+    r = merge_catalog(base, R"({"only_provider":true,"default_gpu":"H999","gpus":[
+        {"id":"P1","name":"p1","memory_gib":24,"tflops_16bit":165}]})");
+    CHECK(r.errors.size() == 1);
+    CHECK(r.catalog.start_gpu == "P1");
+    r = merge_catalog(base, R"({"default_gpu":7})");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == "default_gpu must be a GPU id (a string), got 7");
+    // A plain catalog has no provider keys.
+    CHECK(parse_catalog(R"({"default_gpu":"A100-80G"})").errors.size() == 1);
+}
+
 TEST_CASE("model_with_params: the nearest dense preset's shape with the slider's parameter count") {
     Catalog c;
     ModelSpec small, big, moe;

@@ -122,6 +122,7 @@ struct Platform {
     std::string link_notice;       // the damaged-link notice shown, if any (cleared by a good link)
     // Opened with no scenario in its link: what the page showed then, for Back to that entry.
     bool start_plain = false;
+    bool start_default = false; // and it was the defaults (no link or saved scenario applied)
     tc::Scenario start_scenario;
     tc::Lang start_lang = tc::Lang::en;
     std::string api_buffer; // strings returned to JS live here until the next call
@@ -284,6 +285,7 @@ void load_state(Platform& p) {
             tc::ScenarioResult r = read_keeping_unknown_ids(saved, p.catalog, &dropped);
             if (r.errors.empty()) {
                 p.app.scenario = r.scenario;
+                have = true;
                 if (!dropped.empty()) notice_unknown_ids(p, dropped);
             } else if (p.app.notice.empty()) {
                 notice_from_errors(
@@ -293,6 +295,9 @@ void load_state(Platform& p) {
             }
         }
     }
+    // The defaults: on a provider's page, with its card (Catalog::start_gpu).
+    p.start_default = !have;
+    if (!have && !p.catalog.start_gpu.empty()) p.app.scenario.gpu_id = p.catalog.start_gpu;
     fix_references(p);
     p.start_plain = !h.has_scenario && h.scenario.errors.empty();
     p.start_scenario = p.app.scenario;
@@ -658,6 +663,13 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
     }
     p.catalog = r.catalog;
     p.app.catalog = &p.catalog;
+    // A host that gives its cards this way right after load: the untouched defaults start on its
+    // card, as with the page's block; a scenario the visitor (or a link) chose stays.
+    if (p.start_default && !p.catalog.start_gpu.empty() &&
+        tc::scenario_to_json(p.app.scenario) == tc::scenario_to_json(p.start_scenario)) {
+        p.app.scenario.gpu_id = p.catalog.start_gpu;
+        p.start_scenario = p.app.scenario;
+    }
     fix_references(p);
     changed(p);
     return api_return(r.errors.empty() ? std::string("{\"ok\":true}") : errors_json(r.errors, p.app.lang));

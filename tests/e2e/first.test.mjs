@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, settle, pageUrl, capture, decodePng } from './lib.mjs';
+import { launch, open, settle, pageUrl, pagePath, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
 
 test('with scripts off the page is readable: the default results and inputs as text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
@@ -40,11 +41,12 @@ test('with scripts off the page is readable: the default results and inputs as t
 
 test('the prerendered text matches what the page then computes, and gives way to it', async () => {
   // What the visitor sees before the wasm runs, read as soon as the document is parsed.
-  const b = await launch({ initScript: 'document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.innerText : ""; });' });
+  const b = await launch({ initScript: 'document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.innerText : ""; window.__preClass = p ? p.className : "gone"; });' });
   try {
     await open(b.page);
     const preText = await b.page.evaluate(() => window.__preText);
     assert.ok(preText && preText.length > 200, 'text was on the page before the first frame');
+    assert.equal(await b.page.evaluate(() => window.__preClass), '', 'the numbers, not a skeleton (the provider block is the empty one)');
     await settle(b.page);
     assert.equal(await b.page.locator('#tc-pre').isVisible(), false, 'replaced by the live page (kept hidden: its [Snapshot])');
     const e = await b.page.evaluate(() => window.traincalc.estimate());
@@ -64,6 +66,50 @@ test('a link to another scenario shows a skeleton, never the default numbers', a
     const cls = await b.page.evaluate(() => window.__preClass);
     assert.ok(cls === 'skeleton' || cls === 'gone', `skeleton while loading (${cls})`);
   } finally { await b.close(); }
+});
+
+// A GPU provider's copy of the page: its cards in the block (README "Embedding it").
+const PROVIDER = { mode: 'extend', only_provider: true, gpus: [
+  { id: 'acme-4090', name: 'RTX 4090 24G (Acme)', memory_gib: 24, tflops_16bit: 165.2, tdp_w: 450, price_cny_per_hour: 1.98, price_cny_per_day: 42, price_cny_per_month: 1100 },
+  { id: 'acme-a800', name: 'A800 80G (Acme)', memory_gib: 80, tflops_16bit: 312, nvlink_gbps: 400, tdp_w: 400, price_cny_per_hour: 7.5, price_cny_per_day: 168, price_cny_per_month: 4300 }] };
+
+test('a provider\'s page: a skeleton while loading, then its own card at its price (the CLI\'s with its catalog); a link keeps its card', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-provider-'));
+  const b = await launch({ initScript: 'window.__preClass = null; document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preClass = p ? p.className : "gone"; });' });
+  try {
+    const html = readFileSync(pagePath, 'utf8');
+    const write = (name, block) => {
+      const out = html.replace(/(<script type="application\/json" id="traincalc-catalog">)[\s\S]*?(<\/script>)/, (m, a, c) => a + JSON.stringify(block) + c);
+      assert.notEqual(out, html, 'the page has the provider block');
+      writeFileSync(join(dir, name), out);
+      writeFileSync(join(dir, name + '.json'), JSON.stringify(block));
+      return pathToFileURL(join(dir, name)).href;
+    };
+    const cases = [
+      ['only.html', PROVIDER, '', 'acme-4090', 'RTX 4090 24G (Acme)'],       // only its cards: the first
+      ['named.html', { ...PROVIDER, default_gpu: 'acme-a800' }, '', 'acme-a800', 'A800 80G (Acme)'],
+      ['only.html', PROVIDER, '#s=' + Buffer.from(JSON.stringify({ gpu: 'H800' })).toString('base64url'), 'H800', null], // a link names one
+    ];
+    for (const [name, block, hash, gpu, cardName] of cases) {
+      const url = write(name, block);
+      await open(b.page, hash, { url });
+      assert.equal(await b.page.evaluate(() => window.__preClass), 'skeleton', `${name}${hash}: the default's numbers are not this page's`);
+      await settle(b.page);
+      const s = await b.page.evaluate(() => window.traincalc.get());
+      assert.equal(s.gpu, gpu, `${name}${hash}: starts on ${gpu}`);
+      assert.equal(await b.page.evaluate(() => window.traincalc.notice()), '', 'no notice');
+      if (!cardName) continue;
+      // The results are the CLI's for the same scenario and catalog: its cost, drawn as the cost's figure.
+      const report = run(['estimate', '--text', '--catalog', join(dir, name + '.json')], s);
+      assert.ok(report.startsWith(`# Training estimate: Qwen2.5 7B, LoRA, 1 × ${cardName}\n`), 'the CLI names the card');
+      const cost = /\| Cost \(hourly\) \| (¥[\d,.]+)[ |]/.exec(report); // "¥27.72 — does not fit, …" on the 4090
+      assert.ok(cost, `the CLI's cost in ${report.slice(0, 400)}`);
+      await assertShown(b.page, [cost[1]], `${name}: the cost`);
+      const title = b.page.getByText(new RegExp(`· ${cardName.replace(/[()]/g, '\\$&')} ×\\s1$`)).filter({ visible: true });
+      assert.equal(await title.count(), 1, `${name}: the results are for ${cardName}`);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); rmSync(dir, { recursive: true, force: true }); }
 });
 
 test('system fonts: a character no UI string has (龘, typed as a provider name) is drawn, not "?"', async () => {

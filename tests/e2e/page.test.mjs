@@ -236,7 +236,7 @@ test('a link\'s language as people write it (lang=zh-CN, ZH, en-US) opens the pa
 });
 
 test('a provider catalog from setCatalog() adds a card that can be chosen', async () => {
-  const b = await launch();
+  let b = await launch();
   try {
     await open(b.page);
     const r = await b.page.evaluate(() => {
@@ -248,6 +248,20 @@ test('a provider catalog from setCatalog() adds a card that can be chosen', asyn
     assert.deepEqual(r.set, { ok: true });
     assert.equal(r.e.cost.currency, 'CNY');
     assert.ok(r.e.cost.total > 0);
+    // A host that gives only its cards right after load: the untouched defaults start on its card
+    // (default_gpu, else its first); a card the visitor chose stays. (A new profile: nothing saved.)
+    await b.close();
+    b = await launch();
+    await open(b.page);
+    const only = { mode: 'extend', only_provider: true, gpus: [{ id: 'ACME-48', name: 'Acme 48G', memory_gib: 48, tflops_16bit: 180, price_cny_per_hour: 4.5 },
+      { id: 'ACME-80', name: 'Acme Cloud 80G', memory_gib: 80, tflops_16bit: 300, price_cny_per_hour: 9.9 }] };
+    assert.deepEqual(await b.page.evaluate((c) => window.traincalc.setCatalog(c), only), { ok: true });
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'ACME-48');
+    assert.deepEqual(await b.page.evaluate((c) => window.traincalc.setCatalog({ ...c, default_gpu: 'ACME-80' }), only), { ok: true });
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'ACME-80', 'still untouched: the named card');
+    await b.page.evaluate(() => window.traincalc.set({ gpu: 'H800' }));
+    assert.deepEqual(await b.page.evaluate((c) => window.traincalc.setCatalog(c), only), { ok: true });
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'H800', 'the visitor\'s card stays');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

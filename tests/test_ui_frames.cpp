@@ -1679,7 +1679,7 @@ TEST_CASE("headline cards: the titles of one row stand at one height (phone and 
                     if (n.role == Role::heading && n.value == text) return &n;
                 return nullptr;
             };
-            const SemNode* compute = heading(en ? "Compute" : "计算量");
+            const SemNode* compute = heading(en ? "Executed compute" : "实际计算量");
             const SemNode* time = heading(en ? "Time" : "时间");
             REQUIRE(compute);
             REQUIRE(time);

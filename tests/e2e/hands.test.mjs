@@ -1075,6 +1075,17 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     assert.ok(c.h <= c.max, `the backing store fits the GPU: ${c.h} ≤ ${c.max}`);
     assert.deepEqual([c.dbw, c.dbh], [c.w, c.h], 'the drawing buffer is the backing store, not a clamp of it');
     assert.ok(Math.abs(c.w / c.cw - 3) < 0.02 && Math.abs(c.h / c.ch - 3) < 0.02, `3 device px per CSS px: ${c.w / c.cw}, ${c.h / c.ch}`);
+    // A finger's swipe up over the frame scrolls the host, not the frame's own document: the frame is
+    // as tall as its content (the strips that track what the host shows ended past it: the first
+    // swipe scrolled the frame's top, its toolbar, out of view while the host stayed).
+    assert.deepEqual(await frame.evaluate(() => [document.documentElement.scrollHeight, innerHeight]), [c.page, c.page], 'nothing past the posted height');
+    const cdp = await b.page.context().newCDPSession(b.page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 700 }] });
+    for (let k = 1; k <= 12; k++) { await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 700 - k * 30 }] }); await b.page.waitForTimeout(16); }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await b.page.waitForFunction(() => scrollY > 100, null, { timeout: 5000 });
+    assert.equal(await frame.evaluate(() => scrollY), 0, 'the frame\'s own document did not scroll');
     // The host scrolled to the checklist, far down the frame: the canvas follows, the part shown is drawn,
     // and a finger's tap on a checkbox (found by role and name) checks it.
     const check = w.getByRole('checkbox', { name: /^先用 1–5%/ });

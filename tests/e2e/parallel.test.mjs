@@ -170,7 +170,7 @@ test('desktop, en: unpacked samples padded to the longest, typed in, give the CL
     const report = run(['estimate', '--text'], scenario);
     const compute = section(report, 'Compute');
     assert.ok(compute.some((l) => l.startsWith('Padded tokens per sample (no packing)')), 'the CLI\'s compute work has the padded tokens');
-    await expand(b.page, 'Show work: Compute', false);
+    await expand(b.page, 'Show work: Executed compute', false);
     await assertShown(b.page, compute, 'compute work');
     await settle(b.page);
     await screenshot(b.page, 'padding-desktop-en');

@@ -444,6 +444,46 @@ test('desktop: a picker opened by a click takes the keyboard: Escape closes it, 
   } finally { await b.close(); }
 });
 
+// Found by hand (2026-12-05, evening): typed into a picker's search box, "H800" listed one card, but
+// ArrowDown and Enter did nothing (the focus stayed in the box) and Escape only undid the typing.
+test('desktop: a picker\'s search takes the keyboard: ArrowDown to what it found, Enter picks the first, Escape closes', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const active = () => b.page.evaluate(() => { const a = document.activeElement; return a ? (a.getAttribute('role') || a.tagName.toLowerCase()) + ':' + (a.getAttribute('aria-label') || a.textContent || '') : ''; });
+    const typeSearch = async (label, text) => {
+      await press(b.page, b.page.getByRole('combobox', { name: label, exact: true }));
+      await b.page.waitForFunction((l) => document.querySelector(`[role="combobox"][aria-label="${l}"]`).getAttribute('aria-expanded') === 'true', label, { timeout: 5000 });
+      await b.page.waitForTimeout(150);
+      await b.page.keyboard.type(text, { delay: 30 });  // a letter on the open picker goes to its search box
+    };
+    // GPU: "H800", ArrowDown: the card it found has the focus; ArrowUp: back in the box; ArrowDown, Enter: picked.
+    await typeSearch('GPU', 'H800');
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.waitForFunction(() => /^option:NVIDIA H800/.test((document.activeElement.getAttribute('role') || '') + ':' + document.activeElement.textContent), null, { timeout: 5000 });
+    await b.page.keyboard.press('ArrowUp');
+    assert.equal(await active(), 'input:Search GPUs…', 'ArrowUp from the first card: back to the search');
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().gpu === 'H800', null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.equal(await active(), 'combobox:GPU', 'the focus is back on the picker');
+    // Model: "Llama 3.1 70", Enter at once: the first model found.
+    await typeSearch('Model', 'Llama 3.1 70');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().model === 'llama-3.1-70b', null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.equal(await active(), 'combobox:Model', 'the focus is back on the picker');
+    // Escape in the search box closes the picker and changes nothing.
+    await typeSearch('GPU', 'A10');
+    await b.page.keyboard.press('Escape');
+    await b.page.waitForFunction(() => document.querySelector('[role="combobox"][aria-label="GPU"]').getAttribute('aria-expanded') === 'false', null, { timeout: 5000 });
+    assert.equal(await active(), 'combobox:GPU');
+    assert.equal((await scenario(b.page)).gpu, 'H800');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 // Found by hand (2026-12-05): the GPU picker clicked at the window's bottom edge opened its list
 // below the edge (the page is one tall drawing, so ImGui found room there): only its search box
 // showed, and the cards were off screen. Now the page scrolls the box and its list into view.

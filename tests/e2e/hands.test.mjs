@@ -737,7 +737,7 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await settle(b.page);
     let c = await center(method);
     assert.ok(c.r.height >= 44, `tap target at least 44 px tall (${c.r.height})`);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     const option = b.page.getByRole('option', { name: 'Full fine-tune / pretrain' });
     await option.waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await method.getAttribute('aria-expanded'), 'true', 'a tap opened the picker');
@@ -746,15 +746,15 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await b.page.keyboard.press('Escape');
     await b.page.waitForFunction(() => document.querySelector('[role="combobox"][aria-label="Method"]').getAttribute('aria-expanded') === 'false', null, { timeout: 3000 });
     await settle(b.page);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     await option.waitFor({ state: 'attached', timeout: 5000 });
     await settle(b.page);
     c = await center(option);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     await b.page.waitForFunction(() => window.traincalc.get().method === 'full', null, { timeout: 5000 });
     await settle(b.page);
     // A screen reader's activation of an option (VoiceOver and TalkBack send it a click).
-    await b.page.touchscreen.tap(c.x, (await center(method)).y);
+    await touchTap(b.page, c.x, (await center(method)).y);
     const lora = b.page.getByRole('option', { name: 'LoRA', exact: true });
     await lora.waitFor({ state: 'attached', timeout: 5000 });
     await lora.dispatchEvent('click');
@@ -777,14 +777,14 @@ test('phone: finger taps open a picker and pick an option; a header tap collapse
     await settle(b.page);
     const header = b.page.getByRole('button', { name: 'Model and method', exact: true });
     c = await center(header);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     await b.page.waitForFunction(() => !document.querySelector('[role="combobox"][aria-label="Method"]'), null, { timeout: 5000 });
     assert.equal(await header.getAttribute('aria-expanded'), 'false');
     // Number boxes ask for the decimal keypad; "(?)" help opens on a tap (phones have no hover).
     assert.equal(await b.page.getByRole('textbox', { name: 'Number of cards' }).getAttribute('inputmode'), 'decimal');
     const help = b.page.getByRole('button', { name: 'Help: Cards' });
     c = await center(help);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     await b.page.getByText(/^Drag: 1, 2, 4/).filter({ visible: true }).first().waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await help.getAttribute('aria-expanded'), 'true');
     await screenshot(b.page, 'phone-after-taps');
@@ -829,7 +829,7 @@ test('phone: two fingers press nothing (a pinch, a two-finger tap, a thumb resti
     await typeInto(b.page, 'Number of cards', '5', true);
     await b.page.waitForFunction(() => window.traincalc.get().cards === 5, null, { timeout: 5000 });
     c = await center(header);
-    await b.page.touchscreen.tap(c.x, c.y);
+    await touchTap(b.page, c.x, c.y);
     await toggled(b.page, 'Model and method', false);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }

@@ -196,11 +196,17 @@ export async function center(loc) {
   return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
 }
 
-// A finger tap through the browser's touch pipeline (CDP touch events: touchstart, touchend).
-export async function touchTap(page, x, y) {
+// A finger tap through the browser's touch pipeline (CDP touch events: touchstart, touchend), the
+// finger down for 50 ms by the events' own times. Without times each event is stamped when the browser
+// gets it, and the end is sent once the page has taken the start: a page busy for half a second makes
+// a test's tap a long press, which presses nothing (web/shell.html HOLD; shown with a main thread held
+// 800 ms; likely the phone tap on a header that read 'false' in the fresh clone at cf1fd00, made with
+// Playwright's touchscreen.tap(), which gives no times). A person's finger has its own times.
+export async function touchTap(page, x, y, heldMs = 50) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const t = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: t });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t + heldMs / 1000 });
   await cdp.detach();
 }
 

@@ -1119,11 +1119,7 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     // as tall as its content (the strips that track what the host shows ended past it: the first
     // swipe scrolled the frame's top, its toolbar, out of view while the host stayed).
     assert.deepEqual(await frame.evaluate(() => [document.documentElement.scrollHeight, innerHeight]), [c.page, c.page], 'nothing past the posted height');
-    const cdp = await b.page.context().newCDPSession(b.page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 700 }] });
-    for (let k = 1; k <= 12; k++) { await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 700 - k * 30 }] }); await b.page.waitForTimeout(16); }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await swipe(b.page, 200, 700, 200, 340);
     await b.page.waitForFunction(() => scrollY > 100, null, { timeout: 5000 });
     assert.equal(await frame.evaluate(() => scrollY), 0, 'the frame\'s own document did not scroll');
     // The host scrolled to the checklist, far down the frame: the canvas follows, the part shown is drawn,

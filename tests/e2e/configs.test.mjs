@@ -8,7 +8,6 @@
 // reads back (through the CLI's own import) as the same plan. Bad files name the key and line and
 // change nothing; the import survives a reload and a link; downloads work from file:// and inside
 // an iframe. Screenshots: desktop and phone, English and Chinese (tests/e2e/artifacts/configs-*).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load as yamlLoad } from 'js-yaml';
-import { launch, open, settle, screenshot, root, pagePath, pageUrl, center, scenario, pageProgram, toggled, touchTap } from './lib.mjs';
+import { test, launch, open, settle, screenshot, root, pagePath, pageUrl, center, scenario, pageProgram, toggled, touchTap } from './lib.mjs';
 
 const CLI = join(root, 'build', 'native', 'bin', 'traincalc');
 const FIXTURES = join(root, 'tests', 'configs');

@@ -2,12 +2,11 @@
 // Bad input never breaks the page: damaged links, damaged storage, a broken provider catalog,
 // no WebGL. Each: the page loads (or shows its HTML message), no page error, a visible notice,
 // nothing injected into the DOM, and the last good scenario is not overwritten.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, reopen, pageUrl, pagePath, artifacts } from './lib.mjs';
+import { test, launch, open, settle, screenshot, reopen, pageUrl, pagePath, artifacts } from './lib.mjs';
 
 // The page's own elements outside the semantics layer (whose twins follow what is drawn, e.g. a
 // notice) and its text snapshot (#tc-pre: the same rows as text), and inside them only the element

@@ -1,14 +1,13 @@
 // traincalc — tests/e2e/first.test.mjs
 // Content first (issue 15, part 1): the default scenario's text is in the page before the wasm
 // runs, written at build time by the real UI and core (tools/prerender.cpp).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, settle, pageUrl, pagePath, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
+import { test, launch, open, settle, pageUrl, pagePath, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
 
 test('with scripts off the page is readable: the default results and inputs as text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));

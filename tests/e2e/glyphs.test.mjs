@@ -3,11 +3,10 @@
 // real fonts: every glyph cut from a shared row is byte for byte the glyph drawn alone, and holds
 // all of its ink. Before the cells spanned each glyph's ink, "J" (3 px left of its pen at 45 px)
 // left a dot in the cell before it: after "导出" in the phone's "导出 JSON" button.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, root } from './lib.mjs';
+import { test, launch, root } from './lib.mjs';
 
 const source = readFileSync(join(root, 'web', 'glyph_raster.js'), 'utf8');
 // The page's font stack, from the same file.

@@ -3,13 +3,12 @@
 // name in the accessibility tree (the semantics layer's DOM twins), then used as people use them:
 // a real mouse click then typing, real finger taps and swipes (CDP touch events), Tab and arrow
 // keys, an input-method composition, the page inside a host page's iframe. No private hook.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture, expand, toggled } from './lib.mjs';
+import { test, launch, open, settle, screenshot, pageUrl, root, center, scenario, press, typeInto, runCli, touchTap, decodePng, capture, expand, toggled } from './lib.mjs';
 
 const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
@@ -1115,6 +1114,16 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     assert.ok(c.h <= c.max, `the backing store fits the GPU: ${c.h} ≤ ${c.max}`);
     assert.deepEqual([c.dbw, c.dbh], [c.w, c.h], 'the drawing buffer is the backing store, not a clamp of it');
     assert.ok(Math.abs(c.w / c.cw - 3) < 0.02 && Math.abs(c.h / c.ch - 3) < 0.02, `3 device px per CSS px: ${c.w / c.cw}, ${c.h / c.ch}`);
+    // The host scrolls a little while the frame's top still shows: the canvas grows at the same offset
+    // (no scroll to tell the page), and the sleeping page still redraws at its new size (it stayed
+    // stretched at the old one: 3.02 device px per CSS px in CI).
+    await b.page.evaluate(() => scrollBy(0, 200));  // past the heading above the frame: more of it shows
+    await b.page.waitForTimeout(800);
+    const grown = await canvas();
+    assert.ok(grown.top === 0 && grown.ch > c.ch, `the canvas grew in place (${c.ch} → ${grown.ch} CSS px at ${grown.top})`);
+    assert.ok(Math.abs(grown.h / grown.ch - 3) < 0.02, `drawn at its new size: ${grown.h / grown.ch} device px per CSS px`);
+    await b.page.evaluate(() => scrollTo(0, 0));
+    await b.page.waitForTimeout(300);
     // A finger's swipe up over the frame scrolls the host, not the frame's own document: the frame is
     // as tall as its content (the strips that track what the host shows ended past it: the first
     // swipe scrolled the frame's top, its toolbar, out of view while the host stayed).

@@ -1,12 +1,11 @@
 // traincalc — tests/e2e/hostile.test.mjs
 // Issue 11's page rows: what a visitor, a link or a provider sends cannot kill the page, run a
 // script or lose a scenario. Each test failed on the page before the fix.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, screenshot, reopen, pagePath, artifacts } from './lib.mjs';
+import { test, launch, open, settle, screenshot, reopen, pagePath, artifacts } from './lib.mjs';
 import { providerBlock } from '../../bench/provider_block.mjs';
 
 const MARKER = '{"mode": "extend", "gpus": [], "models": []}';

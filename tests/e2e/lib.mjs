@@ -2,6 +2,7 @@
 // Shared helpers for the browser tests: Debian's chromium driven by playwright-core (never a
 // downloaded browser), WebGL through SwiftShader, strict watch on console errors and requests.
 import { chromium } from 'playwright-core';
+import { test as nodeTest } from 'node:test';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
@@ -9,6 +10,16 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
+
+// node:test's test(), stopped after 4 min: a stuck test fails under its own name instead of holding
+// the run (a fresh clone's hands.test.mjs once sat 76 min). The longest takes 32 s alone. Node 20's
+// --test-timeout would time whole files, and report none of their tests.
+export function test(name, opts, fn) {
+  if (typeof opts === 'function') { fn = opts; opts = {}; }
+  return nodeTest(name, { timeout: 240000, ...opts }, fn);
+}
+test.before = nodeTest.before; test.after = nodeTest.after;
+test.beforeEach = nodeTest.beforeEach; test.afterEach = nodeTest.afterEach;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '..', '..');

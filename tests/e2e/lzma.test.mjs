@@ -4,13 +4,12 @@
 // (literals only, overlapping runs, repeated distances, long distances with direct bits), every
 // lc/lp/pb the page could be built with, slice by slice as the page runs it, the page's own wasm,
 // and a damaged stream's error text, exactly.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { root, pagePath, pageProgram } from './lib.mjs';
+import { test, root, pagePath, pageProgram } from './lib.mjs';
 
 const source = readFileSync(join(root, 'web', 'lzma_decode.js'), 'utf8');
 const { lzmaDecoder, lzmaDecode } = new Function(source + '; return { lzmaDecoder, lzmaDecode };')();

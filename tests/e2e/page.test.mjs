@@ -1,9 +1,8 @@
 // traincalc — tests/e2e/page.test.mjs
 // The page as a user meets it: loads from file:// in both languages at desktop and phone sizes,
 // draws, makes no request, logs no error, sleeps when idle; the JS API, the link and reload.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, press, typeInto, scenario, reopen } from './lib.mjs';
+import { test, launch, open, settle, screenshot, press, typeInto, scenario, reopen } from './lib.mjs';
 
 for (const size of ['desktop', 'phone']) {
   for (const locale of ['zh-CN', 'en-US']) {

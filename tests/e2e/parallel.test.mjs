@@ -7,9 +7,8 @@
 // (read back with the JS API's get(), which changes nothing), as tests/e2e/plans.test.mjs does for plans.
 // Issue 12 on the same terms: the data section's padding controls (data given as samples, unpacked,
 // the longest sample typed) and the Advanced section's loss picker (the bf16 loss, in Chinese).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, center, press, expand, typeInto, assertShown, section, runCli as run } from './lib.mjs';
+import { test, launch, open, settle, screenshot, center, press, expand, typeInto, assertShown, section, runCli as run } from './lib.mjs';
 
 const one = async (loc, what) => { assert.equal(await loc.count(), 1, `one ${what}`); return loc; };
 

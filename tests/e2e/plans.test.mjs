@@ -5,9 +5,8 @@
 // must be the native CLI's for the same scenario (`traincalc estimate --inverse`, `traincalc
 // largest-batch --text`, `traincalc estimate --text`), in English on a desktop and in Chinese on a
 // phone, where nothing of these sections may overlap or leave the 390 px screen.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settle, screenshot, expand, typeInto, shown, assertShown, section, runCli as run } from './lib.mjs';
+import { test, launch, open, settle, screenshot, expand, typeInto, shown, assertShown, section, runCli as run } from './lib.mjs';
 
 // A number box by its accessible name: a real click (or a finger tap), select all, type, Enter.
 async function type(page, name, text, { touch = false } = {}) {

@@ -6,13 +6,12 @@
 // - Without them (Chromium's MHTML writer: "Webpage, Single File", a phone's "Download page"; CDP
 //   Page.captureSnapshot runs the same writer): scripts are dropped, so the page must show the
 //   scenario as text (#tc-pre, kept in step by the running page), not twins over a blank canvas.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, open, settle, typeInto, scenario, screenshot } from './lib.mjs';
+import { test, launch, open, settle, typeInto, scenario, screenshot } from './lib.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'traincalc-saved-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

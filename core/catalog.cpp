@@ -52,9 +52,9 @@ namespace detail {
 //  price_cny_per_month  number   0 .. 1e9         CNY/card/month
 //  price_usd_per_hour   number   0 .. 1e6         USD/card/hour
 //  purchase_cny         number   0 .. 1e10        CNY/card
-//  host_ram_gib         number   0 .. 1e6         GiB     (a typical rental node of 8 such cards; 0 =
-//  unknown) host_ram_source      string                            where that figure comes from source,
-//  price_source string
+//  host_ram_gib         number   0 .. 1e6         GiB     (a rental node of 8 such cards; 0 = unknown)
+//  host_ram_source      string                            where that figure comes from
+//  source, price_source string                            where the figures and the prices come from
 //
 //  ModelSpec key        type     range            required
 //  id, name, source     string                    id: catalog

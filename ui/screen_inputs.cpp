@@ -24,22 +24,6 @@ namespace ui {
 // [SECTION] Model
 //-----------------------------------------------------------------------------
 
-// Case-insensitive substring match for the model search box (ASCII folding is enough: ids
-// and names are Latin; Chinese input simply matches as bytes).
-static bool matches(const char* text, const char* query) {
-    if (!query[0]) return true;
-    for (const char* t = text; *t; t++) {
-        const char *a = t, *b = query;
-        while (*a && *b &&
-               std::tolower(static_cast<unsigned char>(*a)) == std::tolower(static_cast<unsigned char>(*b))) {
-            a++;
-            b++;
-        }
-        if (!*b) return true;
-    }
-    return false;
-}
-
 static const ModelSpec* current_model(const App& app) {
     if (!app.scenario.model_id.empty() && app.catalog)
         if (const ModelSpec* m = app.catalog->find_model(app.scenario.model_id)) return m;
@@ -78,12 +62,13 @@ static bool model_picker(App& app) {
         search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
                      T(app, Str::search_models));
         const auto shown = [&](const ModelSpec& preset) {
-            return matches(preset.name.c_str(), app.model_search) ||
-                   matches(preset.id.c_str(), app.model_search);
+            return search_matches(app.model_search, preset.name.c_str(), preset.id.c_str());
         };
         const int rows = app.catalog ? static_cast<int>(std::count_if(app.catalog->models.begin(),
                                                                       app.catalog->models.end(), shown))
                                      : 0;
+        if (rows == 0 && app.model_search[0])
+            text_wrapped_colored(color_dim(), fmt(T(app, Str::search_none), app.model_search));
         // As wide as a name and its count need, within the screen (the GPU picker's width on a phone):
         // at the box's width a phone cut "Llama 3.1 405B" to "Llama 3.1 40…".
         const float list_w = popup_width(
@@ -369,12 +354,14 @@ static bool gpu_picker(App& app) {
         // A provider that lists only its own cards gets only those in the picker too.
         const auto listed = [&](const GpuSpec& c) {
             return (!app.catalog->only_provider || c.from_provider || c.id == s.gpu_id) &&
-                   (matches(c.name.c_str(), app.gpu_search) || matches(c.id.c_str(), app.gpu_search));
+                   search_matches(app.gpu_search, c.name.c_str(), c.id.c_str());
         };
         const int rows =
             app.catalog
                 ? static_cast<int>(std::count_if(app.catalog->gpus.begin(), app.catalog->gpus.end(), listed))
                 : 0;
+        if (rows == 0 && app.gpu_search[0])
+            text_wrapped_colored(color_dim(), fmt(T(app, Str::search_none), app.gpu_search));
         // The rows scroll under their header and the search box, which stay in view.
         const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
         const float most = std::max(6.0f, std::floor(view_height(app) * 0.45f / row_h));

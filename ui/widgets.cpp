@@ -1212,6 +1212,52 @@ static bool take_typed_text(App& app, ImGuiID id, char* buf, size_t size) {
     return true;
 }
 
+// `word` (wn bytes) is in `text` (tn bytes), ASCII case folded; other bytes compare as they are.
+static bool contains_folded(const char* text, size_t tn, const char* word, size_t wn) {
+    for (size_t i = 0; i + wn <= tn; i++) {
+        size_t k = 0;
+        while (k < wn && std::tolower(static_cast<unsigned char>(text[i + k])) ==
+                             std::tolower(static_cast<unsigned char>(word[k])))
+            k++;
+        if (k == wn) return true;
+    }
+    return false;
+}
+
+bool search_matches(const char* query, const char* name, const char* id) {
+    // Chinese names of makers and model families, for the Latin word in the names (a provider's
+    // catalog names its cards as the built-in one does: "Huawei Ascend 910B").
+    static const char* const kAlias[][2] = {
+        {"英伟达", "nvidia"}, {"华为", "huawei"},   {"昇腾", "ascend"},   {"超威", "amd"},
+        {"魔改", "modified"}, {"通义", "qwen"},     {"千问", "qwen"},     {"深度求索", "deepseek"},
+        {"智谱", "glm"},      {"月之暗面", "kimi"}, {"百川", "baichuan"}, {"零一万物", "yi-"},
+        {"书生", "internlm"}, {"浦语", "internlm"}, {"羊驼", "llama"},    {"谷歌", "gemma"},
+    };
+    const size_t name_n = std::strlen(name), id_n = std::strlen(id);
+    const auto in_item = [&](const char* w, size_t wn) {
+        return contains_folded(name, name_n, w, wn) || contains_folded(id, id_n, w, wn);
+    };
+    const auto space = [](const char* c) { // U+3000 is a Chinese input method's space
+        return *c == ' ' ? 1 : (std::strncmp(c, "\xE3\x80\x80", 3) == 0 ? 3 : 0);
+    };
+    for (const char* q = query;;) {
+        while (int k = space(q)) q += k;
+        if (!*q) return true;
+        const char* end = q;
+        while (*end && !space(end)) end++;
+        const size_t n = static_cast<size_t>(end - q);
+        bool found = in_item(q, n);
+        for (const auto& a : kAlias) {
+            const size_t an = std::strlen(a[0]);
+            // "通义千问" holds "千问"; "昇" is typed on the way to "昇腾".
+            if (!found && (contains_folded(q, n, a[0], an) || contains_folded(a[0], an, q, n)))
+                found = in_item(a[1], std::strlen(a[1]));
+        }
+        if (!found) return false;
+        q = end;
+    }
+}
+
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint) {
     const bool changed = take_typed_text(app, ImGui::GetID(id), buf, size);
     ImGui::SetNextItemWidth(-FLT_MIN);

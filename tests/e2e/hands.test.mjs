@@ -726,6 +726,57 @@ test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one t
   } finally { await b.close(); }
 });
 
+test('phone, Chinese: "昇腾" composed in the GPU picker\'s search finds the Huawei card; a tap picks it; "TPU" says nothing matches', async () => {
+  // The search matched one substring of the Latin names: 昇腾 (or "h100 sxm", "qwen 7b") found nothing,
+  // and an empty list said nothing.
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const picker = b.page.getByRole('combobox', { name: 'GPU 型号' });
+    await picker.scrollIntoViewIfNeeded();
+    await settle(b.page);
+    let c = await center(picker);
+    await touchTap(b.page, c.x, c.y);
+    const search = b.page.getByRole('textbox', { name: '搜索 GPU…' });
+    await search.waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page);
+    c = await center(search);
+    await touchTap(b.page, c.x, c.y);
+    await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('aria-label') === '搜索 GPU…', null, { timeout: 5000 });
+    const cdp = await b.page.context().newCDPSession(b.page);
+    await cdp.send('Input.imeSetComposition', { text: 'shengteng', selectionStart: 9, selectionEnd: 9 });
+    await cdp.send('Input.imeSetComposition', { text: '昇腾', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: '昇腾' });
+    // The picker's options (the comparison's rows, "A100 × 8", are options of another list).
+    const options = () => b.page.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || e.textContent).filter((n) => !n.includes('×')));
+    await b.page.waitForFunction(() => [...document.querySelectorAll('[role="option"]')].filter((e) => !(e.getAttribute('aria-label') || e.textContent).includes('×')).length === 1, null, { timeout: 5000 });
+    const found = await options();
+    assert.equal(found.length, 1);
+    assert.match(found[0], /^Huawei Ascend 910B 64GB，/);
+    await settle(b.page);
+    c = await center(b.page.getByRole('option', { name: /^Huawei Ascend 910B 64GB，/ }));
+    await touchTap(b.page, c.x, c.y);
+    await b.page.waitForFunction(() => window.traincalc.get().gpu === '910B', null, { timeout: 5000 });
+    // Opened again: a search that finds nothing says so.
+    await settle(b.page);
+    c = await center(picker);
+    await touchTap(b.page, c.x, c.y);
+    await search.waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page);
+    c = await center(search);
+    await touchTap(b.page, c.x, c.y);
+    await b.page.keyboard.press('Control+A');
+    await cdp.send('Input.insertText', { text: 'TPU' });
+    await cdp.detach();
+    await b.page.getByText('没有与“TPU”匹配的项。').waitFor({ state: 'attached', timeout: 5000 });
+    assert.deepEqual(await options(), []);
+    assert.equal((await scenario(b.page)).gpu, '910B', 'nothing picked');
+    await screenshot(b.page, 'phone-zh-gpu-search-none');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
   try {

@@ -1169,7 +1169,12 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     // (no scroll to tell the page), and the sleeping page still redraws at its new size (it stayed
     // stretched at the old one: 3.02 device px per CSS px in CI).
     await b.page.evaluate(() => scrollBy(0, 200));  // past the heading above the frame: more of it shows
-    await b.page.waitForTimeout(800);
+    // Waited for, not slept on: a loaded machine's frame comes late (the ratio is checked after).
+    const sharp = (grownFrom) => frame.waitForFunction((h0) => {
+      const el = document.getElementById('canvas');
+      return (h0 === null || el.clientHeight > h0) && Math.abs(el.height / el.clientHeight - 3) < 0.02;
+    }, grownFrom, { timeout: 5000 }).catch(() => {});
+    await sharp(c.ch);
     const grown = await canvas();
     assert.ok(grown.top === 0 && grown.ch > c.ch, `the canvas grew in place (${c.ch} → ${grown.ch} CSS px at ${grown.top})`);
     assert.ok(Math.abs(grown.h / grown.ch - 3) < 0.02, `drawn at its new size: ${grown.h / grown.ch} device px per CSS px`);
@@ -1186,7 +1191,8 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     // and a finger's tap on a checkbox (found by role and name) checks it.
     const check = w.getByRole('checkbox', { name: /^先用 1–5%/ });
     await check.scrollIntoViewIfNeeded();
-    await b.page.waitForTimeout(1200);
+    await frame.waitForFunction(() => document.getElementById('canvas').getBoundingClientRect().top > 2000, null, { timeout: 5000 }).catch(() => {});
+    await sharp(null);
     c = await canvas();
     const box = await check.boundingBox();
     const frameTop = await b.page.evaluate(() => document.getElementById('w').getBoundingClientRect().top);

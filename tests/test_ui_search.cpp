@@ -45,6 +45,18 @@ TEST_CASE("search_matches: every word, in the name or the id, case folded") {
     CHECK_FALSE(search_matches("h100 sxm", "NVIDIA H100 80GB PCIe", "H100-PCIe"));
 }
 
+TEST_CASE("search_matches: a repository as people paste it finds its catalog model") {
+    CHECK(search_matches("Qwen/Qwen2.5-7B-Instruct", "Qwen2.5 7B", "qwen2.5-7b"));
+    CHECK(search_matches("Qwen2.5-7B-Instruct", "Qwen2.5 7B", "qwen2.5-7b"));
+    CHECK(search_matches("meta-llama/Llama-2-7b-chat-hf", "Llama 2 7B", "llama-2-7b"));
+    CHECK(search_matches("google/gemma-2-9b-it", "Gemma 2 9B", "gemma-2-9b"));
+    CHECK(search_matches("deepseek-ai/DeepSeek-V3", "DeepSeek-V3", "deepseek-v3"));
+    CHECK_FALSE(search_matches("Qwen/Qwen2.5-72B-Instruct", "Qwen2.5 7B", "qwen2.5-7b"));
+    CHECK_FALSE(search_matches("Qwen/Qwen2.5-VL-7B-Instruct", "Qwen2.5 7B", "qwen2.5-7b"));
+    CHECK_FALSE(search_matches("Qwen/Qwen2.5-7B-Instruct", "Qwen2.5-VL 7B", "qwen2.5-vl-7b"));
+    CHECK_FALSE(search_matches("org/7b", "Qwen2.5 7B", "qwen2.5-7b")); // a short rest finds no long id
+}
+
 TEST_CASE("search_matches: Chinese names of makers and families find the Latin names") {
     CHECK(search_matches("昇腾", "Huawei Ascend 910B 64GB", "910B"));
     CHECK(search_matches("华为 910", "Huawei Ascend 910B 64GB", "910B"));

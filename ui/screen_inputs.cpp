@@ -59,6 +59,7 @@ static bool model_picker(App& app) {
     const char* name = T(app, Str::model_preset);
     field_label(name, nullptr, preview);
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
+        if (ImGui::IsWindowAppearing()) app.model_search[0] = '\0'; // opened again: a new search
         search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
                      T(app, Str::search_models));
         const auto shown = [&](const ModelSpec& preset) {
@@ -349,6 +350,7 @@ static bool gpu_picker(App& app) {
         const bool narrow = is_phone();
         const float w = popup_width(narrow ? FLT_MAX : 560.0f);
         // A provider's catalog can list thousands of cards: a search box, as the model picker's.
+        if (ImGui::IsWindowAppearing()) app.gpu_search[0] = '\0';
         search_field(app, "##search", T(app, Str::search_gpus), app.gpu_search, sizeof app.gpu_search,
                      T(app, Str::search_gpus));
         // A provider that lists only its own cards gets only those in the picker too.

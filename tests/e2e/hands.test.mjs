@@ -473,6 +473,12 @@ test('desktop: a picker\'s search takes the keyboard: ArrowDown to what it found
     await b.page.waitForFunction(() => window.traincalc.get().model === 'llama-3.1-70b', null, { timeout: 5000 });
     await settle(b.page, 200);
     assert.equal(await active(), 'combobox:Model', 'the focus is back on the picker');
+    // A repository's name as people copy it finds its catalog model (it found nothing); the picker
+    // opened again starts a new search (the letters went after "Llama 3.1 70").
+    await typeSearch('Model', 'Qwen/Qwen2.5-72B-Instruct');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => window.traincalc.get().model === 'qwen2.5-72b', null, { timeout: 5000 });
+    await settle(b.page, 200);
     // Escape in the search box closes the picker and changes nothing.
     await typeSearch('GPU', 'A10');
     await b.page.keyboard.press('Escape');

@@ -1225,8 +1225,8 @@ static bool contains_folded(const char* text, size_t tn, const char* word, size_
 }
 
 bool search_matches(const char* query, const char* name, const char* id) {
-    // Chinese names of makers and model families, for the Latin word in the names (a provider's
-    // catalog names its cards as the built-in one does: "Huawei Ascend 910B").
+    // Chinese names of makers and model families, for the Latin word the names spell (the built-in
+    // catalog's "Huawei Ascend 910B"; a provider's names in Chinese are found as typed).
     static const char* const kAlias[][2] = {
         {"英伟达", "nvidia"}, {"华为", "huawei"},   {"昇腾", "ascend"},   {"超威", "amd"},
         {"魔改", "modified"}, {"通义", "qwen"},     {"千问", "qwen"},     {"深度求索", "deepseek"},
@@ -1262,9 +1262,10 @@ bool search_matches(const char* query, const char* name, const char* id) {
             if (bn < n) found = contains_folded(id, id_n, b, bn) && bn * 2 > id_n;
         }
         for (const auto& a : kAlias) {
+            if (found) break;
             const size_t an = std::strlen(a[0]);
             // "通义千问" holds "千问"; "昇" is typed on the way to "昇腾".
-            if (!found && (contains_folded(q, n, a[0], an) || contains_folded(a[0], an, q, n)))
+            if (contains_folded(q, n, a[0], an) || contains_folded(a[0], an, q, n))
                 found = in_item(a[1], std::strlen(a[1]));
         }
         if (!found) return false;

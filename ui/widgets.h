@@ -164,7 +164,8 @@ bool text_field(App& app, const char* id, const char* name, std::string* s, cons
 bool search_field(App& app, const char* id, const char* name, char* buf, size_t size, const char* hint);
 // A picker's search: each word of `query` (split at spaces, an input method's full-width one too) is
 // in `name` or `id`, ASCII case folded; a Chinese name people search by ("昇腾", "千问") reads as the
-// Latin word the catalogs' names use. "qwen 7b" finds "Qwen2.5 7B", which one substring did not.
+// Latin word the catalogs' names use; a repository as people copy it ("Qwen/Qwen2.5-7B-Instruct") is
+// its id. "qwen 7b" finds "Qwen2.5 7B", which one substring of the name did not.
 bool search_matches(const char* query, const char* name, const char* id);
 // A multi-line box for a whole file's text (a config pasted or typed): <textarea> in the semantics
 // layer, so the browser's paste, typing and input methods work on it. `height` in px, width: the row.

@@ -1498,12 +1498,13 @@ std::string no_strategy_fits(const FitAnswer& a, const Fmt& F) {
     return fmt(F.T("No strategy (%s) fits", "任何策略（%s）都放不下"), searched_text(a.searched, F).c_str());
 }
 
-// "; as planned: 3" when the answer needs another strategy than the scenario's own (whose inputs
-// are on screen): a bigger micro-batch typed alone would not fit.
+// "; with the plan's own strategy: 3" when the answer needs another strategy than the scenario's own
+// (whose inputs are on screen): a bigger micro-batch typed alone would not fit. ("as planned: 3" read
+// as the value planned, beside a micro-batch of 1 in its box.)
 std::string as_planned(const FitAnswer& a, const Scenario& s, const Fmt& F) {
     if (strategy_choice_of(s) == a.strategy) return "";
     const std::string v = a.planned_value > 0 ? F.N(a.planned_value, 15) : std::string(F.T("none", "没有"));
-    return fmt(F.T("; as planned: %s", "；按当前方案：%s"), v.c_str());
+    return fmt(F.T("; with the plan's own strategy: %s", "；当前策略下：%s"), v.c_str());
 }
 
 // When the cards hold the smallest value but no machine does: which strategy, and the RAM figures.

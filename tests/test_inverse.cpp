@@ -123,9 +123,9 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     REQUIRE(!en.empty());
     CHECK(en[0] ==
           "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, tp 8, optimizer and parameters offloaded "
-          "to CPU, full recomputation); as planned: 2");
+          "to CPU, full recomputation); with the plan's own strategy: 2");
     CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，tp 8，优化器和参数卸载到 CPU，全量重计算）；"
-                   "按当前方案：2");
+                   "当前策略下：2");
     // "As planned" is what estimate() says of the scenario itself: 2 fits, 3 does not.
     CHECK(b.planned_value == 2);
     Scenario planned = s;

@@ -458,6 +458,7 @@ test('desktop: a picker\'s search takes the keyboard: ArrowDown to what it found
     };
     // GPU: "H800", ArrowDown: the card it found has the focus; ArrowUp: back in the box; ArrowDown, Enter: picked.
     await typeSearch('GPU', 'H800');
+    await b.page.waitForFunction(() => document.getElementById('tc-live').textContent === '1 match', null, { timeout: 5000 });
     await b.page.keyboard.press('ArrowDown');
     await b.page.waitForFunction(() => /^option:NVIDIA H800/.test((document.activeElement.getAttribute('role') || '') + ':' + document.activeElement.textContent), null, { timeout: 5000 });
     await b.page.keyboard.press('ArrowUp');
@@ -760,6 +761,8 @@ test('phone, Chinese: "昇腾" composed in the GPU picker\'s search finds the Hu
     const found = await options();
     assert.equal(found.length, 1);
     assert.match(found[0], /^Huawei Ascend 910B 64GB，/);
+    // A screen reader in the box hears what the search found (the polite live region).
+    await b.page.waitForFunction(() => document.getElementById('tc-live').textContent === '1 项匹配', null, { timeout: 5000 });
     await settle(b.page);
     c = await center(b.page.getByRole('option', { name: /^Huawei Ascend 910B 64GB，/ }));
     await touchTap(b.page, c.x, c.y);
@@ -777,6 +780,7 @@ test('phone, Chinese: "昇腾" composed in the GPU picker\'s search finds the Hu
     await cdp.detach();
     await b.page.getByText('没有与“TPU”匹配的项。').waitFor({ state: 'attached', timeout: 5000 });
     assert.deepEqual(await options(), []);
+    await b.page.waitForFunction(() => document.getElementById('tc-live').textContent === '没有匹配项', null, { timeout: 5000 });
     assert.equal((await scenario(b.page)).gpu, '910B', 'nothing picked');
     await screenshot(b.page, 'phone-zh-gpu-search-none');
     assert.deepEqual(b.watch.errors, []);

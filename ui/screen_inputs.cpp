@@ -368,10 +368,11 @@ static bool gpu_picker(App& app) {
         const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f;
         const float most = std::max(6.0f, std::floor(view_height(app) * 0.45f / row_h));
         const float list_h = row_h * (std::min(static_cast<float>(rows), most) + 1.0f) + 2.0f;
-        if (app.catalog && ImGui::BeginTable("gpus", narrow ? 3 : 5,
-                                             ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                                 ImGuiTableFlags_ScrollY,
-                                             ImVec2(w, list_h))) {
+        if (app.catalog && rows > 0 &&
+            ImGui::BeginTable("gpus", narrow ? 3 : 5, // none: the message alone
+                              ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_ScrollY,
+                              ImVec2(w, list_h))) {
             ImGui::TableSetupScrollFreeze(0, 1);
             ImGui::TableSetupColumn(T(app, Str::col_gpu), ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn(T(app, Str::col_memory));

@@ -95,7 +95,7 @@ constexpr double kHistoryQuietMs = 1000; // a change after this much quiet start
 // tap's press and release reach ImGui in two frames (1.86 has no input queue of its own).
 struct PointerEvent {
     enum Kind : int { move = 0, down = 1, up = 2, leave = 3, wheel = 4 } kind;
-    float x, y; // CSS px in the viewport (move/down/up); wheel: lines right, lines down
+    float x, y; // CSS px in the page (move/down/up); wheel: lines right, lines down
     int button;
 };
 
@@ -457,7 +457,7 @@ void apply_input(Platform& p, ImGuiIO& io) {
             if (p.clear_hover) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
             continue;
         }
-        io.MousePos = ImVec2(e.x, e.y + p.scroll_y); // viewport → page px
+        io.MousePos = ImVec2(e.x, e.y); // page px, as at the event (the canvas may have moved since)
         if (e.kind == PointerEvent::down || e.kind == PointerEvent::up) {
             if (e.button >= 0 && e.button < 3) io.MouseDown[e.button] = e.kind == PointerEvent::down;
             used++;
@@ -698,7 +698,7 @@ EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const c
     wake(p, kSettleFrames);
 }
 
-// Pointer input from the shell (CSS px in the viewport): kind 0 move, 1 down, 2 up, 3 leave.
+// Pointer input from the shell (CSS px in the page): kind 0 move, 1 down, 2 up, 3 leave.
 EMSCRIPTEN_KEEPALIVE void tc_pointer(int kind, float x, float y, int button) {
     Platform& p = *g_platform;
     if (kind < 0 || kind > 3 || !std::isfinite(x) || !std::isfinite(y)) return;

@@ -248,14 +248,15 @@ bool is_auto(const Json& v) {
     return v.is_string() && v.get_ref<const std::string&>() == "auto";
 }
 
+} // namespace
+
 //-----------------------------------------------------------------------------
 // [SECTION] Shared readers
 //-----------------------------------------------------------------------------
 
-// "Qwen/Qwen2.5-7B-Instruct" → "qwen2.5-7b": the name after the organisation, lower case, without
-// the post-training suffixes that keep the architecture (-instruct, -chat, -it, -hf, -base).
-std::string base_name(const std::string& repo) {
-    std::string n = lower(repo.substr(repo.find('/') == std::string::npos ? 0 : repo.find('/') + 1));
+std::string repo_base_name(const std::string& repo) {
+    const size_t slash = repo.rfind('/');
+    std::string n = lower(slash == std::string::npos ? repo : repo.substr(slash + 1));
     static const char* const kSuffixes[] = {"-instruct", "-chat", "-it", "-hf", "-base"};
     for (bool cut = true; cut;) {
         cut = false;
@@ -269,8 +270,6 @@ std::string base_name(const std::string& repo) {
     }
     return n;
 }
-
-} // namespace
 
 std::string catalog_model_repo(const ModelSpec& m) {
     const std::string head = "config.json of ";
@@ -289,7 +288,7 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
         im.set(key, "model", name);
         return;
     }
-    const std::string want = base_name(name);
+    const std::string want = repo_base_name(name);
     for (const ModelSpec& m : im.catalog.models) {
         const std::string repo = catalog_model_repo(m);
         if (repo.empty()) continue;
@@ -297,7 +296,7 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
             im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id);
             return;
         }
-        if (base_name(repo) == want || lower(m.id) == want) {
+        if (repo_base_name(repo) == want || lower(m.id) == want) {
             im.set(key, "model", m.id,
                    name + " has the architecture of the catalog's " + m.id + " (" + repo +
                        "): a fine-tuned variant",

@@ -82,4 +82,9 @@ std::string config_import_to_json(const ConfigImport& r, Lang lang, int indent =
 // "config.json of ORG/NAME on Hugging Face"); "" when the source does not say.
 std::string catalog_model_repo(const ModelSpec& m);
 
+// "Qwen/Qwen2.5-7B-Instruct" → "qwen2.5-7b": the name after the last '/' (an organisation, a local
+// directory), lower case, without the post-training suffixes that keep the architecture (-instruct,
+// -chat, -it, -hf, -base). An import's model and the pickers' search both read a repository so.
+std::string repo_base_name(const std::string& repo);
+
 } // namespace traincalc

@@ -575,6 +575,21 @@ TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in
         "\"/data/models/my-model\" is not in the model catalog: import its config.json too (kind hf_config)");
 }
 
+TEST_CASE("config import: a repository's base name, as the import and the pickers' search read it") {
+    CHECK(repo_base_name("Qwen/Qwen2.5-7B-Instruct") == "qwen2.5-7b");
+    CHECK(repo_base_name("meta-llama/Llama-2-7b-chat-hf") == "llama-2-7b"); // two suffixes, both cut
+    CHECK(repo_base_name("google/gemma-2-9b-it") == "gemma-2-9b");
+    CHECK(repo_base_name("Qwen2.5-7B") == "qwen2.5-7b");                       // no organisation
+    CHECK(repo_base_name("/data/models/Qwen2.5-7B-Instruct") == "qwen2.5-7b"); // a local directory
+    CHECK(repo_base_name("-instruct") == "-instruct");                         // never cut to nothing
+    CHECK(repo_base_name("org/") == "");
+    // A local directory named as the repository it was downloaded from is that model's architecture.
+    ConfigImport r =
+        import_text("finetuning_type: lora\nmodel_name_or_path: /data/models/Qwen2.5-7B-Instruct\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.model_id == "qwen2.5-7b");
+}
+
 TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {
     YamlJson y = yaml_to_json("a: yes\nb: off\nc: ~\nd: 1.0e-4\ne: '8'\nf: 0x10\ng: 3.0\nh: 1_000\n");
     REQUIRE(y.errors.empty());

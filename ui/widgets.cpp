@@ -7,6 +7,7 @@
 // [SECTION] Inputs
 // [SECTION] Results
 #include "widgets.h"
+#include "core/config_import.h"
 #include "core/decimal.h"
 #include "core/format.h"
 #include "core/limits.h"
@@ -1248,18 +1249,9 @@ bool search_matches(const char* query, const char* name, const char* id) {
         const size_t n = static_cast<size_t>(end - q);
         bool found = in_item(q, n);
         if (!found) { // a repository as people paste it: "Qwen/Qwen2.5-7B-Instruct" is qwen2.5-7b
-            const char* b = q;
-            for (const char* c = q; c < end; c++)
-                if (*c == '/') b = c + 1;
-            size_t bn = static_cast<size_t>(end - b);
-            for (bool cut = true; cut;) {
-                cut = false;
-                for (const char* sfx : {"-instruct", "-chat", "-base", "-hf", "-it"}) {
-                    const size_t sn = std::strlen(sfx);
-                    if (bn > sn && contains_folded(b + bn - sn, sn, sfx, sn)) bn -= sn, cut = true;
-                }
-            }
-            if (bn < n) found = contains_folded(id, id_n, b, bn) && bn * 2 > id_n;
+            const std::string base = repo_base_name(std::string(q, n));
+            if (base.size() < n)
+                found = contains_folded(id, id_n, base.data(), base.size()) && base.size() * 2 > id_n;
         }
         for (const auto& a : kAlias) {
             if (found) break;

@@ -1180,11 +1180,17 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     // stretched at the old one: 3.02 device px per CSS px in CI).
     await b.page.evaluate(() => scrollBy(0, 200));  // past the heading above the frame: more of it shows
     // Waited for, not slept on: a loaded machine's frame comes late (the ratio is checked after).
-    const sharp = (grownFrom) => frame.waitForFunction((h0) => {
+    // Settled: the observer reports a host's scroll in steps, each may move the canvas once more
+    // (read between a move and its frame, the ratio was 2.97 for a moment: locally, 1 run in 4).
+    const settled = (grownFrom) => frame.waitForFunction((h0) => {
       const el = document.getElementById('canvas');
-      return (h0 === null || el.clientHeight > h0) && Math.abs(el.height / el.clientHeight - 3) < 0.02;
-    }, grownFrom, { timeout: 5000 }).catch(() => {});
-    await sharp(c.ch);
+      const now = [el.getBoundingClientRect().top, el.clientHeight, el.height].join();
+      const s = (window.__settle = window.__settle || { last: '', since: 0 });
+      if (now !== s.last) { s.last = now; s.since = performance.now(); }
+      return performance.now() - s.since > 500 && (h0 === null || el.clientHeight > h0) &&
+        Math.abs(el.height / el.clientHeight - 3) < 0.02;
+    }, grownFrom, { timeout: 8000, polling: 50 }).catch(() => {});
+    await settled(c.ch);
     const grown = await canvas();
     assert.ok(grown.top === 0 && grown.ch > c.ch, `the canvas grew in place (${c.ch} → ${grown.ch} CSS px at ${grown.top})`);
     assert.ok(Math.abs(grown.h / grown.ch - 3) < 0.02, `drawn at its new size: ${grown.h / grown.ch} device px per CSS px`);
@@ -1202,15 +1208,7 @@ test('phone, an iframe sized to the whole page: drawn at the phone\'s full sharp
     const check = w.getByRole('checkbox', { name: /^先用 1–5%/ });
     await check.scrollIntoViewIfNeeded();
     await frame.waitForFunction(() => document.getElementById('canvas').getBoundingClientRect().top > 2000, null, { timeout: 5000 }).catch(() => {});
-    // Settled: the observer reports a host's scroll in steps, each may move the canvas once more
-    // (read between a move and its frame, the ratio was 2.97 for a moment: locally, 1 run in 4).
-    await frame.waitForFunction(() => {
-      const el = document.getElementById('canvas');
-      const now = [el.getBoundingClientRect().top, el.clientHeight, el.height].join();
-      const s = (window.__settle = window.__settle || { last: '', since: 0 });
-      if (now !== s.last) { s.last = now; s.since = performance.now(); }
-      return performance.now() - s.since > 500 && Math.abs(el.height / el.clientHeight - 3) < 0.02;
-    }, null, { timeout: 8000, polling: 50 }).catch(() => {});
+    await settled(null);
     c = await canvas();
     const box = await check.boundingBox();
     const frameTop = await b.page.evaluate(() => document.getElementById('w').getBoundingClientRect().top);

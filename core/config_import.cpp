@@ -289,11 +289,18 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
         return;
     }
     const std::string want = repo_base_name(name);
+    // The name after the last '/': a local directory or another organisation's copy of a repository.
+    const auto leaf = [](const std::string& r) { return lower(r.substr(r.rfind('/') + 1)); };
     for (const ModelSpec& m : im.catalog.models) {
         const std::string repo = catalog_model_repo(m);
         if (repo.empty()) continue;
         if (lower(repo) == lower(name)) {
             im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id);
+            return;
+        }
+        if (leaf(repo) == leaf(name)) { // /data/models/Qwen2.5-7B is the model, not a fine-tune of it
+            im.set(key, "model", m.id, name + " is named as " + repo + ": the catalog's " + m.id,
+                   name + " 与 " + repo + " 同名：目录模型 " + m.id);
             return;
         }
         if (repo_base_name(repo) == want || lower(m.id) == want) {

@@ -588,6 +588,20 @@ TEST_CASE("config import: a repository's base name, as the import and the picker
         import_text("finetuning_type: lora\nmodel_name_or_path: /data/models/Qwen2.5-7B-Instruct\n");
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.scenario.model_id == "qwen2.5-7b");
+    const ImportNote* n = find(r.applied, "model_name_or_path", "model");
+    REQUIRE(n != nullptr);
+    CHECK(n->note == "/data/models/Qwen2.5-7B-Instruct has the architecture of the catalog's qwen2.5-7b "
+                     "(Qwen/Qwen2.5-7B): a fine-tuned variant");
+    CHECK(n->note_zh == "/data/models/Qwen2.5-7B-Instruct 与目录中的 "
+                        "qwen2.5-7b（Qwen/Qwen2.5-7B）结构相同：同一基座的微调版本");
+    // Named as the repository itself: that model, not "a fine-tuned variant" of it.
+    r = import_text("finetuning_type: lora\nmodel_name_or_path: /data/models/qwen2.5-7B\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.model_id == "qwen2.5-7b");
+    n = find(r.applied, "model_name_or_path", "model");
+    REQUIRE(n != nullptr);
+    CHECK(n->note == "/data/models/qwen2.5-7B is named as Qwen/Qwen2.5-7B: the catalog's qwen2.5-7b");
+    CHECK(n->note_zh == "/data/models/qwen2.5-7B 与 Qwen/Qwen2.5-7B 同名：目录模型 qwen2.5-7b");
 }
 
 TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {

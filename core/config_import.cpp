@@ -254,9 +254,15 @@ bool is_auto(const Json& v) {
 // [SECTION] Shared readers
 //-----------------------------------------------------------------------------
 
+namespace {
+// The name after the last '/' (all of it without one), lower case: "Qwen/Qwen2.5-7B" → "qwen2.5-7b".
+std::string repo_leaf(const std::string& repo) {
+    return lower(repo.substr(repo.rfind('/') + 1)); // npos + 1 is 0
+}
+} // namespace
+
 std::string repo_base_name(const std::string& repo) {
-    const size_t slash = repo.rfind('/');
-    std::string n = lower(slash == std::string::npos ? repo : repo.substr(slash + 1));
+    std::string n = repo_leaf(repo);
     static const char* const kSuffixes[] = {"-instruct", "-chat", "-it", "-hf", "-base"};
     for (bool cut = true; cut;) {
         cut = false;
@@ -289,8 +295,8 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
         return;
     }
     const std::string want = repo_base_name(name);
-    // The name after the last '/': a local directory or another organisation's copy of a repository.
-    const auto leaf = [](const std::string& r) { return lower(r.substr(r.rfind('/') + 1)); };
+    // A local directory or another organisation's copy of a repository is named as the repository.
+    const std::string leaf = repo_leaf(name);
     for (const ModelSpec& m : im.catalog.models) {
         const std::string repo = catalog_model_repo(m);
         if (repo.empty()) continue;
@@ -298,7 +304,7 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
             im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id);
             return;
         }
-        if (leaf(repo) == leaf(name)) { // /data/models/Qwen2.5-7B is the model, not a fine-tune of it
+        if (repo_leaf(repo) == leaf) { // /data/models/Qwen2.5-7B is the model, not a fine-tune of it
             im.set(key, "model", m.id, name + " is named as " + repo + ": the catalog's " + m.id,
                    name + " 与 " + repo + " 同名：目录模型 " + m.id);
             return;

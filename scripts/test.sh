@@ -103,6 +103,7 @@ if scripts/build_page.sh > "$log/page.txt" 2>&1; then
   # A saved write the browser lost before the next load is redone by the test (tests/e2e/lib.mjs
   # reopen()) and counted here, so a run's summary says whether it happened.
   lost=$(grep -ac "reopen(): the browser lost" "$log/e2e.txt" || true)
+  grep -a "reopen(): the browser lost" "$log/e2e.txt" | head -10 || true  # what each side held
   echo "browser tests: ${lost:-0} saved write(s) the browser lost before the next load, redone"
   p=$(grep -a "^ℹ pass " "$log/e2e.txt" | awk '{print $3}'); f=$(grep -a "^ℹ fail " "$log/e2e.txt" | awk '{print $3}')
   c=$(grep -a "^ℹ cancelled " "$log/e2e.txt" | awk '{print $3}')  # a test past its time

@@ -199,6 +199,28 @@ TEST_CASE("hf config: bad input gives messages, not crashes") {
     CHECK(r.errors[0].message == "experts_per_token must be at most experts (2), got 3");
 }
 
+// Found by fuzz_hf_config (CI, 2026-12-06): a model narrower than the default LoRA rank (16) is a
+// valid if tiny model; the scenario's rank is what does not fit, said on lora_rank alone.
+TEST_CASE("hf config: a model narrower than the LoRA rank imports; the rank is the one error") {
+    ModelResult r = model_from_hf_config(R"({"model_type": "deepseek_v3", "first_k_dense_replace": 3,
+        "hidden_size": 12, "moe_intermediate_size": 2048, "n_routed_experts": 256, "num_attention_heads": 128,
+        "num_experts_per_tok": 8, "num_hidden_layers": 61, "num_key_value_heads": 128, "q_lora_rank": 1536,
+        "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 124, "vocab_size": 129280})");
+    REQUIRE(r.errors.empty());
+    CHECK(r.model.hidden == 12);
+    const Catalog cat = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s; // LoRA, rank 16
+    s.model_id.clear();
+    s.model = r.model;
+    std::vector<FieldError> errors = validate(s, cat);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].field == "lora_rank");
+    CHECK(errors[0].message == "lora_rank (16) must be at most the model's hidden size (12)");
+    CHECK(errors[0].message_zh == "lora_rank（16）不能超过模型的隐藏维度（12）");
+    s.method = Method::full;
+    CHECK(validate(s, cat).empty());
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Vision-language models: config.json's vision_config against the catalog
 //-----------------------------------------------------------------------------

@@ -141,18 +141,27 @@ export async function settle(page, ms = 400) {
 // the next load saw the defaults), as a tab closed at once would. Tests that leave and come back
 // to a saved scenario call this before they leave.
 export async function stored(b, value, key = 'traincalc.scenario') {
-  assert.ok(await seenElsewhere(b, value, key), `stored(): no other page of the profile read the saved text under ${key} in 5 s`);
+  const seen = await seenElsewhere(b, value, key);
+  assert.ok(seen.ok, `stored(): no other page of the profile read the saved text under ${key} in 5 s (${seen.what})`);
 }
 
-// True when another page of the profile reads `value` under `key` within 5 s (stored()).
+// Whether another page of the profile reads `value` under `key` within 5 s (stored()); when it does
+// not, `what` says what each side held: the probe's read (null, other text, an exception or no
+// answer at all) and the writer's own copy.
 async function seenElsewhere(b, value, key) {
   assert.ok(typeof value === 'string' && value.length > 0, 'stored(): pass the saved text read from the page');
   writeFileSync(storageProbe, '<!doctype html><title>probe</title>');
   const other = await b.context.newPage();
   try {
     await other.goto(storageProbeUrl);
-    return await other.waitForFunction(([k, v]) => localStorage.getItem(k) === v, [key, value], { timeout: 5000 })
+    const ok = await other.waitForFunction(([k, v]) => localStorage.getItem(k) === v, [key, value], { timeout: 5000 })
       .then(() => true, () => false);
+    if (ok) return { ok, what: '' };
+    const read = (page) => Promise.race([
+      page.evaluate((k) => { try { const s = localStorage.getItem(k); return s === null ? 'null' : `${s.length} chars: ${s.slice(0, 60)}`; } catch (e) { return `threw ${e}`; } }, key),
+      new Promise((resolve) => setTimeout(() => resolve('no answer in 2 s'), 2000)),
+    ]).catch((e) => `evaluate failed: ${e.message.split('\n')[0]}`);
+    return { ok, what: `expected ${value.length} chars; the probe read ${await read(other)}; the writer holds ${await read(b.page)}` };
   } finally { await other.close(); }
 }
 
@@ -169,12 +178,19 @@ export async function reopen(b, value, go, key = 'traincalc.scenario') {
   }, key);
   for (let attempt = 1; ; attempt++) {
     // Never seen by another page (the fresh clone at 1f49f30, 2026-12-05: 5 s and nothing): the write
-    // is made again, removed first, since the same text set again is no change and so no write.
-    if (!(await seenElsewhere(b, value, key))) {
-      const what = `reopen(): the browser lost the saved text: no other page read it (try ${attempt})`;
+    // is made again, removed first, since the same text set again is no change and so no write. The
+    // fresh clone at 77eed7c (2026-12-06) lost it 3 times in a row, the page's own rewrite included:
+    // the second rewrite is made by another page of the profile, in case the writer's link to the
+    // browser's storage is what fails.
+    const probe = await seenElsewhere(b, value, key);
+    if (!probe.ok) {
+      const what = `reopen(): the browser lost the saved text: no other page read it (try ${attempt}; ${probe.what})`;
       console.log(what);
       assert.ok(attempt < 3, what);
-      await b.page.evaluate(([k, v]) => { localStorage.removeItem(k); localStorage.setItem(k, v); }, [key, value]);
+      const writer = attempt === 1 ? b.page : await b.context.newPage();
+      if (writer !== b.page) await writer.goto(storageProbeUrl);
+      await writer.evaluate(([k, v]) => { localStorage.removeItem(k); localStorage.setItem(k, v); }, [key, value]);
+      if (writer !== b.page) await writer.close();
       continue;
     }
     await b.page.goto('about:blank');

@@ -6,11 +6,17 @@
 // until its first frame; scripts/assemble_page.py puts it into the shell. The running page writes
 // the same rows for its current scenario (web/shell.html [Snapshot]): keep the two alike.
 //
-// usage: traincalc_prerender OUT.html
+// With a provider's block (README "Embedding it"; scripts/provider_page.py), the text is that of
+// the page with the block: its merged catalog, its starting card (Catalog::start_gpu), as the page
+// shows it (web/main.cpp: fix_references()); a block with errors is refused, each error said.
+//
+// usage: traincalc_prerender OUT.html [PROVIDER_BLOCK.json]
 #include "core/catalog.h"
 #include "imgui.h"
 #include "ui/app.h"
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace tc = traincalc;
@@ -51,6 +57,12 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     app.catalog = &catalog;
     app.lang = lang;
     app.embed = true; // results first, one column: what a visitor should see at once
+    // The page's start with no link or saved scenario (web/main.cpp): the provider's card, and
+    // the catalog's first card or model for an id the block's "replace" removed.
+    tc::Scenario& s = app.scenario;
+    if (!catalog.start_gpu.empty()) s.gpu_id = catalog.start_gpu;
+    if (!catalog.find_gpu(s.gpu_id) && !catalog.gpus.empty()) s.gpu_id = catalog.gpus.front().id;
+    if (!catalog.find_model(s.model_id) && !catalog.models.empty()) s.model_id = catalog.models.front().id;
     tc::setup_imgui(app);
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
@@ -116,14 +128,27 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: traincalc_prerender OUT.html\n");
+    if (argc != 2 && argc != 3) {
+        std::fprintf(stderr, "usage: traincalc_prerender OUT.html [PROVIDER_BLOCK.json]\n");
         return 2;
     }
-    const tc::CatalogResult c = tc::parse_catalog(tc::builtin_catalog_json());
+    tc::CatalogResult c = tc::parse_catalog(tc::builtin_catalog_json());
     if (!c.errors.empty()) {
         std::fprintf(stderr, "traincalc_prerender: the built-in catalog does not parse\n");
         return 1;
+    }
+    if (argc == 3) {
+        std::ifstream in(argv[2], std::ios::binary);
+        std::ostringstream block;
+        block << in.rdbuf();
+        if (!in) {
+            std::fprintf(stderr, "traincalc_prerender: cannot read %s\n", argv[2]);
+            return 1;
+        }
+        c = tc::merge_catalog(c.catalog, block.str());
+        for (const tc::FieldError& e : c.errors)
+            std::fprintf(stderr, "traincalc_prerender: %s: %s\n", argv[2], e.message.c_str());
+        if (!c.errors.empty()) return 1; // the page would show a notice the text cannot: fix the block
     }
     const std::string out = render(c.catalog, tc::Lang::zh) + render(c.catalog, tc::Lang::en);
     std::FILE* f = std::fopen(argv[1], "wb");

@@ -3,11 +3,12 @@
 // runs, written at build time by the real UI and core (tools/prerender.cpp).
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, launch, open, settle, pageUrl, pagePath, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
+import { test, launch, open, settle, pageUrl, pagePath, root, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
 
 test('with scripts off the page is readable: the default results and inputs as text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
@@ -107,6 +108,70 @@ test('a provider\'s page: a skeleton while loading, then its own card at its pri
       const title = b.page.getByText(new RegExp(`· ${cardName.replace(/[()]/g, '\\$&')} ×\\s1$`)).filter({ visible: true });
       assert.equal(await title.count(), 1, `${name}: the results are for ${cardName}`);
     }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); rmSync(dir, { recursive: true, force: true }); }
+});
+
+// scripts/provider_page.py: the provider's block put into the page and the page's first text
+// rendered with it (README "Embedding it"), so a provider's page is content first too.
+test('a provider\'s page made by scripts/provider_page.py: its card at its price before the program runs, and with scripts off; a block edited afterwards gets the skeleton', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-provider-page-'));
+  const initScript = 'window.__preClass = null; document.addEventListener("DOMContentLoaded", () => { const p = document.getElementById("tc-pre"); window.__preText = p ? p.innerText : ""; window.__preClass = p ? p.className : "gone"; });';
+  const b = await launch({ initScript });
+  try {
+    const blockPath = join(dir, 'acme.json'), out = join(dir, 'acme.html');
+    // As a provider writes it: indented, CRLF line ends, a name holding "</script>".
+    const block = { ...PROVIDER, default_gpu: 'acme-a800' };
+    block.gpus = block.gpus.map((g) => (g.id === 'acme-a800' ? { ...g, name: 'A800 80G (Acme) </script>' } : g));
+    writeFileSync(blockPath, JSON.stringify(block, null, 2).replace(/\n/g, '\r\n'));
+    const py = (args) => execFileSync('python3', [join(root, 'scripts', 'provider_page.py'), ...args], { encoding: 'utf8', stdio: 'pipe' });
+    py([blockPath, '--out', out]);
+    const cardName = 'A800 80G (Acme) </script>';
+    const report = run(['estimate', '--text', '--catalog', blockPath], { gpu: 'acme-a800' });
+    const md = cardName.replace('<', '&lt;').replace('>', '&gt;');  // the report is Markdown: its text escaped
+    assert.ok(report.startsWith(`# Training estimate: Qwen2.5 7B, LoRA, 1 × ${md}\n`), `the CLI names the card: ${report.slice(0, 120)}`);
+    const cost = /\| Cost \(hourly\) \| (¥[\d,.]+)[ |]/.exec(report)[1];
+
+    // Scripts on: the text, not a skeleton, is the provider's card at its price; the program agrees.
+    await open(b.page, '', { url: pathToFileURL(out).href });
+    assert.equal(await b.page.evaluate(() => window.__preClass), '', 'the text, not a skeleton: it was rendered with this block');
+    const preText = (await b.page.evaluate(() => window.__preText)).replace(/\u00a0/g, ' ');  // the title's × keeps its count
+    assert.ok(preText.includes(`${cardName} × 1`), `the text names the provider's card: ${preText.slice(0, 300)}`);
+    assert.ok(preText.includes(cost), `the text shows the CLI's cost ${cost}`);
+    await settle(b.page);
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'acme-a800');
+    assert.equal(await b.page.evaluate(() => window.traincalc.notice()), '', 'the block loads without a notice');
+    await assertShown(b.page, [cost], 'the program\'s cost');
+
+    // Scripts off: the same text is what shows (both languages; no built-in card's numbers).
+    const nojs = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
+    const ctx = await chromium.launchPersistentContext(nojs, {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, javaScriptEnabled: false,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const page = ctx.pages()[0] || (await ctx.newPage());
+      await page.goto(pathToFileURL(out).href);
+      const text = (await page.textContent('#tc-pre')).replace(/\u00a0/g, ' ');
+      assert.ok(text.includes(`${cardName} × 1`) && text.includes(cost), 'scripts off: the provider\'s card and cost');
+      assert.doesNotMatch(text, /A100/, 'scripts off: no built-in default card');
+    } finally { await ctx.close(); rmSync(nojs, { recursive: true, force: true }); }
+
+    // A block edited by hand after the text was rendered: the text is no longer this page's.
+    const edited = join(dir, 'edited.html');
+    const html = readFileSync(out, 'utf8');
+    writeFileSync(edited, html.replace('"price_cny_per_hour": 7.5', '"price_cny_per_hour": 9'));
+    assert.notEqual(readFileSync(edited, 'utf8'), html, 'the block was edited');
+    await open(b.page, '', { url: pathToFileURL(edited).href });
+    assert.equal(await b.page.evaluate(() => window.__preClass), 'skeleton', 'an edited block: the skeleton');
+
+    // A block the page would load with errors is refused, each error said, and nothing is written.
+    writeFileSync(blockPath, JSON.stringify({ gpus: [{ id: 'x', name: 'X' }] }));
+    rmSync(out);
+    assert.throws(() => py([blockPath, '--out', out]), (e) =>
+      e.stderr.includes(`traincalc_prerender: ${blockPath}: gpus[0] (id "x"): memory_gib is required`) &&
+      e.stderr.includes('the block has errors (above); nothing written'));
+    assert.equal(existsSync(out), false, 'nothing written');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); rmSync(dir, { recursive: true, force: true }); }
 });

@@ -255,6 +255,11 @@ std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 
+// The scenario's GPU and model ids on this catalog: an id it lacks (a provider's "replace" removed
+// it) becomes the catalog's first card or model; an empty id (a custom entry) stays. The page
+// applies it to what it opens on, and tools/prerender.cpp to the text it writes.
+void keep_ids_in_catalog(Scenario& s, const Catalog& catalog);
+
 // The one check of validate() a link's reader needs as well: the free text (ids, names, sources,
 // quote names) fits in a link (limits::kMaxScenarioTextJsonBytes), so a link that reads without
 // errors writes back one that does. Empty when it fits; else one error naming the longest text.

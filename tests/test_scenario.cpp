@@ -677,6 +677,30 @@ TEST_CASE(
     CHECK(validate(s, cat).empty());
 }
 
+TEST_CASE("keep_ids_in_catalog: an id the catalog lacks becomes its first entry; a custom entry stays") {
+    Catalog cat = test_catalog();
+    Scenario s;
+    s.gpu_id = "H800"; // a provider's "replace" removed it
+    s.model_id = "llama-3.1-8b";
+    keep_ids_in_catalog(s, cat);
+    CHECK(s.gpu_id == "A100-80G");
+    CHECK(s.model_id == "llama-3.1-8b");
+    s.model_id = "mixtral-8x7b";
+    s.gpu_id = "RTX4090";
+    keep_ids_in_catalog(s, cat);
+    CHECK(s.model_id == "qwen2.5-7b");
+    CHECK(s.gpu_id == "RTX4090");
+    s.gpu_id.clear(); // a custom GPU typed in
+    s.model_id.clear();
+    keep_ids_in_catalog(s, cat);
+    CHECK(s.gpu_id.empty());
+    CHECK(s.model_id.empty());
+    cat.gpus.clear(); // nothing to fall back to: the id stays, and validate() says it
+    s.gpu_id = "H800";
+    keep_ids_in_catalog(s, cat);
+    CHECK(s.gpu_id == "H800");
+}
+
 TEST_CASE("validate: relations are checked only once every range passes (no division by a bad tp)") {
     Catalog cat = test_catalog();
     Scenario s;

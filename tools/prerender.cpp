@@ -8,7 +8,7 @@
 //
 // With a provider's block (README "Embedding it"; scripts/provider_page.py), the text is that of
 // the page with the block: its merged catalog, its starting card (Catalog::start_gpu), as the page
-// shows it (web/main.cpp: fix_references()); a block with errors is refused, each error said.
+// shows it (web/main.cpp; keep_ids_in_catalog()); a block with errors is refused, each error said.
 //
 // usage: traincalc_prerender OUT.html [PROVIDER_BLOCK.json]
 #include "core/catalog.h"
@@ -59,10 +59,8 @@ std::string render(const tc::Catalog& catalog, tc::Lang lang) {
     app.embed = true; // results first, one column: what a visitor should see at once
     // The page's start with no link or saved scenario (web/main.cpp): the provider's card, and
     // the catalog's first card or model for an id the block's "replace" removed.
-    tc::Scenario& s = app.scenario;
-    if (!catalog.start_gpu.empty()) s.gpu_id = catalog.start_gpu;
-    if (!catalog.find_gpu(s.gpu_id) && !catalog.gpus.empty()) s.gpu_id = catalog.gpus.front().id;
-    if (!catalog.find_model(s.model_id) && !catalog.models.empty()) s.model_id = catalog.models.front().id;
+    if (!catalog.start_gpu.empty()) app.scenario.gpu_id = catalog.start_gpu;
+    tc::keep_ids_in_catalog(app.scenario, catalog);
     tc::setup_imgui(app);
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;

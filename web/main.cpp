@@ -187,15 +187,6 @@ void load_catalog(Platform& p) {
                        "页面中的 GPU 目录有错误，相关条目改用内置数据", merged.errors);
 }
 
-// Keeps the scenario's catalog references valid after the catalog changed.
-void fix_references(Platform& p) {
-    tc::Scenario& s = p.app.scenario;
-    if (!s.gpu_id.empty() && !p.catalog.find_gpu(s.gpu_id) && !p.catalog.gpus.empty())
-        s.gpu_id = p.catalog.gpus.front().id;
-    if (!s.model_id.empty() && !p.catalog.find_model(s.model_id) && !p.catalog.models.empty())
-        s.model_id = p.catalog.models.front().id;
-}
-
 const char* lang_code(tc::Lang l) {
     return l == tc::Lang::zh ? "zh" : "en";
 }
@@ -298,7 +289,7 @@ void load_state(Platform& p) {
     // The defaults: on a provider's page, with its card (Catalog::start_gpu).
     p.start_default = !have;
     if (!have && !p.catalog.start_gpu.empty()) p.app.scenario.gpu_id = p.catalog.start_gpu;
-    fix_references(p);
+    tc::keep_ids_in_catalog(p.app.scenario, p.catalog);
     p.start_plain = !h.has_scenario && h.scenario.errors.empty();
     p.start_scenario = p.app.scenario;
     p.start_lang = p.app.lang;
@@ -670,7 +661,7 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
         p.app.scenario.gpu_id = p.catalog.start_gpu;
         p.start_scenario = p.app.scenario;
     }
-    fix_references(p);
+    tc::keep_ids_in_catalog(p.app.scenario, p.catalog);
     changed(p);
     return api_return(r.errors.empty() ? std::string("{\"ok\":true}") : errors_json(r.errors, p.app.lang));
 }
@@ -788,7 +779,7 @@ EMSCRIPTEN_KEEPALIVE void tc_hash_changed() {
     p.app.scenario = to_start ? p.start_scenario : h.scenario.scenario;
     if (!p.link_notice.empty() && p.app.notice == p.link_notice) set_notice(p, "", ""); // that link is gone
     p.link_notice.clear();
-    fix_references(p);
+    tc::keep_ids_in_catalog(p.app.scenario, p.catalog);
     changed(p, true);
 }
 

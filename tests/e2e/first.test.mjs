@@ -163,6 +163,7 @@ test('a provider\'s page made by scripts/provider_page.py: its card at its price
     writeFileSync(edited, html.replace('"price_cny_per_hour": 7.5', '"price_cny_per_hour": 9'));
     assert.notEqual(readFileSync(edited, 'utf8'), html, 'the block was edited');
     await open(b.page, '', { url: pathToFileURL(edited).href });
+    assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), null, 'no saved scenario: the block alone decides');
     assert.equal(await b.page.evaluate(() => window.__preClass), 'skeleton', 'an edited block: the skeleton');
 
     // A block the page would load with errors is refused, each error said, and nothing is written.

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, launch, open, settle, pageUrl, pagePath, root, capture, decodePng, assertShown, runCli as run } from './lib.mjs';
 
-test('with scripts off the page is readable: the default results and inputs as text', async () => {
+// Opens `url` in a browser with scripts off (a new profile) and runs `fn(page)` on it.
+async function withoutScripts(url, fn) {
   const dir = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, javaScriptEnabled: false,
@@ -18,7 +19,13 @@ test('with scripts off the page is readable: the default results and inputs as t
   });
   try {
     const page = ctx.pages()[0] || (await ctx.newPage());
-    await page.goto(pageUrl);
+    await page.goto(url);
+    await fn(page);
+  } finally { await ctx.close(); rmSync(dir, { recursive: true, force: true }); }
+}
+
+test('with scripts off the page is readable: the default results and inputs as text', async () => {
+  await withoutScripts(pageUrl, async (page) => {
     const text = await page.textContent('#tc-pre');
     // Both languages (no script picks one), the headline values and the inputs.
     assert.match(text, /FLOPs/);
@@ -36,7 +43,7 @@ test('with scripts off the page is readable: the default results and inputs as t
     const about = await page.textContent('#tc-about');
     assert.match(about, /Before renting GPUs/, 'the description in English');
     assert.match(about, /租用 GPU 微调/, 'and in Chinese');
-  } finally { await ctx.close(); rmSync(dir, { recursive: true, force: true }); }
+  });
 });
 
 test('the prerendered text matches what the page then computes, and gives way to it', async () => {
@@ -144,18 +151,11 @@ test('a provider\'s page made by scripts/provider_page.py: its card at its price
     await assertShown(b.page, [cost], 'the program\'s cost');
 
     // Scripts off: the same text is what shows (both languages; no built-in card's numbers).
-    const nojs = mkdtempSync(join(tmpdir(), 'traincalc-nojs-'));
-    const ctx = await chromium.launchPersistentContext(nojs, {
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, javaScriptEnabled: false,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    try {
-      const page = ctx.pages()[0] || (await ctx.newPage());
-      await page.goto(pathToFileURL(out).href);
+    await withoutScripts(pathToFileURL(out).href, async (page) => {
       const text = (await page.textContent('#tc-pre')).replace(/\u00a0/g, ' ');
       assert.ok(text.includes(`${cardName} × 1`) && text.includes(cost), 'scripts off: the provider\'s card and cost');
       assert.doesNotMatch(text, /A100/, 'scripts off: no built-in default card');
-    } finally { await ctx.close(); rmSync(nojs, { recursive: true, force: true }); }
+    });
 
     // A block edited by hand after the text was rendered: the text is no longer this page's.
     const edited = join(dir, 'edited.html');
@@ -305,12 +305,14 @@ for (const streaming of [true, false]) {
 // description in their language, for screen readers; with scripts off both stay.
 for (const [locale, lang, mine, other] of [['en-US', 'en', /Before renting GPUs/, /[\u4e00-\u9fff]/], ['zh-CN', 'zh-CN', /租用 GPU 微调/, /Before renting GPUs/]]) {
   test(`a ${locale} visitor's page holds the description in ${lang} only, and no other language's text is laid out`, async () => {
-    const b = await launch({ locale });
+    // Read as the document is parsed, before the program runs: once the canvas takes over, #tc-pre
+    // is display:none and its innerText is its whole text, both languages (the fresh clone at
+    // b9684a6 read it after a fast first frame: the Chinese text, for an English visitor).
+    const b = await launch({ locale, initScript: 'document.addEventListener("DOMContentLoaded", () => { window.__early = { lang: document.documentElement.lang, about: document.getElementById("tc-about").innerText, pre: document.getElementById("tc-pre").innerText }; });' });
     try {
       await open(b.page, '', { waitReady: false });
       // innerText: what is laid out (the other language stays in the DOM, hidden, for a saved copy).
-      const early = await b.page.evaluate(() => ({ lang: document.documentElement.lang, about: document.getElementById('tc-about').innerText,
-        pre: document.getElementById('tc-pre').innerText }));
+      const early = await b.page.evaluate(() => window.__early);
       assert.equal(early.lang, lang);
       assert.match(early.about, mine);
       assert.doesNotMatch(early.about, other);

@@ -804,8 +804,6 @@ size_t json_text_bytes(const std::string& t) {
 
 } // namespace
 
-// Every accepted scenario must fit in a link (the page reads back at most kMaxHashBytes): the
-// free text is the only part without a range, so its written size is bounded here.
 void keep_ids_in_catalog(Scenario& s, const Catalog& catalog) {
     if (!s.gpu_id.empty() && !catalog.find_gpu(s.gpu_id) && !catalog.gpus.empty())
         s.gpu_id = catalog.gpus.front().id;
@@ -813,6 +811,8 @@ void keep_ids_in_catalog(Scenario& s, const Catalog& catalog) {
         s.model_id = catalog.models.front().id;
 }
 
+// Every accepted scenario must fit in a link (the page reads back at most kMaxHashBytes): the
+// free text is the only part without a range, so its written size is bounded here.
 std::vector<FieldError> link_text_errors(const Scenario& s) {
     const std::pair<const char*, const std::string*> texts[] = {{"model", &s.model_id},
                                                                 {"gpu", &s.gpu_id},

@@ -187,6 +187,14 @@ constexpr double kCheckpointShardBytes = 5e9;
 // ZeRO-Offload keeps the 16-bit gradients beside the fp32 optimizer states on the host for the CPU
 // Adam step (Ren et al. 2021, "ZeRO-Offload", Fig. 2: 2M bytes of gradients + 12M of states on the CPU).
 constexpr double kOffloadGradBytesPerParam = 2;
+// Host RAM each rank's process holds of its own in both phases, beside what it loads or offloads: the
+// interpreter, PyTorch's and CUDA's libraries and their host-side state (dataloader workers left out).
+// Published: 0.6 GiB per rank beyond the weights while 8 ranks each loaded a 7B model in fp32
+// (lm-sys/FastChat#114: 25.7 GiB RES each, the weights 25.1 GiB); 0.8 GB per rank at a PyTorch run's
+// start, before its dataloader workers (rwth-i6/returnn#1490, 2024); 1,931 MB per GPU for a fairseq
+// transformer-base run, linear up to 15,469 MB on 8 GPUs (facebookresearch/fairseq#574, 2019). 1 GiB
+// is within +69% / −44% of them (README, "Host RAM per node").
+constexpr double kProcessHostBytes = kGiB;
 // The catalog's host_ram_gib is for a node of this many cards (AWS p4de/p5/g6e.48xlarge, DGX).
 constexpr int kCatalogNodeCards = 8;
 // Spot billing: λ·τ is capped here (e^500 ≈ 1.4e217) so a hopeless run stays a finite number.

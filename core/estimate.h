@@ -104,11 +104,12 @@ struct HostRamResult {
     double offload_per_rank_gib =
         0; // while training: offloaded states + their gradients + offloaded checkpoints
     double offload_node_gib = 0;
-    double peak_node_gib = 0; // the larger of the two
-    double available_gib = 0; // the node's RAM; 0 = unknown
-    double headroom_gib = 0;  // available − peak (when known)
-    bool known = false;       // available_gib > 0
-    bool fits = true;         // peak ≤ available (true when unknown)
+    double process_node_gib = 0; // the ranks' own processes (interpreter, libraries), the node
+    double peak_node_gib = 0;    // the larger of the two, plus the processes' own
+    double available_gib = 0;    // the node's RAM; 0 = unknown
+    double headroom_gib = 0;     // available − peak (when known)
+    bool known = false;          // available_gib > 0
+    bool fits = true;            // peak ≤ available (true when unknown)
 };
 
 struct TimeResult {              // hours

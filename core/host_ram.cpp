@@ -16,6 +16,7 @@
 //   quantizer gives from_pretrained a device map when none is set (quantizer_bnb_4bit.py,
 //   update_device_map: {"": the current device}) and quantizes each weight on its way to the card
 //   (create_quantized_param: Params4bit(...).to(target_device)): a rank holds the shard being read.
+// Each rank's process holds about 1 GiB of its own (constants.h, kProcessHostBytes), in both phases.
 // Training: what offload moved to the host per card (the host_ram term of memory_model.cpp), the
 // gradients the CPU optimizer step reads (ZeRO-Offload), Unsloth's offloaded checkpoints and the
 // activations activation offload keeps there (act_offload_host; pinned buffers too).
@@ -158,6 +159,11 @@ static void host_ram_impl(const Scenario& s, const ModelDerived& md, const GpuSp
     out.ranks_per_node = ranks;
     loading_terms<C>(s, md, st, ranks, out, log);
     Terms* const tlog = training_terms<C>(md, st, mem, ranks, out, log);
+    // Each rank's own process (constants.h, kProcessHostBytes), loading and training alike.
+    out.process_node_gib = C(log, TermId::host_process_node, "GiB")
+                               .first("ranks", ranks)
+                               .mul("process", kProcessHostBytes / kGiB, "GiB")
+                               .done();
     // The peak: loading and training do not overlap (the loaded copies go to the cards first).
     const bool loading_peaks = out.load_node_gib >= out.offload_node_gib;
     out.peak_node_gib =
@@ -165,6 +171,7 @@ static void host_ram_impl(const Scenario& s, const ModelDerived& md, const GpuSp
             .first(loading_peaks ? "loading" : "training",
                    loading_peaks ? out.load_node_gib : out.offload_node_gib, "GiB",
                    loading_peaks || !tlog ? TermId::host_load_node : TermId::host_offload_node)
+            .add("processes", out.process_node_gib, "GiB", TermId::host_process_node)
             .done();
     node_ram_terms<C>(s, g, ranks, out, log);
 }

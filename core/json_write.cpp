@@ -269,6 +269,7 @@ json host_ram_json(const HostRamResult& h) {
                       {"load_node_gib", h.load_node_gib},
                       {"offload_per_rank_gib", h.offload_per_rank_gib},
                       {"offload_node_gib", h.offload_node_gib},
+                      {"process_node_gib", h.process_node_gib},
                       {"peak_node_gib", h.peak_node_gib},
                       {"available_gib", h.available_gib}});
     j["ranks_per_node"] = h.ranks_per_node;

@@ -57,6 +57,7 @@ enum class TermId : unsigned char {
     host_offload_checkpoints,
     host_offload_per_rank,
     host_offload_node,
+    host_process_node,
     host_peak_node,
     host_available,
     host_headroom,

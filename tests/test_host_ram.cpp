@@ -71,7 +71,8 @@ TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face 
           "ZeRO-3 init") {
     const Catalog c = host_catalog();
     // transformers ≥ 4.51 builds the model empty and loads the checkpoint into it: 14e9 B =
-    // 13.0385 GiB per rank; 8 ranks on the node: 104.308 GiB.
+    // 13.0385 GiB per rank; 8 ranks on the node: 104.308 GiB, and their processes' own 8 × 1 GiB:
+    // a peak of 112.308 GiB.
     Estimate e = estimate(full_7b(8, 2), c);
     REQUIRE(e.ok);
     CHECK(e.host.ranks_per_node == 8);
@@ -80,17 +81,18 @@ TEST_CASE("host RAM while loading: every rank holds one copy under Hugging Face 
     CHECK(e.host.load_per_rank_gib == doctest::Approx(14e9 / kGiB));
     CHECK(e.host.load_node_gib == doctest::Approx(8 * 14e9 / kGiB));
     CHECK(e.host.offload_node_gib == 0);
-    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
+    CHECK(e.host.process_node_gib == 8);
+    CHECK(e.host.peak_node_gib == doctest::Approx(8 * 14e9 / kGiB + 8));
     CHECK(e.host.available_gib == 1152);
     CHECK(e.host.fits);
-    CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 14e9 / kGiB));
+    CHECK(e.host.headroom_gib == doctest::Approx(1152 - 8 * 14e9 / kGiB - 8));
     // ZeRO-3 (zero.Init): the model is created partitioned, the checkpoint read one shard of at most
-    // 5e9 B at a time: 4.65661 GiB per rank, 37.2529 GiB for the node's 8 ranks.
+    // 5e9 B at a time: 4.65661 GiB per rank, 37.2529 GiB for the node's 8 ranks (45.2529 at the peak).
     e = estimate(full_7b(8, 3), c);
     CHECK(e.host.load_copies == 1);
     CHECK(e.host.load_per_rank_gib == doctest::Approx(5e9 / kGiB));
     CHECK(e.host.load_node_gib == doctest::Approx(8 * 5e9 / kGiB));
-    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
+    CHECK(e.host.peak_node_gib == doctest::Approx(e.host.load_node_gib + 8));
     // 16 cards on 8-card nodes: still 8 ranks per node.
     e = estimate(full_7b(16, 2), c);
     CHECK(e.host.ranks_per_node == 8);
@@ -177,7 +179,7 @@ TEST_CASE("host RAM while loading: QLoRA reads one shard at a time, on every sta
 TEST_CASE("host RAM while training: offloaded states, their gradients, Unsloth's checkpoints") {
     const Catalog c = host_catalog();
     // ZeRO-2 optimizer offload on 8 cards: per rank 7e9 × 12 / 8 B of states and 7e9 × 2 / 8 B of
-    // gradients = 11.409 GiB; the node 8 × = 91.27 GiB, below the 208.6 GiB of loading.
+    // gradients = 11.409 GiB; the node 8 × = 91.27 GiB, below the 104.3 GiB of loading.
     Scenario s = full_7b(8, 2);
     s.offload = Offload::optimizer;
     Estimate e = estimate(s, c);
@@ -185,15 +187,15 @@ TEST_CASE("host RAM while training: offloaded states, their gradients, Unsloth's
     CHECK(e.memory.cpu_ram_gib == doctest::Approx(7e9 * 12 / 8 / kGiB));
     CHECK(e.host.offload_per_rank_gib == doctest::Approx(7e9 * 14 / 8 / kGiB));
     CHECK(e.host.offload_node_gib == doctest::Approx(7e9 * 14 / kGiB));
-    CHECK(e.host.peak_node_gib == e.host.load_node_gib);
+    CHECK(e.host.peak_node_gib == doctest::Approx(e.host.load_node_gib + 8));
     // One card, ZeRO-3 with parameter offload: weights 14e9 + states 84e9 + gradients 14e9 bytes =
-    // 104.308 GiB while training; loading is one copy (13.04 GiB); the card's share of the node is
-    // 1152 / 8 = 144 GiB: fits.
+    // 104.308 GiB while training, 105.308 with the process's own; loading is one copy (13.04 GiB);
+    // the card's share of the node is 1152 / 8 = 144 GiB: fits.
     s = full_7b(1, 3);
     s.offload = Offload::optimizer_params;
     e = estimate(s, c);
     CHECK(e.host.offload_per_rank_gib == doctest::Approx(112e9 / kGiB));
-    CHECK(e.host.peak_node_gib == doctest::Approx(112e9 / kGiB));
+    CHECK(e.host.peak_node_gib == doctest::Approx(112e9 / kGiB + 1));
     CHECK(e.host.available_gib == doctest::Approx(144));
     CHECK(e.host.fits);
     // Unsloth with full recomputation keeps each layer's input on the host: 32 × 2048 × 2 × 8192 B = 1 GiB.
@@ -221,38 +223,39 @@ TEST_CASE("host RAM verdict: too little RAM warns, with its exact text; unknown 
     CHECK_FALSE(e.host.fits);
     REQUIRE(has_warning(e, WarningCode::host_ram_short));
     CHECK(host_warning(e, Lang::en) ==
-          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
+          "Host RAM: the node needs 105 GiB at its peak but has 64 GiB: the run would be killed while "
           "offloading. Offload less, shard the offloaded states over more cards (ZeRO), or rent more RAM.");
     CHECK(host_warning(e, Lang::zh) ==
-          "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
+          "内存不足：每台机器峰值需要 105 GiB，但只有 64 GiB，卸载训练时进程会被杀掉。"
           "可以少卸载、用 ZeRO 把卸载的状态分到更多卡上，或租更大内存的机器。");
     // While loading, the advice follows the stack's loader: Hugging Face, then Megatron.
     Scenario l = full_7b(8, 2);
-    l.host_ram_gib = 64; // 8 ranks × 13.04 GiB = 104 GiB
+    l.host_ram_gib = 64; // 8 ranks × (13.04 GiB + 1 GiB of their own) = 112 GiB
     e = estimate(l, c);
     CHECK(host_warning(e, Lang::en) ==
-          "Host RAM: the node needs 104 GiB at its peak but has 64 GiB: the run would be killed while "
+          "Host RAM: the node needs 112 GiB at its peak but has 64 GiB: the run would be killed while "
           "loading the model. ZeRO-3 (it reads the checkpoint one shard at a time), loading in shards "
           "(Megatron, torchtitan) or once per node (Unsloth), fewer ranks per machine, or rent more RAM.");
-    l.zero = 3; // 8 ranks × one 5 GB shard = 37.3 GiB: it runs
+    l.zero = 3; // 8 ranks × (one 5 GB shard + 1 GiB) = 45.3 GiB: it runs
     e = estimate(l, c);
     CHECK_FALSE(has_warning(e, WarningCode::host_ram_short));
-    l.host_ram_gib = 32; // under 37.3 GiB: the advice leaves out ZeRO-3, in use already
+    l.host_ram_gib = 32; // under 45.3 GiB: the advice leaves out ZeRO-3, in use already
     e = estimate(l, c);
     CHECK(host_warning(e, Lang::zh) ==
-          "内存不足：每台机器峰值需要 37.3 GiB，但只有 32 GiB，加载模型时进程会被"
+          "内存不足：每台机器峰值需要 45.3 GiB，但只有 32 GiB，加载模型时进程会被"
           "杀掉。可以每台机器少放几张卡，或租更大内存的机器。");
     l.zero = 2;
     l.host_ram_gib = 64;
-    l.stack = Stack::megatron; // 8 ranks × 13.04 GiB ÷ (tp 1 · pp 1)
+    l.stack = Stack::megatron; // 8 ranks × (13.04 GiB ÷ (tp 1 · pp 1) + 1 GiB)
     e = estimate(l, c);
     CHECK(host_warning(e, Lang::zh) ==
-          "内存不足：每台机器峰值需要 104 GiB，但只有 64 GiB，加载模型时进程会被杀掉。"
+          "内存不足：每台机器峰值需要 112 GiB，但只有 64 GiB，加载模型时进程会被杀掉。"
           "加大 tp × pp 可以减少每个进程加载的分片；或租更大内存的机器。");
     const nlohmann::json j = nlohmann::json::parse(estimate_to_json(e, Lang::en), nullptr, false);
     REQUIRE_FALSE(j.is_discarded());
     CHECK(j["host_ram"]["fits"] == false);
-    CHECK(j["host_ram"]["peak_node_gib"].get<double>() == doctest::Approx(112e9 / kGiB));
+    CHECK(j["host_ram"]["peak_node_gib"].get<double>() == doctest::Approx(112e9 / kGiB + 8));
+    CHECK(j["host_ram"]["process_node_gib"].get<double>() == 8);
     // A card without a catalog figure: unknown, no verdict, no warning; the page asks for the figure.
     s = full_7b(8, 2);
     s.gpu_id = "no-ram";

@@ -452,15 +452,15 @@ TEST_CASE("inverse: the shown work reproduces (headroom and budget lines evaluat
 
 TEST_CASE("inverse: the host RAM per machine can be what refuses one more, and the work says so") {
     // Unsloth keeps each layer's input in host RAM: L × s × b × 2h bytes. Qwen2.5-7B at 2,048 tokens
-    // on a machine of 24 GiB: b = 62 holds 28 × 2,048 × 62 × 7,168 B = 23.73 GiB, b = 63 24.12 GiB,
-    // while the card has room for more.
+    // on a machine of 25 GiB: b = 62 holds 28 × 2,048 × 62 × 7,168 B = 23.73 GiB and the process's own
+    // 1 GiB, b = 63 24.12 + 1 GiB, while the card has room for more.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "qwen2.5-7b";
     s.gpu_id = "A100-80G";
     s.method = Method::lora;
     s.stack = Stack::unsloth;
-    s.host_ram_gib = 24;
+    s.host_ram_gib = 25;
     InverseResult r = inverse_questions(s, c);
     REQUIRE(r.ok);
     const FitAnswer& b = r.micro_batch;
@@ -468,14 +468,14 @@ TEST_CASE("inverse: the host RAM per machine can be what refuses one more, and t
     CHECK(b.value == 62);
     CHECK(b.host_limited);
     CHECK(b.next_per_gpu_gib < b.usable_gib); // the card holds one more
-    CHECK(b.next_host_available_gib == 24);
-    CHECK(b.next_host_peak_gib == doctest::Approx(28.0 * 2048 * 63 * 7168 / (1024.0 * 1024 * 1024)));
+    CHECK(b.next_host_available_gib == 25);
+    CHECK(b.next_host_peak_gib == doctest::Approx(28.0 * 2048 * 63 * 7168 / (1024.0 * 1024 * 1024) + 1));
     const std::vector<std::string> en = explain(r, c, Lang::en);
     bool said = false;
     for (const std::string& line : en)
         said = said || line ==
                            "Headroom at b 63 = usable − per card = 77.6 GiB − 41.7 GiB = 35.9 GiB (fits the "
-                           "cards, but the host RAM per machine would need 0.117 GiB more than its 24 GiB)";
+                           "cards, but the host RAM per machine would need 0.117 GiB more than its 25 GiB)";
     CHECK(said);
     // With room on the machine the card is what limits: one more does not fit the card.
     s.host_ram_gib = 1000;
@@ -539,7 +539,8 @@ TEST_CASE("inverse: a budget on a card without a rental price buys an unknown am
 TEST_CASE("inverse: nothing runs because of the machine's RAM, and the answers say so") {
     // Qwen2.5-7B with LoRA on one A100 in a 4 GiB machine: the card holds any strategy's micro-batch
     // of 1, but loading needs more RAM than the machine has: the 16-bit checkpoint (15.2 GB) without
-    // ZeRO-3, one 5 GB shard of it under ZeRO-3 (4.66 GiB), the least any strategy needs.
+    // ZeRO-3, one 5 GB shard of it under ZeRO-3 (4.66 GiB), the least any strategy needs, and the
+    // process's own 1 GiB.
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s;
     s.model_id = "qwen2.5-7b";
@@ -557,19 +558,19 @@ TEST_CASE("inverse: nothing runs because of the machine's RAM, and the answers s
     CHECK(r.seq_len.host_blocked);
     const std::vector<std::string> en = explain(r, c, Lang::en), zh = explain(r, c, Lang::zh);
     CHECK(en[0] == "Largest micro-batch: none. The cards hold a micro-batch of 1 on 1 card (ZeRO-3), but the "
-                   "host RAM per machine would need 4.66 GiB, and it has 4 GiB");
+                   "host RAM per machine would need 5.66 GiB, and it has 4 GiB");
     CHECK(zh[0] ==
-          "最大微批：没有。1 张卡的显存放得下微批 1（ZeRO-3），但每台机器的内存需要 4.66 GiB，只有 4 GiB");
+          "最大微批：没有。1 张卡的显存放得下微批 1（ZeRO-3），但每台机器的内存需要 5.66 GiB，只有 4 GiB");
     CHECK(en[1] ==
           "Longest sequence: none. The cards hold one token on 1 card (ZeRO-3), but the host RAM per "
-          "machine would need 4.66 GiB, and it has 4 GiB");
-    CHECK(zh[1] == "最长序列：没有。1 张卡的显存放得下 1 个 token（ZeRO-3），但每台机器的内存需要 4.66 "
+          "machine would need 5.66 GiB, and it has 4 GiB");
+    CHECK(zh[1] == "最长序列：没有。1 张卡的显存放得下 1 个 token（ZeRO-3），但每台机器的内存需要 5.66 "
                    "GiB，只有 4 GiB");
     const nlohmann::json j = nlohmann::json::parse(inverse_to_json(r, c, Lang::en));
     CHECK(j["micro_batch"]["host_blocked"] == true);
     CHECK(j["micro_batch"]["blocked_host_available_gib"] == 4.0);
     CHECK(j["micro_batch"]["blocked_host_peak_gib"].get<double>() ==
-          doctest::Approx(5e9 / (1024.0 * 1024 * 1024)));
+          doctest::Approx(5e9 / (1024.0 * 1024 * 1024) + 1));
     CHECK(j["micro_batch"]["blocked_zero"] == 3);
     // With the machine's RAM enough for loading, the same search finds both answers.
     s.host_ram_gib = 32;

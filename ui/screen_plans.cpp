@@ -95,7 +95,7 @@ static void draw_host_ram(App& app, PlansCache& cache) {
     }
     text_wrapped(fmt("%s %s · %s %s · %s", T(app, Str::host_loading), fgib(h.load_node_gib),
                      T(app, Str::host_training), fgib(h.offload_node_gib),
-                     fmt(T(app, Str::host_ranks_fmt), h.ranks_per_node)));
+                     fmt(T(app, Str::host_ranks_fmt), h.ranks_per_node, fgib(h.process_node_gib))));
     show_work(app, &app.show_plans_work[1], Str::host_title, cache.host, 0);
 }
 

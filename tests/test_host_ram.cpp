@@ -2,7 +2,7 @@
 // Host RAM per node (core/host_ram.h, HostRamResult in core/estimate.h): loading as each stack
 // loads (per rank or once per node), what offload keeps on the host, the node's RAM from the
 // scenario or the catalog (a rented share of a node gets its share), the verdict and its warning,
-// the new inputs' exact errors, and the built-in catalog's cited defaults.
+// each rank's own process, the new inputs' exact errors, and the built-in catalog's cited defaults.
 //
 // Index of this file:
 // [SECTION] Fixtures
@@ -206,6 +206,43 @@ TEST_CASE("host RAM while training: offloaded states, their gradients, Unsloth's
     s.micro_batch = 2;
     e = estimate(s, c);
     CHECK(e.host.offload_per_rank_gib == doctest::Approx(1.0));
+}
+
+TEST_CASE("host RAM: each rank's own process counts 1 GiB in the peak, whichever phase peaks") {
+    const Catalog c = host_catalog();
+    // 16 cards on machines of 4: 4 processes per machine, 4 GiB of their own, over 4 × 13.0385 GiB of
+    // loading (the larger phase): 56.154 GiB at the peak.
+    Scenario s = full_7b(16, 2);
+    s.cards_per_node = 4;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.host.ranks_per_node == 4);
+    CHECK(e.host.process_node_gib == 4);
+    CHECK(e.host.peak_node_gib == doctest::Approx(4 * 14e9 / kGiB + 4));
+    const std::vector<std::string> en = explain(e, ExplainPart::host_ram, Lang::en);
+    CHECK(std::find(
+              en.begin(), en.end(),
+              "Host RAM of the ranks' own processes, per node (interpreter, libraries, CUDA's host side) = "
+              "ranks × process = 4 × 1 GiB = 4 GiB") != en.end());
+    CHECK(std::find(en.begin(), en.end(),
+                    "Host RAM peak per node = loading + processes = 52.2 GiB + 4 GiB = 56.2 GiB") !=
+          en.end());
+    const std::vector<std::string> zh = explain(e, ExplainPart::host_ram, Lang::zh);
+    CHECK(std::find(
+              zh.begin(), zh.end(),
+              "每台机器上各进程自身占用的内存（解释器、库、CUDA 主机端） = 进程数 × 每进程自身 = 4 × 1 GiB = "
+              "4 GiB") != zh.end());
+    // When training peaks (one card, everything offloaded: 104.308 GiB), the processes add to it too.
+    s = full_7b(1, 3);
+    s.offload = Offload::optimizer_params;
+    e = estimate(s, c);
+    CHECK(e.host.offload_node_gib > e.host.load_node_gib);
+    CHECK(e.host.process_node_gib == 1);
+    CHECK(e.host.peak_node_gib == doctest::Approx(e.host.offload_node_gib + 1));
+    const std::vector<std::string> peak = explain(e, ExplainPart::host_ram, Lang::en);
+    CHECK(std::find(peak.begin(), peak.end(),
+                    "Host RAM peak per node = training + processes = 104 GiB + 1 GiB = 105 GiB") !=
+          peak.end());
 }
 
 //-----------------------------------------------------------------------------

@@ -81,6 +81,11 @@ def main() -> int:
         return 1
     shell = shell.replace("/*{{TRAINCALC_LZMA_JS}}*/", lzma_js)
     # Emscripten without Closure leaves long local names: terser (npm) mangles them (~18% gzip).
+    # The loader runs inside a function of its own (window.Module, which the shell makes, is its
+    # only way in and out): its top-level names are then locals, so terser mangles them and drops
+    # the runtime functions nothing calls (the XHR readers, locateFile, the run-dependency and
+    # status hooks...): 30.7 -> 20.9 KB of JS, 1.8 KB less LZMA (2026-12-06).
+    js = "(function(Module){\n" + js + "\n})(window.Module);"
     terser = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "node_modules", ".bin", "terser")
     if os.path.exists(terser):
         js = subprocess.run([terser, "--compress", "passes=2", "--mangle", "--ecma", "2017"], input=js,

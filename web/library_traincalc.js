@@ -203,6 +203,62 @@ mergeInto(LibraryManager.library, {
     });
   },
 
+  // ---- The canvas and its WebGL2 context, here rather than through Emscripten's html5 API: that
+  // API finds its target by CSS selector and brings an event-handler registry (JSEvents) and a
+  // glGetIntegerv for every GL state, none of which the page uses (docs/measurements.md).
+  $tcCanvas: function () { return document.getElementById('canvas'); },
+  // The canvas's size in CSS px (doubles), as laid out.
+  tc_js_canvas_css_size__deps: ['$tcCanvas'],
+  tc_js_canvas_css_size: function (w, h) {
+    var r = tcCanvas().getBoundingClientRect();
+    HEAPF64[w >> 3] = r.width;
+    HEAPF64[h >> 3] = r.height;
+  },
+  // Its drawing buffer in device px; set only when it changes (a resize waits for the GPU process).
+  tc_js_canvas_backing__deps: ['$tcCanvas'],
+  tc_js_canvas_backing: function (w, h) {
+    var c = tcCanvas();
+    HEAP32[w >> 2] = c.width;
+    HEAP32[h >> 2] = c.height;
+  },
+  tc_js_canvas_set_backing__deps: ['$tcCanvas'],
+  tc_js_canvas_set_backing: function (w, h) {
+    var c = tcCanvas();
+    if (c.width !== w) c.width = w;
+    if (c.height !== h) c.height = h;
+  },
+  // Makes the WebGL2 context current for Emscripten's GL functions; 0 when the browser gives none.
+  // No alpha, depth, stencil or antialiasing, no extension (web/main.cpp says why).
+  tc_js_gl_create__deps: ['$GL', '$tcCanvas'],
+  tc_js_gl_create: function () {
+    var attrs = { alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
+                  preserveDrawingBuffer: false, powerPreference: 'default', failIfMajorPerformanceCaveat: false,
+                  majorVersion: 2, minorVersion: 0, enableExtensionsByDefault: false };
+    var ctx = null;
+    try { ctx = tcCanvas().getContext('webgl2', attrs); } catch (e) {}
+    // A canvas that already has a context returns it for any version asked (Safari: WebKit bug
+    // 222758): only a WebGL2 one will do.
+    if (!ctx || !(ctx instanceof WebGL2RenderingContext)) return 0;
+    var handle = GL.registerContext(ctx, attrs);
+    GL.makeContextCurrent(handle);
+    return handle;
+  },
+  // The largest side the GPU draws into: the smaller of the viewport's and a renderbuffer's limits
+  // (answered by WebGL's own cache of the context's limits: no wait for the GPU process).
+  tc_js_gl_max_backing__deps: ['$GL'],
+  tc_js_gl_max_backing: function () {
+    var v = GLctx.getParameter(0x0D3A /* MAX_VIEWPORT_DIMS */), r = GLctx.getParameter(0x84E8 /* MAX_RENDERBUFFER_SIZE */);
+    return Math.min(v ? v[0] : 0, v ? v[1] : 0, r || 0) | 0;
+  },
+  // The program's link log when it did not link (malloc'd), else 0; a lost context answers 0: its
+  // link status reads false, which is no link failure.
+  tc_js_gl_link_log__deps: ['$GL', '$tcString'],
+  tc_js_gl_link_log: function (program) {
+    var p = GL.programs[program];
+    if (!p || GLctx.isContextLost() || GLctx.getProgramParameter(p, 0x8B82 /* LINK_STATUS */)) return 0;
+    return tcString(GLctx.getProgramInfoLog(p) || '(no log)');
+  },
+
   tc_js_frame_drawn: function (frames) {
     var p = window.__traincalcPerf || (window.__traincalcPerf = {});
     p.frames = frames;

@@ -68,7 +68,12 @@ void tc_js_changed(const char* scenario_json, const char* summary, const char* l
 char* tc_js_catalog_block(); // malloc'd or null
 char* tc_js_browser_lang();  // malloc'd or null
 void tc_js_frame_drawn(int frames);
-void tc_js_loop_run(int run); // 1: tc_frame() every animation frame; 0: none
+void tc_js_loop_run(int run);                     // 1: tc_frame() every animation frame; 0: none
+void tc_js_canvas_css_size(double* w, double* h); // #canvas as laid out, CSS px
+void tc_js_canvas_backing(int* w, int* h);        // its drawing buffer, device px
+void tc_js_canvas_set_backing(int w, int h);
+int tc_js_gl_create();      // the WebGL2 context, made current; 0: none
+int tc_js_gl_max_backing(); // the largest drawing buffer side the GPU takes, px
 }
 
 namespace tc = traincalc;
@@ -100,7 +105,7 @@ struct PointerEvent {
 };
 
 struct Platform {
-    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
+    int gl = 0;          // the WebGL2 context (tc_js_gl_create); 0: none yet
     tc::Catalog builtin; // parsed once from the embedded assets
     tc::Catalog catalog; // builtin + the page's provider block + setCatalog()
     tc::App app;
@@ -403,13 +408,13 @@ void set_backing_size(const Platform& p) {
     const double dpr = backing_scale(p);
     const int bw = (int)std::floor(p.css_w * dpr), bh = (int)std::floor(p.css_h * dpr);
     int cw = 0, ch = 0;
-    emscripten_get_canvas_element_size("#canvas", &cw, &ch);
-    if (cw != bw || ch != bh) emscripten_set_canvas_element_size("#canvas", bw, bh);
+    tc_js_canvas_backing(&cw, &ch);
+    if (cw != bw || ch != bh) tc_js_canvas_set_backing(bw, bh);
 }
 
 void sync_canvas_size(Platform& p) {
     double w = 0, h = 0;
-    emscripten_get_element_css_size("#canvas", &w, &h);
+    tc_js_canvas_css_size(&w, &h);
     const int iw = (int)w, ih = (int)h;
     const bool resized = iw > 0 && ih > 0 && (iw != p.css_w || ih != p.css_h);
     if (resized) {
@@ -562,7 +567,7 @@ void frame(void* arg) {
     ImGuiIO& io = ImGui::GetIO();
     const int w = p.css_w, h = p.css_h;
     int dw = 0, dh = 0;
-    emscripten_get_canvas_element_size("#canvas", &dw, &dh);
+    tc_js_canvas_backing(&dw, &dh);
     // ImGui's display is the whole page (nothing below the fold is culled from the semantics
     // layer); the draw data is shifted to show the scrolled part (below).
     io.DisplaySize = ImVec2((float)w, p.page_h > (float)h ? p.page_h : (float)h);
@@ -838,7 +843,7 @@ int main(int, char**) {
     g_platform = &p;
 
     double w = 0, h = 0;
-    emscripten_get_element_css_size("#canvas", &w, &h);
+    tc_js_canvas_css_size(&w, &h);
     p.css_w = w > 0 ? (int)w : 1280;
     p.css_h = h > 0 ? (int)h : 800;
     set_backing_size(p);
@@ -887,27 +892,17 @@ int main(int, char**) {
     const double t_gl = now_ms();
     // The WebGL2 context last: everything above is the CPU's while the GPU process (one thread, a
     // software GL here) rasterises and presents the prerendered text; asked for earlier, the
-    // context is made first and the text waits for it. No alpha, depth, stencil or antialiasing.
-    EmscriptenWebGLContextAttributes attrs;
-    emscripten_webgl_init_context_attributes(&attrs);
-    attrs.alpha = attrs.depth = attrs.stencil = attrs.antialias = EM_FALSE;
-    // No extension is used: Emscripten would otherwise ask for the list and enable each one,
-    // a wait for the GPU process (GetRequestableExtensionsCHROMIUM: 266 ms in a loaded trace).
-    attrs.enableExtensionsByDefault = EM_FALSE;
-    attrs.majorVersion = 2;
-    attrs.minorVersion = 0;
-    p.gl = emscripten_webgl_create_context("#canvas", &attrs);
-    if (p.gl <= 0 || emscripten_webgl_make_context_current(p.gl) != EMSCRIPTEN_RESULT_SUCCESS) {
+    // context is made first and the text waits for it. No alpha, depth, stencil or antialiasing
+    // (web/library_traincalc.js). No extension either: asking for their list waits for the GPU
+    // process (GetRequestableExtensionsCHROMIUM: 266 ms in a loaded trace).
+    p.gl = tc_js_gl_create();
+    if (p.gl <= 0) {
         EM_ASM({ window.traincalc&& window.traincalc.__fatal('WebGL2: no context (' + $0 + ')'); },
                (int)p.gl);
         return 1;
     }
     const double t_context = now_ms();
-    // Answered by WebGL's own cache of the context's limits: no wait for the GPU process.
-    GLint most[2] = {0, 0}, renderbuffer = 0;
-    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, most);
-    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
-    const int limit = std::min(std::min((int)most[0], (int)most[1]), (int)renderbuffer);
+    const int limit = tc_js_gl_max_backing();
     if (limit >= 1024) p.max_backing_px = limit;
     tc::webgl2_init();
     const double t_pixels = now_ms();

@@ -20,9 +20,14 @@
 #include "imgui.h"
 
 #include <GLES3/gl3.h>
-#include <emscripten/html5.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+// The program's link log when it did not link (malloc'd), else null (web/library_traincalc.js):
+// one WebGL call, where glGetProgramiv's glue answers every parameter.
+extern "C" char* tc_js_gl_link_log(unsigned program);
 
 namespace traincalc {
 namespace {
@@ -144,11 +149,10 @@ void webgl2_upload_fonts() {
 }
 
 bool webgl2_check_program(char* log, int log_size) {
-    GLint linked = 0;
-    glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);
-    if (linked || emscripten_is_webgl_context_lost(emscripten_webgl_get_current_context()))
-        return true; // a lost context answers 0: not a link failure
-    glGetProgramInfoLog(g_gl.program, log_size, nullptr, log);
+    char* failed = tc_js_gl_link_log(g_gl.program); // null: linked, or the context is lost
+    if (!failed) return true;
+    std::snprintf(log, (size_t)log_size, "%s", failed);
+    std::free(failed);
     return false;
 }
 

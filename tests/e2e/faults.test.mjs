@@ -140,6 +140,35 @@ test('without WebGL the page shows its HTML message and raises no error', async 
   } finally { await b.close(); }
 });
 
+// A browser that has WebGL2 but gives the page no context (a GPU on the browser's blocklist,
+// acceleration turned off): the page's own message, naming the cause, over its text.
+test('a browser that gives no WebGL2 context shows the page\'s message, in both languages', async () => {
+  const b = await launch({ initScript: `(() => { const get = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, attrs) { return kind === 'webgl2' ? null : get.call(this, kind, attrs); }; })();` });
+  try {
+    await open(b.page, '', { waitReady: false });
+    await b.page.waitForSelector('#tc-message.show', { timeout: 15000 });
+    const text = await b.page.textContent('#tc-message');
+    assert.match(text, /WebGL 2 is not available \(WebGL2: no context \(0\)\)/);
+    assert.match(text, /WebGL 2 不可用/);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+// A driver that fails to link the page's two shaders: the page, once idle, says so with the GL's
+// log (its one GL query, web/render_webgl2.cpp), instead of drawing nothing.
+test('shaders that do not link: the page shows the GL\'s log', async () => {
+  const b = await launch({ initScript: `(() => { const P = WebGL2RenderingContext.prototype, param = P.getProgramParameter;
+    P.getProgramParameter = function (p, what) { return what === 0x8B82 ? false : param.call(this, p, what); };
+    P.getProgramInfoLog = function () { return 'ERROR: 0:1: an injected link failure'; }; })();` });
+  try {
+    await open(b.page, '', { waitReady: false });
+    await b.page.waitForSelector('#tc-message.show', { timeout: 15000 });
+    assert.match(await b.page.textContent('#tc-message'), /the shaders did not link: ERROR: 0:1: an injected link failure/);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 // An altered copy of the page, opened from file://: its message checked by `check(text, b, url)`.
 async function openCopy(name, html, check) {
   const path = join(artifacts, name), url = pathToFileURL(path).href;

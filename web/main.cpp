@@ -1,7 +1,7 @@
 // traincalc — web/main.cpp
-// The platform seam: Emscripten main loop, the WebGL2 context (Emscripten's html5 API; SDL2 did
-// only this and cost ~28 KB gzip of the page) + the page's own ImGui renderer (web/render_webgl2.cpp: no GL
-// query), and the bridge to the browser:
+// The platform seam: the page's own main loop, the WebGL2 context (made by web/library_traincalc.js
+// and registered with Emscripten's GL; SDL2 did only this and cost ~28 KB gzip of the page) + the
+// page's own ImGui renderer (web/render_webgl2.cpp: no GL query), and the bridge to the browser:
 // pointer input and the page's scroll from the shell's listeners, the semantics layer (DOM twins of every
 // control, ui/semantics.h) and the actions people take on it, URL hash, localStorage, clipboard, files, JS
 // API. This is the only code that includes Emscripten; core/ computes, ui/ draws.

@@ -1,8 +1,9 @@
 // traincalc — web/library_traincalc.js
 // The browser side of the platform seam: storage, URL hash, clipboard, files, the semantics
-// layer, and notifications to the page's JS API. Linked with --js-library; called from web/main.cpp.
-// Every function survives a hostile environment (sandboxed iframe: storage throws; no
-// clipboard permission): failures are swallowed and reported as "nothing".
+// layer, notifications to the page's JS API, and the canvas with its WebGL2 context. Linked with
+// --js-library; called from web/main.cpp. Every function survives a hostile environment (sandboxed
+// iframe: storage throws; no clipboard permission): failures are swallowed and reported as
+// "nothing". The canvas's functions expect the shell's own #canvas, as the GL functions do.
 
 mergeInto(LibraryManager.library, {
   // Returns a malloc'd UTF-8 copy of a JS string (the caller frees), or 0 for null.

@@ -16,11 +16,21 @@ import { test, launch, open, settle, typeInto, scenario, screenshot } from './li
 const dir = mkdtempSync(join(tmpdir(), 'traincalc-saved-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A person's edit, then a second for the page to write its text snapshot.
-async function edit(page, name, text) {
-  await typeInto(page, name, text);
+// A person's edit, then the time the page takes to write its text snapshot: up to a second after
+// the change (web/shell.html [Snapshot]), waited for until the snapshot holds the scenario now open.
+// Not a fixed pause: a loaded machine draws the edit's last frame late (CI of 071cfe2: the copy was
+// saved 1.2 s after the page looked settled did not show the edit's 4 cards).
+async function edit(page, name, text, touch = false) {
+  await typeInto(page, name, text, touch);
   await settle(page);
-  await page.waitForTimeout(1200);
+  await snapshotted(page);
+}
+async function snapshotted(page) {
+  const held = await page.waitForFunction(() => {
+    const stamp = document.getElementById('tc-pre').getAttribute('data-tc-scenario');
+    return stamp !== null && JSON.stringify(JSON.parse(stamp)) === JSON.stringify(window.traincalc.get());
+  }, null, { timeout: 10000 }).then(() => true, () => false);
+  assert.ok(held, 'the page\'s text snapshot holds the scenario on screen within 10 s of the edit');
 }
 const costOf = (page) => page.evaluate(() => /¥[\d,]+/.exec(document.getElementById('tc-sem').textContent)[0]);
 const twinNames = (page) => page.evaluate(() => Array.from(document.querySelectorAll('#tc-sem [aria-label]'), (e) => e.getAttribute('aria-label')));
@@ -69,9 +79,7 @@ test('a copy saved in Chinese on a phone opens in Chinese in an English browser,
   try {
     await open(b.page);
     await settle(b.page);
-    await typeInto(b.page, '卡数', '4', true);  // a finger's tap on the box, then typing
-    await settle(b.page);
-    await b.page.waitForTimeout(1200);
+    await edit(b.page, '卡数', '4', true);  // a finger's tap on the box, then typing
     const file = join(dir, 'complete-zh.html');
     writeFileSync(file, '<!DOCTYPE html>\n' + await b.page.evaluate(() => document.documentElement.outerHTML));
     other = await launch({ locale: 'en-US' });

@@ -45,7 +45,7 @@ for (const [name, hash] of Object.entries(BAD_HASHES)) {
       const s = await b.page.evaluate(() => window.traincalc.get());
       assert.equal(s.cards, 12, 'the last good scenario is shown');
       assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage is not overwritten');
-      await b.page.waitForTimeout(1100);  // the text snapshot (#tc-pre) is written a second after a change
+      await b.page.waitForTimeout(1100);  // the text snapshot (#tc-pre) is written within a second of a change
       assert.deepEqual(await b.page.evaluate(domShape), shape, 'nothing injected into the DOM');
       const ink = await screenshot(b.page, `fault-hash-${name.replace(/[^a-z0-9]+/gi, '-')}`);
       assert.ok(ink.colours > 20, 'the page still draws');

@@ -16,8 +16,8 @@ import { test, launch, open, settle, typeInto, scenario, screenshot } from './li
 const dir = mkdtempSync(join(tmpdir(), 'traincalc-saved-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A person's edit, then the time the page takes to write its text snapshot: up to a second after
-// the change (web/shell.html [Snapshot]), waited for until the snapshot holds the scenario now open.
+// A person's edit, then the time the page takes to write its text snapshot: a quarter of a second
+// after the change (web/shell.html [Snapshot]), waited for until it holds the scenario now open.
 // Not a fixed pause: a loaded machine draws the edit's last frame late (CI of 071cfe2: the copy was
 // saved 1.2 s after the page looked settled did not show the edit's 4 cards).
 async function edit(page, name, text, touch = false) {

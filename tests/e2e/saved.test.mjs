@@ -18,7 +18,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 // A person's edit, then the time the page takes to write its text snapshot: a quarter of a second
 // after the change (web/shell.html [Snapshot]), waited for until it holds the scenario now open.
-// Not a fixed pause: a loaded machine draws the edit's last frame late (CI of 071cfe2: the copy was
+// Not a fixed pause: a loaded machine draws the edit's last frame late (CI of 071cfe2: a copy
 // saved 1.2 s after the page looked settled did not show the edit's 4 cards).
 async function edit(page, name, text, touch = false) {
   await typeInto(page, name, text, touch);

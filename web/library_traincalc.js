@@ -215,7 +215,8 @@ mergeInto(LibraryManager.library, {
     HEAPF64[w >> 3] = r.width;
     HEAPF64[h >> 3] = r.height;
   },
-  // Its drawing buffer in device px; set only when it changes (a resize waits for the GPU process).
+  // Its drawing buffer in device px; a side is set only when it differs: setting it, even to its own
+  // value, resets the drawing buffer, and a resize waits for the GPU process.
   tc_js_canvas_backing__deps: ['$tcCanvas'],
   tc_js_canvas_backing: function (w, h) {
     var c = tcCanvas();

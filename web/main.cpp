@@ -71,9 +71,9 @@ void tc_js_frame_drawn(int frames);
 void tc_js_loop_run(int run);                     // 1: tc_frame() every animation frame; 0: none
 void tc_js_canvas_css_size(double* w, double* h); // #canvas as laid out, CSS px
 void tc_js_canvas_backing(int* w, int* h);        // its drawing buffer, device px
-void tc_js_canvas_set_backing(int w, int h);
-int tc_js_gl_create();      // the WebGL2 context, made current; 0: none
-int tc_js_gl_max_backing(); // the largest drawing buffer side the GPU takes, px
+void tc_js_canvas_set_backing(int w, int h);      // sets only a side that differs
+int tc_js_gl_create();                            // the WebGL2 context, made current; 0: none
+int tc_js_gl_max_backing();                       // the largest drawing buffer side the GPU takes, px
 }
 
 namespace tc = traincalc;
@@ -406,10 +406,8 @@ float backing_scale(const Platform& p) {
 
 void set_backing_size(const Platform& p) {
     const double dpr = backing_scale(p);
-    const int bw = (int)std::floor(p.css_w * dpr), bh = (int)std::floor(p.css_h * dpr);
-    int cw = 0, ch = 0;
-    tc_js_canvas_backing(&cw, &ch);
-    if (cw != bw || ch != bh) tc_js_canvas_set_backing(bw, bh);
+    // Sets only a side that differs (web/library_traincalc.js): a resize waits for the GPU process.
+    tc_js_canvas_set_backing((int)std::floor(p.css_w * dpr), (int)std::floor(p.css_h * dpr));
 }
 
 void sync_canvas_size(Platform& p) {

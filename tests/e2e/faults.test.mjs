@@ -45,7 +45,11 @@ for (const [name, hash] of Object.entries(BAD_HASHES)) {
       const s = await b.page.evaluate(() => window.traincalc.get());
       assert.equal(s.cards, 12, 'the last good scenario is shown');
       assert.equal(await b.page.evaluate(() => localStorage.getItem('traincalc.scenario')), saved, 'storage is not overwritten');
-      await b.page.waitForTimeout(1100);  // the text snapshot (#tc-pre) is written within a second of a change
+      // The text snapshot (#tc-pre) is rewritten after a change: waited for, so what it writes is checked too.
+      await b.page.waitForFunction(() => {
+        const stamp = document.getElementById('tc-pre').getAttribute('data-tc-scenario');
+        return stamp !== null && JSON.stringify(JSON.parse(stamp)) === JSON.stringify(window.traincalc.get());
+      }, null, { timeout: 10000 });
       assert.deepEqual(await b.page.evaluate(domShape), shape, 'nothing injected into the DOM');
       const ink = await screenshot(b.page, `fault-hash-${name.replace(/[^a-z0-9]+/gi, '-')}`);
       assert.ok(ink.colours > 20, 'the page still draws');

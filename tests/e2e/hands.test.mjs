@@ -1343,7 +1343,11 @@ test('a zoom (devicePixelRatio 1 → 2) redraws at the new pixel size; the live 
       let changes = 0;
       new MutationObserver(() => changes++).observe(live, { childList: true, characterData: true, subtree: true });
       for (const c of [2, 4, 8]) window.traincalc.set({ cards: c });
-      await new Promise((r) => setTimeout(r, 1500));
+      // The announcement comes 0.7 s after the burst (web/shell.html say()); waited for, not timed (a
+      // loaded machine runs the timer late), then a second more in which no other may come.
+      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      for (const t0 = Date.now(); changes === 0 && Date.now() - t0 < 10000;) await sleep(50);
+      await sleep(1000);
       return { changes, text: live.textContent };
     });
     assert.equal(n.changes, 1, 'announced once');

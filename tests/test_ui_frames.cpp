@@ -1279,6 +1279,32 @@ TEST_CASE("every semantics node has its own role and id, with every section and 
     }
 }
 
+TEST_CASE("a result that changes keeps its text node: the same id, new text") {
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000; // the whole page at once, as the platform sizes it
+    page.frame();
+    page.frame();
+    const std::vector<SemNode> before(page.app.sem.begin(), page.app.sem.end());
+    page.app.scenario.epochs = 5; // every time and cost changes; no text comes or goes
+    refresh(page.app);
+    page.frame();
+    page.frame();
+    REQUIRE(page.app.sem.size() == before.size());
+    int texts = 0, changed = 0;
+    for (size_t i = 0; i < before.size(); i++) {
+        const SemNode& o = before[i];
+        const SemNode& n = page.app.sem[i];
+        if (o.role != Role::text) continue;
+        INFO("\"" << o.value << "\" → \"" << n.value << "\"");
+        CHECK(o.id == n.id); // the DOM twin is kept and its text set (web/shell.html applySemantics)
+        texts++;
+        changed += o.value != n.value;
+    }
+    CHECK(texts > 50);
+    CHECK(changed >= 10); // the time's and the cost's lines, the curves' and the plans' texts
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a click on USD converts the visitor's amounts, not only the catalog's prices") {
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;

@@ -9,7 +9,7 @@
 #include "semantics.h"
 #include "app.h"
 #include "imgui.h"
-#include "imgui_internal.h" // ImHashStr: stable ids for text nodes
+#include "imgui_internal.h" // ImHashData, the current window: stable ids for text nodes
 #include <cmath>
 #include <cstdio>
 
@@ -59,6 +59,12 @@ static SemNode& push(App& app, Role role, std::uint32_t id, ImVec2 min, ImVec2 m
         max = ImVec2(ImClamp(max.x, min.x, clip.Max.x), ImClamp(max.y, min.y, clip.Max.y));
     }
     SemNode& n = app.sem.add();
+    // Texts key by the last control before them; a list's rows come and go as it sorts, so not by those.
+    if (role != Role::text && role != Role::heading && role != Role::title && role != Role::option &&
+        role != Role::listbox) {
+        app.sem.anchor = id;
+        app.sem.anchor_texts = 0;
+    }
     n.id = id;
     n.role = role;
     n.x0 = min.x;
@@ -101,9 +107,17 @@ void sem_field(App& app, Role role, const char* name, const char* value, bool in
 void sem_text(App& app, Role role, const char* text, const char* end, const ImVec2& min, const ImVec2& max) {
     if (!end) end = text + std::char_traits<char>::length(text);
     if (end == text) return;
-    // Text has no ImGui id: a hash of its content and position keeps the DOM node stable.
+    // Text has no ImGui id: it is keyed by the last control drawn before it (a toggle, a box) in its
+    // ID scope (the window, the section) and by how many texts came since. So a number that changes
+    // under a drag, a line whose words change ("28 min" → "1.2 h", "Best plan: Daily"), or one that
+    // moves as a line above comes, goes or wraps, is the same DOM node with new text. Keyed by its
+    // content and position, each change made a node and moved every twin after it in the DOM (a
+    // third of a drag's script time).
+    const ImGuiWindow* w = ImGui::GetCurrentWindowRead();
+    const std::uint32_t scope = w && !w->IDStack.empty() ? w->IDStack.back() : 0;
+    const int nth = app.sem.anchor_texts++;
     const std::uint32_t id =
-        ImHashStr(text, static_cast<size_t>(end - text), static_cast<ImU32>(min.y * 7 + min.x));
+        ImHashData(&nth, sizeof nth, ImHashData(&app.sem.anchor, sizeof app.sem.anchor, scope));
     SemNode& n = push(app, role, id, min, max);
     n.value.assign(text, end);
 }

@@ -70,9 +70,15 @@ struct Semantics {
     bool popup_open =
         false; // a popup is open (a list, a help): wheel and touch go to it, boxes under it take no taps
 
+    // Texts are keyed by the last control drawn before them and their count since (sem_text()).
+    std::uint32_t anchor = 0; // that control's id (0: none yet this frame)
+    int anchor_texts = 0;     // texts recorded since it
+
     void clear() {
         count = 0;
         popup_open = false;
+        anchor = 0;
+        anchor_texts = 0;
     }
     SemNode& add(); // the next slot, reset
     size_t size() const { return count; }

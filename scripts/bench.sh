@@ -21,3 +21,5 @@ python3 scripts/size_report.py --wasm $w/bin/traincalc.wasm --symbols $w/bin/tra
   --lib "Dear ImGui=$w/libimgui.a"
 echo
 node bench/page.mjs "${1:-7}"
+echo
+node bench/drag.mjs 5   # a slider's drag: the page's script time per frame

@@ -572,6 +572,40 @@ TEST_CASE("clicking a row of the GPU comparison selects that GPU and card count"
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a comparison row keeps its id as the list re-sorts, in the table and on a phone") {
+    for (const float width : {1280.0f, 390.0f}) {
+        Page page(width, 800, 1, Lang::en);
+        ImGui::GetIO().DisplaySize.y = 20000; // the whole page, as the platform sizes it
+        page.frame();
+        page.frame();
+        // Each row's GPU (its name before " × cards") and id, in the list's order.
+        const auto rows = [&] {
+            std::vector<std::pair<std::string, std::uint32_t>> out;
+            for (const SemNode& n : page.app.sem)
+                if (traincalc_test::comparison_row(n))
+                    out.emplace_back(n.name.substr(0, n.name.find(" \xC3\x97")), n.id);
+            return out;
+        };
+        const auto before = rows();
+        REQUIRE(before.size() >= 10);
+        page.app.scenario.method = Method::full; // another cheapest order: more memory, more cards
+        page.app.scenario.samples *= 20;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const auto after = rows();
+        REQUIRE(after.size() == before.size());
+        int moved = 0;
+        for (size_t i = 0; i < after.size(); i++) {
+            moved += after[i].first != before[i].first;
+            for (const auto& b : before)
+                if (b.first == after[i].first) CHECK_MESSAGE(b.second == after[i].second, after[i].first);
+        }
+        CHECK(moved >= 4); // the list did re-sort
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     for (const Size& size : kSizes) {
         const std::string size_name = size.name;

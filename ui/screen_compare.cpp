@@ -187,7 +187,10 @@ static float name_column_width(App& app, size_t rows) {
 // One GPU's row of the table (a desktop).
 static bool draw_row(App& app, int row, float name_width) {
     const GpuOption& o = app.comparison[row];
-    ImGui::PushID(row);
+    // Keyed by its GPU, not its place: a row that moves as the list re-sorts under a drag keeps its
+    // id, so its DOM twin is moved (a focus on it stays) rather than made again, and an action
+    // queued for it reaches that GPU.
+    ImGui::PushID(o.gpu_index);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (!o.workable) ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
@@ -198,7 +201,7 @@ static bool draw_row(App& app, int row, float name_width) {
     const char* shown = fit_text_middle(short_gpu_name(name), name_width);
     const bool selected = is_selected(app, o); // the box and its option alike
     const bool pressed =
-        ImGui::Selectable(fmt("%s##row", shown), selected, ImGuiSelectableFlags_SpanAllColumns);
+        ImGui::Selectable(fmt("%s###row", shown), selected, ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
     sem_item(app, Role::option, row_name(name, o.cards), nullptr, selected); // "use this"
     const size_t node = app.sem.size() - 1;
@@ -232,7 +235,7 @@ static bool draw_row(App& app, int row, float name_width) {
 // table of six columns there left the name alone on screen and the numbers a sideways scroll away.
 static bool draw_block(App& app, int row) {
     const GpuOption& o = app.comparison[row];
-    ImGui::PushID(row);
+    ImGui::PushID(o.gpu_index); // keyed by its GPU, as a table's row
     const char* name = gpu_name(app, o);
     const char* cells[5];
     // App-owned strings (a steady frame allocates nothing); longer than a scratch buffer in Chinese.

@@ -22,8 +22,8 @@ mergeInto(LibraryManager.library, {
   // its script time (4 ms a frame here). The first write of a burst is made at once (an edit, a
   // host's set(), a pushed history entry: as before), the burst's last one at most 250 ms later, and
   // any still waiting when the page is hidden or left (pagehide, visibilitychange).
-  $tcWrites: {},    // key → { at: ms of its last write, timer, f: the write waiting (null: none) }
-  $tcHashWaiting: null,  // the link a waiting write will set
+  // key → { at: ms of its last write, timer, f: the write waiting (null: none), v: what it writes }
+  $tcWrites: {},
   $tcWriteNow__deps: ['$tcWrites'],
   $tcWriteNow: function (key) {
     var w = tcWrites[key], f = w && w.f;
@@ -32,16 +32,16 @@ mergeInto(LibraryManager.library, {
     w.timer = w.f = null;
     if (f) { w.at = performance.now(); f(); }
   },
-  $tcWrite__deps: ['$tcWrites', '$tcWriteNow', '$tcHashWaiting'],
-  $tcWrite: function (key, f, atOnce) {
+  $tcWrite__deps: ['$tcWrites', '$tcWriteNow'],
+  $tcWrite: function (key, v, f, atOnce) {
     var w = tcWrites[key] || (tcWrites[key] = { at: -1e9 }), t = performance.now();
     if (!Module['tcDropHash']) {  // the first write: what flushes and drops the waiting ones
       var all = function () { for (var k in tcWrites) tcWriteNow(k); };
-      window.addEventListener('pagehide', all);
-      document.addEventListener('visibilitychange', function () { if (document.hidden) all(); });
+      addEventListener('pagehide', all);
+      addEventListener('visibilitychange', function () { if (document.hidden) all(); });  // it bubbles to the window
       // The visitor's own navigation (Back, an edited address): the link waiting to be written is
       // dropped, not written over the entry the browser went to (web/shell.html, hashchange).
-      Module['tcDropHash'] = function () { var h = tcWrites.hash; if (h) { clearTimeout(h.timer); h.timer = h.f = null; } tcHashWaiting = null; };
+      Module['tcDropHash'] = function () { var h = tcWrites.hash; if (h) { clearTimeout(h.timer); h.timer = h.f = null; } };
     }
     if (atOnce || (!w.timer && t - w.at >= 250)) {
       tcWriteNow(key);  // one waiting goes first: writes stay in order
@@ -49,6 +49,7 @@ mergeInto(LibraryManager.library, {
       return f();
     }
     w.f = f;
+    w.v = v;
     if (!w.timer) w.timer = setTimeout(tcWriteNow, 250 - (t - w.at), key);
     return 1;
   },
@@ -61,44 +62,40 @@ mergeInto(LibraryManager.library, {
   tc_js_storage_set__deps: ['$tcWrite'],
   tc_js_storage_set: function (key, value) {
     var k = UTF8ToString(key), v = UTF8ToString(value);
-    return tcWrite('store:' + k, function () {
+    return tcWrite('store:' + k, v, function () {
       try { window.localStorage.setItem(k, v); return 1; } catch (e) { return 0; }
     }, false);
   },
 
   // The link as the page last set it: one waiting to be written, else the address's.
-  tc_js_hash_get__deps: ['$tcString', '$tcHashWaiting'],
+  tc_js_hash_get__deps: ['$tcString', '$tcWrites'],
   tc_js_hash_get: function () {
-    var h = '';
-    try { h = tcHashWaiting !== null ? tcHashWaiting : window.location.hash || ''; } catch (e) {}
+    var h = '', w = tcWrites.hash;
+    try { h = w && w.f ? w.v : location.hash || ''; } catch (e) {}
     return tcString(h);
   },
   // push != 0 adds a history entry (back/forward); otherwise the current entry is replaced. In a
   // frame nothing is ever pushed, with or without #embed=1: a frame's entries are the host's
   // history, and Back must leave the host page, not walk the calculator's earlier scenarios.
-  tc_js_hash_set__deps: ['$tcWrite', '$tcHashWaiting'],
+  tc_js_hash_set__deps: ['$tcWrite'],
   tc_js_hash_set: function (hash, push) {
     var h = UTF8ToString(hash);
     try {
-      if (window.location.hash === h) {  // back to the address's own link: nothing waits to change it
-        if (tcHashWaiting !== null) Module['tcDropHash']();
+      if (location.hash === h) {  // back to the address's own link: nothing waits to change it
+        if (Module['tcDropHash']) Module['tcDropHash']();
         return;
       }
-      tcHashWaiting = h;
-      tcWrite('hash', function () {
+      tcWrite('hash', h, function () {
         // The hashchange this causes is ours: not to be applied back. Events come later, one per
         // set, and typing sets several in a row: a list, or the second one's event applied the
         // first's hash over later typing (100000 typed at 30 ms a key ended as 10000, 2026-12-02).
         var own = window.__traincalcOwnHashes || (window.__traincalcOwnHashes = []);
         own.push(h);
         if (own.length > 64) own.shift();
-        var framed = true;
-        try { framed = window.parent !== window; } catch (e) {}
         try {
-          if (push && !framed) window.location.hash = h;
-          else window.location.replace(h);
+          if (push && parent === self) location.hash = h;  // in a frame: replaced, never pushed
+          else location.replace(h);
         } catch (e) {}
-        if (tcHashWaiting === h) tcHashWaiting = null;
       }, !!push);
     } catch (e) {}
   },

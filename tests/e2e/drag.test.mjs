@@ -89,10 +89,13 @@ test('a drag writes the link and the saved scenario a few times a second, the la
     const during = await b.page.evaluate(() => ({ changes: window.__changes, ms: performance.now() - window.__t0, ...window.__writes }));
     assert.ok(during.changes >= 15, `the drag changed the scenario often (${during.changes} changes)`);
     // The first change of the burst at once, then at most one every 250 ms (a pushed entry: once).
+    // Here a drag's frames come every 16–30 ms: a few writes for dozens of changes. (A loaded
+    // machine's frames can come slower than 4 a second; then each change is written.)
     const most = Math.ceil(during.ms / 250) + 2;
     for (const what of ['hash', 'store'])
-      assert.ok(during[what] <= most && during[what] < during.changes / 2,
+      assert.ok(during[what] <= Math.min(most, during.changes),
         `${what}: ${during[what]} writes for ${during.changes} changes in ${Math.round(during.ms)} ms (at most ${most})`);
+    if (during.changes < 2 * most) console.log(`drag.test: ${during.changes} changes in ${Math.round(during.ms)} ms, too slow to show the writes held back`);
     // The last step is written within a quarter of a second of the drag's end.
     await b.page.waitForFunction(() => {
       const s = localStorage.getItem('traincalc.scenario');

@@ -79,7 +79,7 @@ test('a drag writes the link and the saved scenario a few times a second, the la
   try {
     await open(b.page);
     await settle(b.page);
-    const changes = await b.page.evaluate(() => {
+    await b.page.evaluate(() => {
       window.__changes = 0;
       window.traincalc.onChange(() => window.__changes++);
       window.__writes.hash = window.__writes.store = 0;

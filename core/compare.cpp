@@ -49,12 +49,15 @@ struct Context { // GPU-independent inputs, computed once
     ModelDerived level_md[kLevels];
     WallLine level_wall[kLevels]; // wall clock against compute hours (wall_line()): no card in it
     bool valid = false;           // validate() accepts the scenario (the one input contract)
-    // Memory per card of every configuration for_each_strategy() visits, in its order (an Affine
-    // each): the same on every card unless memory_depends_on_card(), so the first card searched
-    // fills it and the others read it.
+    // Every configuration for_each_strategy() visits, in its order: the search space depends on the
+    // scenario and the card limit, not on the card, so it is listed once and each card's search is a
+    // plain loop over it (the loop nest and a call per configuration were a third of a wide search).
+    std::vector<SearchPoint> points;
+    // Memory per card of each point (an Affine each): the same on every card unless
+    // memory_depends_on_card(), so the first card searched fills it and the others read it.
     bool affine_shared = false;
     bool affine_filled = false;
-    std::vector<Affine> affine; // kSearchPointsMax when shared
+    std::vector<Affine> affine; // one per point
 };
 
 // Memory per card for the configuration p at d = 1 and d = 2 gives the lines.
@@ -139,28 +142,27 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     // that fits at the same d only adds FLOPs: it can never be cheaper, so it is not timed.
     int d_plain[kSearchOffloadCount][kSearchTpCount][kSearchCpCount][kSearchEpCount][kSearchActOffloadCount]
                [kSearchZeroCount] = {};
-    size_t k = 0; // the configuration's index in cx.affine
     const Strategy own = strategy_of(s);
     // What host_ram_for() reads of the cards' memory, from the lines: only the two host terms are
     // set per count (the rest stays zero; a MemoryResult zeroed per count was a tenth of the search).
     MemoryResult on_line;
-    for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
+    // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
+    if (!cx.affine_filled) {
+        for (size_t k = 0; k < cx.points.size(); k++) cx.affine[k] = affine_memory(cx, g, cx.points[k]);
+        cx.affine_filled = cx.affine_shared;
+    }
+    const double room = usable * (1 - 1e-12);
+    for (size_t k = 0; k < cx.points.size(); k++) {
+        const Affine& af = cx.affine[k];
+        const double A = af.A, B = af.B;
+        // Most of a wide search never fits this card on any count: said first, from the line alone.
+        if (A + B > room && (!(B > 0) || !(room > A))) continue; // more cards never help
+        const SearchPoint& p = cx.points[k];
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
         Strategy st = with_point(own, p); // cards set per count below
         const int mp = st.unit();
-        // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
-        assert((!cx.affine_shared || k < cx.affine.size()) && "raise kSearchPointsMax to the search space");
-        Affine af;
-        if (cx.affine_filled) {
-            af = cx.affine[k];
-        } else {
-            af = affine_memory(cx, g, p);
-            if (cx.affine_shared) cx.affine[k] = af;
-        }
-        k++;
-        const double A = af.A, B = af.B;
         // The plan runs on cards: the cards' memory (M(d)) and, when the node's RAM is known, the
         // host RAM per node, which can grow with the ranks while they fill a node (estimate()'s rule).
         // The host terms come from the lines; a verdict within 1e-9 of the node's RAM is made
@@ -182,15 +184,13 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
         };
         // Fewest d that fits (M(d) = A + B/d solved, then confirmed), then runs (the host RAM per
         // node, which can grow while the ranks fill a node), then meets the deadline if any.
-        const double room = usable * (1 - 1e-12);
         int d = 1;
         if (A + B > room) {
-            if (!(B > 0) || !(room > A)) return true; // more cards never help
             const double need = std::ceil(B / (room - A) - 1e-9);
-            if (!(need * mp <= max_cards)) return true;
+            if (!(need * mp <= max_cards)) continue;
             d = std::max(1, int(need));
             while (A + B / d > room && mp * (d + 1) <= max_cards) d++; // the division's rounding
-            if (A + B / d > room) return true;
+            if (A + B / d > room) continue;
         }
         // The most cards on which this configuration could still win or tie: its cost on n cards
         // is at least n card-hours of its FLOPs' time alone (math_seconds(), no communication;
@@ -207,15 +207,15 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             const double card_hours = mp * math_seconds(ls, lmd, ti, on) / kSecondsPerHour;
             const double tie = best.cost_total + 1e-9 * std::max(1.0, best.cost_total);
             const double fixed_card_hours = tie / (1 - 1e-9) / rate_floor - line.per_compute_h * card_hours;
-            if (fixed_card_hours < 0) return true; // beaten on any count
+            if (fixed_card_hours < 0) continue; // beaten on any count
             if (line.fixed_h > 0 && fixed_card_hours / line.fixed_h < max_cards)
                 cap = int(fixed_card_hours / line.fixed_h) + 1; // one more: the rounding
         }
-        if (mp * d > cap) return true;
+        if (mp * d > cap) continue;
         if (!host_ok(mp * d)) { // the next count whose node holds its ranks' host RAM
             // From d on the cards' memory fits (the line falls): the host RAM decides, by the lines.
             const int runs = first_count_that_runs(mp, mp * (d + 1), cap, ls.cards_per_node, host_ok);
-            if (runs == 0) return true;
+            if (runs == 0) continue;
             d = runs / mp;
         }
         best.runs = true; // on mp × d cards; the deadline may still rule it out
@@ -224,13 +224,13 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
         if (level == 0)
             plain = d;
         else if (plain == d)
-            return true;
+            continue;
         st.cards = mp * d;
         double wall = 0;
         if (s.deadline_hours > 0) { // the fewest from there that finish in time, and run
             const DeadlineCards in_time =
                 deadline_cards_if(ls, lmd, g, ti, st, st.cards, cap, host_ok, &cx.level_wall[level]);
-            if (in_time.cards == 0) return true;
+            if (in_time.cards == 0) continue;
             st.cards = in_time.cards;
             wall = in_time.wall_hours;
         } else {
@@ -254,9 +254,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             best.wall_hours = wall;
             best.cost_total = cost.total;
         }
-        return true;
-    });
-    cx.affine_filled = cx.affine_shared; // every configuration was visited
+    }
     return best;
 }
 
@@ -301,7 +299,13 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     Context cx;
     init_context(cx, s, catalog);
     cx.affine_shared = cx.valid && !memory_depends_on_card(s, cx.md);
-    if (cx.affine_shared) cx.affine.resize(kSearchPointsMax);
+    if (cx.valid) {
+        for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
+            cx.points.push_back(p);
+            return true;
+        });
+        cx.affine.resize(cx.points.size());
+    }
     out.reserve(last - first);
     for (size_t i = first; i < last; i++) {
         const GpuSpec& g = catalog.gpus[i];

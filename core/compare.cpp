@@ -20,6 +20,7 @@
 #include <cassert>
 #include <cstdarg>
 #include <cstdio>
+#include <memory>
 
 namespace traincalc {
 
@@ -52,12 +53,16 @@ struct Context { // GPU-independent inputs, computed once
     // Every configuration for_each_strategy() visits, in its order: the search space depends on the
     // scenario and the card limit, not on the card, so it is listed once and each card's search is a
     // plain loop over it (the loop nest and a call per configuration were a third of a wide search).
-    std::vector<SearchPoint> points;
-    // Memory per card of each point (an Affine each): the same on every card unless
-    // memory_depends_on_card(), so the first card searched fills it and the others read it.
+    // Each with its memory per card, the same on every card unless memory_depends_on_card(): the
+    // first card searched fills it and the others read it.
+    struct Point {
+        SearchPoint p;
+        Affine af;
+    };
+    std::unique_ptr<Point[]> points;
+    size_t point_count = 0;
     bool affine_shared = false;
     bool affine_filled = false;
-    std::vector<Affine> affine; // one per point
 };
 
 // Memory per card for the configuration p at d = 1 and d = 2 gives the lines.
@@ -148,16 +153,17 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     MemoryResult on_line;
     // Memory per card M(d) = A + B/d: two evaluations give A and B (made once for every card).
     if (!cx.affine_filled) {
-        for (size_t k = 0; k < cx.points.size(); k++) cx.affine[k] = affine_memory(cx, g, cx.points[k]);
+        for (size_t k = 0; k < cx.point_count; k++) cx.points[k].af = affine_memory(cx, g, cx.points[k].p);
         cx.affine_filled = cx.affine_shared;
     }
     const double room = usable * (1 - 1e-12);
-    for (size_t k = 0; k < cx.points.size(); k++) {
-        const Affine& af = cx.affine[k];
+    for (size_t k = 0; k < cx.point_count; k++) {
+        const Context::Point& q = cx.points[k];
+        const Affine& af = q.af;
         const double A = af.A, B = af.B;
         // Most of a wide search never fits this card on any count: said first, from the line alone.
         if (A + B > room && (!(B > 0) || !(room > A))) continue; // more cards never help
-        const SearchPoint& p = cx.points[k];
+        const SearchPoint& p = q.p;
         const int level = int(p.checkpointing);
         const Scenario& ls = cx.level_s[level];
         const ModelDerived& lmd = cx.level_md[level];
@@ -299,12 +305,15 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     Context cx;
     init_context(cx, s, catalog);
     cx.affine_shared = cx.valid && !memory_depends_on_card(s, cx.md);
-    if (cx.valid) {
+    if (cx.valid) { // counted, then listed in one allocation (a growing vector cost the page 220 bytes)
+        size_t n = 0;
+        for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint&) { return ++n > 0; });
+        cx.points.reset(new Context::Point[n]);
+        cx.point_count = 0;
         for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
-            cx.points.push_back(p);
+            cx.points[cx.point_count++].p = p;
             return true;
         });
-        cx.affine.resize(cx.points.size());
     }
     out.reserve(last - first);
     for (size_t i = first; i < last; i++) {

@@ -327,8 +327,8 @@ void add_warning(Estimate& e, WarningCode c, double value, double limit) {
     e.warnings.push_back(Warning{c, finite_or(value), finite_or(limit)});
 }
 
-void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuSpec& g, const Strategy& st,
-                  const TimeInputs& ti, double implied_util) {
+void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const ModelDerived& md,
+                  const GpuSpec& g, const Strategy& st, const TimeInputs& ti, double implied_util) {
     const TimeResult& t = e.time;
     const CardsResult& c = e.cards;
     const double cc = g.compute_capability;
@@ -356,8 +356,14 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const GpuS
                     t.fixed_hours + t.upload_hours + t.download_hours + t.checkpoint_hours);
     // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
     if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
-    if (s.offload != Offload::none)
-        add_warning(e, WarningCode::offload_slow, offload_slowdown(s.offload), 1.0);
+    if (s.offload != Offload::none) { // how much slower than the same plan without it
+        Strategy kept = st;
+        kept.offload = Offload::none;
+        const double without_s = compute_seconds(s, md, ti, kept, nullptr, nullptr);
+        const double with_s = t.compute_hours * kSecondsPerHour;
+        if (without_s > 0 && with_s > without_s) // a measured throughput has it inside: nothing to add
+            add_warning(e, WarningCode::offload_slow, with_s / without_s, 1.0);
+    }
     if (e.host.known && !e.host.fits)
         add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
@@ -424,7 +430,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     spot_for(s, s.cards + extra, e.time.wall_hours, e.cost, e.spot, log);
     buy_for(s, g, prices, e.buy, log);
     quotes_for(s, md, e.time, e.quotes, log);
-    add_warnings(e, s, *model, g, st, ti, implied_util);
+    add_warnings(e, s, *model, md, g, st, ti, implied_util);
     e.ok = true;
     return e;
 }

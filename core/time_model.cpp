@@ -304,6 +304,54 @@ static double tp_comm(const Scenario& s, const ModelDerived& md, const TimeInput
 //   full recomputation; (ep − 1)/ep of it leaves the card. Not overlapped (Megatron's default).
 // - activation offload: the moved activations go out in forward and come back in backward over
 //   PCIe, overlapped with compute: only what compute does not hide is added.
+// CPU offload (DeepSpeed ZeRO-Offload, ZeRO-Infinity): what the GPUs' work does not hide, added to
+// the compute time as communication is (calibrated against measured step times: constants.h):
+// - the optimizer step on the CPUs, once per optimizer step: each rank's shard of the trainable
+//   parameters, N_t ÷ (tp·pp) ÷ d, updated by CPU-Adam (the gradients copied down, the weights up);
+//   the node's CPUs serve all its ranks, so a step takes ranks × shard × the time per parameter.
+// - parameter offload (ZeRO-3): each rank's shard of the weights, W ÷ (tp·pp) ÷ d, fetched from host
+//   RAM over PCIe in the forward and again in the backward of every micro-batch.
+template <class C>
+static double offload_terms(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
+                            const Strategy& st, Terms* log) {
+    if (st.offload == Offload::none) return 0;
+    const double mp = double(st.tp) * st.pp;
+    const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
+    const double micro_batches = C(log, TermId::offload_micro_batches, "")
+                                     .first("D", md.tokens, "tokens", TermId::tokens)
+                                     .div("s", std::max(md.attention_seq_len, 1.0))
+                                     .div("b", std::max(md.micro_batch, 1))
+                                     .div("d", st.dp())
+                                     .done();
+    const double steps = C(log, TermId::offload_steps, "")
+                             .first("micro-batches", micro_batches, "", TermId::offload_micro_batches)
+                             .div("accumulation", std::max(s.grad_accum, 1))
+                             .done();
+    const double step_s = C(log, TermId::offload_cpu_step_seconds, "s")
+                              .first("N_t", md.trainable_params)
+                              .div("tp·pp", mp)
+                              .div("d", st.dp())
+                              .mul("ranks", ranks)
+                              .mul("per parameter", kOffloadCpuSecondsPerParam, "s")
+                              .done();
+    double fetch_s = 0;
+    if (st.offload == Offload::optimizer_params)
+        fetch_s = C(log, TermId::offload_fetch_seconds, "s")
+                      .first("micro-batches", micro_batches, "", TermId::offload_micro_batches)
+                      .mul("fwd+bwd", 2)
+                      .mul("W", md.weights_bytes, "B")
+                      .div("tp·pp", mp)
+                      .div("d", st.dp())
+                      .div("PCIe", ti.pcie_gbps, "GB/s")
+                      .div("", kBytesPerGB, "B/GB")
+                      .done();
+    C c(log, TermId::offload_seconds, "s");
+    c.first("steps", steps, "", TermId::offload_steps)
+        .mul("CPU step", step_s, "s", TermId::offload_cpu_step_seconds);
+    if (fetch_s > 0) c.add("weights fetched", fetch_s, "s", TermId::offload_fetch_seconds);
+    return c.done();
+}
+
 template <class C>
 static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
                          double math_s, bool derived_scaling, double* scaling_used, Terms* log) {
@@ -366,6 +414,7 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
                           .sub("compute", math_s, "s", TermId::math_seconds)
                           .done();
     }
+    const double offload_s = offload_terms<C>(s, md, ti, st, log);
     C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     c.first("compute", math_s, "s", TermId::math_seconds);
     if (dp_s > 0) c.add("DP sync exposed", dp_s, "s", TermId::dp_comm_exposed);
@@ -373,12 +422,13 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
     if (cp_s > 0) c.add("CP ring", cp_s, "s", TermId::cp_comm_seconds);
     if (ep_s > 0) c.add("EP all-to-all", ep_s, "s", TermId::ep_comm_seconds);
     if (exposed > 0) c.add("offload exposed", exposed, "s", TermId::act_offload_exposed);
+    if (offload_s > 0) c.add("CPU offload", offload_s, "s", TermId::offload_seconds);
     return c.done();
 }
 
-// The FLOPs' time on each card: peak × utilization, the pipeline bubble, offload's slowdown and
-// QLoRA's fixed cost (or a measured throughput, which includes them). compute_seconds() adds the
-// communication and generation to it, so it is never more than compute_seconds().
+// The FLOPs' time on each card: peak × utilization, the pipeline bubble and QLoRA's fixed cost (or a measured
+// throughput, which includes them). compute_seconds() adds the communication and generation to it, so it is
+// never more than compute_seconds().
 template <class C>
 static double math_impl(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
                         TermId id, double* bubble_used, Terms* log) {
@@ -422,7 +472,6 @@ static double math_impl(const Scenario& s, const ModelDerived& md, const TimeInp
             .div("u", ti.utilization);
         if (eff != 1.0) c.div("eff", eff);
         if (bubble > 1) c.mul("bubble", bubble, "", TermId::pipeline_bubble);
-        if (st.offload != Offload::none) c.mul("offload", offload_slowdown(st.offload));
         if (overhead_s > 0) c.add("fixed", overhead_s, "s", TermId::qlora_overhead_seconds);
     }
     return c.done();
@@ -441,8 +490,9 @@ static double compute_impl(const Scenario& s, const ModelDerived& md, const Time
     // Parallelism's communication (measured throughput already includes it): the FLOPs' time is
     // then its own term and the communication adds to it.
     const bool comm =
-        ti.measured_tps <= 0 && (derived_scaling || st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
-                                 (st.activation_offload && activation_offload_gib(s, md, st) > 0));
+        ti.measured_tps <= 0 &&
+        (derived_scaling || st.cp > 1 || (st.ep > 1 && md.experts > 0) ||
+         (st.activation_offload && activation_offload_gib(s, md, st) > 0) || st.offload != Offload::none);
     const TermId id = comm ? TermId::math_seconds : md.rl ? TermId::train_seconds : TermId::compute_seconds;
     double train_s = math_impl<C>(s, md, ti, st, id, bubble_used, log);
     if (comm) train_s = comm_terms<C>(s, md, ti, st, train_s, derived_scaling, scaling_used, log);

@@ -1111,7 +1111,7 @@ TEST_CASE("estimate: a deadline is met with the best strategy when the scenario'
 
 TEST_CASE("the fewest cards for a deadline are searched over every strategy, not the fewest-for-memory one") {
     // Llama 3.1 8B in full on 1e10 tokens, H100s, 24 h. The strategy that fits on the fewest cards
-    // (ZeRO-1, the optimizer on the CPU: 1 card) took 24 cards to finish in time; without the
+    // (ZeRO-1, the optimizer on the CPU: 1 card) takes 47 cards to finish in time; without the
     // offload 20 do (found by estimate() itself over the strategies below, not by the search).
     const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
     Scenario s = fixtures::llama8b_in_24h();

@@ -652,7 +652,7 @@ TEST_CASE("the Chinese shown work reads in Chinese: no English word but notation
     s.storage_gb = 100;
     s.pilot_hours = 1;
     all.push_back(s);
-    all.push_back(fixtures::llama8b_in_24h()); // "24 张卡；换用 ZeRO-3 … 只需 20 张"
+    all.push_back(fixtures::llama8b_in_24h()); // "换用 ZeRO-3 … 只需 20 张"
     s = fixtures::llama8b_in_24h();
     s.deadline_hours = 1; // no count meets it: the fixed hours say why
     all.push_back(s);

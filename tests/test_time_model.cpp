@@ -311,11 +311,66 @@ TEST_CASE("time_model: pipeline bubble (m + p − 1)/m, offload slowdown, measur
           doctest::Approx(base * 11.0 / 8));
     CHECK(bubble == doctest::Approx(11.0 / 8));
     st.pp = 1;
-    st.offload = Offload::optimizer;
-    CHECK(compute_seconds(s, worked_example(), ti, st, nullptr, nullptr) == doctest::Approx(base * 1.2));
-    st.offload = Offload::none;
     ti.measured_tps = 2500; // 2.5e8 tokens ÷ 2,500 tokens/s ÷ 4 cards
     CHECK(compute_seconds(s, worked_example(), ti, st, nullptr, nullptr) == doctest::Approx(25000));
+}
+
+TEST_CASE(
+    "time_model: CPU offload adds its CPU optimizer step each step and ZeRO-3's weight fetches, unhidden") {
+    // small_1b() on 8 cards of one node: 1,000 micro-batches per card, 4 per optimizer step = 250 steps.
+    Scenario s;
+    s.grad_accum = 4;
+    Strategy st;
+    st.cards = 8;
+    st.zero = 3;
+    const ModelDerived md = small_1b();
+    TimeInputs ti = a100_at(0.4);
+    ti.nvlink_gbps = 600;
+    ti.pcie_gbps = 25;
+    const double without = compute_seconds(s, md, ti, st, nullptr, nullptr);
+    // The node's CPUs update its 8 ranks' shards, 1e9 ÷ 8 × 8 parameters, at 2 ns each: 2 s a step.
+    const double step_s = 1e9 / 8 * 8 * 2e-9;
+    SUBCASE("optimizer offload: 250 steps × 2 s") {
+        st.offload = Offload::optimizer;
+        Terms log;
+        const double t = compute_seconds(s, md, ti, st, nullptr, nullptr, &log);
+        CHECK(logged(log, TermId::offload_micro_batches)->result == doctest::Approx(1000));
+        CHECK(logged(log, TermId::offload_steps)->result == doctest::Approx(250));
+        CHECK(logged(log, TermId::offload_cpu_step_seconds)->result == doctest::Approx(step_s));
+        CHECK(log.find(TermId::offload_fetch_seconds) == nullptr);
+        CHECK(logged(log, TermId::offload_seconds)->result == doctest::Approx(250 * step_s));
+        CHECK(t == doctest::Approx(without + 250 * step_s));
+    }
+    SUBCASE("parameters too: each micro-batch fetches its 2e9 B ÷ 8 shard twice over PCIe at 25 GB/s") {
+        st.offload = Offload::optimizer_params;
+        Terms log;
+        const double t = compute_seconds(s, md, ti, st, nullptr, nullptr, &log);
+        const double fetch_s = 1000 * 2 * 2e9 / 8 / 25e9; // 20 s
+        CHECK(logged(log, TermId::offload_fetch_seconds)->result == doctest::Approx(fetch_s));
+        CHECK(t == doctest::Approx(without + 250 * step_s + fetch_s));
+    }
+    SUBCASE("never faster than the same plan without it, on any count (its time hides nothing)") {
+        Scenario big = s;
+        big.cards_per_node = 8;
+        ModelDerived wide = md;
+        wide.tokens *= 64;
+        for (Offload o : {Offload::optimizer, Offload::optimizer_params})
+            for (int cards : {1, 2, 8, 16, 64, 512}) {
+                for (bool nvlink : {true, false}) {
+                    TimeInputs at = nvlink ? ti : pcie_card();
+                    Strategy a = st, b = st;
+                    a.cards = b.cards = cards;
+                    b.offload = o;
+                    CHECK(compute_seconds(big, wide, at, b, nullptr, nullptr) >
+                          compute_seconds(big, wide, at, a, nullptr, nullptr));
+                }
+            }
+    }
+    SUBCASE("a measured throughput has it inside: nothing added") {
+        ti.measured_tps = 2500;
+        st.offload = Offload::optimizer;
+        CHECK(compute_seconds(s, md, ti, st, nullptr, nullptr) == doctest::Approx(md.tokens / 2500 / 8));
+    }
 }
 
 TEST_CASE("time_model: QLoRA adds a fixed cost per micro-batch and layer: D÷(b·s)÷d × L÷pp × 0.158/32 s") {

@@ -494,19 +494,13 @@ const TermText kTermText[] = {
     {TermId::scaling_rule_of_thumb, Headline::time,
      "For comparison, the rule of thumb (80–85% at 8 cards, ~70% at 32+; not used)",
      "对照：经验值（8 卡 80–85%，32 卡以上约 70%；不参与计算）"},
-    {TermId::offload_micro_batches, Headline::time, "CPU offload: micro-batches per card over the run",
-     "CPU 卸载：整个训练每卡的微批次数"},
-    {TermId::offload_steps, Headline::time, "CPU offload: optimizer steps over the run",
-     "CPU 卸载：整个训练的优化器步数"},
-    {TermId::offload_cpu_step_seconds, Headline::time,
-     "CPU offload: the optimizer step on the node's CPUs, each (its ranks' shards; the gradients down, the "
-     "weights up)",
-     "CPU 卸载：每一步在本机 CPU 上的优化器更新（本机各进程的分片；梯度下传、权重上传）"},
-    {TermId::offload_fetch_seconds, Headline::time,
-     "Parameter offload: weights fetched from host RAM, forward and backward of each micro-batch",
-     "参数卸载：每个微批次的前向和反向从内存取回权重"},
-    {TermId::offload_seconds, Headline::time, "CPU offload: time the GPUs' work does not hide",
-     "CPU 卸载：GPU 计算无法掩盖的时间"},
+    {TermId::offload_steps, Headline::time, "Optimizer steps over the run", "整个训练的优化器步数"},
+    {TermId::offload_cpu_step_seconds, Headline::time, "CPU offload: one optimizer step on the node's CPUs",
+     "CPU 卸载：本机 CPU 上的一次优化器更新"},
+    {TermId::offload_fetch_seconds, Headline::time, "Parameter offload: weights fetched over PCIe",
+     "参数卸载：经 PCIe 取回的权重"},
+    {TermId::offload_seconds, Headline::time, "CPU offload: time the GPUs do not hide",
+     "CPU 卸载：GPU 无法掩盖的时间"},
 };
 static_assert(sizeof kTermText / sizeof kTermText[0] == size_t(TermId::count),
               "one kTermText row per TermId");
@@ -654,7 +648,7 @@ const SymbolText kSymbolText[] = {
     {"offload exposed", "未掩盖的卸载"},
     {"CPU offload", "CPU 卸载"},
     {"CPU step", "CPU 优化器步"},
-    {"weights fetched", "取回的权重"},
+    {"fetched", "取回的权重"},
     {"fwd+bwd", "前向+反向"},
     {"per parameter", "每个参数"},
     {"accumulation", "梯度累积"},
@@ -1793,9 +1787,8 @@ const WarningText kWarningText[] = {
      "%s 张卡不是 tp × pp = %s 的整数倍：会有卡闲置。", fill_value_limit},
     {WarningCode::qlora_needs_lora_rank, "QLoRA needs a LoRA rank.", "QLoRA 需要设置 LoRA 秩。", nullptr},
     {WarningCode::offload_slow,
-     "CPU offload makes the compute %s× slower: the optimizer step runs on the CPUs every step, and the GPUs "
-     "wait for it.",
-     "CPU 卸载使计算慢 %s 倍：每一步的优化器更新都在 CPU 上进行，GPU 要等它完成。",
+     "CPU offload makes the compute %s× slower: every optimizer step runs on the CPUs.",
+     "CPU 卸载使计算慢 %s 倍：每一步的优化器更新都在 CPU 上进行。",
      [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
          return fmt(t, F.N(w.value).c_str());
      }},

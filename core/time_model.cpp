@@ -193,20 +193,25 @@ static double ring_bus_gbps(const Scenario& s, const TimeInputs& ti, int group, 
 //   micro-batch's compute hides it.
 // Only what exceeds that compute is added; MoE expert gradients are counted as if replicated
 // (their smaller expert-data-parallel group is not modelled: an upper bound).
+// Micro-batches per card over the run, D ÷ s ÷ b ÷ d: the data-parallel syncs and CPU offload count them.
+template <class C> static double micro_batches_of(const ModelDerived& md, const Strategy& st, Terms* log) {
+    return C(log, TermId::dp_micro_batches, "")
+        .first("D", md.tokens, "tokens", TermId::tokens)
+        .div("s", std::max(md.attention_seq_len, 1.0))
+        .div("b", std::max(md.micro_batch, 1))
+        .div("d", st.dp())
+        .done();
+}
+
 template <class C>
 static double dp_comm(const Scenario& s, const ModelDerived& md, const TimeInputs& ti, const Strategy& st,
-                      double math_s, Terms* log) {
+                      double math_s, double& micro_batches, Terms* log) {
     const int g = st.dp() * st.cp;
     if (g <= 1) return 0;
     const double mp = double(st.tp) * st.pp;
     const double share = double(g - 1) / g;
     const double bus = ring_bus_gbps<C>(s, ti, g, st.tp, TermId::dp_bus_gbps, log);
-    const double micro_batches = C(log, TermId::dp_micro_batches, "")
-                                     .first("D", md.tokens, "tokens", TermId::tokens)
-                                     .div("s", std::max(md.attention_seq_len, 1.0))
-                                     .div("b", std::max(md.micro_batch, 1))
-                                     .div("d", st.dp())
-                                     .done();
+    micro_batches = micro_batches_of<C>(md, st, log);
     const bool zero3 = st.zero >= 3;
     const double accum = std::max(s.grad_accum, 1);
     C bytes(log, TermId::dp_comm_bytes, "B");
@@ -313,18 +318,14 @@ static double tp_comm(const Scenario& s, const ModelDerived& md, const TimeInput
 //   RAM over PCIe in the forward and again in the backward of every micro-batch.
 template <class C>
 static double offload_terms(const Scenario& s, const ModelDerived& md, const TimeInputs& ti,
-                            const Strategy& st, Terms* log) {
+                            const Strategy& st, double micro_batches, Terms* log) {
     if (st.offload == Offload::none) return 0;
     const double mp = double(st.tp) * st.pp;
     const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
-    const double micro_batches = C(log, TermId::offload_micro_batches, "")
-                                     .first("D", md.tokens, "tokens", TermId::tokens)
-                                     .div("s", std::max(md.attention_seq_len, 1.0))
-                                     .div("b", std::max(md.micro_batch, 1))
-                                     .div("d", st.dp())
-                                     .done();
+    if (micro_batches <= 0)
+        micro_batches = micro_batches_of<C>(md, st, log); // no data-parallel sync counted them
     const double steps = C(log, TermId::offload_steps, "")
-                             .first("micro-batches", micro_batches, "", TermId::offload_micro_batches)
+                             .first("micro-batches", micro_batches, "", TermId::dp_micro_batches)
                              .div("accumulation", std::max(s.grad_accum, 1))
                              .done();
     const double step_s = C(log, TermId::offload_cpu_step_seconds, "s")
@@ -337,7 +338,7 @@ static double offload_terms(const Scenario& s, const ModelDerived& md, const Tim
     double fetch_s = 0;
     if (st.offload == Offload::optimizer_params)
         fetch_s = C(log, TermId::offload_fetch_seconds, "s")
-                      .first("micro-batches", micro_batches, "", TermId::offload_micro_batches)
+                      .first("micro-batches", micro_batches, "", TermId::dp_micro_batches)
                       .mul("fwd+bwd", 2)
                       .mul("W", md.weights_bytes, "B")
                       .div("tp·pp", mp)
@@ -348,7 +349,7 @@ static double offload_terms(const Scenario& s, const ModelDerived& md, const Tim
     C c(log, TermId::offload_seconds, "s");
     c.first("steps", steps, "", TermId::offload_steps)
         .mul("CPU step", step_s, "s", TermId::offload_cpu_step_seconds);
-    if (fetch_s > 0) c.add("weights fetched", fetch_s, "s", TermId::offload_fetch_seconds);
+    if (fetch_s > 0) c.add("fetched", fetch_s, "s", TermId::offload_fetch_seconds);
     return c.done();
 }
 
@@ -358,8 +359,9 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
     const double cards = st.cards < 1 ? 1 : st.cards;
     const bool full = s.checkpointing == Checkpointing::full;
     double cp_s = 0, ep_s = 0, exposed = 0, dp_s = 0, tp_s = 0;
+    double micro_batches = 0; // per card over the run: counted by the data-parallel sync or CPU offload
     if (derived_scaling) {
-        dp_s = dp_comm<C>(s, md, ti, st, math_s, log);
+        dp_s = dp_comm<C>(s, md, ti, st, math_s, micro_batches, log);
         tp_s = tp_comm<C>(s, md, ti, st, log);
         // The efficiency this gives (for the report), and the seed article's rule of thumb beside it.
         const double eff = C(log, TermId::scaling_efficiency, "")
@@ -414,7 +416,7 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
                           .sub("compute", math_s, "s", TermId::math_seconds)
                           .done();
     }
-    const double offload_s = offload_terms<C>(s, md, ti, st, log);
+    const double offload_s = offload_terms<C>(s, md, ti, st, micro_batches, log);
     C c(log, md.rl ? TermId::train_seconds : TermId::compute_seconds, "s");
     c.first("compute", math_s, "s", TermId::math_seconds);
     if (dp_s > 0) c.add("DP sync exposed", dp_s, "s", TermId::dp_comm_exposed);

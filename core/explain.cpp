@@ -494,7 +494,6 @@ const TermText kTermText[] = {
     {TermId::scaling_rule_of_thumb, Headline::time,
      "For comparison, the rule of thumb (80–85% at 8 cards, ~70% at 32+; not used)",
      "对照：经验值（8 卡 80–85%，32 卡以上约 70%；不参与计算）"},
-    {TermId::offload_steps, Headline::time, "Optimizer steps over the run", "整个训练的优化器步数"},
     {TermId::offload_cpu_step_seconds, Headline::time, "CPU offload: one optimizer step on the node's CPUs",
      "CPU 卸载：本机 CPU 上的一次优化器更新"},
     {TermId::offload_fetch_seconds, Headline::time, "Parameter offload: weights fetched over PCIe",

@@ -172,7 +172,6 @@ enum class TermId : unsigned char {
     scaling_efficiency,
     scaling_rule_of_thumb,
     // CPU offload's time (time_model offload_terms(), calibrated 2026-12-06)
-    offload_steps,
     offload_cpu_step_seconds,
     offload_fetch_seconds,
     offload_seconds,

@@ -324,10 +324,6 @@ static double offload_terms(const Scenario& s, const ModelDerived& md, const Tim
     const int ranks = std::max(1, std::min(st.cards, s.cards_per_node));
     if (micro_batches <= 0)
         micro_batches = micro_batches_of<C>(md, st, log); // no data-parallel sync counted them
-    const double steps = C(log, TermId::offload_steps, "")
-                             .first("micro-batches", micro_batches, "", TermId::dp_micro_batches)
-                             .div("accumulation", std::max(s.grad_accum, 1))
-                             .done();
     const double step_s = C(log, TermId::offload_cpu_step_seconds, "s")
                               .first("N_t", md.trainable_params)
                               .div("tp·pp", mp)
@@ -347,7 +343,8 @@ static double offload_terms(const Scenario& s, const ModelDerived& md, const Tim
                       .div("", kBytesPerGB, "B/GB")
                       .done();
     C c(log, TermId::offload_seconds, "s");
-    c.first("steps", steps, "", TermId::offload_steps)
+    c.first("micro-batches", micro_batches, "", TermId::dp_micro_batches) // ÷ accumulation: optimizer steps
+        .div("accumulation", std::max(s.grad_accum, 1))
         .mul("CPU step", step_s, "s", TermId::offload_cpu_step_seconds);
     if (fetch_s > 0) c.add("fetched", fetch_s, "s", TermId::offload_fetch_seconds);
     return c.done();

@@ -335,7 +335,6 @@ TEST_CASE(
         Terms log;
         const double t = compute_seconds(s, md, ti, st, nullptr, nullptr, &log);
         CHECK(logged(log, TermId::dp_micro_batches)->result == doctest::Approx(1000));
-        CHECK(logged(log, TermId::offload_steps)->result == doctest::Approx(250));
         CHECK(logged(log, TermId::offload_cpu_step_seconds)->result == doctest::Approx(step_s));
         CHECK(log.find(TermId::offload_fetch_seconds) == nullptr);
         CHECK(logged(log, TermId::offload_seconds)->result == doctest::Approx(250 * step_s));

@@ -1136,9 +1136,9 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
                      .c_str()));
 }
 
-// What a search tried, for "no strategy fits": "recomputation, ZeRO 0–3, offload, tp ≤ 8, cp ≤ 8, ep ≤ 8,
-// activation offload"; a dimension the scenario fixes shows its one value ("ZeRO-2", "tp 2"), one the
-// stack or model lacks (cp, ep, activation offload) is left out.
+// What a search tried, for "no strategy fits": "recomputation, ZeRO 0–3, offload, TP ≤ 8, CP ≤ 8, EP ≤ 8,
+// activation offload"; a dimension the scenario fixes shows its one value ("ZeRO-2", "TP 2"), one the
+// stack or model lacks (CP, EP, activation offload) is left out.
 static std::string searched_text(const StrategySpan& sp, const Fmt& F) {
     const bool zh = F.lang == Lang::zh;
     const char* sep = zh ? "、" : ", ";
@@ -1153,20 +1153,20 @@ static std::string searched_text(const StrategySpan& sp, const Fmt& F) {
         else if (lo < hi)
             add(fmt("%s ≤ %d", name, hi));
     };
-    degree("tp", sp.tp_lo, sp.tp_hi, true);
-    degree("cp", sp.cp_lo, sp.cp_hi, false);
-    degree("ep", sp.ep_lo, sp.ep_hi, false);
+    degree("TP", sp.tp_lo, sp.tp_hi, true);
+    degree("CP", sp.cp_lo, sp.cp_hi, false);
+    degree("EP", sp.ep_lo, sp.ep_hi, false);
     if (sp.activation_offload) add(F.T("activation offload", "激活卸载"));
     return out;
 }
 
-// The search's context/expert parallelism and activation offload beyond TP: ", cp 2, ep 4, ...".
+// The search's context/expert parallelism and activation offload beyond TP: ", CP 2, EP 4, ...".
 static std::string parallel_suffix(int tp, int cp, int ep, bool sp, bool act_offload, Lang lang) {
     const bool zh = lang == Lang::zh;
     const char* sep = zh ? "，" : ", ";
     std::string out;
-    if (cp > 1) out += sep + fmt("cp %d", cp);
-    if (ep > 1) out += sep + fmt("ep %d", ep);
+    if (cp > 1) out += sep + fmt("CP %d", cp);
+    if (ep > 1) out += sep + fmt("EP %d", ep);
     if (tp > 1 && !sp) out += sep + std::string(zh ? "不用序列并行" : "no sequence parallelism");
     if (act_offload) out += sep + std::string(zh ? "激活卸载到内存" : "activations offloaded");
     return out;
@@ -1183,18 +1183,18 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
     const std::string own_more =
         parallel_suffix(s.tp, s.cp, s.ep, s.sequence_parallel, s.activation_offload, F.lang);
     if (c.min_for_memory > 0)
-        out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, tp %d, pp %d%s: %d",
-                              "按当前策略（ZeRO-%d，tp %d，pp %d%s）放得下的最少卡数：%d"),
+        out.push_back(fmt(F.T("Fewest cards that fit with ZeRO-%d, TP %d, PP %d%s: %d",
+                              "按当前策略（ZeRO-%d，TP %d，PP %d%s）放得下的最少卡数：%d"),
                           s.zero, s.tp, s.pp, own_more.c_str(), c.min_for_memory));
     else if (c.min_for_memory_only > 0)
         out.push_back(
-            fmt(F.T("No card count up to %s runs with ZeRO-%d, tp %d, pp %d%s: the host RAM per machine "
+            fmt(F.T("No card count up to %s runs with ZeRO-%d, TP %d, PP %d%s: the host RAM per machine "
                     "never suffices",
-                    "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d%s）每台机器的内存都不够"),
+                    "%s 张卡以内，按当前策略（ZeRO-%d，TP %d，PP %d%s）每台机器的内存都不够"),
                 max_cards.c_str(), s.zero, s.tp, s.pp, own_more.c_str()));
     else
-        out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, tp %d, pp %d%s%s",
-                              "%s 张卡以内，按当前策略（ZeRO-%d，tp %d，pp %d%s）都放不下%s"),
+        out.push_back(fmt(F.T("No card count up to %s fits with ZeRO-%d, TP %d, PP %d%s%s",
+                              "%s 张卡以内，按当前策略（ZeRO-%d，TP %d，PP %d%s）都放不下%s"),
                           max_cards.c_str(), s.zero, s.tp, s.pp, own_more.c_str(),
                           s.zero == 0 ? F.T(": without ZeRO, more cards do not reduce memory per card",
                                             "：不用 ZeRO 时，加卡不会减少每卡显存")
@@ -1208,8 +1208,8 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                     "按当前策略只看显存 %d 张卡%s就够，但每台机器的内存不够"),
                 c.min_for_memory_only, F.lang == Lang::zh || c.min_for_memory_only == 1 ? "" : "s"));
     if (c.min_for_memory_any > 0) {
-        out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, tp %d, %s%s)",
-                              "换用最省卡的策略：%d 张（ZeRO-%d，tp %d，%s%s）"),
+        out.push_back(fmt(F.T("Fewest cards with the best strategy: %d (ZeRO-%d, TP %d, %s%s)",
+                              "换用最省卡的策略：%d 张（ZeRO-%d，TP %d，%s%s）"),
                           c.min_for_memory_any, c.best_strategy.zero, c.best_strategy.tp,
                           offload_label(c.best_strategy.offload, F.lang), best_more.c_str()));
     } else if (c.memory_only_cards > 0)
@@ -1229,12 +1229,12 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
             parallel_suffix(ms.tp, ms.cp, ms.ep, ms.sequence_parallel, ms.activation_offload, F.lang);
         out.push_back(
             F.lang == Lang::zh
-                ? fmt("只看显存，%d 张卡就放得下（ZeRO-%d，tp %d，%s%s），但每台机器的内存峰值为 %s GiB，"
+                ? fmt("只看显存，%d 张卡就放得下（ZeRO-%d，TP %d，%s%s），但每台机器的内存峰值为 %s GiB，"
                       "而%s只有 %s GiB：放不下",
                       c.memory_only_cards, ms.zero, ms.tp, offload_label(ms.offload, F.lang), more.c_str(),
                       F.N(h.peak_node_gib).c_str(), s.host_ram_gib > 0 ? "机器" : "租用部分",
                       F.N(h.available_gib).c_str())
-                : fmt("The cards' memory alone would take %d card%s (ZeRO-%d, tp %d, %s%s), but that plan "
+                : fmt("The cards' memory alone would take %d card%s (ZeRO-%d, TP %d, %s%s), but that plan "
                       "needs "
                       "%s GiB of host RAM per machine at its peak, and %s has %s GiB",
                       c.memory_only_cards, c.memory_only_cards == 1 ? "" : "s", ms.zero, ms.tp,
@@ -1250,11 +1250,11 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
         const bool fewer =
             c.for_deadline > 0 && c.for_deadline_any > 0 && c.for_deadline_any < c.for_deadline;
         if (fewer && F.lang == Lang::zh)
-            out.push_back(fmt("要在 %s内完成需要：%d 张卡；换用 ZeRO-%d，tp %d，%s%s，只需 %d 张",
+            out.push_back(fmt("要在 %s内完成需要：%d 张卡；换用 ZeRO-%d，TP %d，%s%s，只需 %d 张",
                               F.H(s.deadline_hours).c_str(), c.for_deadline, ds.zero, ds.tp,
                               offload_label(ds.offload, F.lang), deadline_more.c_str(), c.for_deadline_any));
         else if (fewer)
-            out.push_back(fmt("Cards to finish within %s on the wall clock: %d; %d with ZeRO-%d, tp %d, %s%s",
+            out.push_back(fmt("Cards to finish within %s on the wall clock: %d; %d with ZeRO-%d, TP %d, %s%s",
                               F.H(s.deadline_hours).c_str(), c.for_deadline, c.for_deadline_any, ds.zero,
                               ds.tp, offload_label(ds.offload, F.lang), deadline_more.c_str()));
         else if (c.for_deadline > 0)
@@ -1263,7 +1263,7 @@ static void explain_cards(const Estimate& e, const Fmt& F, std::vector<std::stri
                     F.H(s.deadline_hours).c_str(), c.for_deadline));
         else if (c.for_deadline_any > 0)
             out.push_back(fmt(
-                F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, tp %d, "
+                F.T("Cards to finish within %s on the wall clock: %d with the best strategy (ZeRO-%d, TP %d, "
                     "%s%s); none with the current one",
                     "要在 %s内完成需要 %d 张卡（换用最省卡的策略：ZeRO-%d，tp "
                     "%d，%s%s）；按当前策略无法完成"),
@@ -1470,7 +1470,7 @@ std::string strategy_text(const StrategyChoice& c, Lang lang) {
     const bool zh = lang == Lang::zh;
     std::string out = c.zero > 0 ? fmt("ZeRO-%d", c.zero) : std::string(zh ? "不用 ZeRO" : "no ZeRO");
     const char* sep = zh ? "，" : ", ";
-    if (c.tp > 1) out += sep + fmt("tp %d", c.tp);
+    if (c.tp > 1) out += sep + fmt("TP %d", c.tp);
     // cp, ep, sequence parallelism off (with tp), activation offload: only what is not the default.
     out += parallel_suffix(c.tp, c.cp, c.ep, c.sequence_parallel, c.activation_offload, lang);
     if (c.offload != Offload::none) out += sep + std::string(offload_label(c.offload, lang));

@@ -586,10 +586,10 @@ TEST_CASE("remedies: the cards search's fewest-cards plan, offered whole when no
     CHECK(plan->strategy == e.cards.best_strategy);
     CHECK(
         remedy_text(*plan, c, Lang::en) ==
-        "The fewest-cards plan, ZeRO-3, tp 2, optimizer offloaded to CPU, on 22 cards fits: 66.5 of 77.6 GiB "
+        "The fewest-cards plan, ZeRO-3, TP 2, optimizer offloaded to CPU, on 22 cards fits: 66.5 of 77.6 GiB "
         "per card");
     CHECK(remedy_text(*plan, c, Lang::zh) ==
-          "最少卡数的方案：ZeRO-3，tp 2，优化器卸载到 CPU，22 张卡可放下：每卡 66.5 / 77.6 GiB");
+          "最少卡数的方案：ZeRO-3，TP 2，优化器卸载到 CPU，22 张卡可放下：每卡 66.5 / 77.6 GiB");
     // Applied, it is the plan the cards headline named: it runs on those cards.
     const Estimate applied = estimate(apply_remedy(s, *plan, c), c);
     CHECK(applied.memory.fits);

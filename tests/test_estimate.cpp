@@ -1151,7 +1151,7 @@ TEST_CASE("the fewest cards for a deadline are searched over every strategy, not
     CHECK_FALSE(meets(20, 1, Offload::optimizer, Checkpointing::none, 1));
     const std::string line = explain(e, Headline::cards, Lang::en).back();
     CHECK(line ==
-          "Cards to finish within 24 h on the wall clock: 20 with the best strategy (ZeRO-3, tp 1, no "
+          "Cards to finish within 24 h on the wall clock: 20 with the best strategy (ZeRO-3, TP 1, no "
           "offload); none with the current one");
 }
 

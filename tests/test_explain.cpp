@@ -260,7 +260,7 @@ TEST_CASE("time, memory, cards, cost and buy explanations") {
     CHECK(contains(mem_zh, "8 B × 11,008 × 1 = ")); // f whole, as in English: "1.1 万" did not reproduce
     CHECK(contains(mem_zh, "放得下"));
     auto cards_en = explain(e, Headline::cards, Lang::en);
-    CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, tp 1, pp 1: 1"));
+    CHECK(contains(cards_en, "Fewest cards that fit with ZeRO-0, TP 1, PP 1: 1"));
     CHECK(contains(cards_en, "Cards to finish within 2 days on the wall clock: "));
     auto cost_zh = explain(e, Headline::cost, Lang::zh);
     CHECK(contains(cost_zh, "按小时 = 计费时长 × 单价 × 卡数 = "));
@@ -347,17 +347,17 @@ TEST_CASE(
     c.activation_offload = true;
     c.offload = Offload::optimizer;
     c.checkpointing = Checkpointing::selective;
-    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, tp 2, cp 2, ep 4, no sequence parallelism, activations "
+    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, TP 2, CP 2, EP 4, no sequence parallelism, activations "
                                         "offloaded, optimizer offloaded to CPU, selective recomputation");
     CHECK(strategy_text(c, Lang::zh) ==
-          "ZeRO-1，tp 2，cp 2，ep 4，不用序列并行，激活卸载到内存，优化器卸载到 CPU，选择性重计算");
+          "ZeRO-1，TP 2，CP 2，EP 4，不用序列并行，激活卸载到内存，优化器卸载到 CPU，选择性重计算");
     c.sequence_parallel = true; // the default with tp: not said
     c.activation_offload = false;
     c.tp = 1;
     c.offload = Offload::none;
     c.checkpointing = Checkpointing::full;
-    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, cp 2, ep 4, full recomputation");
-    CHECK(strategy_text(c, Lang::zh) == "ZeRO-1，cp 2，ep 4，全量重计算");
+    CHECK(strategy_text(c, Lang::en) == "ZeRO-1, CP 2, EP 4, full recomputation");
+    CHECK(strategy_text(c, Lang::zh) == "ZeRO-1，CP 2，EP 4，全量重计算");
 }
 
 TEST_CASE("warning texts name the card and the numbers, in both languages") {
@@ -516,14 +516,14 @@ TEST_CASE("the fewest cards are cards the plan runs on: the host RAM per node ru
     CHECK(k.memory_only_host.peak_node_gib == doctest::Approx(1051.28 + 4).epsilon(0.0001));
     CHECK(k.memory_only_host.available_gib == doctest::Approx(576));
     const std::vector<std::string> en = explain(e, Headline::cards, Lang::en);
-    CHECK(contains(en, "Fewest cards with the best strategy: 8 (ZeRO-1, tp 2, optimizer offloaded to CPU, no "
+    CHECK(contains(en, "Fewest cards with the best strategy: 8 (ZeRO-1, TP 2, optimizer offloaded to CPU, no "
                        "recomputation)"));
-    CHECK(contains(en, "The cards' memory alone would take 4 cards (ZeRO-3, tp 1, optimizer and parameters "
+    CHECK(contains(en, "The cards' memory alone would take 4 cards (ZeRO-3, TP 1, optimizer and parameters "
                        "offloaded to CPU, full recomputation), but that plan needs 1,055 GiB of host RAM per "
                        "machine at its peak, and the rented share has 576 GiB"));
     CHECK(contains(
         explain(e, Headline::cards, Lang::zh),
-        "只看显存，4 张卡就放得下（ZeRO-3，tp 1，优化器和参数卸载到 CPU，全量重计算），但每台机器的内存"
+        "只看显存，4 张卡就放得下（ZeRO-3，TP 1，优化器和参数卸载到 CPU，全量重计算），但每台机器的内存"
         "峰值为 1,055 GiB，而租用部分只有 576 GiB：放不下"));
     // Each plan applied: the headline's runs (cards' memory and host RAM), the ruled-out one does not.
     Scenario t = s;
@@ -573,14 +573,14 @@ TEST_CASE("a strategy that never runs on its machines says so, with the count th
     CHECK(e.cards.memory_only_cards == 0); // the best runs on as few cards as the memory alone allows
     const std::vector<std::string> en = explain(e, Headline::cards, Lang::en);
     CHECK(contains(en,
-                   "No card count up to 65,536 runs with ZeRO-1, tp 1, pp 1: the host RAM per machine never "
+                   "No card count up to 65,536 runs with ZeRO-1, TP 1, PP 1: the host RAM per machine never "
                    "suffices"));
     CHECK(contains(en,
                    "With that strategy the cards' memory alone would take 1 card; the host RAM per machine "
                    "rules that out"));
-    CHECK(contains(en, "Fewest cards with the best strategy: 1 (ZeRO-0, tp 1, no offload)"));
+    CHECK(contains(en, "Fewest cards with the best strategy: 1 (ZeRO-0, TP 1, no offload)"));
     const std::vector<std::string> zh = explain(e, Headline::cards, Lang::zh);
-    CHECK(contains(zh, "65,536 张卡以内，按当前策略（ZeRO-1，tp 1，pp 1）每台机器的内存都不够"));
+    CHECK(contains(zh, "65,536 张卡以内，按当前策略（ZeRO-1，TP 1，PP 1）每台机器的内存都不够"));
     CHECK(contains(zh, "按当前策略只看显存 1 张卡就够，但每台机器的内存不够"));
     // The spoken summary (the page's live region) says the machine is short, not only that the card holds it.
     CHECK(summary_sentence(e, Lang::en)

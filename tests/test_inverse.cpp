@@ -122,9 +122,9 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     const std::vector<std::string> en = explain(r, c, Lang::en), zh = explain(r, c, Lang::zh);
     REQUIRE(!en.empty());
     CHECK(en[0] ==
-          "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, tp 8, optimizer and parameters offloaded "
+          "Largest micro-batch that fits on 8 cards: 157 (ZeRO-3, TP 8, optimizer and parameters offloaded "
           "to CPU, full recomputation); with the plan's own strategy: 2");
-    CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，tp 8，优化器和参数卸载到 CPU，全量重计算）；"
+    CHECK(zh[0] == "8 张卡上放得下的最大微批：157（ZeRO-3，TP 8，优化器和参数卸载到 CPU，全量重计算）；"
                    "当前策略下：2");
     // "As planned" is what estimate() says of the scenario itself: 2 fits, 3 does not.
     CHECK(b.planned_value == 2);
@@ -160,9 +160,9 @@ TEST_CASE("inverse: nothing fits, and the input's maximum fits") {
     // On 1 card only tp 1 was searched (tp·pp·cp·ep divides the cards): the text says so.
     CHECK(explain(r, c, Lang::en)[0] ==
           "Largest micro-batch: none. No strategy (recomputation, ZeRO 0–3, offload, "
-          "tp 1) fits a micro-batch of 1 on 1 card");
+          "TP 1) fits a micro-batch of 1 on 1 card");
     CHECK(explain(r, c, Lang::zh)[0] ==
-          "最大微批：没有。任何策略（重计算、ZeRO 0–3、卸载、tp 1）都放不下 1 张卡上微批为 1 的情况");
+          "最大微批：没有。任何策略（重计算、ZeRO 0–3、卸载、TP 1）都放不下 1 张卡上微批为 1 的情况");
     // A tiny model with chunked loss on 8 big cards: a micro-batch of 65,536 (the range's top) fits.
     Catalog tiny = c;
     ModelSpec m;

@@ -611,16 +611,16 @@ TEST_CASE("no strategy fits: the text names what the search tried (cp, ep and ac
     Estimate e = run(s, c);
     REQUIRE(e.cards.min_for_memory_any == 0);
     CHECK(no_fit_line(e, Lang::en) ==
-          "No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8, cp ≤ 8, ep ≤ 8, "
+          "No strategy (recomputation, ZeRO 0–3, offload, TP ≤ 8, CP ≤ 8, EP ≤ 8, "
           "activation offload) fits on this card");
     CHECK(no_fit_line(e, Lang::zh) ==
-          "任何策略（重计算、ZeRO 0–3、卸载、tp ≤ 8、cp ≤ 8、ep ≤ 8、激活卸载）在这张卡上都放不下");
+          "任何策略（重计算、ZeRO 0–3、卸载、TP ≤ 8、CP ≤ 8、EP ≤ 8、激活卸载）在这张卡上都放不下");
     // The Hugging Face stack has none of the three: they are not claimed.
     s.stack = Stack::hf;
     e = run(s, c);
     REQUIRE(e.cards.min_for_memory_any == 0);
     CHECK(no_fit_line(e, Lang::en) ==
-          "No strategy (recomputation, ZeRO 0–3, offload, tp ≤ 8) fits on this card");
+          "No strategy (recomputation, ZeRO 0–3, offload, TP ≤ 8) fits on this card");
     // A value the scenario fixes is the only one tried: shown as such.
     s.stack = Stack::megatron;
     s.zero = 2;
@@ -628,6 +628,6 @@ TEST_CASE("no strategy fits: the text names what the search tried (cp, ep and ac
     s.fixed = fix_zero | fix_tp;
     e = run(s, c);
     REQUIRE(e.cards.min_for_memory_any == 0);
-    CHECK(no_fit_line(e, Lang::en) == "No strategy (recomputation, ZeRO-2, offload, tp 2, cp ≤ 8, ep ≤ 8, "
+    CHECK(no_fit_line(e, Lang::en) == "No strategy (recomputation, ZeRO-2, offload, TP 2, CP ≤ 8, EP ≤ 8, "
                                       "activation offload) fits on this card");
 }

@@ -983,14 +983,14 @@ test('phone, Chinese: the GPU comparison is blocks the page\'s width; a sideways
 
 test('desktop: a 235B MoE that fits no one change on few cards; a click on the fewest-cards plan applies it whole', async () => {
   // Qwen3-235B-A22B in full on one A100 (2026-12-04): the one change that fits is ZeRO-3 on 128
-  // cards; the cards search's 22 (ZeRO-3, tp 2, optimizer offloaded) had no button.
+  // cards; the cards search's 22 (ZeRO-3, TP 2, optimizer offloaded) had no button.
   const hash = runCli(['hash'], { model: 'qwen3-235b-a22b', gpu: 'A100-80G', method: 'full' }).trim();
   const b = await launch();
   try {
     await open(b.page, hash);
     await settle(b.page);
     assert.equal((await estimate(b.page)).memory.fits, false);
-    const use = b.page.getByRole('button', { name: /^Use: The fewest-cards plan, ZeRO-3, tp 2, optimizer offloaded to CPU, on 22 cards fits/ });
+    const use = b.page.getByRole('button', { name: /^Use: The fewest-cards plan, ZeRO-3, TP 2, optimizer offloaded to CPU, on 22 cards fits/ });
     assert.equal(await use.count(), 1, 'the fewest-cards plan is offered, found by role and name');
     await press(b.page, use); // a real mouse click where it is drawn
     await b.page.waitForFunction(() => window.traincalc.get().cards === 22, null, { timeout: 5000 });

@@ -1645,6 +1645,40 @@ TEST_CASE("a box's typing that ends out of range keeps its text and message; res
     CHECK(page.recovered == "");
 }
 
+TEST_CASE(
+    "a box's typing that began in an error and ends out of range falls back to the last valid scenario") {
+    // Rank "0" (an error), then "2048" typed into the same box at a person's pace: the frames took
+    // 2, 20 and 204, and the results, the link and a reload kept rank 204 under "the last valid
+    // estimate is shown" (the fall-back was the scenario before the typing, itself invalid).
+    Page page(390, 844, 3, Lang::zh);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const Scenario before = page.app.scenario;
+    REQUIRE(before.lora_rank == 16);
+    const double good_flops = page.app.estimate.flops.executed;
+    keys_into(page, "LoRA 秩 r", {"0"}, set_end);
+    CHECK(page.app.scenario.lora_rank == 0);
+    CHECK(page.app.fell_back);
+    CHECK(scenario_to_json(page.app.good_scenario) == scenario_to_json(before));
+    keys_into(page, "LoRA 秩 r", {"2", "20", "204", "2048"}, set_end);
+    CHECK(page.app.scenario.lora_rank == 2048); // the box keeps what was typed, with its message
+    REQUIRE_FALSE(page.app.input_errors.empty());
+    CHECK(page.app.input_errors[0].field == "lora_rank");
+    CHECK(page.app.fell_back); // the platform saves good_scenario: rank 16, not 204
+    CHECK(scenario_to_json(page.app.good_scenario) == scenario_to_json(before));
+    CHECK(page.app.last_good.flops.executed == doctest::Approx(good_flops));
+    // Another field's error before the typing: the same fall-back, whatever prefix the frames took.
+    keys_into(page, "LoRA 秩 r", {"8"}, set_end);
+    CHECK(page.app.estimate.ok);
+    const Scenario rank8 = page.app.scenario;
+    keys_into(page, "训练轮数", {"0"}, set_end);
+    keys_into(page, "训练轮数", {"1", "1e", "1e3", "1e30"}, set_end);
+    CHECK_FALSE(page.app.estimate.ok);
+    CHECK(page.app.fell_back);
+    CHECK(scenario_to_json(page.app.good_scenario) == scenario_to_json(rank8));
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
     // "0" made a custom model of 0.1 B, "1e40" one of 2,000 B (126 layers), without a word.
     for (const Lang lang : {Lang::en, Lang::zh}) {

@@ -144,13 +144,23 @@ void refresh(App& app) {
     // The scenario the results are of: this one, or, when a box's typing ended out of range, the
     // one before it began (the box keeps its text and message; what is shown and saved does not
     // take the last prefix that was valid: "99999999" tokens a sample showed 9,999,999's results).
+    // When that one was invalid too (the box already showed an error), the last valid scenario
+    // before the typing began: the prefixes the frames took are no one's input either.
     const Scenario* good = app.estimate.ok ? &app.scenario : nullptr;
     if (app.estimate.ok) {
         app.last_good = app.estimate;
-    } else if (typing_ended && validate(app.typing_from, *app.catalog).empty()) {
-        app.last_good = estimate(app.typing_from, *app.catalog);
-        app.fell_back = true;
-        good = &app.typing_from;
+        app.good_scenario = app.scenario;
+        app.good_known = true;
+    } else if (typing_ended) {
+        const Scenario* back = validate(app.typing_from, *app.catalog).empty() ? &app.typing_from
+                               : app.typing_good_known                         ? &app.typing_good
+                                                                               : nullptr;
+        if (back) {
+            app.good_scenario = *back;
+            app.last_good = estimate(app.good_scenario, *app.catalog);
+            app.fell_back = true;
+            good = &app.good_scenario;
+        }
     }
     if (good) {
         app.comparison_pending = app.catalog->gpus.size() > kCompareAtOnce;

@@ -134,7 +134,12 @@ struct App {
     Scenario typing_from;                   // the scenario before that box's first keystroke
     TypingEnd typing_end = TypingEnd::none; // set by the box this frame; draw_app() applies it
     bool typing_fallback = false;           // for refresh(): the typing ended; an invalid scenario falls back
-    bool fell_back = false;                 // refresh() showed typing_from's estimate: the platform saves it
+    bool fell_back = false; // refresh() showed good_scenario's estimate: the platform saves it
+    // The scenario last_good is of, and its copy at a box's first keystroke: the fall-back when the
+    // typing began in an invalid scenario ("0" rank, then "2048" typed: the prefix 204 was kept).
+    Scenario good_scenario;
+    Scenario typing_good;
+    bool good_known = false, typing_good_known = false; // false until a scenario was valid
     std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.

@@ -756,6 +756,8 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     if (app.typing_id != id) { // its first keystroke
         app.typing_id = id;
         app.typing_from = app.scenario;
+        app.typing_good = app.good_scenario; // the frames' valid prefixes change good_scenario
+        app.typing_good_known = app.good_known;
     }
     const int phase = static_cast<int>(a.amount);
     if (phase == set_undo) {

@@ -313,10 +313,10 @@ std::string summary_text(const Platform& p) {
 void commit(Platform& p, bool from_history, bool save = true) {
     const std::string json = tc::scenario_to_json(p.app.scenario);
     // An invalid scenario is shown with its errors but neither saved nor put into the link; when a
-    // box's typing ended out of range, the scenario from before it is (App::fell_back): a reload
-    // showed the last valid prefix ("9999999" of "99999999") without a word.
+    // box's typing ended out of range, the last valid one before it began is (App::fell_back,
+    // good_scenario): a reload showed the last valid prefix ("9999999" of "99999999") without a word.
     const bool valid = p.app.input_errors.empty();
-    const tc::Scenario* kept = valid ? &p.app.scenario : (p.app.fell_back ? &p.app.typing_from : nullptr);
+    const tc::Scenario* kept = valid ? &p.app.scenario : (p.app.fell_back ? &p.app.good_scenario : nullptr);
     const std::string kept_json = kept == &p.app.scenario ? json : kept ? tc::scenario_to_json(*kept) : "";
     if (save && kept) {
         if (!tc_js_storage_set(kStorageScenario, kept_json.c_str()) && !p.save_failed_told) {

@@ -174,6 +174,33 @@ test('typed at a person\'s pace out of range: the box keeps it, the results and 
   } finally { await b.close(); }
 });
 
+test('phone, Chinese: a box that shows an error, retyped out of range: the results, the link and a reload keep the last valid value', async () => {
+  // Rank "0" (an error), then "2048" tapped in at a person's pace: the frames took 2, 20 and 204,
+  // and the headline, the link and a reload kept rank 204 under "the last valid result is shown".
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const flops = (await estimate(b.page)).flops.executed;
+    const headline = () => b.page.getByText(/FLOPs$/).filter({ visible: true }).first().textContent();
+    const shownBefore = await headline();
+    await typeInto(b.page, 'LoRA 秩 r', '0', true);
+    await settle(b.page, 400);
+    await typeInto(b.page, 'LoRA 秩 r', '2048', true, 250);
+    await settle(b.page, 600);
+    const box = b.page.getByRole('textbox', { name: 'LoRA 秩 r', exact: true });
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.equal(await box.inputValue(), '2048', 'the box keeps what was typed');
+    assert.equal(await headline(), shownBefore, 'the compute card shows rank 16\'s estimate, not a prefix\'s');
+    const saved = await b.page.evaluate(() => localStorage.getItem('traincalc.scenario'));
+    assert.ok(!/"lora_rank":\s*(2|20|204)\b/.test(saved || ''), `the saved scenario holds no prefix: ${saved}`);
+    await b.page.reload();
+    await open(b.page, '', { url: b.page.url() });
+    assert.equal((await scenario(b.page)).lora_rank, 16, 'the link reopens rank 16');
+    assert.equal((await estimate(b.page)).flops.executed, flops);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: Tab into a box selects its text, which stays legible on the selection (light and dark)', async () => {
   // The overlay's selection colour (transparent text over the drawing) hid a focused box's own
   // selected text: Tab showed an empty blue bar.

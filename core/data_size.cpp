@@ -47,4 +47,20 @@ void set_tokens_per_epoch(Scenario& s, double tokens, int significant) {
     }
 }
 
+bool tokens_per_epoch_range(const Scenario& s, double* lo, double* hi) {
+    double scale = 1; // tokens per unit of the mode's own quantity
+    const char* key = "tokens";
+    if (s.data_input == DataInput::samples) {
+        scale = s.avg_tokens;
+        key = "samples";
+    } else if (s.data_input == DataInput::dataset_size) {
+        scale = detail::kMega / s.chars_per_token / s.bytes_per_char;
+        key = "dataset_mb";
+    }
+    if (!positive(scale) || !number_range(key, lo, hi)) return false;
+    *lo *= scale;
+    *hi *= scale;
+    return true;
+}
+
 } // namespace traincalc

@@ -17,4 +17,9 @@ double tokens_per_epoch(const Scenario& s);
 // not positive and finite or the held quantities are not positive.
 void set_tokens_per_epoch(Scenario& s, double tokens, int significant = 0);
 
+// The tokens per epoch the data mode's own quantity can give within validate()'s range, the held
+// quantities as they are (samples 1 .. 1e12 × 500 tokens a sample: 500 .. 5e14). False when a held
+// quantity is not positive.
+bool tokens_per_epoch_range(const Scenario& s, double* lo, double* hi);
+
 } // namespace traincalc

@@ -847,6 +847,14 @@ std::vector<FieldError> link_text_errors(const Scenario& s) {
     return errors;
 }
 
+bool number_range(std::string_view key, double* lo, double* hi) {
+    const FieldRow<Scenario>* row = detail::find_row(kScenarioRows, std::string(key));
+    if (row == nullptr || row->kind != Kind::number) return false;
+    *lo = row->min;
+    *hi = row->max;
+    return true;
+}
+
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
     std::vector<FieldError> errors;
     // Built once: estimate() calls validate() every time, and these never change.

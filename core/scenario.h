@@ -255,6 +255,10 @@ std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 
+// The range validate() holds a top-level number key to ("samples": 1 .. 1e12); false for a key
+// that is not a number of the scenario.
+bool number_range(std::string_view key, double* lo, double* hi);
+
 // The scenario's GPU and model ids on this catalog: an id it lacks (a provider's "replace" removed
 // it) becomes the catalog's first card or model; an empty id (a custom entry) stays. The page
 // applies it to what it opens on, and tools/prerender.cpp to the text it writes.

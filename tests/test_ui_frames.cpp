@@ -1679,6 +1679,46 @@ TEST_CASE(
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("tokens typed beyond what the samples or a dataset's size can give are said under the tokens box") {
+    // 1e30 tokens with data as samples × 500 tokens: samples became 2e27, marked red with samples'
+    // message, while the tokens box went back to its value without a word.
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const Scenario before = page.app.scenario;
+    REQUIRE(before.data_input == DataInput::samples);
+    REQUIRE(before.avg_tokens == 500);
+    const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
+    keys_into(page, "Tokens per epoch", {"1e30"}, set_end);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    CHECK(page.app.estimate.ok);
+    CHECK(said("\u201c1e30\u201d is outside 500\u20135e14; the box still holds 2.5e7."));
+    keys_into(page, "Tokens per epoch", {"1", "10", "100"}, set_end); // fewer than one sample
+    CHECK(page.app.scenario.samples == before.samples);
+    CHECK(said("\u201c100\u201d is outside 500\u20135e14; the box still holds 2.5e7."));
+    keys_into(page, "Tokens per epoch", {"1e8"}, set_end); // within: 200,000 samples
+    CHECK(page.app.scenario.samples == 200000);
+    CHECK(page.app.estimate.ok);
+    // A dataset's size: 0.001 .. 1e9 MB of Chinese text (1.5 characters a token, 3 bytes each).
+    page.app.scenario.data_input = DataInput::dataset_size;
+    page.app.scenario.dataset_mb = 100;
+    page.app.scenario.chars_per_token = 1.5;
+    page.app.scenario.bytes_per_char = 3;
+    refresh(page.app);
+    page.frame();
+    keys_into(page, "Tokens per epoch", {"1e30"}, set_end);
+    CHECK(page.app.scenario.dataset_mb == 100);
+    CHECK(said("\u201c1e30\u201d is outside 222.222\u20132.22222e14; the box still holds 2.222e7."));
+    // Data as tokens: the box takes any number and validate() names the field, as every box does.
+    page.app.scenario.data_input = DataInput::tokens;
+    refresh(page.app);
+    page.frame();
+    keys_into(page, "Tokens per epoch", {"1e30"}, set_end);
+    REQUIRE_FALSE(page.app.input_errors.empty());
+    CHECK(page.app.input_errors[0].field == "tokens");
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
     // "0" made a custom model of 0.1 B, "1e40" one of 2,000 B (126 layers), without a word.
     for (const Lang lang : {Lang::en, Lang::zh}) {

@@ -119,11 +119,12 @@ static bool params_slider(App& app) {
     ImGui::PushID("params");
     field_label(T(app, Str::params_slider), T(app, Str::params_slider_help));
     const double lo = 0.1, hi = 2000.0;
+    const double range[2] = {lo, hi}; // a typed count outside the slider's range is said, not clamped
     const char* name = T(app, Str::parameters_b);
-    bool changed = log_slider_box(
-        app, name, &billions, lo, hi, "%.3g B",
-        fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)), "%.4g", false,
-        true); // a typed count outside the slider's range is said, not clamped
+    bool changed =
+        log_slider_box(app, name, &billions, lo, hi, "%.3g B",
+                       fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)),
+                       "%.4g", false, range);
     ImGui::PopID();
     if (!changed) return false;
     const double params = billions * 1e9;
@@ -209,8 +210,13 @@ static bool tokens_slider(App& app) {
     const char* name = T(app, Str::tokens_slider);
     const bool box_invalid = s.data_input == DataInput::tokens && has_error(app, "tokens");
     bool dragged = false;
+    // Samples or a dataset's size: a typed count they cannot give is said under this box (1e30
+    // tokens made samples read 2e27, marked, while this box went back to its value without a word).
+    double range[2];
+    const bool derived_range =
+        s.data_input != DataInput::tokens && tokens_per_epoch_range(s, &range[0], &range[1]);
     bool changed = log_slider_box(app, name, &tokens, kLo, kHi, fcount(app, tokens), value_text, "%.4g",
-                                  box_invalid, false, &dragged);
+                                  box_invalid, derived_range ? range : nullptr, &dragged);
     // Tick labels at 1M, 1B, 1T under the slider (its rectangle is the semantics node before the box).
     const SemNode* slider = app.sem.size() >= 2 ? &app.sem[app.sem.size() - 2] : nullptr;
     if (slider && slider->role == Role::slider) {

@@ -715,6 +715,8 @@ static void text_box(const char* id_str, const std::string& s, float height) {
     }
 }
 
+static const char* compact_exponent(const char* text);
+
 // Typed text a box did not take is said under it, with what it kept (it went unsaid: "abc" or
 // "2.5" cards changed nothing, or 2.5 became 2, and 1e30 cards read "got 1e9").
 // `range`, for a box that takes only [range[0], range[1]] (the parameters, which validate() never sees).
@@ -731,7 +733,9 @@ static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool 
                                   : Str::typed_not_number;
     app.typed_bad_text.assign(text, 0, utf8_floor(text, 40));
     if (app.typed_bad_text.size() < text.size()) app.typed_bad_text += "…"; // cut, and said so
-    app.typed_bad_range = range ? fmt("%g–%g", range[0], range[1]) : "";
+    app.typed_bad_range = range ? std::string(compact_exponent(fmt("%g", range[0]))) + "–" +
+                                      compact_exponent(fmt("%g", range[1]))
+                                : ""; // "500–5e14", as the boxes write numbers
     return false;
 }
 static void typed_error(const App& app, ImGuiID id, const char* kept) {
@@ -924,7 +928,7 @@ static void slider_text(const char* text, float t, float grab_w) {
 }
 
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid, bool box_in_range,
+                    const char* value_text, const char* box_format, bool invalid, const double* box_range,
                     bool* dragged) {
     // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
     const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
@@ -958,8 +962,7 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
     sem_slider(app, name, *v, lo, hi, value_text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    const double range[2] = {lo, hi};
-    changed |= number_box(app, "##box", name, v, box_format, invalid, box_in_range ? range : nullptr);
+    changed |= number_box(app, "##box", name, v, box_format, invalid, box_range);
     return changed;
 }
 

@@ -128,10 +128,10 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
                   const char* help = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
 // Logarithmic slider (arrows: a tenth of a decade, Shift: ×10; a drag lands on two significant
-// digits, *dragged set) and a typed box beside it.
+// digits, *dragged set) and a typed box beside it; `box_range` as number_box()'s `range`.
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
-                    const char* value_text, const char* box_format, bool invalid, bool box_in_range = false,
-                    bool* dragged = nullptr);
+                    const char* value_text, const char* box_format, bool invalid,
+                    const double* box_range = nullptr, bool* dragged = nullptr);
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);
 // Percent slider on a fraction; `zero_text` shown when the value is 0 ("card default").

@@ -418,6 +418,9 @@ bool draw_app(App& app) {
     if (app.typing_end != TypingEnd::none) {
         if (app.typing_end == TypingEnd::restore) app.scenario = app.typing_from;
         app.typing_fallback = true;
+        // "abc" then Enter: the box's value never changed, so no node did, and its twin kept
+        // showing "abc" beside "the box still holds 30.00" (the shell re-syncs a twin it is sent).
+        app.sem_resend = true;
         app.typing_id = 0;
         app.typing_end = TypingEnd::none;
         changed = true;

@@ -526,7 +526,8 @@ bool layout_frame(Platform& p, bool ahead = false) {
 // The semantics layer and the page's height go to the shell when they change.
 void publish_semantics(Platform& p) {
     std::string json = tc::semantics_to_json(p.app.sem);
-    if (json != p.sem_sent) {
+    if (json != p.sem_sent || p.app.sem_resend) {
+        p.app.sem_resend = false;
         p.sem_sent = std::move(json);
         tc_js_semantics(p.sem_sent.c_str());
     }

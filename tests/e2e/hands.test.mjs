@@ -608,13 +608,21 @@ test('an invalid box is described by its message: a screen reader on the box hea
   const b = await launch();
   try {
     await open(b.page);
-    await typeInto(b.page, 'Epochs', 'abc');
-    await settle(b.page);
+    // At a person's pace, the last key drawn before Enter: nothing changes on the page at Enter
+    // itself, and the box kept showing "abc" (its twin was re-synced only when a node changed).
     const box = b.page.getByRole('textbox', { name: 'Epochs', exact: true });
+    await press(b.page, box);
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('abc', { delay: 150 });
+    await settle(b.page, 500);
+    await b.page.keyboard.press('Enter');
+    await settle(b.page);
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
     const id = await box.getAttribute('aria-describedby');
     assert.ok(id, 'the box names its description');
     assert.equal(await b.page.evaluate((i) => document.getElementById(i).textContent, id), '“abc” is not a number; the box still holds 3.');
+    // And it does: the box shows 3 again, not the "abc" its message says it did not take.
+    assert.equal(await box.inputValue(), '3', 'the box went back to what it holds');
     // The accessibility tree gives the box that description.
     const cdp = await b.page.context().newCDPSession(b.page);
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
@@ -624,6 +632,14 @@ test('an invalid box is described by its message: a screen reader on the box hea
     await typeInto(b.page, 'Epochs', '2');
     await settle(b.page);
     assert.equal(await box.getAttribute('aria-describedby'), null, 'a valid box has no error to describe');
+    // Emptied, then Enter: the box shows its value again (it stayed empty beside results for 2).
+    await press(b.page, box);
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.press('Backspace');
+    await settle(b.page, 500);
+    await b.page.keyboard.press('Enter');
+    await settle(b.page);
+    assert.equal(await box.inputValue(), '2', 'the emptied box shows what it holds');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -94,6 +94,19 @@ TEST_CASE("Chinese quantities and compact money draw with the font subset") {
     }
 }
 
+TEST_CASE("the cost card's plan totals are one line a screen reader reads, in both languages") {
+    // They were drawn only: "Show work: Cost" was a screen reader's only way to them.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        page.frame();
+        const bool en = lang == Lang::en;
+        CHECK(traincalc_test::has_text(page.app,
+                                       en ? "Hourly ¥270 · Daily ¥580 · Monthly ¥10,500 · Cheapest mix ¥270"
+                                          : "按小时 ¥270 · 按天 ¥580 · 按月 ¥10,500 · 组合最省 ¥270"));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a remedy's Use button applies it: the scenario then fits") {
     Page page(1280, 6000, 1, Lang::en); // tall enough that the button is not clipped
     page.app.scenario = lora_7b_on_4090();

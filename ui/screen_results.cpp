@@ -15,6 +15,8 @@
 #include "core/format.h"
 #include "widgets.h"
 #include <algorithm>
+#include <cfloat>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -167,10 +169,14 @@ static void headline_cards(App& app, const Estimate& e) {
 }
 
 // The plans side by side under the cost card, so "best" is visibly the cheapest; they flow onto
-// new lines (the rent-or-buy card follows this block, so it is drawn after it).
+// new lines (the rent-or-buy card follows this block, so it is drawn after it). A screen reader
+// reads them as one line (they were drawn only: "Show work: Cost" was the only way to them).
 static void plan_totals_row(App& app, const Estimate& e) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
     bool first = true;
+    char spoken[512]; // no allocation in a frame (tests/test_ui_alloc.cpp): four plans fit
+    int spoken_n = 0;
+    ImVec2 min(FLT_MAX, FLT_MAX), max(-FLT_MAX, -FLT_MAX);
     for (const PlanCost& p : e.cost.plans) {
         if (!p.available) continue;
         const char* text = fmt("%s %s", plan_name(app, p.plan), fmoney(app, p.total));
@@ -185,9 +191,17 @@ static void plan_totals_row(App& app, const Estimate& e) {
             }
         }
         ImGui::TextUnformatted(text);
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        min = ImVec2(std::min(min.x, a.x), std::min(min.y, a.y));
+        max = ImVec2(std::max(max.x, b.x), std::max(max.y, b.y));
+        const int room = static_cast<int>(sizeof spoken) - spoken_n;
+        const int n =
+            std::snprintf(spoken + spoken_n, static_cast<size_t>(room), "%s%s", first ? "" : " · ", text);
+        if (n > 0 && n < room) spoken_n += n;
         first = false;
     }
     ImGui::PopStyleColor();
+    if (spoken_n > 0) sem_text(app, Role::text, spoken, spoken + spoken_n, min, max);
 }
 
 // Cost card: greyed like time when the run does not fit; the plan totals follow it. Without a

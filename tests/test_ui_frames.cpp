@@ -1969,6 +1969,15 @@ TEST_CASE("the GPU comparison says which rows miss the deadline and which do not
             }
             CHECK(said_misses >= int(page.app.comparison.size()));
             CHECK(said_too_big == 0);
+            // Each row's name says it too: it read "NVIDIA T4 16GB × 0" under the drawn words.
+            int named = 0;
+            for (const SemNode& n : page.app.sem) {
+                if (n.role != Role::option) continue;
+                CHECK(n.name.find(" × 0") == std::string::npos);
+                named += n.name.size() > misses.size() &&
+                         n.name.compare(n.name.size() - misses.size(), misses.size(), misses) == 0;
+            }
+            CHECK(named == int(page.app.comparison.size()));
             CHECK(page.recovered == "");
         }
     }

@@ -33,10 +33,18 @@ static const char* row_card_name(const char* name) {
     return std::strlen(name) <= kMaxShownNameBytes ? name : fmt("%s", plain_text(name).c_str());
 }
 
-// A row's accessible name: the card and its count ("NVIDIA H100 80GB SXM × 8"); a whole long name
-// left the count out of the formatted line's 256 bytes.
-static const char* row_name(const char* name, int cards) {
-    return fmt("%s × %d", row_card_name(name), cards);
+// Why a row has no plan: too big for up to 4,096 cards, or none of those counts meets the deadline.
+static const char* unworkable_text(const App& app, const GpuOption& o) {
+    return T(app, o.runs ? Str::misses_deadline : Str::not_workable);
+}
+
+// A row's accessible name: the card and its count ("NVIDIA H100 80GB SXM × 8"), or why it has none
+// (it read "NVIDIA T4 16GB × 0" under a drawn "misses the deadline"); a whole long name left the
+// count out of the formatted line's 256 bytes.
+static const char* row_name(const App& app, const char* name, const GpuOption& o) {
+    return o.workable ? fmt("%s × %d", row_card_name(name), o.cards)
+                      : fmt(app.lang == Lang::zh ? "%s：%s" : "%s: %s", row_card_name(name),
+                            unworkable_text(app, o));
 }
 
 // What a column comparison needs (core/order.h sorts through a function pointer and a context).
@@ -111,11 +119,6 @@ static void setup_columns_and_sort(App& app, float name_width) {
     } else if (app.comparison_order.size() != app.comparison.size()) {
         sort_rows(app, -1, true);
     }
-}
-
-// Why a row has no plan: too big for up to 4,096 cards, or none of those counts meets the deadline.
-static const char* unworkable_text(const App& app, const GpuOption& o) {
-    return T(app, o.runs ? Str::misses_deadline : Str::not_workable);
 }
 
 // A workable row's cells in the columns' order (cost, time, cards, memory, strategy), and the same
@@ -203,7 +206,7 @@ static bool draw_row(App& app, int row, float name_width) {
     const bool pressed =
         ImGui::Selectable(fmt("%s###row", shown), selected, ImGuiSelectableFlags_SpanAllColumns);
     if (shown != short_gpu_name(name) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
-    sem_item(app, Role::option, row_name(name, o.cards), nullptr, selected); // "use this"
+    sem_item(app, Role::option, row_name(app, name, o), nullptr, selected); // "use this"
     const size_t node = app.sem.size() - 1;
     const char* cells[5];
     if (row_cells(app, o, cells, app.sem[node].value)) {
@@ -258,7 +261,7 @@ static bool draw_block(App& app, int row) {
     const bool selected = is_selected(app, o);
     const bool pressed =
         ImGui::Selectable("##gpu", selected, ImGuiSelectableFlags_None, ImVec2(0.0f, h1 + h2 + pad.y * 2.0f));
-    sem_item(app, Role::option, row_name(name, o.cards), nullptr, selected);
+    sem_item(app, Role::option, row_name(app, name, o), nullptr, selected);
     app.sem[app.sem.size() - 1].value = said;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);

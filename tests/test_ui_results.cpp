@@ -370,11 +370,23 @@ TEST_CASE("the cards headline gives the deadline's count with the own strategy a
         page.frame();
         REQUIRE(page.app.estimate.cards.for_deadline == 47);
         REQUIRE(page.app.estimate.cards.for_deadline_any == 20);
-        const std::string want = lang == Lang::en ? "For the deadline: 47 (20 with ZeRO-3)"
-                                                  : "满足期限：47（换用 ZeRO-3 只需 20）";
+        const std::string want = lang == Lang::en ? "For the deadline: 47 cards (20 with ZeRO-3)"
+                                                  : "满足期限：47 张卡（换用 ZeRO-3 只需 20 张）";
         bool said = false;
         for (const SemNode& n : page.app.sem) said |= n.value == want || n.name == want;
         CHECK_MESSAGE(said, want);
+        // The scenario's own strategy alone: the count keeps its unit ("满足期限：4" read as 4 hours).
+        s = Scenario{};
+        s.deadline_hours = 4;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        REQUIRE(page.app.estimate.cards.for_deadline == 4);
+        REQUIRE(page.app.estimate.cards.for_deadline_any == 4);
+        const std::string four = lang == Lang::en ? "For the deadline: 4 cards" : "满足期限：4 张卡";
+        said = false;
+        for (const SemNode& n : page.app.sem) said |= n.value == four || n.name == four;
+        CHECK_MESSAGE(said, four);
     }
 }
 

@@ -1453,15 +1453,15 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;
     page.frame();
-    type_into(page, "Per card per hour", "1e40"); // validate() says the range; the box keeps what was typed
-    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Per card per hour");
+    type_into(page, "Budget (0 = none)", "1e40"); // validate() says the range; the box keeps what was typed
+    const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Budget (0 = none)");
     REQUIRE(box);
     CHECK(box->value == "1e40");
     CHECK(box->invalid);
-    type_into(page, "Per card per hour", "123456789012345678");
-    CHECK(traincalc_test::find_node(page.app, Role::number, "Per card per hour")->value == "1.23457e17");
-    type_into(page, "Per card per hour", "29.5");
-    CHECK(traincalc_test::find_node(page.app, Role::number, "Per card per hour")->value == "29.50");
+    type_into(page, "Budget (0 = none)", "123456789012345678");
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Budget (0 = none)")->value == "1.23457e17");
+    type_into(page, "Budget (0 = none)", "29.5");
+    CHECK(traincalc_test::find_node(page.app, Role::number, "Budget (0 = none)")->value == "29.50");
     CHECK(page.recovered == "");
 }
 
@@ -1716,6 +1716,30 @@ TEST_CASE("tokens typed beyond what the samples or a dataset's size can give are
     keys_into(page, "Tokens per epoch", {"1e30"}, set_end);
     REQUIRE_FALSE(page.app.input_errors.empty());
     CHECK(page.app.input_errors[0].field == "tokens");
+    CHECK(page.recovered == "");
+}
+
+TEST_CASE("a rental price box takes 0 to 1e9: a negative or huge price is said, the catalog's is kept") {
+    // -5 said "must be a number from -1 to 1e9" (the stored default's -1), and -1 put the catalog's
+    // price back without a word.
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const Scenario before = page.app.scenario;
+    const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
+    keys_into(page, "Per card per hour", {"-", "-5"}, set_end);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    CHECK(said("\u201c-5\u201d is outside 0\u20131e9; the box still holds 30.00."));
+    keys_into(page, "Per card per hour", {"-", "-1"}, set_end);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    CHECK(said("\u201c-1\u201d is outside 0\u20131e9; the box still holds 30.00."));
+    keys_into(page, "Per card per hour", {"1e40"}, set_end);
+    CHECK(said("\u201c1e40\u201d is outside 0\u20131e9; the box still holds 30.00."));
+    keys_into(page, "Per card per hour", {"2", "25"}, set_end);
+    CHECK(page.app.scenario.price_hourly == 25);
+    keys_into(page, "Per card per hour", {"0"}, set_end); // not offered: the help says so
+    CHECK(page.app.scenario.price_hourly == 0);
+    CHECK(page.app.estimate.ok);
     CHECK(page.recovered == "");
 }
 

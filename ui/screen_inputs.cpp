@@ -505,10 +505,13 @@ static bool draw_advanced(App& app) {
 //-----------------------------------------------------------------------------
 
 // A price that defaults to the catalog's (stored as a negative value): the field shows the
-// price the estimate used, and typing replaces it.
-static bool price_field(App& app, const char* label, const char* field, double* v, double used) {
+// price the estimate used, and typing replaces it. A negative typed price is not taken: -1 put the
+// catalog's back without a word, and -5 was "must be from -1 to 1e9" (the stored default's -1).
+static bool price_field(App& app, const char* label, const char* field, double* v, double used,
+                        const char* help = nullptr) {
+    static constexpr double kRange[2] = {0, 1e9};
     double shown = *v < 0 ? used : *v;
-    if (!input_double(app, label, field, &shown, kFormatMoney)) return false;
+    if (!input_double(app, label, field, &shown, kFormatMoney, help, kRange)) return false;
     *v = shown;
     return true;
 }
@@ -528,7 +531,8 @@ static bool draw_prices(App& app) {
         }
     }
     field_error(app, "price.currency");
-    bool typed = price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly);
+    bool typed = price_field(app, T(app, Str::price_hourly), "price.hourly", &s.price_hourly, c.price_hourly,
+                             T(app, Str::price_help)); // one help for the three
     typed |= price_field(app, T(app, Str::price_daily), "price.daily", &s.price_daily, c.price_daily);
     typed |= price_field(app, T(app, Str::price_monthly), "price.monthly", &s.price_monthly, c.price_monthly);
     if (typed && app.notice_from == NoticeFrom::gpu) clear_notice(app); // "priced from the catalog": no more

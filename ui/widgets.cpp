@@ -868,12 +868,12 @@ bool number_box(App& app, const char* id_str, const char* name, double* v, const
 }
 
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format,
-                  const char* help) {
+                  const char* help, const double* range) {
     ImGui::PushID(field);
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
-    const bool changed = number_box(app, "##v", label, v, format, pushed);
+    const bool changed = number_box(app, "##v", label, v, format, pushed, range);
     pop_error_style(pushed);
     field_error(app, field, label);
     ImGui::PopID();

@@ -124,8 +124,9 @@ bool number_box(App& app, const char* id, const char* name, double* v, const cha
                 const double* range = nullptr);
 // input_double()'s format for money: two decimals, more when the value has them (up to five).
 inline constexpr const char kFormatMoney[] = "money";
+// `range` as number_box()'s: typed text outside it is not taken.
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
-                  const char* help = nullptr);
+                  const char* help = nullptr, const double* range = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
 // Logarithmic slider (arrows: a tenth of a decade, Shift: ×10; a drag lands on two significant
 // digits, *dragged set) and a typed box beside it; `box_range` as number_box()'s `range`.

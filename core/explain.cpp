@@ -1021,17 +1021,20 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                               "实测吞吐量：每卡 %s token/秒（代替利用率）"),
                           F.N(s.tokens_per_second_per_gpu).c_str()));
     else if (s.utilization <= 0 && s.stack == Stack::torchtitan && e.gpu.compute_capability >= kHopperMinCc)
-        out.push_back(fmt(F.T("Utilization u: %s of peak (torchtitan's default %s × %s on Hopper)",
-                              "算力利用率 u：峰值的 %s（torchtitan 默认值 %s，Hopper 上 × %s）"),
-                          F.N(t.utilization).c_str(), F.N(kTorchtitanUtilization).c_str(),
-                          F.N(kFsdpHopperUtilizationRatio).c_str()));
+        out.push_back(fmt(F.T("Utilization u: %s, %s%% of peak (torchtitan's default %s × %s on Hopper)",
+                              "算力利用率 u：%s，即峰值的 %s%%（torchtitan 默认值 %s，Hopper 上 × %s）"),
+                          F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
+                          F.N(kTorchtitanUtilization).c_str(), F.N(kFsdpHopperUtilizationRatio).c_str()));
     else
-        out.push_back(fmt(F.T("Utilization u: %s of peak (%s)", "算力利用率 u：峰值的 %s（%s）"),
-                          F.N(t.utilization).c_str(),
-                          s.utilization > 0              ? F.T("given", "已填写")
-                          : s.stack == Stack::torchtitan ? F.T("torchtitan's default", "torchtitan 默认值")
-                          : s.stack == Stack::megatron   ? F.T("Megatron's default", "Megatron 默认值")
-                                                         : F.T("the card's default", "该卡默认值")));
+        // The fraction the formulas use and the percent the box takes ("0.4 of peak" beside a box
+        // in percent: 0.5 typed was taken as 0.5%).
+        out.push_back(
+            fmt(F.T("Utilization u: %s, %s%% of peak (%s)", "算力利用率 u：%s，即峰值的 %s%%（%s）"),
+                F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
+                s.utilization > 0              ? F.T("given", "已填写")
+                : s.stack == Stack::torchtitan ? F.T("torchtitan's default", "torchtitan 默认值")
+                : s.stack == Stack::megatron   ? F.T("Megatron's default", "Megatron 默认值")
+                                               : F.T("the card's default", "该卡默认值")));
     out.push_back(fmt(
         F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
         s.scaling_efficiency > 0 ? F.T("given", "已填写")

@@ -848,9 +848,11 @@ std::vector<FieldError> link_text_errors(const Scenario& s) {
 }
 
 bool number_range(std::string_view key, double* lo, double* hi) {
-    const FieldRow<Scenario>* row = detail::find_row(kScenarioRows, std::string(key));
+    const FieldRow<Scenario>* row = nullptr;
+    for (const FieldRow<Scenario>& r : kScenarioRows) // no allocation: the page asks every frame
+        if (key == r.key) row = &r;
     if (row == nullptr || row->kind != Kind::number) return false;
-    *lo = row->min;
+    *lo = row->zero == detail::Zero::in_range ? row->min : 0.0;
     *hi = row->max;
     return true;
 }

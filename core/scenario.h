@@ -255,8 +255,8 @@ std::string errors_to_json(const std::vector<FieldError>& errors, Lang lang, int
 // Range checks on an already-built scenario (the page's sliders, the CLI).
 std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 
-// The range validate() holds a top-level number key to ("samples": 1 .. 1e12); false for a key
-// that is not a number of the scenario.
+// The range validate() holds a top-level number key to ("samples": 1 .. 1e12; from 0 for a key
+// whose 0 means unset, "utilization"); false for a key that is not a number of the scenario.
 bool number_range(std::string_view key, double* lo, double* hi);
 
 // The scenario's GPU and model ids on this catalog: an id it lacks (a provider's "replace" removed

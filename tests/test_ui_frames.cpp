@@ -1743,6 +1743,32 @@ TEST_CASE("a rental price box takes 0 to 1e9: a negative or huge price is said, 
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a percent box says its range in percent, as typed") {
+    // "150" in "Utilization of peak" said "must be a number from 0.001 to 1, got 1.5": the stored
+    // fraction's range, not the percent the box takes.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        page.app.expand_all = true;
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        const Scenario before = page.app.scenario;
+        const bool en = lang == Lang::en;
+        const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
+        keys_into(page, en ? "Utilization of peak" : "算力利用率（占峰值）", {"1", "15", "150"}, set_end);
+        CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+        CHECK(page.app.input_errors.empty());
+        CHECK(said(en ? "\u201c150\u201d is outside 0\u2013100; the box still holds 0."
+                      : "\u201c150\u201d超出 0\u2013100 的范围；此处仍为 0。"));
+        keys_into(page, en ? "Utilization of peak" : "算力利用率（占峰值）", {"4", "45"}, set_end);
+        CHECK(page.app.scenario.utilization == doctest::Approx(0.45));
+        keys_into(page, en ? "Overhead (data, logging, eval)" : "额外开销（数据、日志、评估）", {"2000"},
+                  set_end);
+        CHECK(said(en ? "\u201c2000\u201d is outside 0\u20131000; the box still holds 15."
+                      : "\u201c2000\u201d超出 0\u20131000 的范围；此处仍为 15。"));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
     // "0" made a custom model of 0.1 B, "1e40" one of 2,000 B (126 layers), without a word.
     for (const Lang lang : {Lang::en, Lang::zh}) {

@@ -1007,7 +1007,13 @@ bool percent_slider(App& app, const char* label, const char* field, double* v, d
     sem_slider(app, label, pct, plo, phi, text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    changed |= number_box(app, "##box", label, &pct, "%g", pushed); // range: validate()
+    // validate()'s range in percent, said under the box as typed ("150" was "must be from 0.001 to
+    // 1, got 1.5": the stored fraction).
+    double range[2];
+    const bool ranged = number_range(field, &range[0], &range[1]);
+    range[0] *= 100.0;
+    range[1] *= 100.0;
+    changed |= number_box(app, "##box", label, &pct, "%g", pushed, ranged ? range : nullptr);
     if (changed) *v = pct / 100.0;
     pop_error_style(pushed);
     field_error(app, field, label);

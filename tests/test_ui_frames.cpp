@@ -419,6 +419,20 @@ TEST_CASE("a typed number as a Chinese input method gives it (full-width forms, 
         {"1,000.5", true, 1000.5},
         {"1,000,000", true, 1e6},
         {"2,500万", true, 2.5e7},
+        {"1万亿", true, 1e12},    // as the tokens slider's axis and the model list write it
+        {"1 万亿", true, 1e12},
+        {"1.5万亿", true, 1.5e12},
+        {"3千万", true, 3e7},
+        {"5百万", true, 5e6},
+        {"25M", true, 2.5e7},     // as the English page writes counts
+        {"1.2k", true, 1200},
+        {"7.6B", true, 7.6e9},
+        {"2T", true, 2e12},
+        {"2kk", false, 0},
+        {"5M万", false, 0},
+        {"5万M", false, 0},
+        {"万", false, 0},
+        {"M", false, 0},
         {"25,5", false, 0},       // a decimal comma (a phone's keypad in many locales): not 255
         {"0,8", false, 0},        // not 8
         {"1,5000", false, 0},

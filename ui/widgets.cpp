@@ -540,17 +540,26 @@ bool parse_number(const std::string& text, double* out) {
         if (!digit(i + 1) || !digit(i + 2) || !digit(i + 3) || digit(i + 4)) return false;
     }
     t.erase(std::remove(t.begin(), t.end(), ','), t.end());
+    // Units as the page writes counts, so what it shows can be typed back: "1 万亿" (万 of 亿: 1e12),
+    // "3千万", "5百万", and the English "25M", "1.2k", "7.6B", "2T" (core/format.cpp). Up to three,
+    // from the right; "1万亿" and "3千万" were "not a number".
     double scale = 1.0;
     static const struct {
         const char* suffix;
         double scale;
-    } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}};
-    for (const auto& s : kSuffixes) {
-        const size_t n = std::strlen(s.suffix);
-        if (t.size() > n && t.compare(t.size() - n, n, s.suffix) == 0) {
-            t.resize(t.size() - n);
-            scale = s.scale;
-        }
+    } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}, {"千", 1e3}, {"百", 1e2}, {"k", 1e3},
+                     {"K", 1e3},  {"M", 1e6},  {"B", 1e9},  {"T", 1e12}};
+    for (int units = 0; units < 3; units++) {
+        const auto* hit = std::find_if(std::begin(kSuffixes), std::end(kSuffixes), [&](const auto& s) {
+            const size_t n = std::strlen(s.suffix);
+            return t.size() > n && t.compare(t.size() - n, n, s.suffix) == 0;
+        });
+        if (hit == std::end(kSuffixes)) break;
+        const bool latin = hit->suffix[1] == '\0'; // alone: "2kk" and "5M万" are not numbers
+        if (latin && units > 0) break;
+        t.resize(t.size() - std::strlen(hit->suffix));
+        scale *= hit->scale;
+        if (latin) break;
     }
     if (t.empty()) return false;
     double v = 0;

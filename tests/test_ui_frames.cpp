@@ -1757,6 +1757,25 @@ TEST_CASE("a rental price box takes 0 to 1e9: a negative or huge price is said, 
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a whole number under a million shows in its digits in every box, as typed") {
+    // Epochs "2000" showed "2e3" and "5万" "5e4"; cards and samples showed digits.
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    const auto box = [&](const char* name) {
+        return traincalc_test::find_node(page.app, Role::number, name)->value;
+    };
+    keys_into(page, "Epochs", {"2000"}, set_end);
+    CHECK(box("Epochs") == "2000");
+    keys_into(page, "Epochs", {"5万"}, set_end);
+    CHECK(box("Epochs") == "50000");
+    keys_into(page, "Epochs", {"2.5"}, set_end);
+    CHECK(box("Epochs") == "2.5");
+    keys_into(page, "Tokens per epoch", {"2.5e7"}, set_end); // a million and more: an exponent
+    CHECK(box("Tokens per epoch") == "2.5e7");
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a percent box says its range in percent, as typed") {
     // "150" in "Utilization of peak" said "must be a number from 0.001 to 1, got 1.5": the stored
     // fraction's range, not the percent the box takes.

@@ -849,7 +849,9 @@ static const char* money_text(double v) {
 static const char* g_text(const char* format, double v) {
     const size_t n = std::strlen(format);
     if (n < 2 || format[0] != '%' || format[n - 1] != 'g') return fmt(format, v);
-    const int digits = format[1] == '.' ? std::atoi(format + 2) : 6; // "%g": six
+    // A whole number under a million in its digits: 2000 epochs showed "2e3", 5万 "5e4".
+    if (v == std::floor(v) && std::fabs(v) < 1e6) return fmt("%.0f", v + 0.0); // + 0.0: no "-0"
+    const int digits = format[1] == '.' ? std::atoi(format + 2) : 6;           // "%g": six
     for (int d = digits; d <= 9; d++) {
         const char* text = fmt("%.*g", d, v);
         if (reads_back(text, v)) return text;

@@ -1776,6 +1776,35 @@ TEST_CASE("a whole number under a million shows in its digits in every box, as t
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("the parameters slider, an arrow right then left, gives the catalog model back") {
+    // It stayed "Custom model (7.62B)" with Qwen2.5 7B's shape, its name and identity lost.
+    Page page(1280, 800, 1, Lang::en);
+    ImGui::GetIO().DisplaySize.y = 20000;
+    page.frame();
+    REQUIRE(page.app.scenario.model_id == "qwen2.5-7b");
+    const auto step = [&](double amount) {
+        const SemNode* slider = traincalc_test::find_node(page.app, Role::slider, "Parameters, billions");
+        REQUIRE(slider);
+        page.app.sem_action = SemAction{slider->id, SemActionKind::step, amount, ""};
+        page.frame();
+        page.frame();
+    };
+    step(1);
+    CHECK(page.app.scenario.model_id.empty());
+    CHECK(page.app.scenario.model.params > 9e9);
+    step(1);
+    step(-1);
+    CHECK(page.app.scenario.model_id.empty());
+    step(-1);
+    CHECK(page.app.scenario.model_id == "qwen2.5-7b");
+    CHECK(page.app.estimate.ok);
+    step(-1); // below it: a custom model again, and back
+    CHECK(page.app.scenario.model_id.empty());
+    step(1);
+    CHECK(page.app.scenario.model_id == "qwen2.5-7b");
+    CHECK(page.recovered == "");
+}
+
 TEST_CASE("a percent box says its range in percent, as typed") {
     // "150" in "Utilization of peak" said "must be a number from 0.001 to 1, got 1.5": the stored
     // fraction's range, not the percent the box takes.

@@ -116,8 +116,10 @@ struct App {
     bool sections_open[static_cast<int>(Section::count)] = {true,  true,  true, true,
                                                             false, false, true}; // by Section
     bool& section_open(Section s) { return sections_open[static_cast<int>(s)]; }
-    char model_search[64] = {};        // the model picker's search box
-    char gpu_search[64] = {};          // the GPU picker's (a provider's catalog can list thousands)
+    char model_search[64] = {}; // the model picker's search box
+    char gpu_search[64] = {};   // the GPU picker's (a provider's catalog can list thousands)
+    std::string
+        params_from_id; // the catalog model the parameters slider last left: back on its count, it returns
     std::vector<int> comparison_order; // GPU table rows in display order (indices into comparison)
     unsigned typed_bad_id = 0; // the box whose typed text was not taken (0 = none); cleared by refresh()
     Str typed_bad_why =

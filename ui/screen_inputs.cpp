@@ -128,6 +128,14 @@ static bool params_slider(App& app) {
     ImGui::PopID();
     if (!changed) return false;
     const double params = billions * 1e9;
+    if (!s.model_id.empty()) app.params_from_id = s.model_id;
+    // Back on the count it left (an arrow right, then left), the catalog model comes back: it stayed
+    // a nameless "Custom model (7.62B)" with Qwen2.5 7B's shape.
+    const ModelSpec* from = app.catalog ? app.catalog->find_model(app.params_from_id) : nullptr;
+    if (from && std::fabs(from->params - params) <= 1e-9 * params) {
+        s.model_id = from->id; // as the picker sets it
+        return true;
+    }
     s.model =
         app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);
     s.model_id.clear();

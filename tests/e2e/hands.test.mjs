@@ -341,6 +341,9 @@ test('phone: a horizontal finger drag moves the tokens slider; the parameters sl
     await b.page.waitForFunction(() => typeof window.traincalc.get().model === 'object', null, { timeout: 5000 });
     const after = (await scenario(b.page)).model.params / 1e9;
     assert.ok(Math.abs(after / before - Math.pow(10, 0.1)) < 0.01, `×10^0.1 (${before} → ${after})`);
+    // ArrowLeft: back on its count, the catalog model comes back (it stayed a nameless custom model).
+    await b.page.keyboard.press('ArrowLeft');
+    await b.page.waitForFunction(() => window.traincalc.get().model === 'qwen2.5-7b', null, { timeout: 5000 });
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -403,6 +403,8 @@ static bool gpu_picker(App& app) {
                 ImGui::TableNextColumn();
                 const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
                 const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
+                // Ended in "…" in its column ("GeForce RTX 4090 48GB (modi" was cut mid-word on a phone).
+                shown = fit_text(shown, ImGui::GetContentRegionAvail().x);
                 if (option(app, shown, c.id == s.gpu_id,
                            fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS" : "%s, %s, %s TFLOPS", label,
                                fgib(c.memory_gib), fnum(c.tflops_16bit)),

@@ -420,7 +420,8 @@ bool draw_app(App& app) {
         app.typing_fallback = true;
         // "abc" then Enter: the box's value never changed, so no node did, and its twin kept
         // showing "abc" beside "the box still holds 30.00" (the shell re-syncs a twin it is sent).
-        app.sem_resend = true;
+        // The next frame's: this one drew the box before the restore ("7" after Escape).
+        app.sem_resend = 2;
         app.typing_id = 0;
         app.typing_end = TypingEnd::none;
         changed = true;

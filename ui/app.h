@@ -136,8 +136,8 @@ struct App {
     Scenario typing_from;                   // the scenario before that box's first keystroke
     TypingEnd typing_end = TypingEnd::none; // set by the box this frame; draw_app() applies it
     bool typing_fallback = false;           // for refresh(): the typing ended; an invalid scenario falls back
-    bool fell_back = false;  // refresh() showed good_scenario's estimate: the platform saves it
-    bool sem_resend = false; // a typing ended: the platform sends the semantics even if unchanged
+    bool fell_back = false; // refresh() showed good_scenario's estimate: the platform saves it
+    int sem_resend = 0;     // a typing ended: the platform sends the next frame's semantics even if unchanged
     // The scenario last_good is of, and its copy at a box's first keystroke: the fall-back when the
     // typing began in an invalid scenario ("0" rank, then "2048" typed: the prefix 204 was kept).
     Scenario good_scenario;

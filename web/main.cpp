@@ -526,8 +526,9 @@ bool layout_frame(Platform& p, bool ahead = false) {
 // The semantics layer and the page's height go to the shell when they change.
 void publish_semantics(Platform& p) {
     std::string json = tc::semantics_to_json(p.app.sem);
-    if (json != p.sem_sent || p.app.sem_resend) {
-        p.app.sem_resend = false;
+    const bool resend = p.app.sem_resend == 1; // App::sem_resend: the frame after a typing's end
+    if (p.app.sem_resend > 0) p.app.sem_resend--;
+    if (json != p.sem_sent || resend) {
         p.sem_sent = std::move(json);
         tc_js_semantics(p.sem_sent.c_str());
     }

@@ -224,11 +224,18 @@ void ui::set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& e
     app.notice_from = NoticeFrom::page;
     app.notice = tr(en_zh_prefix, Lang::en);
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
-    for (size_t i = 0; i < errors.size() && i < 3; i++) {
+    constexpr size_t kShown = 3; // a banner, not a report: the rest are counted
+    for (size_t i = 0; i < errors.size() && i < kShown; i++) {
         app.notice += (i ? "; " : " ") + errors[i].message;
         // No space after the prefix's full-width colon in Chinese ("未改变：YAML：…").
         app.notice_zh +=
             (i ? "；" : "") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
+    }
+    if (errors.size() > kShown) { // the CLI lists them all: the banner says there are more
+        const size_t n = errors.size() - kShown;
+        const std::string more = std::to_string(n);
+        app.notice += "; … and " + more + (n == 1 ? " more error" : " more errors");
+        app.notice_zh += "；……另有 " + more + " 个错误";
     }
 }
 
@@ -450,8 +457,11 @@ bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::ve
         ModelResult r = model_from_hf_config(utf8);
         if (!r.errors.empty() || !(r.model.params > 0)) {
             set_notice(app, Str::config_failed, r.errors);
+            app.notice_from = NoticeFrom::model;
             return false;
         }
+        if (app.notice_from == NoticeFrom::model)
+            clear_notice(app); // a good config.json takes away the bad one's
         app.scenario.model = r.model;
         app.scenario.model_id.clear();
         return true;

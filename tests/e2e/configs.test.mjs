@@ -303,6 +303,44 @@ test('a bad file: the notice names the line (YAML) or the key and line (a value)
   } finally { await b.close(); }
 });
 
+// "Load config.json" (the Model section): a bad config.json's notice stayed after a good one was
+// loaded; and the banner showed three of the four errors `traincalc import` lists, without a word.
+test('Load config.json: a bad config.json names every error the CLI names; a good one then clears the notice', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const load = b.page.getByRole('button', { name: 'Load config.json', exact: true });
+    await load.waitFor({ state: 'attached', timeout: 10000 });
+    const bad = join(tmp, 'bad_config.json');
+    writeFileSync(bad, JSON.stringify({ architectures: ['LlamaForCausalLM'], model_type: 'llama', hidden_size: -4096,
+      num_hidden_layers: 1e308, intermediate_size: 'abc', num_attention_heads: 0, vocab_size: 32064 }));
+    let cliOut = '';
+    try { execFileSync(CLI, ['import', '--kind', 'hf_config', bad], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { cliOut = e.stdout; }
+    const cliErrors = JSON.parse(cliOut).errors.map((e) => e.message);
+    assert.ok(cliErrors.length > 3, 'the CLI lists more than the banner has room for');
+    const before = await scenario(b.page);
+    await chooseFile(b.page, load, bad);
+    await taken(b.page, before);
+    const said = 'Could not read this config.json: ' + cliErrors.slice(0, 3).join('; ') + '; … and ' + (cliErrors.length - 3) + ' more error' + (cliErrors.length - 3 > 1 ? 's' : '');
+    assert.equal(await notice(b.page), said);
+    assert.equal(await b.page.getByText(said, { exact: true }).filter({ visible: true }).count(), 1, 'the banner says it');
+    assert.deepEqual(await scenario(b.page), before, 'nothing changes');
+    // Phi-3-mini's config.json: applied, and the notice of the bad one is gone.
+    const good = join(tmp, 'phi3_config.json');
+    writeFileSync(good, JSON.stringify({ architectures: ['Phi3ForCausalLM'], model_type: 'phi3', hidden_size: 3072,
+      intermediate_size: 8192, num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 32,
+      vocab_size: 32064, max_position_embeddings: 4096, tie_word_embeddings: false, hidden_act: 'silu',
+      _name_or_path: 'microsoft/Phi-3-mini-4k-instruct' }));
+    await chooseFile(b.page, load, good);
+    await b.page.waitForFunction(() => typeof window.traincalc.get().model === 'object', null, { timeout: 10000 });
+    await settle(b.page);
+    assert.equal((await scenario(b.page)).model.hidden, 3072);
+    assert.equal(await notice(b.page), '');
+    assert.equal(await b.page.getByText(said, { exact: true }).count(), 0, 'the banner is gone');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('Chinese: a YAML mistake typed into the box is named in Chinese, with its line and column', async () => {
   const b = await launch({ locale: 'zh-CN' });
   try {

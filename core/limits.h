@@ -27,7 +27,8 @@ constexpr size_t kMaxCatalogBytes = 8 * 1024 * 1024;
 // A Hugging Face config.json (model_from_hf_config; paste, import). Real ones are 1–70 KB.
 constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
-// A file chosen in the page's import dialog (scenario or config.json): the larger of the two.
+// A training config (YAML or JSON) as given, before YAML becomes JSON, and any FILE the CLI reads as a
+// scenario or a config: the larger of the two. The page refuses a text or file over its cap unread.
 constexpr size_t kMaxImportFileBytes =
     kMaxScenarioBytes > kMaxConfigBytes ? kMaxScenarioBytes : kMaxConfigBytes;
 

@@ -11,6 +11,8 @@
 // [SECTION] receive_text()
 #include "app.h"
 #include "core/hf_import.h"
+#include "core/json_read.h"
+#include "core/limits.h"
 #include "core/url.h"
 #include "fonts.h"
 #include "imgui_internal.h" // ClearActiveID: let a field show text typed on the phone keyboard
@@ -440,6 +442,40 @@ bool draw_app(App& app) {
 //-----------------------------------------------------------------------------
 // [SECTION] receive_text()
 //-----------------------------------------------------------------------------
+
+size_t text_cap_bytes(TextPurpose purpose) {
+    switch (purpose) {
+    case TextPurpose::scenario:
+        return limits::kMaxScenarioBytes;
+    case TextPurpose::hf_config:
+        return limits::kMaxConfigBytes;
+    case TextPurpose::config: // as the file is, YAML or JSON: the CLI's cap on a FILE
+    case TextPurpose::config_error:
+        return limits::kMaxImportFileBytes;
+    }
+    return limits::kMaxScenarioBytes;
+}
+
+void receive_too_long(App& app, TextPurpose purpose) {
+    const size_t cap = text_cap_bytes(purpose);
+    switch (purpose) {
+    case TextPurpose::scenario:
+        set_notice(app, Str::import_failed, {detail::over_cap_error("", "the scenario", "场景", cap)});
+        return;
+    case TextPurpose::hf_config:
+        set_notice(app, Str::config_failed,
+                   {detail::over_cap_error("", "the config.json", "config.json ", cap)});
+        app.notice_from = NoticeFrom::model;
+        return;
+    case TextPurpose::config:
+    case TextPurpose::config_error:
+        if (!app.parts.receive_config) return; // no section: a config is not taken at all
+        set_notice(app, Str::config_import_failed, {detail::over_cap_error("", "the config", "配置", cap)});
+        app.notice_from = NoticeFrom::config;
+        app.has_import = false; // the last good import's list is not this file's
+        return;
+    }
+}
 
 bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines) {
     if (!utf8 || !app.catalog) return false;

@@ -221,6 +221,11 @@ bool draw_app(App& app);
 // error for one). `lines`: where each key of a YAML config sits, for error messages. Returns true
 // when the scenario changed.
 bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines = {});
+// The most bytes a text for `purpose` may have as given (core/limits.h, the CLI's caps): the platform
+// refuses a longer file or text unread (a YAML's JSON, without its comments, can be far shorter).
+size_t text_cap_bytes(TextPurpose purpose);
+// A file or text over text_cap_bytes(): a notice names the cap, as the CLI does; nothing changes.
+void receive_too_long(App& app, TextPurpose purpose);
 
 // Links the "Training configs" section into this app (ui/screen_configs.cpp): see OptionalParts.
 void link_configs(App& app);

@@ -40,6 +40,10 @@ constexpr size_t kMaxHashBytes = 64 * 1024;
 // under 8 KiB of the link (tests/test_url.cpp checks a scenario at this limit gives a link that fits).
 constexpr size_t kMaxScenarioTextJsonBytes = (kMaxHashBytes - 8 * 1024) / 4 * 3;
 
+// A scenario's model_repo (the repository or path an imported config named): Hugging Face ids are
+// at most 96 characters; a local path longer than this is not a path anyone types.
+constexpr size_t kMaxModelRepoBytes = 1024;
+
 // Errors kept per parse: past this many, one more error says how many were left out
 // (a document of a million unknown keys must not answer with a million messages).
 constexpr size_t kMaxErrors = 100;

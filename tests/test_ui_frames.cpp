@@ -1055,6 +1055,33 @@ TEST_CASE("with a help open, a tap on another control also works it (the tap clo
     }
 }
 
+// An imported config's repository (model_repo, written back by the export) names the model it came
+// with: another model picked in the model picker takes it away; the same model picked again keeps it.
+TEST_CASE("another model picked: the repository an imported config named goes, the same model keeps it") {
+    Page page(1280, 9000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-7b";
+    page.app.scenario.model_repo = "Qwen/Qwen2.5-7B-Instruct";
+    refresh(page.app);
+    page.frame();
+    auto pick = [&](const char* name) {
+        const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, "Model");
+        REQUIRE(combo);
+        page.click(*combo);
+        const SemNode* option = nullptr;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::option && n.name.rfind(name, 0) == 0) option = &n;
+        REQUIRE(option);
+        page.click(*option);
+        refresh(page.app);
+        page.frame();
+    };
+    pick("Qwen2.5 7B,");
+    CHECK(page.app.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
+    pick("Qwen2.5 14B,");
+    CHECK(page.app.scenario.model_id == "qwen2.5-14b");
+    CHECK(page.app.scenario.model_repo == "");
+}
+
 TEST_CASE("another GPU picked: the prices typed for the card before go back to the catalog's, said") {
     Page page(1280, 9000, 1, Lang::en);
     page.app.scenario.price_hourly = 26; // a quote for the default A100 80GB

@@ -500,6 +500,7 @@ bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::ve
             clear_notice(app); // a good config.json takes away the bad one's
         app.scenario.model = r.model;
         app.scenario.model_id.clear();
+        app.scenario.model_repo.clear(); // the imported config's repository named another model
         return true;
     }
     case TextPurpose::config: // a training config, or the page's YAML error for one

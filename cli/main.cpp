@@ -154,9 +154,10 @@ bool read_input(const std::string& path, size_t max_bytes, const char* field, co
     if (f != stdin) std::fclose(f);
     if (failed) return fail(std::strerror(read_errno), std::strerror(read_errno));
     if (out.size() > max_bytes) { // the rest is never read: the size is only known to be over
-        const std::string max = plain_number(static_cast<double>(max_bytes));
-        errors.push_back({field, shown + ": " + what_en + " is too long: more than " + max + " bytes",
-                          shown + "：" + what_zh + "过长：超过 " + max + " 字节"});
+        FieldError e = detail::over_cap_error(field, what_en, what_zh, max_bytes); // the page's words too
+        e.message = shown + ": " + e.message;
+        e.message_zh = shown + "：" + e.message_zh;
+        errors.push_back(std::move(e));
         out.clear();
         return false;
     }
@@ -238,7 +239,7 @@ bool load_catalog(const Args& a, Catalog& out, std::vector<FieldError>& errors) 
 bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Scenario& cur,
               ConfigImport* report, std::vector<FieldError>& errors) {
     std::string text;
-    if (!read_input(path, limits::kMaxScenarioBytes, "file", "the scenario", "场景", text, errors))
+    if (!read_input(path, limits::kMaxImportFileBytes, "file", "the scenario", "场景", text, errors))
         return false;
     ConfigKind kind = ConfigKind::detect;
     if (!a.kind_text.empty() && !config_kind_from_string(a.kind_text, kind)) {

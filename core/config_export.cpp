@@ -119,8 +119,11 @@ struct Lines {
     void kv_int(const std::string& k, long long n) { kv(k, std::to_string(n)); }
 };
 
-// The model's Hugging Face repository, from the catalog source ("config.json of ORG/NAME on …").
+// The model's Hugging Face repository: the one an imported config named (a fine-tune, a local copy)
+// while the model is still the catalog's it resolved to, else the catalog source's ("config.json of
+// ORG/NAME on …").
 std::string model_repo(const Estimate& e, std::vector<ExportNote>& notes) {
+    if (!e.scenario.model_id.empty() && !e.scenario.model_repo.empty()) return e.scenario.model_repo;
     const std::string repo = catalog_model_repo(e.model);
     if (!repo.empty()) return repo;
     notes.push_back(

@@ -286,6 +286,14 @@ std::string catalog_model_repo(const ModelSpec& m) {
 
 namespace {
 
+// The repository as the file names it, kept beside the catalog model it resolved to: the export
+// writes it back (the catalog's own repository would train another model: the base, not -Instruct).
+void keep_model_repo(Importer& im, const std::string& key, const std::string& name, const std::string& repo) {
+    if (name == repo || im.setter("model_repo")) return; // the catalog's own; or base_model after the first
+    im.setters.emplace_back("model_repo", key);
+    im.patch["model_repo"] = name;
+}
+
 // model_name_or_path / base_model: a catalog model when the repository (or its base model) is one.
 void read_model_name(Importer& im, const std::string& key, const Json& v) {
     std::string name;
@@ -301,19 +309,22 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
         const std::string repo = catalog_model_repo(m);
         if (repo.empty()) continue;
         if (lower(repo) == lower(name)) {
-            im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id);
+            if (im.set(key, "model", m.id, "catalog model " + m.id, "目录模型 " + m.id))
+                keep_model_repo(im, key, name, repo);
             return;
         }
         if (repo_leaf(repo) == leaf) { // /data/models/Qwen2.5-7B is the model, not a fine-tune of it
-            im.set(key, "model", m.id, name + " is named as " + repo + ": the catalog's " + m.id,
-                   name + " 与 " + repo + " 同名：目录模型 " + m.id);
+            if (im.set(key, "model", m.id, name + " is named as " + repo + ": the catalog's " + m.id,
+                       name + " 与 " + repo + " 同名：目录模型 " + m.id))
+                keep_model_repo(im, key, name, repo);
             return;
         }
         if (repo_base_name(repo) == want || lower(m.id) == want) {
-            im.set(key, "model", m.id,
-                   name + " has the architecture of the catalog's " + m.id + " (" + repo +
-                       "): a fine-tuned variant",
-                   name + " 与目录中的 " + m.id + "（" + repo + "）结构相同：同一基座的微调版本");
+            if (im.set(key, "model", m.id,
+                       name + " has the architecture of the catalog's " + m.id + " (" + repo +
+                           "): a fine-tuned variant",
+                       name + " 与目录中的 " + m.id + "（" + repo + "）结构相同：同一基座的微调版本"))
+                keep_model_repo(im, key, name, repo);
             return;
         }
     }

@@ -367,7 +367,10 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const Mode
     if (e.host.known && !e.host.fits)
         add_warning(e, WarningCode::host_ram_short, e.host.peak_node_gib, e.host.available_gib);
     if (!g.verified) add_warning(e, WarningCode::unverified_gpu, 0, 0);
-    if (e.flops.padded_tokens_per_sample > 0)
+    // Unpacked samples are padded only to the longest of their micro-batch: none at b = 1 or when every
+    // sample is as long as the longest (max_tokens = avg_tokens). Under 1% is no padding worth a word.
+    constexpr double kPaddingWarnShare = 0.01;
+    if (e.flops.padded_tokens_per_sample > 0 && e.flops.padding_waste >= kPaddingWarnShare)
         add_warning(e, WarningCode::padding_waste, e.flops.padding_waste, e.flops.padded_tokens_per_sample);
     // A measurement beats the model, but only when it measured this run: a factor of 2 either way
     // is a different setting or a slow part the model does not see, and the plan's hours are wrong.

@@ -1834,12 +1834,18 @@ const WarningText kWarningText[] = {
                     loading ? F.T("loading the model", "加载模型") : F.T("offloading", "卸载训练"), advice);
      }},
     {WarningCode::padding_waste,
-     "Samples are not packed: each costs %s tokens with its padding, so %s of the compute is padding. "
-     "Packing "
-     "(or grouping samples by length) removes it.",
-     "样本没有打包：每条样本连同填充要算 %s 个 token，计算量中有 %s 是填充。打包（或按长度分组）可以省掉。",
-     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
-         return fmt(t, F.N(w.limit).c_str(), F.P(w.value).c_str());
+     "Samples are not packed: each costs %s tokens with its padding%s, so %s of the compute is padding. "
+     "Packing (or grouping samples by length) removes it.",
+     "样本没有打包：每条样本连同填充要算 %s 个 token%s，计算量中有 %s 是填充。打包（或按长度分组）可以省掉。",
+     [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         // max_tokens 0: the longest sample is not known and is taken as the sequence (the most padding).
+         const std::string longest = e.scenario.max_tokens > 0
+                                         ? ""
+                                         : fmt(F.T(" (the longest sample taken as the sequence length, %s "
+                                                   "tokens: give it if shorter)",
+                                                   "（最长样本按序列长度 %s 个 token 计：若更短请填写）"),
+                                               F.N(e.scenario.seq_len).c_str());
+         return fmt(t, F.N(w.limit).c_str(), longest.c_str(), F.P(w.value).c_str());
      }},
     // The hours and cost above are the model's: said which to book by, and what to look for.
     {WarningCode::pilot_disagrees,

@@ -248,6 +248,13 @@ FieldError too_long_error(const std::string& field, const char* what_en, const c
                       std::string(what_zh) + "过长：" + n + " 字节，最多 " + max + " 字节"};
 }
 
+FieldError over_cap_error(const std::string& field, const char* what_en, const char* what_zh,
+                          size_t max_bytes) {
+    std::string max = format_plain(static_cast<double>(max_bytes));
+    return FieldError{field, std::string(what_en) + " is too long: more than " + max + " bytes",
+                      std::string(what_zh) + "过长：超过 " + max + " 字节"};
+}
+
 Json parse_json_text(std::string_view text) {
     Json out;
     nlohmann::detail::json_sax_dom_parser<Json> sax(out, false);

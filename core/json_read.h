@@ -72,6 +72,10 @@ bool parse_json(std::string_view text, size_t max_bytes, const char* what_en, co
 // "the scenario is too long: N bytes, at most M" (field ""): also for the CLI's reads.
 FieldError too_long_error(const std::string& field, const char* what_en, const char* what_zh, size_t bytes,
                           size_t max_bytes);
+// "the config is too long: more than M bytes": a text refused before it is read whole (the CLI reads
+// M + 1 bytes; the page refuses a file or text over its cap as given, before YAML becomes JSON).
+FieldError over_cap_error(const std::string& field, const char* what_en, const char* what_zh,
+                          size_t max_bytes);
 // Keeps the first limits::kMaxErrors errors and adds one counting the rest (plus `dropped`,
 // errors already left out while reading).
 void cap_errors(std::vector<FieldError>& errors, size_t dropped = 0);

@@ -27,7 +27,8 @@ constexpr size_t kMaxCatalogBytes = 8 * 1024 * 1024;
 // A Hugging Face config.json (model_from_hf_config; paste, import). Real ones are 1–70 KB.
 constexpr size_t kMaxConfigBytes = 1024 * 1024;
 
-// A file chosen in the page's import dialog (scenario or config.json): the larger of the two.
+// A training config (YAML or JSON) as given, before YAML becomes JSON, and any FILE the CLI reads as a
+// scenario or a config: the larger of the two. The page refuses a text or file over its cap unread.
 constexpr size_t kMaxImportFileBytes =
     kMaxScenarioBytes > kMaxConfigBytes ? kMaxScenarioBytes : kMaxConfigBytes;
 
@@ -38,6 +39,10 @@ constexpr size_t kMaxHashBytes = 64 * 1024;
 // (control characters as \u00XX): base64 makes it 4/3, and the rest of the scenario's JSON needs
 // under 8 KiB of the link (tests/test_url.cpp checks a scenario at this limit gives a link that fits).
 constexpr size_t kMaxScenarioTextJsonBytes = (kMaxHashBytes - 8 * 1024) / 4 * 3;
+
+// A scenario's model_repo (the repository or path an imported config named): Hugging Face ids are
+// at most 96 characters; a local path longer than this is not a path anyone types.
+constexpr size_t kMaxModelRepoBytes = 1024;
 
 // Errors kept per parse: past this many, one more error says how many were left out
 // (a document of a million unknown keys must not answer with a million messages).

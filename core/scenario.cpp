@@ -128,6 +128,11 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //                                                           hidden_size)
 //  custom_model               object                        the custom model kept while a catalog id is
 //                                                           chosen
+//  model_repo                 string   ≤ 1024 bytes, no control characters   the repository or path an
+//                                                           imported config named for the catalog model
+//                                                           (a fine-tune of it); the config export writes
+//                                                           it; absent = the catalog's; a patch that sets
+//                                                           model without it clears it
 //  method                     enum     full lora qlora
 //  lora_rank                  integer  1 .. 1024
 //  lora_targets               enum     qv all
@@ -422,6 +427,36 @@ void read_model(const Json& v, const Catalog& catalog, Scenario& s, std::vector<
     }
 }
 
+// model_repo: one line of text a config file can hold, short enough for a link.
+bool model_repo_ok(const std::string& repo) {
+    if (repo.size() > limits::kMaxModelRepoBytes) return false;
+    for (unsigned char c : repo)
+        if (c < 0x20 || c == 0x7f) return false;
+    return true;
+}
+
+void model_repo_error(std::vector<FieldError>& errors, const Json& v) {
+    const std::string max = detail::format_plain(static_cast<double>(limits::kMaxModelRepoBytes));
+    detail::add_error(errors, "model_repo",
+                      "model_repo must be a repository or path of at most " + max +
+                          " bytes without control characters, got " + detail::describe_value(v, false),
+                      "model_repo 必须是不超过 " + max + " 字节、不含控制字符的仓库名或路径，实际为 " +
+                          detail::describe_value(v, true));
+}
+
+void read_model_repo(const Json& v, Scenario& s, std::vector<FieldError>& errors) {
+    if (!v.is_string()) {
+        detail::type_error(errors, Ctx{}, "model_repo", "a string", "字符串", v);
+        return;
+    }
+    const std::string& repo = v.get_ref<const std::string&>();
+    if (!model_repo_ok(repo)) {
+        model_repo_error(errors, v);
+        return;
+    }
+    s.model_repo = repo;
+}
+
 void read_gpu(const Json& v, const Catalog& catalog, Scenario& s, std::vector<FieldError>& errors) {
     if (v.is_string()) {
         const std::string& id = v.get_ref<const std::string&>();
@@ -529,6 +564,8 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
         const Json& v = it.value();
         if (key == "model")
             read_model(v, catalog, s, errors);
+        else if (key == "model_repo")
+            read_model_repo(v, s, errors);
         else if (key == "gpu")
             read_gpu(v, catalog, s, errors);
         else if (key == "custom_model")
@@ -552,6 +589,8 @@ void apply(const Json& doc, const Catalog& catalog, Scenario& s, std::vector<Fie
             detail::unknown_key_error(errors, top, key);
         }
     }
+    // The repository named another model: a patch that sets the model without one clears it.
+    if (doc.contains("model") && !doc.contains("model_repo")) s.model_repo.clear();
     // How the data amount is given follows the keys present unless data_input says.
     if (doc.contains("data_input")) return;
     const bool tokens = doc.contains("tokens");
@@ -637,6 +676,7 @@ std::string scenario_to_json(const Scenario& s) {
         j["model"] = s.model_id;
         if (!is_default(s.model)) j["custom_model"] = detail::model_to_json(s.model);
     }
+    if (!s.model_repo.empty()) j["model_repo"] = s.model_repo;
     if (s.gpu_id.empty())
         j["gpu"] = detail::gpu_to_json(s.gpu);
     else {
@@ -815,6 +855,7 @@ void keep_ids_in_catalog(Scenario& s, const Catalog& catalog) {
 // free text is the only part without a range, so its written size is bounded here.
 std::vector<FieldError> link_text_errors(const Scenario& s) {
     const std::pair<const char*, const std::string*> texts[] = {{"model", &s.model_id},
+                                                                {"model_repo", &s.model_repo},
                                                                 {"gpu", &s.gpu_id},
                                                                 {"model.id", &s.model.id},
                                                                 {"model.name", &s.model.name},
@@ -891,6 +932,7 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog) {
         unknown_id_error(errors, "gpu", "GPU", "GPU", s.gpu_id, catalog.gpus);
     else
         detail::check_gpu(*g, gpu_ctx, errors);
+    if (!model_repo_ok(s.model_repo)) model_repo_error(errors, Json(s.model_repo)); // set from C++
     if (errors.empty()) check_relations(s, *m, *g, errors);
     for (FieldError& e : link_text_errors(s)) errors.push_back(std::move(e));
     return errors;

@@ -70,8 +70,12 @@ struct Scenario {
     // Model: a catalog id, or a custom architecture when model_id is empty.
     std::string model_id = "qwen2.5-7b"; // catalog id; "" = use `model`
     ModelSpec model;                     // custom model (used when model_id is empty)
-    Method method = Method::lora;        // default LoRA: what most renting teams run
-    int lora_rank = 16;                  // r, 1..1024
+    // The repository (or path) an imported config named for the catalog model: a fine-tune of it
+    // ("Qwen/Qwen2.5-7B-Instruct"), a local copy. The config export writes it back; "" = the
+    // catalog's own. Another model (picked, loaded, a patch's "model") clears it.
+    std::string model_repo;
+    Method method = Method::lora; // default LoRA: what most renting teams run
+    int lora_rank = 16;           // r, 1..1024
     LoraTargets lora_targets = LoraTargets::all;
     // Objective (full/LoRA/QLoRA above apply to the policy). DPO/ORPO/SimPO train a chosen and a
     // rejected sequence per sample; GRPO/PPO samples are prompts, each rolled out G times.

@@ -23,6 +23,8 @@
 #include "core/config_export.h"
 #include "core/config_import.h"
 #include "core/estimate.h"
+#include "core/scenario.h"
+#include "core/url.h"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -365,6 +367,52 @@ TEST_CASE("config export: a custom model is a placeholder, with a note") {
     REQUIRE_FALSE(x.notes.empty());
     CHECK(x.notes[0].en ==
           "model_name_or_path: a custom model has no repository: write its path or Hugging Face name");
+}
+
+// The import resolves Qwen/Qwen2.5-7B-Instruct to the catalog's qwen2.5-7b (its architecture); the
+// export wrote the catalog's Qwen/Qwen2.5-7B: a config that trains the base, not the model imported.
+TEST_CASE("config export: the repository an imported config named is written back, not its catalog base") {
+    const YamlJson y =
+        yaml_to_json("model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\nlora_rank: 32\n");
+    const ConfigImport r = import_config(y.json, ConfigKind::detect, Scenario{}, catalog(), y.lines);
+    REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
+    CHECK(r.scenario.model_id == "qwen2.5-7b");
+    CHECK(r.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
+    CHECK(parse_yaml(export_config(estimate_of(r.scenario), ExportFormat::llamafactory)
+                         .text)["model_name_or_path"] == "Qwen/Qwen2.5-7B-Instruct");
+    // It travels with the scenario: its JSON (saved state, the CLI) and its link.
+    const std::string json = scenario_to_json(r.scenario);
+    CHECK(json.find(R"("model_repo":"Qwen/Qwen2.5-7B-Instruct")") != std::string::npos);
+    CHECK(scenario_from_json(json, catalog()).scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
+    const HashState h = decode_hash(encode_hash(r.scenario, false, "en"), catalog());
+    REQUIRE(h.scenario.errors.empty());
+    CHECK(h.scenario.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
+    // The catalog's own repository, or a catalog id, is not kept: nothing to write back.
+    for (const char* name : {"Qwen/Qwen2.5-7B", "qwen2.5-7b"}) {
+        const YamlJson own = yaml_to_json(std::string("model_name_or_path: ") + name + "\n");
+        CHECK(import_config(own.json, ConfigKind::detect, Scenario{}, catalog(), own.lines)
+                  .scenario.model_repo == "");
+    }
+    // Another model (set() or a link's "model", a config.json) takes it away: the catalog's is written.
+    const ScenarioResult other = scenario_patch(r.scenario, R"({"model":"qwen2.5-14b"})", catalog());
+    REQUIRE(other.errors.empty());
+    CHECK(other.scenario.model_repo == "");
+    CHECK(parse_yaml(export_config(estimate_of(other.scenario), ExportFormat::llamafactory)
+                         .text)["model_name_or_path"] == "Qwen/Qwen2.5-14B");
+    // Checked as the scenario's other free text: one line, bounded; validate() too (set from C++).
+    const ScenarioResult bad = scenario_patch(Scenario{}, R"({"model_repo":"Qwen/x\u001b[2J"})", catalog());
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].field == "model_repo");
+    CHECK(bad.errors[0].message == "model_repo must be a repository or path of at most 1024 bytes without "
+                                   "control characters, got \"Qwen/x\x1b[2J\"");
+    CHECK(bad.errors[0].message_zh == "model_repo 必须是不超过 1024 字节、不含控制字符的仓库名或路径，实际为 "
+                                      "\"Qwen/x\x1b[2J\"");
+    CHECK(scenario_patch(Scenario{}, R"({"model_repo":7})", catalog()).errors.size() == 1);
+    Scenario long_repo = r.scenario;
+    long_repo.model_repo = std::string(1025, 'a');
+    const std::vector<FieldError> v = validate(long_repo, catalog());
+    REQUIRE(!v.empty());
+    CHECK(v[0].field == "model_repo");
 }
 
 //-----------------------------------------------------------------------------

@@ -129,6 +129,56 @@ TEST_CASE("padding: packed samples cost their tokens; unpacked ones the longest 
     CHECK(single.flops.padding_waste == doctest::Approx(0));
 }
 
+// The warning's condition is the padding's share, not "samples are unpacked": at b = 1 (each sample
+// its own sequence, padded to itself) or samples all as long as the longest there is none, and it said
+// "0% of the compute is padding".
+static const Warning* padding_warning(const Estimate& e) {
+    for (const Warning& w : e.warnings)
+        if (w.code == WarningCode::padding_waste) return &w;
+    return nullptr;
+}
+
+TEST_CASE(
+    "padding: warned only when padding is a share of the compute; the longest sample said when assumed") {
+    const Catalog c = catalog_7b();
+    Scenario s = samples_scenario(false, 1);
+    s.max_tokens = 0; // the page's defaults, unpacked: b = 1, the longest sample unknown
+    const Estimate single = estimate(s, c);
+    REQUIRE(single.ok);
+    CHECK(single.flops.padding_waste == 0);
+    CHECK(padding_warning(single) == nullptr);
+    s = samples_scenario(false, 8);
+    s.max_tokens = 500; // every sample as long as the longest: nothing to pad
+    CHECK(padding_warning(estimate(s, c)) == nullptr);
+    s.max_tokens = 505; // 500 + 5 · 7/9 = 503.9 tokens: 0.77% padding, under the 1% worth a word
+    CHECK(padding_warning(estimate(s, c)) == nullptr);
+
+    const Estimate known = estimate(samples_scenario(false, 8), c); // longest 2,000
+    const Warning* w = padding_warning(known);
+    REQUIRE(w);
+    CHECK(warning_text(*w, known, Lang::en) ==
+          "Samples are not packed: each costs 1,667 tokens with its padding, so 70% of the compute is "
+          "padding. Packing (or grouping samples by length) removes it.");
+    CHECK(warning_text(*w, known, Lang::zh) ==
+          "样本没有打包：每条样本连同填充要算 1,667 个 token，计算量中有 70% "
+          "是填充。打包（或按长度分组）可以省掉。");
+    // Longest unknown (0): taken as the 4,096-token sequence, 500 + 3,596 · 7/9 = 3,297 tokens, and said.
+    s = samples_scenario(false, 8);
+    s.max_tokens = 0;
+    const Estimate assumed = estimate(s, c);
+    w = padding_warning(assumed);
+    REQUIRE(w);
+    CHECK(
+        warning_text(*w, assumed, Lang::en) ==
+        "Samples are not packed: each costs 3,297 tokens with its padding (the longest sample taken as the "
+        "sequence length, 4,096 tokens: give it if shorter), so 84.8% of the compute is padding. Packing (or "
+        "grouping samples by length) removes it.");
+    CHECK(warning_text(*w, assumed, Lang::zh) ==
+          "样本没有打包：每条样本连同填充要算 3,297 个 token（最长样本按序列长度 4,096 个 token "
+          "计：若更短请填写），"
+          "计算量中有 84.8% 是填充。打包（或按长度分组）可以省掉。");
+}
+
 TEST_CASE("padding: memory sees the longest sample, not the packed sequence") {
     const Catalog c = catalog_7b();
     const Estimate packed = estimate(samples_scenario(true, 4), c);

@@ -73,6 +73,35 @@ TEST_CASE("a bad value names the key and its line; nothing changes; a good confi
     CHECK(page.app.scenario.seq_len == 2048);
 }
 
+// A 5 MB file said "not valid JSON: the text is empty" (the picker's marker for a file over 4 MiB began
+// with a NUL, and the wasm read an empty string), and a 2 MB YAML imported (its JSON, comments gone,
+// was short) where the CLI refuses it: the page now refuses a text over the CLI's cap as given.
+TEST_CASE(
+    "a file or text over its cap is refused as the CLI refuses it, in both languages; a good one clears it") {
+    Page page(1280, 800, 1, Lang::en);
+    const Scenario before = page.app.scenario;
+    CHECK(text_cap_bytes(TextPurpose::config) == limits::kMaxImportFileBytes); // the CLI's FILE cap
+    CHECK(text_cap_bytes(TextPurpose::hf_config) == limits::kMaxConfigBytes);
+    CHECK(text_cap_bytes(TextPurpose::scenario) == limits::kMaxScenarioBytes);
+    receive_too_long(page.app, TextPurpose::config);
+    CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: the config is too "
+                             "long: more than 1048576 bytes");
+    CHECK(page.app.notice_zh == "无法导入该配置，当前方案未改变：配置过长：超过 1048576 字节");
+    CHECK(page.app.notice_from == NoticeFrom::config);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    CHECK(
+        receive_text(page.app, TextPurpose::config, "{\"finetuning_type\": \"lora\", \"cutoff_len\": 2048}"));
+    CHECK(page.app.notice.empty());
+    receive_too_long(page.app, TextPurpose::hf_config);
+    CHECK(page.app.notice ==
+          "Could not read this config.json: the config.json is too long: more than 1048576 bytes");
+    CHECK(page.app.notice_zh == "无法读取该 config.json：config.json 过长：超过 1048576 字节");
+    receive_too_long(page.app, TextPurpose::scenario);
+    CHECK(page.app.notice ==
+          "Import failed, the scenario is unchanged: the scenario is too long: more than 1048576 bytes");
+    CHECK(page.app.notice_zh == "导入失败，当前方案未改变：场景过长：超过 1048576 字节");
+}
+
 TEST_CASE("the page's YAML error (line, column, reason) is worded in both languages") {
     Page page(1280, 800, 1, Lang::zh);
     CHECK(!receive_text(page.app, TextPurpose::config_error, "3\t1\tdeficient indentation"));

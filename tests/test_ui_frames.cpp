@@ -474,6 +474,37 @@ TEST_CASE("the language button switches language and tells the platform") {
     CHECK(page.recovered == "");
 }
 
+// "Load config.json": a bad config.json's notice stayed on after a good one was applied (the
+// Training configs' import cleared its own; this one did not), and the banner showed three of the
+// four errors `traincalc import` lists for the same file without saying there were more.
+TEST_CASE(
+    "receive_text: a good config.json takes away a bad one's notice; the banner counts what it leaves out") {
+    Page page(1280, 800, 1, Lang::en);
+    const Scenario before = page.app.scenario;
+    const char* bad = R"({"architectures":["LlamaForCausalLM"],"model_type":"llama","hidden_size":-4096,
+        "num_hidden_layers":1e308,"intermediate_size":"abc","num_attention_heads":0,"vocab_size":32064})";
+    CHECK_FALSE(receive_text(page.app, TextPurpose::hf_config, bad));
+    CHECK(page.app.notice ==
+          "Could not read this config.json: hidden_size must be an integer from 1 to 1000000, "
+          "got -4096; num_hidden_layers must be an integer from 1 to 10000, got 1e308; "
+          "num_attention_heads must be an integer from 1 to 100000, got 0; … and 1 more error");
+    CHECK(page.app.notice_zh.size() > 0);
+    CHECK(page.app.notice_zh.find("；……另有 1 个错误") != std::string::npos);
+    CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
+    const char* phi3 = R"({"architectures":["Phi3ForCausalLM"],"model_type":"phi3","hidden_size":3072,
+        "intermediate_size":8192,"num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,
+        "vocab_size":32064,"max_position_embeddings":4096,"tie_word_embeddings":false})";
+    CHECK(receive_text(page.app, TextPurpose::hf_config, phi3));
+    CHECK(page.app.scenario.model.hidden == 3072);
+    CHECK(page.app.notice == "");
+    CHECK(page.app.notice_zh == "");
+    // Another source's notice (a damaged link, a GPU's prices) is not the config.json's to take away.
+    page.app.notice = "the link was damaged";
+    page.app.notice_from = NoticeFrom::page;
+    CHECK(receive_text(page.app, TextPurpose::hf_config, phi3));
+    CHECK(page.app.notice == "the link was damaged");
+}
+
 TEST_CASE("receive_text: config.json, scenario import, bad files give a notice and change nothing") {
     Page page(390, 844, 3, Lang::zh);
     const char* config =
@@ -1036,6 +1067,33 @@ TEST_CASE("with a help open, a tap on another control also works it (the tap clo
         CHECK(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 0);
         CHECK(page.recovered == "");
     }
+}
+
+// An imported config's repository (model_repo, written back by the export) names the model it came
+// with: another model picked in the model picker takes it away; the same model picked again keeps it.
+TEST_CASE("another model picked: the repository an imported config named goes, the same model keeps it") {
+    Page page(1280, 9000, 1, Lang::en);
+    page.app.scenario.model_id = "qwen2.5-7b";
+    page.app.scenario.model_repo = "Qwen/Qwen2.5-7B-Instruct";
+    refresh(page.app);
+    page.frame();
+    auto pick = [&](const char* name) {
+        const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, "Model");
+        REQUIRE(combo);
+        page.click(*combo);
+        const SemNode* option = nullptr;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::option && n.name.rfind(name, 0) == 0) option = &n;
+        REQUIRE(option);
+        page.click(*option);
+        refresh(page.app);
+        page.frame();
+    };
+    pick("Qwen2.5 7B,");
+    CHECK(page.app.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
+    pick("Qwen2.5 14B,");
+    CHECK(page.app.scenario.model_id == "qwen2.5-14b");
+    CHECK(page.app.scenario.model_repo == "");
 }
 
 TEST_CASE("another GPU picked: the prices typed for the card before go back to the catalog's, said") {

@@ -11,6 +11,8 @@
 // [SECTION] receive_text()
 #include "app.h"
 #include "core/hf_import.h"
+#include "core/json_read.h"
+#include "core/limits.h"
 #include "core/url.h"
 #include "fonts.h"
 #include "imgui_internal.h" // ClearActiveID: let a field show text typed on the phone keyboard
@@ -224,11 +226,18 @@ void ui::set_notice(App& app, Str en_zh_prefix, const std::vector<FieldError>& e
     app.notice_from = NoticeFrom::page;
     app.notice = tr(en_zh_prefix, Lang::en);
     app.notice_zh = tr(en_zh_prefix, Lang::zh);
-    for (size_t i = 0; i < errors.size() && i < 3; i++) {
+    constexpr size_t kShown = 3; // a banner, not a report: the rest are counted
+    for (size_t i = 0; i < errors.size() && i < kShown; i++) {
         app.notice += (i ? "; " : " ") + errors[i].message;
         // No space after the prefix's full-width colon in Chinese ("未改变：YAML：…").
         app.notice_zh +=
             (i ? "；" : "") + (errors[i].message_zh.empty() ? errors[i].message : errors[i].message_zh);
+    }
+    if (errors.size() > kShown) { // the CLI lists them all: the banner says there are more
+        const size_t n = errors.size() - kShown;
+        const std::string more = std::to_string(n);
+        app.notice += "; … and " + more + (n == 1 ? " more error" : " more errors");
+        app.notice_zh += "；……另有 " + more + " 个错误";
     }
 }
 
@@ -438,6 +447,40 @@ bool draw_app(App& app) {
 // [SECTION] receive_text()
 //-----------------------------------------------------------------------------
 
+size_t text_cap_bytes(TextPurpose purpose) {
+    switch (purpose) {
+    case TextPurpose::scenario:
+        return limits::kMaxScenarioBytes;
+    case TextPurpose::hf_config:
+        return limits::kMaxConfigBytes;
+    case TextPurpose::config: // as the file is, YAML or JSON: the CLI's cap on a FILE
+    case TextPurpose::config_error:
+        return limits::kMaxImportFileBytes;
+    }
+    return limits::kMaxScenarioBytes;
+}
+
+void receive_too_long(App& app, TextPurpose purpose) {
+    const size_t cap = text_cap_bytes(purpose);
+    switch (purpose) {
+    case TextPurpose::scenario:
+        set_notice(app, Str::import_failed, {detail::over_cap_error("", "the scenario", "场景", cap)});
+        return;
+    case TextPurpose::hf_config:
+        set_notice(app, Str::config_failed,
+                   {detail::over_cap_error("", "the config.json", "config.json ", cap)});
+        app.notice_from = NoticeFrom::model;
+        return;
+    case TextPurpose::config:
+    case TextPurpose::config_error:
+        if (!app.parts.receive_config) return; // no section: a config is not taken at all
+        set_notice(app, Str::config_import_failed, {detail::over_cap_error("", "the config", "配置", cap)});
+        app.notice_from = NoticeFrom::config;
+        app.has_import = false; // the last good import's list is not this file's
+        return;
+    }
+}
+
 bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines) {
     if (!utf8 || !app.catalog) return false;
     switch (purpose) {
@@ -454,10 +497,14 @@ bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::ve
         ModelResult r = model_from_hf_config(utf8);
         if (!r.errors.empty() || !(r.model.params > 0)) {
             set_notice(app, Str::config_failed, r.errors);
+            app.notice_from = NoticeFrom::model;
             return false;
         }
+        if (app.notice_from == NoticeFrom::model)
+            clear_notice(app); // a good config.json takes away the bad one's
         app.scenario.model = r.model;
         app.scenario.model_id.clear();
+        app.scenario.model_repo.clear(); // the imported config's repository named another model
         return true;
     }
     case TextPurpose::config: // a training config, or the page's YAML error for one

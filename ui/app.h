@@ -54,8 +54,8 @@ struct PlatformHooks {
 
 // The collapsible sections whose open state the page keeps (App::sections_open).
 enum class Section : int { model, data, gpu, prices, ownership, quotes, checklist, count };
-enum class NoticeFrom : std::uint8_t { page, config, gpu };   // App::notice_from
-enum class TypingEnd : std::uint8_t { none, ended, restore }; // restore: ended, typing_from comes back
+enum class NoticeFrom : std::uint8_t { page, config, gpu, model }; // App::notice_from
+enum class TypingEnd : std::uint8_t { none, ended, restore };      // restore: ended, typing_from comes back
 
 struct App;
 
@@ -93,7 +93,8 @@ struct App {
     std::string notice_zh;
     // What caused the notice, said again beside it (the top is a screenful or, on a phone, several
     // away): config, under the import button (the next good import clears it); gpu, under the GPU
-    // picker and the comparison (another card or a typed price clears it).
+    // picker and the comparison (another card or a typed price clears it); model, a config.json
+    // loaded in the Model section (the next good one clears it).
     NoticeFrom notice_from = NoticeFrom::page;
     PlatformHooks hooks;
     OptionalParts parts;
@@ -223,6 +224,11 @@ bool draw_app(App& app);
 // error for one). `lines`: where each key of a YAML config sits, for error messages. Returns true
 // when the scenario changed.
 bool receive_text(App& app, TextPurpose purpose, const char* utf8, const std::vector<KeyLine>& lines = {});
+// The most bytes a text for `purpose` may have as given (core/limits.h, the CLI's caps): the platform
+// refuses a longer file or text unread (a YAML's JSON, without its comments, can be far shorter).
+size_t text_cap_bytes(TextPurpose purpose);
+// A file or text over text_cap_bytes(): a notice names the cap, as the CLI does; nothing changes.
+void receive_too_long(App& app, TextPurpose purpose);
 
 // Links the "Training configs" section into this app (ui/screen_configs.cpp): see OptionalParts.
 void link_configs(App& app);

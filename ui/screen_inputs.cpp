@@ -95,6 +95,7 @@ static bool model_picker(App& app) {
                 const float room = avail - count_w - ImGui::GetStyle().ItemSpacing.x;
                 if (option(app, fit_text(label, room), selected,
                            fmt(app.lang == Lang::zh ? "%s，%s" : "%s, %s", label, count))) {
+                    if (s.model_id != preset.id) s.model_repo.clear(); // it named the model before
                     s.model_id = preset.id;
                     changed = true;
                 }
@@ -139,6 +140,7 @@ static bool params_slider(App& app) {
     s.model =
         app.catalog ? model_with_params(*app.catalog, *m, params) : model_with_params(Catalog{}, *m, params);
     s.model_id.clear();
+    s.model_repo.clear(); // a custom model: no repository holds it
     return true;
 }
 

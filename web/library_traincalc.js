@@ -155,8 +155,7 @@ mergeInto(LibraryManager.library, {
       input.onchange = function () {
         var f = input.files && input.files[0];
         if (!f) return;
-        if (f.size > 4 * 1024 * 1024) { window.traincalc && window.traincalc.__receive(purpose, '\u0000too-large'); return; }
-        f.text().then(function (t) { window.traincalc && window.traincalc.__receive(purpose, t); });
+        if (window.traincalc) window.traincalc.__file(purpose, f); // over its cap: refused unread, said so
       };
       // Held until the next chooser: nothing else refers to a detached <input>, and one collected
       // while its chooser was open lost the file (a browser test's chooser found no node, 2026-12-05).

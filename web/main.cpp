@@ -694,6 +694,22 @@ EMSCRIPTEN_KEEPALIVE void tc_receive_text(int purpose, const char* text, const c
     wake(p, kSettleFrames);
 }
 
+// The cap on a text for `purpose` as given (core/limits.h): the shell refuses a longer one unread.
+EMSCRIPTEN_KEEPALIVE double tc_text_cap(int purpose) {
+    return static_cast<double>(tc::text_cap_bytes(static_cast<tc::TextPurpose>(purpose)));
+}
+
+// A file or text over tc_text_cap(): the notice names the cap, as the CLI's does.
+EMSCRIPTEN_KEEPALIVE void tc_receive_too_long(int purpose) {
+    Platform& p = *g_platform;
+    if (purpose != static_cast<int>(tc::TextPurpose::scenario) &&
+        purpose != static_cast<int>(tc::TextPurpose::hf_config) &&
+        purpose != static_cast<int>(tc::TextPurpose::config))
+        return;
+    tc::receive_too_long(p.app, static_cast<tc::TextPurpose>(purpose));
+    wake(p, kSettleFrames);
+}
+
 // Pointer input from the shell (CSS px in the page): kind 0 move, 1 down, 2 up, 3 leave.
 EMSCRIPTEN_KEEPALIVE void tc_pointer(int kind, float x, float y, int button) {
     Platform& p = *g_platform;

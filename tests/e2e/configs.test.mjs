@@ -303,6 +303,94 @@ test('a bad file: the notice names the line (YAML) or the key and line (a value)
   } finally { await b.close(); }
 });
 
+// A config padded with comments to 5 MB said "not valid JSON: the text is empty" (the picker's
+// too-large marker began with a NUL, which ends a C string), and 1.2 MB and 2 MB YAMLs imported (their
+// JSON, the comments gone, was short) where `traincalc import` refuses them over its 1 MiB cap.
+test('a config over the CLI\'s 1 MiB cap, chosen through the file chooser, is refused with the cap named; a good one clears it', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page);
+    const before = await scenario(b.page);
+    const head = 'finetuning_type: lora\nlora_rank: 32\ncutoff_len: 1024\n';
+    const padded = (bytes) => head + ('# ' + 'x'.repeat(77) + '\n').repeat(Math.ceil((bytes - head.length) / 80));
+    const refused = 'Could not import this config, the scenario is unchanged: the config is too long: more than 1048576 bytes';
+    const files = [
+      ['big_5mb.yaml', padded(5e6)],
+      ['big_4mib.yaml', padded(4 * 1024 * 1024 - 100).slice(0, 4 * 1024 * 1024 - 100)],
+      ['big_2mb.yaml', padded(2e6)],
+      ['big_1_2mb.yaml', padded(1.2e6)],
+      ['big_5mb.json', '{"zero_optimization": {"stage": 2}, "pad": "' + 'x'.repeat(5e6) + '"}'],
+    ];
+    for (const [name, text] of files) {
+      const path = join(tmp, name);
+      writeFileSync(path, text);
+      // The CLI refuses the same file, in the same words.
+      let cliOut = '';
+      try { execFileSync(CLI, ['import', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { cliOut = e.stdout; }
+      assert.match(cliOut, /is too long: more than 1048576 bytes/, `${name}: the CLI refuses it`);
+      await chooseFile(b.page, choose, path);
+      await b.page.waitForFunction(() => window.traincalc.notice() !== '', null, { timeout: 15000 });
+      await settle(b.page);
+      assert.equal(await notice(b.page), refused, name);
+      // The banner, and again under the button (the top may be a screenful away).
+      assert.equal(await b.page.getByText(refused, { exact: true }).filter({ visible: true }).count(), 2, `${name}: the banner says it`);
+      assert.deepEqual(await scenario(b.page), before, `${name}: nothing changes`);
+      await press(b.page, b.page.getByRole('button', { name: 'Dismiss notice', exact: true }));
+      assert.equal(await notice(b.page), '');
+    }
+    // At the cap exactly it is read (the CLI reads it too), and its keys are applied.
+    const atCap = join(tmp, 'at_cap.yaml');
+    const text = padded(1048576 - 200);
+    writeFileSync(atCap, text + '#'.repeat(1048576 - Buffer.byteLength(text) - 1) + '\n');
+    assert.equal(readFileSync(atCap).length, 1048576);
+    await chooseFile(b.page, choose, atCap);
+    await taken(b.page, before);
+    assert.equal(await notice(b.page), '');
+    assert.equal((await scenario(b.page)).lora_rank, 32);
+    assert.equal((await scenario(b.page)).seq_len, 1024);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+// "Load config.json" (the Model section): a bad config.json's notice stayed after a good one was
+// loaded; and the banner showed three of the four errors `traincalc import` lists, without a word.
+test('Load config.json: a bad config.json names every error the CLI names; a good one then clears the notice', async () => {
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const load = b.page.getByRole('button', { name: 'Load config.json', exact: true });
+    await load.waitFor({ state: 'attached', timeout: 10000 });
+    const bad = join(tmp, 'bad_config.json');
+    writeFileSync(bad, JSON.stringify({ architectures: ['LlamaForCausalLM'], model_type: 'llama', hidden_size: -4096,
+      num_hidden_layers: 1e308, intermediate_size: 'abc', num_attention_heads: 0, vocab_size: 32064 }));
+    let cliOut = '';
+    try { execFileSync(CLI, ['import', '--kind', 'hf_config', bad], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { cliOut = e.stdout; }
+    const cliErrors = JSON.parse(cliOut).errors.map((e) => e.message);
+    assert.ok(cliErrors.length > 3, 'the CLI lists more than the banner has room for');
+    const before = await scenario(b.page);
+    await chooseFile(b.page, load, bad);
+    await taken(b.page, before);
+    const said = 'Could not read this config.json: ' + cliErrors.slice(0, 3).join('; ') + '; … and ' + (cliErrors.length - 3) + ' more error' + (cliErrors.length - 3 > 1 ? 's' : '');
+    assert.equal(await notice(b.page), said);
+    assert.equal(await b.page.getByText(said, { exact: true }).filter({ visible: true }).count(), 1, 'the banner says it');
+    assert.deepEqual(await scenario(b.page), before, 'nothing changes');
+    // Phi-3-mini's config.json: applied, and the notice of the bad one is gone.
+    const good = join(tmp, 'phi3_config.json');
+    writeFileSync(good, JSON.stringify({ architectures: ['Phi3ForCausalLM'], model_type: 'phi3', hidden_size: 3072,
+      intermediate_size: 8192, num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 32,
+      vocab_size: 32064, max_position_embeddings: 4096, tie_word_embeddings: false, hidden_act: 'silu',
+      _name_or_path: 'microsoft/Phi-3-mini-4k-instruct' }));
+    await chooseFile(b.page, load, good);
+    await b.page.waitForFunction(() => typeof window.traincalc.get().model === 'object', null, { timeout: 10000 });
+    await settle(b.page);
+    assert.equal((await scenario(b.page)).model.hidden, 3072);
+    assert.equal(await notice(b.page), '');
+    assert.equal(await b.page.getByText(said, { exact: true }).count(), 0, 'the banner is gone');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('Chinese: a YAML mistake typed into the box is named in Chinese, with its line and column', async () => {
   const b = await launch({ locale: 'zh-CN' });
   try {

@@ -349,6 +349,7 @@ TEST_CASE("calibration: the shown work names where the utilization came from") {
     CHECK(e.time.utilization == doctest::Approx(0.57));
     bool named = false;
     for (const std::string& line : explain(e, Headline::time, Lang::en))
-        named = named || line.find("Utilization u: 0.57, 57% of peak (torchtitan's default)") != std::string::npos;
+        named = named ||
+                line.find("Utilization u: 0.57, 57% of peak (torchtitan's default)") != std::string::npos;
     CHECK(named);
 }

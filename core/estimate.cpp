@@ -372,6 +372,15 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const Mode
     constexpr double kPaddingWarnShare = 0.01;
     if (e.flops.padded_tokens_per_sample > 0 && e.flops.padding_waste >= kPaddingWarnShare)
         add_warning(e, WarningCode::padding_waste, e.flops.padding_waste, e.flops.padded_tokens_per_sample);
+    // More cards than the data feeds: one optimizer step (micro-batch × accumulation × data-parallel
+    // ranks) takes more sequences than an epoch holds (a 50,000-card plan: 400,000 sequences a step
+    // for 36,621 in the data), as a small fine-tune on a big cluster does; the sequences counted as
+    // the data-parallel syncs count them (time_model.cpp micro_batches_of()).
+    const double step_sequences =
+        static_cast<double>(std::max(md.micro_batch, 1)) * std::max(s.grad_accum, 1) * st.dp();
+    const double epoch_sequences = md.tokens_per_epoch / std::max(md.attention_seq_len, 1.0);
+    if (epoch_sequences > 0 && step_sequences > epoch_sequences)
+        add_warning(e, WarningCode::batch_over_epoch, step_sequences, epoch_sequences);
     // A measurement beats the model, but only when it measured this run: a factor of 2 either way
     // is a different setting or a slow part the model does not see, and the plan's hours are wrong.
     const double pilot_h = t.pilot_extrapolated_hours;

@@ -235,6 +235,7 @@ enum class WarningCode {
     host_ram_short,           // the node's peak host RAM (loading or offload) above its RAM
     padding_waste,            // samples not packed: the share of processed tokens that are padding
     pilot_disagrees,          // the measured pilot extrapolates to over 2× (or under ½) the wall clock
+    batch_over_epoch,         // one optimizer step takes more sequences than an epoch holds
     count
 };
 

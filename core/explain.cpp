@@ -1868,6 +1868,16 @@ const WarningText kWarningText[] = {
                     ? fmt(t, F.H(w.value).c_str(), F.H(w.limit).c_str(), ratio.c_str(), advice)
                     : fmt(t, F.H(w.value).c_str(), ratio.c_str(), F.H(w.limit).c_str(), advice);
      }},
+    {WarningCode::batch_over_epoch,
+     "One optimizer step takes %s sequences (micro-batch × accumulation steps × data-parallel ranks), more "
+     "than the %s of an epoch: an epoch is less than one step. Use fewer cards, a smaller micro-batch or "
+     "fewer accumulation steps.",
+     "每个优化步要 %s 条序列（微批 × 梯度累积步数 × 数据并行数），超过一轮数据的 %s 条：一轮不到一个优化步。"
+     "请减少卡数、微批或梯度累积步数。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         // Packed sequences per epoch come out fractional (2.5e6 tokens ÷ 2,048): counted whole.
+         return fmt(t, F.N(w.value, 9).c_str(), F.N(std::ceil(w.limit), 9).c_str()); // "3.2768 万 条": digits
+     }},
 };
 static_assert(sizeof kWarningText / sizeof kWarningText[0] == size_t(WarningCode::count),
               "one kWarningText row per WarningCode");

@@ -61,6 +61,8 @@ const char* warning_code_name(WarningCode c) {
         return "padding_waste";
     case WarningCode::pilot_disagrees:
         return "pilot_disagrees";
+    case WarningCode::batch_over_epoch:
+        return "batch_over_epoch";
     default:
         return "unknown";
     }

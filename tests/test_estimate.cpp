@@ -595,6 +595,36 @@ TEST_CASE("warnings: a pilot run that extrapolates to over twice (or under half)
     CHECK(warning_text(e.warnings.back(), e, Lang::en).find("Check that the pilot ran") != std::string::npos);
 }
 
+TEST_CASE("a step that takes more sequences than an epoch holds is warned of, in both languages") {
+    // A small fine-tune on a big cluster: 64 cards × micro-batch 4 × 8 accumulation steps = 2,048
+    // sequences a step, for 5,000 samples of 500 tokens packed into 2,048-token sequences (1,221).
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    Scenario s; // Qwen2.5 7B, LoRA, A100 80GB
+    s.cards = 64;
+    s.micro_batch = 4;
+    s.grad_accum = 8;
+    const Estimate enough = estimate(s, cat.catalog); // 50,000 samples: 12,208 sequences an epoch
+    REQUIRE(enough.ok);
+    CHECK_FALSE(has_warning(enough, WarningCode::batch_over_epoch));
+    s.samples = 5000;
+    const Estimate e = estimate(s, cat.catalog);
+    REQUIRE(has_warning(e, WarningCode::batch_over_epoch));
+    const auto w = std::find_if(e.warnings.begin(), e.warnings.end(),
+                                [](const Warning& x) { return x.code == WarningCode::batch_over_epoch; });
+    CHECK(w->value == 2048);
+    CHECK(w->limit == doctest::Approx(5000.0 * 500 / 2048));
+    CHECK(
+        warning_text(*w, e, Lang::en) ==
+        "One optimizer step takes 2,048 sequences (micro-batch × accumulation steps × data-parallel ranks), "
+        "more than the 1,221 of an epoch: an epoch is less than one step. Use fewer cards, a smaller "
+        "micro-batch or fewer accumulation steps.");
+    CHECK(
+        warning_text(*w, e, Lang::zh) ==
+        "每个优化步要 2,048 条序列（微批 × 梯度累积步数 × 数据并行数），超过一轮数据的 1,221 条：一轮不到一个"
+        "优化步。请减少卡数、微批或梯度累积步数。");
+    CHECK(estimate_to_json(e, Lang::en).find("\"batch_over_epoch\"") != std::string::npos);
+}
+
 TEST_CASE("wall clock: overhead, fixed hours, transfers; low and high range") {
     Catalog c = test_catalog();
     Scenario s = base_scenario();

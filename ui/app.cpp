@@ -152,7 +152,6 @@ void refresh(App& app) {
     if (app.estimate.ok) {
         app.last_good = app.estimate;
         app.good_scenario = app.scenario;
-        app.good_known = true;
     } else if (typing_ended) {
         const Scenario* back = validate(app.typing_from, *app.catalog).empty() ? &app.typing_from
                                : app.typing_good_known                         ? &app.typing_good

@@ -143,7 +143,7 @@ struct App {
     // typing began in an invalid scenario ("0" rank, then "2048" typed: the prefix 204 was kept).
     Scenario good_scenario;
     Scenario typing_good;
-    bool good_known = false, typing_good_known = false; // false until a scenario was valid
+    bool typing_good_known = false;     // typing_good was valid (last_good.ok at the first keystroke)
     std::string block_text[3];          // a phone's comparison block: name, numbers, spoken (kept capacity)
     bool comparison_order_dirty = true; // re-sort after refresh() or a header click
     // Caches rebuilt lazily after refresh() or a language switch: text is not re-made per frame.

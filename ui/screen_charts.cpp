@@ -28,11 +28,6 @@ const char* tick_label(const App& app, Series s, const AxisTicks& y, double v) {
     return fmt("%s", format_hours_as(v, y.ticks[y.count - 1], app.lang).c_str());
 }
 
-// "1 card", "2 cards"; "1 张卡".
-const char* cards_text(const App& app, int cards) {
-    return fmt("%d %s", cards, T(app, cards == 1 ? Str::card_unit : Str::cards_unit));
-}
-
 // The plot area of one chart and its two mappings (card index → x, value → y), shared by the
 // pieces below so they agree on where a point is drawn.
 struct Plot {

@@ -130,11 +130,6 @@ static void headline_memory(App& app, const Estimate& e) {
 
 // Cards card: one answer, never "none" beside "fewest cards: 1": when the scenario's own strategy
 // never fits, the headline is the best strategy's count and says which strategy that is.
-// A count of cards with its unit ("1 card", "4 cards", "4 张卡").
-static const char* card_count(const App& app, int n) {
-    return fmt("%d %s", n, T(app, n == 1 ? Str::card_unit : Str::cards_unit));
-}
-
 static void headline_cards(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const CardsResult& c = e.cards;
@@ -162,9 +157,9 @@ static void headline_cards(App& app, const Estimate& e) {
             ? (app.lang == Lang::zh
                    ? fmt("%d 张卡（换用 %s 只需 %d 张）", c.for_deadline, in_time, c.for_deadline_any)
                    : fmt("%d cards (%d with %s)", c.for_deadline, c.for_deadline_any, in_time))
-        : c.for_deadline > 0 ? card_count(app, c.for_deadline) // "4 cards": a bare 4 read as 4 hours
+        : c.for_deadline > 0 ? cards_text(app, c.for_deadline) // "4 cards": a bare 4 read as 4 hours
         : c.for_deadline_any > 0
-            ? fmt("%s%s", card_count(app, c.for_deadline_any), parenthesized(app, in_time))
+            ? fmt("%s%s", cards_text(app, c.for_deadline_any), parenthesized(app, in_time))
             : T(app, Str::impossible);
     headline_card(app, Str::h_cards, for_memory,
                   c.min_for_memory > 0 ? ImGui::GetStyleColorVec4(ImGuiCol_Text)

@@ -121,6 +121,9 @@ const char* fmoney(const App& app, double v) {
 const char* fmoney_in(double v, Currency c) {
     return keep(format_money(v, c));
 }
+const char* cards_text(const App& app, int cards) {
+    return fmt("%d %s", cards, T(app, cards == 1 ? Str::card_unit : Str::cards_unit));
+}
 const char* fgib(double gib) {
     return fmt("%s GiB", format_number(gib, 3).c_str());
 }
@@ -769,8 +772,8 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     if (app.typing_id != id) { // its first keystroke
         app.typing_id = id;
         app.typing_from = app.scenario;
-        app.typing_good = app.good_scenario; // the frames' valid prefixes change good_scenario
-        app.typing_good_known = app.good_known;
+        app.typing_good = app.good_scenario;      // the frames' valid prefixes change good_scenario
+        app.typing_good_known = app.last_good.ok; // good_scenario is last_good's
     }
     const int phase = static_cast<int>(a.amount);
     if (phase == set_undo) {

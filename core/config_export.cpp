@@ -106,6 +106,8 @@ std::string yaml_str(const std::string& s) {
 struct Lines {
     std::string text;
     void comment(const std::string& c) { text += "# " + c + "\n"; }
+    // "### model": how LLaMA-Factory's own example YAMLs head their parts.
+    void section(const char* name) { text += std::string("### ") + name + "\n"; }
     void blank() { text += "\n"; }
     void kv(const std::string& k, const std::string& v, const std::string& comment = "") {
         text += k + ": " + v + (comment.empty() ? "" : "  # " + comment) + "\n";
@@ -327,7 +329,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.comment(summary(e, p));
     y.comment("llamafactory-cli train " + std::string(kFileNames[0]));
     y.blank();
-    y.comment("## model");
+    y.section("model");
     y.kv_str("model_name_or_path", model_repo(e, notes));
     y.kv_bool("trust_remote_code", true);
     if (e.model.vision_depth > 0) {
@@ -347,7 +349,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
                                  " 像素估算；实际 token 数由数据集中的图像决定"});
     }
     y.blank();
-    y.comment("## method");
+    y.section("method");
     y.kv_str("stage", "sft");
     y.kv_bool("do_train", true);
     y.kv_str("finetuning_type", s.method == Method::full ? "full" : "lora");
@@ -379,7 +381,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
              std::string("场景的训练栈为 ") + to_string(s.stack) +
                  "：LLaMA-Factory 基于 Transformers Trainer，利用率与显存会不同"});
     y.blank();
-    y.comment("## dataset");
+    y.section("dataset");
     y.kv_str("dataset", e.model.vision_depth > 0 ? "mllm_demo" : "alpaca_en_demo", // LLaMA-Factory's demos
              "replace: your dataset's name in data/dataset_info.json");
     y.kv_str("template", e.model.id.empty() ? "default" : lf_template(e.model.id));
@@ -387,13 +389,13 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.kv_bool("packing", s.packing); // LLaMA-Factory packs only stage pt unless told: the plan's padding
     y.kv_int("preprocessing_num_workers", 16);
     y.blank();
-    y.comment("## output");
+    y.section("output");
     y.kv_str("output_dir", "saves/traincalc");
     y.kv_int("logging_steps", 10);
     y.kv_int("save_steps", 500);
     y.kv_bool("plot_loss", true);
     y.blank();
-    y.comment("## train");
+    y.section("train");
     y.kv_int("per_device_train_batch_size", p.micro_batch);
     y.kv_int("gradient_accumulation_steps", p.grad_accum);
     y.kv("learning_rate", s.method == Method::full ? "1.0e-5" : "1.0e-4", "LLaMA-Factory's example value");
@@ -513,7 +515,9 @@ std::string launch_sh(const Estimate& e, const ExportPlan& p, std::vector<Export
     const bool ds =
         p.strategy.zero > 0 || p.strategy.offload != Offload::none || p.strategy.tp > 1 || p.strategy.ep > 1;
     std::string t = "#!/bin/sh\n# " + summary(e, p) + "\n";
-    t += "# " + num(p.cards) + " GPUs = " + num(nodes) + " node(s) × " + num(node) + " GPUs\n\n";
+    auto count = [](int n, const char* one, const char* many) { return num(n) + (n == 1 ? one : many); };
+    t += "# " + count(p.cards, " GPU", " GPUs") + " = " + count(nodes, " node", " nodes") + " × " +
+         count(node, " GPU", " GPUs") + "\n\n";
     t += "# LLaMA-Factory (torchrun underneath";
     t += ds ? std::string(", DeepSpeed from the YAML's deepspeed: ") + kFileNames[1] + ")\n" : ")\n";
     if (nodes == 1) {

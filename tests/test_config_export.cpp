@@ -437,12 +437,26 @@ TEST_CASE("config export: accelerate FSDP config keys and values") {
     CHECK(y["tpu_env"] == Json::array());
 }
 
+TEST_CASE(
+    "config export: one card is said in the singular, and the YAML's parts are headed as LLaMA-Factory's") {
+    Scenario s; // the default: LoRA on one card
+    s.cards = 1;
+    const Estimate e = estimate_of(s);
+    const ConfigExport x = export_config(e, ExportFormat::launch);
+    CHECK(x.text.find("# 1 GPU = 1 node × 1 GPU\n") != std::string::npos);
+    const ConfigExport y = export_config(e, ExportFormat::llamafactory);
+    for (const char* head :
+         {"\n### model\n", "\n### method\n", "\n### dataset\n", "\n### output\n", "\n### train\n"})
+        CHECK_MESSAGE(y.text.find(head) != std::string::npos, head);
+    CHECK(y.text.find("# ##") == std::string::npos);
+}
+
 TEST_CASE("config export: launch commands carry the card count") {
     Scenario s = zero3_scenario();
     s.cards = 16;
     ConfigExport x = export_config(estimate_of(s), ExportFormat::launch);
     CHECK(x.text.rfind("#!/bin/sh\n", 0) == 0);
-    CHECK(x.text.find("# 16 GPUs = 2 node(s) × 8 GPUs") != std::string::npos);
+    CHECK(x.text.find("# 16 GPUs = 2 nodes × 8 GPUs\n") != std::string::npos);
     CHECK(x.text.find("FORCE_TORCHRUN=1 NNODES=2 NODE_RANK=${NODE_RANK:?} MASTER_ADDR=${MASTER_ADDR:?} "
                       "MASTER_PORT=29500 "
                       "NPROC_PER_NODE=8 llamafactory-cli train traincalc_llamafactory.yaml") !=

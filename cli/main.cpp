@@ -239,7 +239,8 @@ bool load_catalog(const Args& a, Catalog& out, std::vector<FieldError>& errors) 
 bool load_one(const Args& a, const std::string& path, const Catalog& catalog, Scenario& cur,
               ConfigImport* report, std::vector<FieldError>& errors) {
     std::string text;
-    if (!read_input(path, limits::kMaxImportFileBytes, "file", "the scenario", "场景", text, errors))
+    // A FILE is a scenario or a config, told apart only once read: the cap names neither.
+    if (!read_input(path, limits::kMaxImportFileBytes, "file", "the file", "文件", text, errors))
         return false;
     ConfigKind kind = ConfigKind::detect;
     if (!a.kind_text.empty() && !config_kind_from_string(a.kind_text, kind)) {

@@ -337,7 +337,9 @@ void check_error(const Run& r, const std::string& field, const std::string& part
 TEST_CASE("cli: a directory, an endless stream, an unreadable path exit 2 with a JSON error") {
     const std::string dir = "'" + fs::temp_directory_path().string() + "'";
     check_error(run_cli("estimate " + dir), "file", "it is a directory");
-    check_error(run_cli("estimate /dev/zero"), "file", "the scenario is too long: more than 1048576 bytes");
+    check_error(run_cli("estimate /dev/zero"), "file", "the file is too long: more than 1048576 bytes");
+    check_error(run_cli("import /dev/zero"), "file",
+                "\"/dev/zero\": the file is too long: more than 1048576 bytes");
     check_error(run_cli("estimate - < /dev/zero"), "file", "more than 1048576 bytes");
     check_error(run_cli("gpus --catalog " + dir), "catalog", "it is a directory");
     check_error(run_cli("gpus --catalog /dev/zero"), "catalog",

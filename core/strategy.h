@@ -92,6 +92,13 @@ inline bool stack_has_ep(Stack k) {
 inline bool stack_has_act_offload(Stack k) {
     return k == Stack::megatron;
 }
+// Tensor parallelism beside ZeRO-3's sharded parameters: on the DeepSpeed stack TP is AutoTP, which trains
+// with ZeRO 0–2 only (deepspeed.ai/tutorials/autotp-training: "ZeRO Optimization ... Stage 0, 1, or 2"), so
+// the search does not propose that pair there (the scenario's own pair is still tried). Elsewhere it runs
+// as FSDP2 + TP (torchtitan, accelerate's N-D parallelism on the Hugging Face stack) or Megatron's FSDP.
+inline bool stack_has_tp_with_zero3(Stack k) {
+    return k != Stack::deepspeed;
+}
 
 // What a for_each_strategy() callback returns (a bool works: false stops, true goes on).
 enum SearchStep : int {
@@ -176,6 +183,9 @@ inline void for_each_strategy_erased(const Scenario& s, const ModelDerived& md, 
                             p.activation_offload = aoffs.items[a].value == 1;
                             for (int z = z_min; z < kSearchZeroCount; z++) {
                                 if (fixed(fix_zero) && z != s.zero) continue;
+                                if (z == 3 && p.tp > 1 && !stack_has_tp_with_zero3(s.stack) &&
+                                    !(s.zero == 3 && s.tp == p.tp))
+                                    continue; // AutoTP with ZeRO-3 does not train (above)
                                 p.zero = z;
                                 const int step = visit(ctx, p);
                                 if (step == search_stop) return;

@@ -563,6 +563,32 @@ TEST_CASE("remedies: when no single change fits, full recomputation with more ca
     CHECK(remedy_text(*big, c, Lang::zh).rfind("全量重计算并换用更大的卡 ", 0) == 0);
 }
 
+TEST_CASE("search: on the DeepSpeed stack no plan pairs ZeRO-3 with TP (AutoTP trains with ZeRO 0-2 only)") {
+    // The case below on the Hugging Face stack: its fewest cards are ZeRO-3 with TP 2 (FSDP2 + TP there).
+    // On the DeepSpeed stack TP is AutoTP, which DeepSpeed trains with ZeRO stages 0-2 only.
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen3-235b-a22b";
+    s.gpu_id = "A100-80G";
+    s.method = Method::full;
+    const Estimate hf = estimate(s, c);
+    REQUIRE(hf.ok);
+    CHECK(hf.cards.best_strategy.zero == 3);
+    CHECK(hf.cards.best_strategy.tp == 2);
+    s.stack = Stack::deepspeed;
+    const Estimate ds = estimate(s, c);
+    REQUIRE(ds.ok);
+    REQUIRE(ds.cards.min_for_memory_any > 0);
+    CHECK_FALSE((ds.cards.best_strategy.zero == 3 && ds.cards.best_strategy.tp > 1));
+    for (const GpuOption& o : compare_gpus(s, c))
+        if (o.workable) CHECK_FALSE((o.strategy.zero == 3 && o.strategy.tp > 1));
+    // The scenario's own pair is still estimated as given (the person asked for it).
+    s.zero = 3;
+    s.tp = 2;
+    s.cards = 32;
+    CHECK(estimate(s, c).ok);
+}
+
 TEST_CASE("remedies: the cards search's fewest-cards plan, offered whole when no one change reaches it") {
     // Qwen3-235B-A22B in full on one A100 80GB, Hugging Face stack, no ZeRO: the one change that fits
     // on this card is ZeRO-3 on 128 cards; the cards search finds 22 with ZeRO-3, tp 2 and the

@@ -237,7 +237,10 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
     Json j = Json::object();
     j["train_micro_batch_size_per_gpu"] = p.micro_batch;
     j["gradient_accumulation_steps"] = p.grad_accum;
-    j["train_batch_size"] = static_cast<long long>(p.micro_batch) * p.grad_accum * dp;
+    // With AutoTP the data-parallel size is cards / tp, but Transformers checks train_batch_size against
+    // world size × micro × accumulation (HfTrainerDeepSpeedConfig.fill_match): left out, DeepSpeed derives
+    // it from the two keys above and Transformers has nothing to mismatch.
+    if (p.strategy.tp == 1) j["train_batch_size"] = static_cast<long long>(p.micro_batch) * p.grad_accum * dp;
     j["gradient_clipping"] = 1.0;
     j["steps_per_print"] = 100;
     j["wall_clock_breakdown"] = false;
@@ -289,8 +292,20 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
     j["zero_optimization"] = std::move(z);
     if (p.strategy.tp > 1) {
         j["tensor_parallel"] = {{"autotp_size", p.strategy.tp}};
-        notes.push_back({"tensor parallelism through DeepSpeed AutoTP (tensor_parallel.autotp_size)",
-                         "张量并行通过 DeepSpeed AutoTP（tensor_parallel.autotp_size）"});
+        notes.push_back(
+            {"tensor parallelism through DeepSpeed AutoTP (tensor_parallel.autotp_size); "
+             "train_batch_size left out: DeepSpeed derives it (micro × accumulation × cards / tp)",
+             "张量并行通过 DeepSpeed AutoTP（tensor_parallel.autotp_size）；未写 train_batch_size："
+             "由 DeepSpeed 推出（微批 × 累积 × 卡数 / tp）"});
+        if (p.strategy.zero == 3)
+            notes.push_back(
+                {"DeepSpeed AutoTP trains with ZeRO stages 0-2 only: this plan's ZeRO-3 with TP " +
+                     num(p.strategy.tp) +
+                     " runs as FSDP2 + TP (accelerate's parallelism_config_tp_size), or choose the "
+                     "DeepSpeed stack, whose search keeps TP to ZeRO 0-2",
+                 "DeepSpeed AutoTP 只支持 ZeRO 0-2 训练：本方案的 ZeRO-3 加 TP " + num(p.strategy.tp) +
+                     " 需以 FSDP2 + TP 运行（accelerate 的 parallelism_config_tp_size），或改选 "
+                     "DeepSpeed 框架，其搜索只在 ZeRO 0-2 下使用 TP"});
     }
     if (p.strategy.ep > 1) {
         // DeepSpeed AutoEP (config-json.md "Expert Parallel (AutoEP)", DeepSpeed 0.19.x): replaces the

@@ -241,7 +241,30 @@ TEST_CASE("config export: DeepSpeed fp16, ZeRO-2, AutoTP keys are documented one
     CHECK(j["zero_optimization"]["reduce_bucket_size"] == 5e8);
     CHECK_FALSE(j["zero_optimization"].contains("offload_param"));
     CHECK(j["tensor_parallel"]["autotp_size"] == 2);
-    CHECK(j["train_batch_size"] == 2 * 4 * 4); // 8 cards / tp 2 = 4 ranks
+    // Left out: Transformers would check it against world size (8) × micro × accumulation, DeepSpeed
+    // derives it over cards / tp data-parallel ranks.
+    CHECK_FALSE(j.contains("train_batch_size"));
+    CHECK(j["train_micro_batch_size_per_gpu"] == 2);
+    CHECK(j["gradient_accumulation_steps"] == 4);
+    auto has_note = [&](const std::string& head) {
+        for (const ExportNote& n : x.notes)
+            if (n.en.rfind(head, 0) == 0) return true;
+        return false;
+    };
+    CHECK(has_note("tensor parallelism through DeepSpeed AutoTP (tensor_parallel.autotp_size); "
+                   "train_batch_size left out: DeepSpeed derives it (micro × accumulation × cards / tp)"));
+    CHECK_FALSE(has_note("DeepSpeed AutoTP trains with ZeRO stages 0-2 only"));
+    // ZeRO-3 with TP (a Hugging Face stack plan: FSDP2 + TP) is not a DeepSpeed AutoTP config: said.
+    s.zero = 3;
+    s.offload = Offload::none;
+    const ConfigExport z3 = export_config(estimate_of(s), ExportFormat::deepspeed);
+    bool said = false;
+    for (const ExportNote& n : z3.notes)
+        said = said || n.en ==
+                           "DeepSpeed AutoTP trains with ZeRO stages 0-2 only: this plan's ZeRO-3 with TP 2 "
+                           "runs as FSDP2 + TP (accelerate's parallelism_config_tp_size), or choose the "
+                           "DeepSpeed stack, whose search keeps TP to ZeRO 0-2";
+    CHECK(said);
 }
 
 TEST_CASE("config export: DeepSpeed JSON round trip (export, import back)") {

@@ -94,7 +94,9 @@ mergeInto(LibraryManager.library, {
         if (own.length > 64) own.shift();
         try {
           if (push && parent === self) location.hash = h;  // in a frame: replaced, never pushed
-          else location.replace(h);
+          // Whole: replace() reads a relative "#s=…" against the calling script's document, and a
+          // same-origin host's set() took the frame to the host page (2026-12-07).
+          else location.replace(String(location.href).split('#')[0] + h);
         } catch (e) {}
       }, !!push);
     } catch (e) {}

@@ -284,6 +284,50 @@ test('pasting a Hugging Face config.json makes it the model', async () => {
   } finally { await b.close(); }
 });
 
+test('a same-origin host page calling the frame\'s set() and setCatalog() changes the estimate, and the frame keeps its own address', async () => {
+  // The frame writes its link with location.replace(): a relative "#s=…" resolves against the document of
+  // the script that called (the host's), so the frame navigated to the host page inside itself (a
+  // provider's tester, 2026-12-07). The calls here are the host's own script, as a provider's would be.
+  const { createServer } = await import('node:http');
+  const { readFileSync } = await import('node:fs');
+  const { pagePath } = await import('./lib.mjs');
+  const html = readFileSync(pagePath);
+  const host = `<!doctype html><html lang="en"><body><h1>host</h1>
+<iframe id="w" title="traincalc" src="/traincalc.html#embed=1&lang=en" style="width:100%;height:1600px;border:0"></iframe></body></html>`;
+  const server = createServer((req, res) => {
+    const path = req.url.split('?')[0];
+    if (path === '/traincalc.html') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(html); }
+    else if (path === '/host.html') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(host); }
+    else { res.writeHead(204); res.end(); }  // the host page's favicon.ico
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const b = await launch();
+  try {
+    await b.page.goto(`${origin}/host.html`);
+    const fr = () => b.page.frames().find((f) => f !== b.page.mainFrame());
+    await b.page.waitForFunction(() => {
+      const w = document.getElementById('w').contentWindow;
+      return !!(w && w.__traincalcPerf && w.__traincalcPerf.frames >= 1 && w.traincalc);
+    }, null, { timeout: 20000 });
+    await b.page.evaluate(() => document.getElementById('w').contentWindow.traincalc.ready);
+    const catalog = { mode: 'extend', gpus: [{ id: 'YX-H800', name: 'H800 80G (host)', memory_gib: 80,
+      tflops_16bit: 989, bandwidth_gbps: 3350, price_cny_per_hour: 18.5 }] };
+    const c = await b.page.evaluate((cat) => document.getElementById('w').contentWindow.traincalc.setCatalog(cat), catalog);
+    assert.deepEqual(c.errors || [], [], JSON.stringify(c));
+    const r = await b.page.evaluate(() => document.getElementById('w').contentWindow.traincalc.set({ cards: 8, gpu: 'YX-H800' }));
+    assert.equal(r.ok, true, JSON.stringify(r));
+    await b.page.waitForTimeout(1200);  // the link's write and any navigation it would cause
+    assert.equal(new URL(fr().url()).pathname, '/traincalc.html', `the frame stayed on the page: ${fr().url()}`);
+    assert.match(fr().url(), /#s=/, 'the frame\'s own address holds the scenario');
+    const got = await b.page.evaluate(() => document.getElementById('w').contentWindow.traincalc.get());
+    assert.equal(got.cards, 8);
+    assert.equal(got.gpu, 'YX-H800');
+    assert.equal(new URL(b.page.url()).pathname, '/host.html', 'the host is where it was');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); server.close(); }
+});
+
 test('over http the page loads the same, and requests nothing but itself', async () => {
   const { createServer } = await import('node:http');
   const { readFileSync } = await import('node:fs');

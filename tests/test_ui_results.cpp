@@ -313,6 +313,34 @@ TEST_CASE("a provider catalog of 1,000 GPUs: compared over frames, then the same
     page.frame();
     CHECK(traincalc_test::find_node(page.app, Role::button, "Show every GPU (" + std::to_string(n) + ")") !=
           nullptr);
+    // Another edit: while the next comparison is made, its section keeps the last one's height (an embed's
+    // iframe is as tall as the page: a list that collapsed for a few frames moved the host's page under
+    // the visitor's finger). The section: from its heading to the next heading.
+    auto compare_h = [&] {
+        const std::vector<SemNode>& v = page.app.sem.nodes;
+        for (size_t i = 0; i < page.app.sem.size(); i++) {
+            if (v[i].role != Role::heading ||
+                (v[i].name != "Every GPU compared" && v[i].value != "Every GPU compared"))
+                continue;
+            for (size_t j = i + 1; j < page.app.sem.size(); j++)
+                if (v[j].role == Role::heading) return v[j].y0 - v[i].y0;
+            return page.app.sem.content_h - v[i].y0;
+        }
+        return -1.0f;
+    };
+    const float whole_h = compare_h();
+    REQUIRE(whole_h > 0.0f);
+    page.app.scenario.cards = 4;
+    refresh(page.app);
+    REQUIRE(page.app.comparison_pending);
+    frames = 0;
+    float least_h = whole_h;
+    while (page.app.comparison_pending && frames < 100) {
+        page.frame();
+        if (page.app.comparison_pending) least_h = std::min(least_h, compare_h());
+        frames++;
+    }
+    CHECK(least_h >= whole_h - 1.0f);
     CHECK(page.recovered == "");
 }
 

@@ -84,6 +84,9 @@ struct App {
     Scenario comparison_scenario;
     std::vector<GpuOption> comparison_rows;
     size_t comparison_next = 0;
+    // The height the last whole comparison took, px (0 = none yet): kept while the next one is made over
+    // frames, so the page (and an embedding host's iframe) neither shrinks nor grows under a finger.
+    float comparison_drawn_h = 0.0f;
     std::vector<CurvePoint> curve;        // time and cost against card count
     std::vector<FieldError> input_errors; // shown next to their inputs
     Lang lang = Lang::en;

@@ -274,11 +274,16 @@ static bool draw_block(App& app, int row) {
 }
 
 bool draw_compare(App& app) {
+    const float top_y = ImGui::GetCursorPosY();
     if (app.comparison_pending && app.catalog) { // a provider's thousands of cards: made over frames
         section(T(app, Str::compare_title));
         text_wrapped_colored(color_dim(),
                              fmt(T(app, Str::comparing_gpus), static_cast<int>(app.comparison_next),
                                  static_cast<int>(app.catalog->gpus.size())));
+        // The last comparison's height kept: the list collapsing for a few frames threw a phone's host
+        // page ~2,650 px up under the finger that had just picked a card (a provider's tester, 2026-12-07).
+        const float kept = app.comparison_drawn_h - (ImGui::GetCursorPosY() - top_y);
+        if (kept > 0.0f) ImGui::Dummy(ImVec2(1.0f, kept));
         return false;
     }
     if (app.comparison.empty() || !app.catalog) return false;
@@ -322,6 +327,7 @@ bool draw_compare(App& app) {
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))
         app.comparison_show_all = true;
+    app.comparison_drawn_h = ImGui::GetCursorPosY() - top_y;
     return changed;
 }
 

@@ -336,6 +336,50 @@ std::string deepspeed_json(const Estimate& e, const ExportPlan& p, std::vector<E
 // [SECTION] LLaMA-Factory YAML
 //-----------------------------------------------------------------------------
 
+// The objective as LLaMA-Factory's stage and its keys (hparams/finetuning_args.py RLHFArguments,
+// generating_args.py; at ff6d4d12): the inverse of the import's stage/pref_loss reading. Every
+// objective used to be written as stage sft: a DPO plan exported as a file that trains SFT.
+void lf_stage(Lines& y, const Scenario& s, std::vector<ExportNote>& notes) {
+    switch (s.objective) {
+    case Objective::sft:
+        y.kv_str("stage", "sft");
+        return;
+    case Objective::dpo: // the scenario holds no beta: LLaMA-Factory's default pref_beta
+    case Objective::orpo:
+    case Objective::simpo:
+        y.kv_str("stage", "dpo");
+        if (s.objective == Objective::dpo) y.kv("pref_beta", "0.1", "LLaMA-Factory's default");
+        y.kv_str("pref_loss", s.objective == Objective::dpo    ? "sigmoid"
+                              : s.objective == Objective::orpo ? "orpo"
+                                                               : "simpo");
+        return;
+    case Objective::kto:
+        y.kv_str("stage", "kto");
+        return;
+    case Objective::ppo:
+        y.kv_str("stage", "ppo");
+        y.kv_str("reward_model", "saves/your-reward-model", "replace: your reward model (stage rm)");
+        // A LoRA reward model is refused with a full or freeze policy (finetuning_args.py).
+        if (s.method == Method::full) y.kv_str("reward_model_type", "full");
+        y.kv_int("max_new_tokens", s.completion_len); // generating_args.py: the completion length
+        if (s.generations > 1)
+            notes.push_back({"LLaMA-Factory's PPO generates one completion per prompt: the plan's " +
+                                 num(s.generations) + " per prompt are not written",
+                             "LLaMA-Factory 的 PPO 每个提示词只生成一个回答：方案中每个提示词 " +
+                                 num(s.generations) + " 个回答未写出"});
+        return;
+    case Objective::grpo:
+        // No GRPO stage: an unknown stage stops the run (train/tuner.py "Unknown task"), where a
+        // missing one would train SFT (the default stage) without a word.
+        y.kv_str("stage", "grpo", "not a LLaMA-Factory stage: it stops with \"Unknown task: grpo.\"");
+        notes.push_back({"LLaMA-Factory has no GRPO stage: stage grpo is written so that it stops rather "
+                         "than train SFT; run GRPO with TRL's GRPOTrainer (trl grpo)",
+                         "LLaMA-Factory 没有 GRPO 阶段：写出 stage grpo 使其停止运行，而不是训练 SFT；"
+                         "请用 TRL 的 GRPOTrainer（trl grpo）运行 GRPO"});
+        return;
+    }
+}
+
 // Keys from LLaMA-Factory's examples/train_lora/llama3_lora_sft.yaml and hparams/*.py. The
 // learning rate, schedule and logging are that example's values, not estimates.
 std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vector<ExportNote>& notes) {
@@ -365,7 +409,7 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     }
     y.blank();
     y.section("method");
-    y.kv_str("stage", "sft");
+    lf_stage(y, s, notes);
     y.kv_bool("do_train", true);
     y.kv_str("finetuning_type", s.method == Method::full ? "full" : "lora");
     if (s.method != Method::full) {

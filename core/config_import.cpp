@@ -256,8 +256,12 @@ bool is_auto(const Json& v) {
 
 namespace {
 // The name after the last '/' (all of it without one), lower case: "Qwen/Qwen2.5-7B" → "qwen2.5-7b".
+// Meta's first names of Llama 3 and 3.1 ("Meta-Llama-3.1-8B-Instruct", renamed "Llama-3.1-8B-Instruct")
+// read as the new ones: they were not recognised.
 std::string repo_leaf(const std::string& repo) {
-    return lower(repo.substr(repo.rfind('/') + 1)); // npos + 1 is 0
+    std::string leaf = lower(repo.substr(repo.rfind('/') + 1)); // npos + 1 is 0
+    if (leaf.rfind("meta-llama-3", 0) == 0) leaf.erase(0, 5);
+    return leaf;
 }
 } // namespace
 
@@ -328,6 +332,18 @@ void read_model_name(Importer& im, const std::string& key, const Json& v) {
             return;
         }
     }
+    // Llama 3's 8B and 70B ("Meta-Llama-3-8B"): Llama 3.1's architecture with 8,192 tokens of context.
+    if (want.rfind("llama-3-", 0) == 0)
+        if (const ModelSpec* m = im.catalog.find_model("llama-3.1-" + want.substr(8))) {
+            const std::string repo = catalog_model_repo(*m);
+            if (im.set(key, "model", m->id,
+                       name + " (Llama 3) has the architecture of the catalog's " + m->id + " (" + repo +
+                           ") with 8,192 tokens of context",
+                       name + "（Llama 3）与目录中的 " + m->id + "（" + repo +
+                           "）结构相同，上下文 8,192 token"))
+                keep_model_repo(im, key, name, repo);
+            return;
+        }
     im.ignore(key,
               "\"" + name + "\" is not in the model catalog: import its config.json too (kind hf_config)",
               "\"" + name + "\" 不在模型目录中：请再导入它的 config.json（类型 hf_config）");
@@ -966,31 +982,44 @@ bool is_trl(const Json& doc) {
     return false;
 }
 
-// TRL's use_peft: LoRA (QLoRA with load_in_4bit) or full, with ModelConfig's default rank.
-void read_trl_peft(Importer& im, const Json& doc) {
-    if (const Json* v = get(doc, "use_peft")) {
-        bool peft = false;
-        if (im.want_bool("use_peft", *v, peft)) {
-            bool q4 = false;
-            if (const Json* q = get(doc, "load_in_4bit")) im.want_bool("load_in_4bit", *q, q4);
-            if (peft)
-                im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "",
-                       q4 ? "配合 load_in_4bit：QLoRA" : "");
-            else
-                im.set("use_peft", "method", "full");
-            if (get(doc, "load_in_4bit")) im.mark("load_in_4bit");
-            if (peft) {
-                if (const Json* r = get(doc, "lora_r")) {
-                    long long n = 0;
-                    if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
-                } else
-                    im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r",
-                               "文件中没有：TRL ModelConfig 的默认 lora_r");
-                if (const Json* t = get(doc, "lora_target_modules"))
-                    read_lora_targets(im, "lora_target_modules", *t);
-            }
-        }
+// TRL's use_peft: LoRA (QLoRA with load_in_4bit) or full, with ModelConfig's default rank. Without
+// it the whole model trains: ModelConfig.use_peft defaults to False and get_peft_config() then
+// returns None (trl/trainer/model_config.py, trainer/utils.py); plain TrainingArguments have no PEFT.
+// It was left to the base scenario's method: the page's default LoRA.
+void read_trl_peft(Importer& im, const Json& doc, bool trl) {
+    const Json* use = get(doc, "use_peft");
+    bool peft = false;
+    if (use && !use->is_null() && !im.want_bool("use_peft", *use, peft)) return;
+    if (!peft) {
+        if (use && !use->is_null())
+            im.set("use_peft", "method", "full");
+        else
+            im.resolve("use_peft", "method", "full",
+                       trl ? "not in the file: TRL's ModelConfig.use_peft defaults to false, so the whole "
+                             "model trains"
+                           : "not in the file: the Transformers Trainer trains the whole model (no PEFT)",
+                       trl ? "文件中没有：TRL 的 ModelConfig.use_peft 默认为 false，即训练整个模型"
+                           : "文件中没有：Transformers 训练器训练整个模型（不用 PEFT）");
+        for (const char* k : {"lora_r", "lora_target_modules", "load_in_4bit"})
+            if (get(doc, k))
+                im.ignore(k, "use_peft is not true: TRL builds no LoRA adapter (get_peft_config)",
+                          "use_peft 不是 true：TRL 不构建 LoRA 适配器（get_peft_config）");
+        return;
     }
+    bool q4 = false;
+    if (const Json* q = get(doc, "load_in_4bit")) {
+        im.want_bool("load_in_4bit", *q, q4);
+        im.mark("load_in_4bit");
+    }
+    im.set("use_peft", "method", q4 ? "qlora" : "lora", q4 ? "with load_in_4bit: QLoRA" : "",
+           q4 ? "配合 load_in_4bit：QLoRA" : "");
+    if (const Json* r = get(doc, "lora_r")) {
+        long long n = 0;
+        if (im.want_int("lora_r", *r, n)) im.set("lora_r", "lora_rank", n);
+    } else
+        im.resolve("lora_r", "lora_rank", 16, "not in the file: TRL ModelConfig's default lora_r",
+                   "文件中没有：TRL ModelConfig 的默认 lora_r");
+    if (const Json* t = get(doc, "lora_target_modules")) read_lora_targets(im, "lora_target_modules", *t);
 }
 
 // TRL's GRPOConfig keys (trl/trainer/grpo_config.py); also under axolotl's `trl:` block (prefix "trl.").
@@ -1018,7 +1047,9 @@ void read_grpo_engine(Importer& im, const Json& doc, const std::string& prefix) 
                                         : "not in the file: TRL generates with generate() on the training "
                                           "cards; timed here as a vLLM engine would decode, so optimistic",
                    "在训练卡上用 generate() 生成：这里按 vLLM 引擎的解码速度计时，因此偏乐观");
-        if (get(doc, "vllm_mode")) im.mark(key("vllm_mode"));
+        if (get(doc, "vllm_mode"))
+            im.ignore(key("vllm_mode"), "use_vllm is not true: TRL starts no vLLM engine",
+                      "use_vllm 不是 true：TRL 不启动 vLLM 引擎");
         return;
     }
     if (mode == "server" || get(doc, "vllm_device")) {
@@ -1039,14 +1070,20 @@ void read_grpo_engine(Importer& im, const Json& doc, const std::string& prefix) 
     }
     im.set(key("use_vllm"), "rollout", "colocated",
            "vLLM colocated on the training cards (TRL's default mode)", "vLLM 与训练同卡（TRL 的默认模式）");
-    if (get(doc, "vllm_mode")) im.mark(key("vllm_mode"));
+    if (get(doc, "vllm_mode")) // the same field, the same value: listed beside use_vllm (it was in no list)
+        im.set(key("vllm_mode"), "rollout", "colocated", "vLLM on the training cards", "vLLM 与训练同卡");
     bool sleeps = false;
     if (const Json* v = get(doc, "vllm_enable_sleep_mode"))
         if (!im.want_bool(key("vllm_enable_sleep_mode"), *v, sleeps)) return;
     if (sleeps) {
         im.set(key("vllm_enable_sleep_mode"), "engine_memory_fraction", 0.0,
                "the engine sleeps while the policy trains", "训练时引擎休眠");
-        if (get(doc, "vllm_gpu_memory_utilization")) im.mark(key("vllm_gpu_memory_utilization"));
+        if (get(doc, "vllm_gpu_memory_utilization"))
+            im.ignore(
+                key("vllm_gpu_memory_utilization"),
+                "with sleep mode the engine gives its slice back while the policy trains: the "
+                "generation phase is counted from its weights and KV cache, not from this cap",
+                "开启休眠时引擎在训练期间释放其显存份额：生成阶段按其权重和 KV 缓存计算，而不是按此上限");
         return;
     }
     if (const Json* v = get(doc, "vllm_gpu_memory_utilization")) {
@@ -1161,7 +1198,7 @@ void read_hf_training_args(Importer& im, const Json& doc) {
                     b ? "打包使每条序列填满 max_length：请把 avg_tokens 设为 max_length"
                       : "不打包：每个样本一条序列");
     }
-    read_trl_peft(im, doc);
+    read_trl_peft(im, doc, trl);
     if (const Json* v = get(doc, "loss_type")) {
         std::string t;
         if (im.want_string("loss_type", *v, t)) {
@@ -1169,8 +1206,10 @@ void read_hf_training_args(Importer& im, const Json& doc) {
                 im.set("loss_type", "loss", "chunked",
                        "the cross-entropy runs in chunks: no full logits kept",
                        "交叉熵分块计算：不保留完整 logits");
-            else
-                im.mark("loss_type");
+            else // TRL's other loss types weigh or average the loss differently (it was in no list)
+                im.keep("loss_type",
+                        "loss_type " + t + ": how the loss is weighed and averaged; the same memory and time",
+                        "loss_type " + t + "：只改变损失的加权与平均方式；显存和时间相同");
         }
     }
     if (const Json* v = get(doc, "load_in_8bit")) {
@@ -1277,6 +1316,14 @@ void read_llamafactory_stage(Importer& im, const Json& doc, const std::string& s
                    : "");
         return;
     }
+    if (st == "grpo") { // what the export writes for a GRPO plan: no LLaMA-Factory stage, said so
+        im.set("stage", "objective", "grpo",
+               "not a LLaMA-Factory stage (it stops with \"Unknown task: grpo.\"): read as the GRPO plan "
+               "traincalc exports; TRL's GRPOTrainer runs it",
+               "不是 LLaMA-Factory 的阶段（会以 \"Unknown task: grpo.\" 停止）：按 traincalc 导出的 GRPO "
+               "方案读取；由 TRL 的 GRPOTrainer 运行");
+        return;
+    }
     im.ignore("stage", "stage " + st + " (reward-model training) is estimated as supervised fine-tuning",
               "阶段 " + st + "（奖励模型训练）按监督微调估算");
 }
@@ -1340,6 +1387,35 @@ bool read_llamafactory_checkpointing(Importer& im, const Json& doc) {
     return true;
 }
 
+// LoRA/QLoRA with neither bf16 nor fp16 on: LLaMA-Factory still computes in model_args.compute_dtype,
+// inferred from the model's torch_dtype (model/patcher.py, extras/misc.py infer_optim_dtype: bf16 when
+// the card has it, else fp16), loads the frozen base in the checkpoint's dtype (model/loader.py
+// torch_dtype "auto") and upcasts only the adapters to fp32 (model/adapter.py): a 16-bit base, not the
+// fp32 it was estimated in. False when this is not the case (a full fine-tune, a flag on, a bad value).
+bool read_llamafactory_adapter_dtype(Importer& im, const Json& doc) {
+    if (!im.patch.contains("method") || im.patch["method"] == "full") return false;
+    const Json* bf = get(doc, "bf16");
+    const Json* fp = get(doc, "fp16");
+    for (const Json* v : {bf, fp})
+        if (v && !v->is_null() && !(v->is_boolean() && !v->get<bool>())) return false;
+    const bool has_bf16 = im.gpu_has_bf16();
+    const bool off = (bf && !bf->is_null()) || (fp && !fp->is_null());
+    const std::string key = bf ? "bf16" : fp ? "fp16" : "bf16";
+    im.resolve(key, "precision", has_bf16 ? "bf16" : "fp16",
+               std::string(off ? "bf16 and fp16 are off" : "not in the file") +
+                   ": with LoRA or QLoRA LLaMA-Factory computes in the model's 16-bit dtype (bf16 when the "
+                   "card has it, else fp16: infer_optim_dtype), the frozen base loaded in it (4-bit with "
+                   "QLoRA), and upcasts only the adapters to fp32; " +
+                   im.gpu_name() + (has_bf16 ? " has bf16" : " has no bf16"),
+               std::string(off ? "bf16 与 fp16 均关闭" : "文件中没有") +
+                   "：使用 LoRA 或 QLoRA 时 LLaMA-Factory 以模型自身的 16 位精度计算（卡支持时为 bf16，否则 "
+                   "fp16：infer_optim_dtype），冻结的基座按此精度加载（QLoRA 为 4 位），只把适配器上转为 "
+                   "fp32；" +
+                   im.gpu_name() + (has_bf16 ? " 支持 bf16" : " 不支持 bf16"));
+    if (bf && fp) im.keep("fp16", "off as well", "同样关闭");
+    return true;
+}
+
 // pure_bf16 drops the fp32 master weights; otherwise bf16/fp16 as the Trainer reads them.
 void read_llamafactory_precision(Importer& im, const Json& doc, const TrainerDefaults& d) {
     // Precision: bf16 / fp16, or pure_bf16 (no fp32 master weights).
@@ -1353,7 +1429,8 @@ void read_llamafactory_precision(Importer& im, const Json& doc, const TrainerDef
         if (get(doc, "fp16")) im.mark("fp16");
     } else {
         if (get(doc, "pure_bf16")) im.mark("pure_bf16");
-        read_precision(im, doc, "LLaMA-Factory", d.precision_en, d.precision_zh, d.precision);
+        if (!read_llamafactory_adapter_dtype(im, doc))
+            read_precision(im, doc, "LLaMA-Factory", d.precision_en, d.precision_zh, d.precision);
     }
 }
 
@@ -1429,8 +1506,10 @@ void read_llamafactory(Importer& im, const Json& doc) {
                             1,
                             3.0,
                             "fp32",
-                            "without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32",
-                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 以 fp32 训练",
+                            "without bf16, fp16 or pure_bf16 LLaMA-Factory casts the trained parameters to "
+                            "fp32 (model/adapter.py) and the Trainer runs no mixed precision: fp32",
+                            "未设置 bf16、fp16 或 pure_bf16 时 LLaMA-Factory 把训练的参数转为 fp32"
+                            "（model/adapter.py），训练器也不用混合精度：以 fp32 训练",
                             false};
     read_trainer_keys(im, doc, d);
     if (const Json* v = get(doc, "model_name_or_path")) read_model_name(im, "model_name_or_path", *v);

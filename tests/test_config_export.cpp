@@ -127,7 +127,9 @@ const std::set<std::string> kLlamaFactoryKeys = {
     "per_device_train_batch_size", "gradient_accumulation_steps", "learning_rate", "num_train_epochs",
     "lr_scheduler_type", "warmup_ratio", "pure_bf16", "bf16", "fp16", "optim", "ddp_timeout",
     // model_args.py ProcessorArguments, finetuning_args.py
-    "image_max_pixels", "freeze_vision_tower", "freeze_multi_modal_projector"};
+    "image_max_pixels", "freeze_vision_tower", "freeze_multi_modal_projector",
+    // finetuning_args.py RLHFArguments, generating_args.py
+    "pref_beta", "pref_loss", "reward_model", "reward_model_type", "max_new_tokens"};
 
 // examples/accelerate/fsdp_config.yaml
 const std::set<std::string> kAccelerateKeys = {"compute_environment",
@@ -169,6 +171,12 @@ Json parse_yaml(const std::string& text) {
     Json j = Json::parse(y.json, nullptr, false);
     REQUIRE(j.is_object());
     return j;
+}
+
+bool has_note(const ConfigExport& x, const std::string& en) {
+    for (const ExportNote& n : x.notes)
+        if (n.en == en) return true;
+    return false;
 }
 
 // A plan that fits with ZeRO-3 and offload on 8 cards.
@@ -360,6 +368,97 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
             CHECK_FALSE(y.contains("deepspeed"));
         }
     }
+}
+
+// Every objective was written as stage sft: a DPO plan exported as a file that trains SFT.
+TEST_CASE("config export: the objective is LLaMA-Factory's stage and keys, and imports back") {
+    struct Case {
+        Objective objective;
+        Method method;
+        const char* stage;
+        const char* pref_loss; // "" = no key
+    };
+    for (const Case& c :
+         {Case{Objective::sft, Method::lora, "sft", ""}, Case{Objective::dpo, Method::lora, "dpo", "sigmoid"},
+          Case{Objective::orpo, Method::full, "dpo", "orpo"},
+          Case{Objective::simpo, Method::lora, "dpo", "simpo"},
+          Case{Objective::kto, Method::qlora, "kto", ""}, Case{Objective::ppo, Method::lora, "ppo", ""},
+          Case{Objective::ppo, Method::full, "ppo", ""}, Case{Objective::grpo, Method::lora, "grpo", ""}}) {
+        Scenario s;
+        s.model_id = "qwen2.5-7b";
+        s.objective = c.objective;
+        s.method = c.method;
+        s.completion_len = 768;
+        s.zero = c.method == Method::full ? 3 : 0;
+        s.cards = 8;
+        CAPTURE(to_string(c.objective));
+        const ConfigExport x = export_config(estimate_of(s), ExportFormat::llamafactory);
+        REQUIRE(x.errors.empty());
+        const Json y = parse_yaml(x.text);
+        check_keys(y, kLlamaFactoryKeys, "");
+        CHECK(y["stage"] == c.stage);
+        if (*c.pref_loss)
+            CHECK(y["pref_loss"] == c.pref_loss);
+        else
+            CHECK_FALSE(y.contains("pref_loss"));
+        // pref_beta: LLaMA-Factory's default (the scenario holds no beta), DPO only.
+        CHECK(y.contains("pref_beta") == (c.objective == Objective::dpo));
+        if (c.objective == Objective::dpo) CHECK(y["pref_beta"] == 0.1);
+        CHECK(y.contains("reward_model") == (c.objective == Objective::ppo));
+        if (c.objective == Objective::ppo) {
+            CHECK(x.text.find(
+                      "reward_model: saves/your-reward-model  # replace: your reward model (stage rm)\n") !=
+                  std::string::npos);
+            CHECK(y["max_new_tokens"] == 768);
+            // A LoRA reward model is refused with a full policy (finetuning_args.py __post_init__).
+            CHECK(y.contains("reward_model_type") == (c.method == Method::full));
+            CHECK(has_note(x,
+                           "LLaMA-Factory's PPO generates one completion per prompt: the plan's 8 per prompt "
+                           "are not written"));
+        }
+        const bool grpo_note =
+            has_note(x, "LLaMA-Factory has no GRPO stage: stage grpo is written so that it stops rather than "
+                        "train SFT; run GRPO with TRL's GRPOTrainer (trl grpo)");
+        CHECK(grpo_note == (c.objective == Objective::grpo));
+        for (const ExportNote& n : x.notes) CHECK_FALSE(n.zh.empty());
+        if (c.objective == Objective::grpo) {
+            bool zh = false;
+            for (const ExportNote& n : x.notes)
+                zh = zh || n.zh ==
+                               "LLaMA-Factory 没有 GRPO 阶段：写出 stage grpo 使其停止运行，而不是训练 SFT；"
+                               "请用 TRL 的 GRPOTrainer（trl grpo）运行 GRPO";
+            CHECK(zh);
+            CHECK(x.text.find(
+                      "stage: grpo  # not a LLaMA-Factory stage: it stops with \"Unknown task: grpo.\"\n") !=
+                  std::string::npos);
+        }
+        // Imported back: the same objective and method.
+        const YamlJson yj = yaml_to_json(x.text);
+        const ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+        REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
+        CHECK(r.scenario.objective == c.objective);
+        CHECK(r.scenario.method == c.method);
+    }
+}
+
+TEST_CASE("config export: every catalog model has its Hugging Face repository") {
+    for (const ModelSpec& m : catalog().models) {
+        CAPTURE(m.id);
+        const std::string repo = catalog_model_repo(m);
+        CHECK(repo.find('/') != std::string::npos);
+        CHECK(repo.find(' ') == std::string::npos);
+    }
+    CHECK(catalog_model_repo(*catalog().find_model("qwen3-30b-a3b")) == "Qwen/Qwen3-30B-A3B");
+    CHECK(catalog_model_repo(*catalog().find_model("qwen3-235b-a22b")) == "Qwen/Qwen3-235B-A22B");
+    CHECK(catalog_model_repo(*catalog().find_model("gpt-oss-20b")) == "openai/gpt-oss-20b");
+    Scenario s;
+    s.model_id = "qwen3-30b-a3b";
+    s.cards = 8;
+    s.zero = 3;
+    const ConfigExport x = export_config(estimate_of(s), ExportFormat::llamafactory);
+    CHECK(parse_yaml(x.text)["model_name_or_path"] == "Qwen/Qwen3-30B-A3B");
+    CHECK_FALSE(has_note(x, "model_name_or_path: a custom model has no repository: write its path or Hugging "
+                            "Face name"));
 }
 
 TEST_CASE("config export: a bf16 loss has no LLaMA-Factory key: a note says so, nothing is written") {
@@ -578,12 +677,6 @@ Scenario parallel_scenario() {
     s.activation_offload = true;
     s.checkpointing = Checkpointing::full;
     return s;
-}
-
-bool has_note(const ConfigExport& x, const std::string& en) {
-    for (const ExportNote& n : x.notes)
-        if (n.en == en) return true;
-    return false;
 }
 
 } // namespace

@@ -175,18 +175,56 @@ TEST_CASE("config import: LLaMA-Factory errors name the key and its line") {
     CHECK(r.errors[0].message == "cutoff_len (line 2): must be a whole number, got \"long\"");
 }
 
-TEST_CASE("config import: LLaMA-Factory precision: pure_bf16, and fp32 when nothing is set") {
+// A full fine-tune without a flag trains in fp32 (the trained parameters cast up, no autocast); LoRA and
+// QLoRA keep the frozen base 16-bit (it was estimated as fp32: 28.4 GiB of weights for a 7B).
+TEST_CASE("config import: LLaMA-Factory precision: pure_bf16, fp32 for a full fine-tune, 16-bit LoRA") {
     ConfigImport r = import_text("finetuning_type: full\npure_bf16: true\n");
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.scenario.precision == Precision::bf16);
     CHECK_FALSE(r.scenario.master_weights);
-    r = import_text("finetuning_type: lora\n");
+    r = import_text("finetuning_type: full\n");
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.scenario.precision == Precision::fp32);
     const ImportNote* p = find(r.resolved, "bf16", "precision");
     REQUIRE(p != nullptr);
-    CHECK(p->note == "not in the file: without bf16, fp16 or pure_bf16 LLaMA-Factory trains in fp32");
+    CHECK(p->note == "not in the file: without bf16, fp16 or pure_bf16 LLaMA-Factory casts the trained "
+                     "parameters to fp32 (model/adapter.py) and the Trainer runs no mixed precision: fp32");
     CHECK(r.scenario.micro_batch == 8); // Transformers' per_device_train_batch_size default
+    for (const char* text : {"finetuning_type: lora\n", "finetuning_type: lora\nquantization_bit: 4\n",
+                             "finetuning_type: lora\nbf16: false\nfp16: false\n"}) {
+        CAPTURE(text);
+        r = import_text(text);
+        REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+        CHECK(r.scenario.precision == Precision::bf16); // the default card (H100) has bf16
+        p = find(r.resolved, "bf16", "precision");
+        REQUIRE(p != nullptr);
+        CHECK(
+            p->note.find(": with LoRA or QLoRA LLaMA-Factory computes in the model's 16-bit dtype (bf16 when "
+                         "the card has it, else fp16: infer_optim_dtype), the frozen base loaded in it "
+                         "(4-bit with QLoRA), and upcasts only the adapters to fp32; ") != std::string::npos);
+        CHECK_FALSE(has(r.unused, "fp16"));
+    }
+    CHECK(find(r.resolved, "fp16") != nullptr); // both flags off: both listed
+    Scenario t4;
+    t4.gpu_id = "T4";
+    r = import_text("finetuning_type: lora\n", ConfigKind::detect, t4);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.precision == Precision::fp16);
+    p = find(r.resolved, "bf16", "precision");
+    REQUIRE(p != nullptr);
+    CHECK(p->note ==
+          "not in the file: with LoRA or QLoRA LLaMA-Factory computes in the model's 16-bit dtype (bf16 when "
+          "the card has it, else fp16: infer_optim_dtype), the frozen base loaded in it (4-bit with QLoRA), "
+          "and "
+          "upcasts only the adapters to fp32; T4 has no bf16");
+    CHECK(p->note_zh ==
+          "文件中没有：使用 LoRA 或 QLoRA 时 LLaMA-Factory 以模型自身的 16 位精度计算（卡支持时为 "
+          "bf16，否则 fp16：infer_optim_dtype），冻结的基座按此精度加载（QLoRA 为 4 位），只把适配器"
+          "上转为 fp32；T4 不支持 bf16");
+    // A flag on is read as it is.
+    r = import_text("finetuning_type: lora\nfp16: true\n");
+    CHECK(r.scenario.precision == Precision::fp16);
+    CHECK(find(r.applied, "fp16", "precision") != nullptr);
 }
 
 //-----------------------------------------------------------------------------
@@ -436,6 +474,65 @@ TEST_CASE("config import: TRL GRPO colocated vLLM: the slice held, sleep mode, n
     CHECK(r.errors[0].message == "vllm_mode: must be \"server\" or \"colocate\", got \"remote\"");
 }
 
+// TRL's ModelConfig.use_peft defaults to False: without it the whole model trains (it was the base
+// scenario's method: the page's default LoRA). And every key of the file is in a list.
+TEST_CASE("config import: TRL arguments without use_peft train the whole model; every key is listed") {
+    const std::string grpo =
+        "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\ntorch_dtype: bfloat16\n"
+        "bf16: true\nuse_vllm: true\nvllm_mode: colocate\nvllm_gpu_memory_utilization: 0.3\n"
+        "vllm_enable_sleep_mode: true\ngradient_checkpointing: true\nbeta: 0.0\n"
+        "loss_type: dr_grpo\nnum_generations: 8\nmax_prompt_length: 512\n"
+        "max_completion_length: 2048\nper_device_train_batch_size: 8\n"
+        "gradient_accumulation_steps: 4\nsteps_per_generation: 4\noutput_dir: o\nseed: 42\n";
+    ConfigImport r = import_text(grpo);
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.kind == ConfigKind::hf_training_args);
+    CHECK(r.scenario.method == Method::full);
+    const ImportNote* m = find(r.resolved, "use_peft", "method");
+    REQUIRE(m != nullptr);
+    CHECK(m->note ==
+          "not in the file: TRL's ModelConfig.use_peft defaults to false, so the whole model trains");
+    CHECK(m->note_zh == "文件中没有：TRL 的 ModelConfig.use_peft 默认为 false，即训练整个模型");
+    CHECK(import_text(fixture("openr1_grpo_simple_rl.yaml")).scenario.method == Method::full);
+    // Every key of the file: applied, resolved, ignored or unused (vllm_mode, loss_type and, with sleep
+    // mode, vllm_gpu_memory_utilization were in none).
+    auto listed = [&](const ConfigImport& c, const std::string& k) {
+        return find(c.applied, k) || find(c.resolved, k) || find(c.ignored, k) || has(c.unused, k);
+    };
+    for (const char* k :
+         {"model_name_or_path", "torch_dtype", "bf16", "use_vllm", "vllm_mode", "vllm_gpu_memory_utilization",
+          "vllm_enable_sleep_mode", "gradient_checkpointing", "beta", "loss_type", "num_generations",
+          "max_prompt_length", "max_completion_length", "per_device_train_batch_size",
+          "gradient_accumulation_steps", "steps_per_generation", "output_dir", "seed"})
+        CHECK_MESSAGE(listed(r, k), k << " is in no list");
+    CHECK(find(r.applied, "vllm_mode", "rollout") != nullptr);
+    CHECK(find(r.resolved, "loss_type")->note ==
+          "loss_type dr_grpo: how the loss is weighed and averaged; the same memory and time");
+    CHECK(find(r.ignored, "vllm_gpu_memory_utilization")->note ==
+          "with sleep mode the engine gives its slice back while the policy trains: the generation phase is "
+          "counted from its weights and KV cache, not from this cap");
+    ConfigImport off = import_text(R"({"num_generations":4,"use_vllm":false,"vllm_mode":"colocate"})");
+    REQUIRE_MESSAGE(off.errors.empty(), all_errors(off));
+    CHECK(find(off.ignored, "vllm_mode")->note == "use_vllm is not true: TRL starts no vLLM engine");
+    // use_peft as given; LoRA keys without it are TRL's to ignore; plain Transformers arguments: full.
+    ConfigImport lora = import_text(R"({"max_length":2048,"use_peft":true,"lora_r":32})");
+    REQUIRE_MESSAGE(lora.errors.empty(), all_errors(lora));
+    CHECK(lora.scenario.method == Method::lora);
+    CHECK(lora.scenario.lora_rank == 32);
+    ConfigImport stray = import_text(R"({"max_length":2048,"lora_r":32})");
+    REQUIRE_MESSAGE(stray.errors.empty(), all_errors(stray));
+    CHECK(stray.scenario.method == Method::full);
+    REQUIRE(find(stray.ignored, "lora_r") != nullptr);
+    CHECK(find(stray.ignored, "lora_r")->note ==
+          "use_peft is not true: TRL builds no LoRA adapter (get_peft_config)");
+    ConfigImport hf = import_text(R"({"output_dir":"out","per_device_train_batch_size":16})");
+    CHECK(hf.scenario.method == Method::full);
+    CHECK(find(hf.resolved, "use_peft", "method")->note ==
+          "not in the file: the Transformers Trainer trains the whole model (no PEFT)");
+    // LLaMA-Factory's own default finetuning_type stays lora (hparams/finetuning_args.py).
+    CHECK(import_text("stage: sft\ncutoff_len: 1024\n").scenario.method == Method::lora);
+}
+
 TEST_CASE("config import: preference stages: LLaMA-Factory's stage/pref_loss and axolotl's rl") {
     auto objective_of = [](const std::string& text) {
         ConfigImport r = import_text(text);
@@ -602,6 +699,38 @@ TEST_CASE("config import: a repository's base name, as the import and the picker
     REQUIRE(n != nullptr);
     CHECK(n->note == "/data/models/qwen2.5-7B is named as Qwen/Qwen2.5-7B: the catalog's qwen2.5-7b");
     CHECK(n->note_zh == "/data/models/qwen2.5-7B 与 Qwen/Qwen2.5-7B 同名：目录模型 qwen2.5-7b");
+}
+
+// Meta renamed its repositories (meta-llama/Meta-Llama-3.1-8B-Instruct → Llama-3.1-8B-Instruct); the
+// old names, in LLaMA-Factory's own examples, were "not in the model catalog".
+TEST_CASE("config import: Meta's first Llama 3 and 3.1 repository names are the catalog's models") {
+    CHECK(repo_base_name("meta-llama/Meta-Llama-3.1-8B-Instruct") == "llama-3.1-8b");
+    struct Case {
+        const char* name;
+        const char* id;
+        const char* note;
+    };
+    for (const Case& c :
+         {Case{"meta-llama/Meta-Llama-3.1-8B-Instruct", "llama-3.1-8b",
+               "meta-llama/Meta-Llama-3.1-8B-Instruct has the architecture of the catalog's llama-3.1-8b "
+               "(meta-llama/Llama-3.1-8B): a fine-tuned variant"},
+          Case{"meta-llama/Meta-Llama-3.1-70B", "llama-3.1-70b",
+               "meta-llama/Meta-Llama-3.1-70B is named as meta-llama/Llama-3.1-70B: the catalog's "
+               "llama-3.1-70b"},
+          Case{"meta-llama/Meta-Llama-3-8B-Instruct", "llama-3.1-8b",
+               "meta-llama/Meta-Llama-3-8B-Instruct (Llama 3) has the architecture of the catalog's "
+               "llama-3.1-8b "
+               "(meta-llama/Llama-3.1-8B) with 8,192 tokens of context"}}) {
+        CAPTURE(c.name);
+        ConfigImport r =
+            import_text(std::string("finetuning_type: lora\nmodel_name_or_path: ") + c.name + "\n");
+        REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+        CHECK(r.scenario.model_id == c.id);
+        CHECK(r.scenario.model_repo == c.name); // written back by the export
+        const ImportNote* n = find(r.applied, "model_name_or_path", "model");
+        REQUIRE(n != nullptr);
+        CHECK(n->note == c.note);
+    }
 }
 
 TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {

@@ -1281,6 +1281,50 @@ bool read_llamafactory_method(Importer& im, const Json& doc) {
     return true;
 }
 
+// LLaMA-Factory's PPO (train/ppo/workflow.py, trainer.py; trl 0.8.6-0.9.6's PPOTrainer): one response per
+// prompt from the policy's own generate(), a mini-batch (per_device_train_batch_size) at a time; the value
+// head on the policy (AutoModelForCausalLMWithValueHead); the reward model an adapter on the same base
+// (reward_model_type lora, the default), a whole model (full) or a server (api); the reference the base with
+// the adapter off under LoRA, a copy otherwise. Every field it sets is LLaMA-Factory's own, so a previous
+// import (a GRPO config's G, engine or completion length) cannot leave one behind.
+void read_llamafactory_ppo(Importer& im, const Json& doc) {
+    im.set("stage", "objective", "ppo");
+    im.resolve("stage", "generations", 1, "LLaMA-Factory's PPO generates one response per prompt",
+               "LLaMA-Factory 的 PPO 每个提示词生成一条回答");
+    im.resolve("stage", "rollout", "policy",
+               "the policy's own generate() on the training cards: no vLLM engine, no copy of the weights",
+               "在训练卡上用策略模型自身的 generate() 生成：没有 vLLM 引擎，不另存权重");
+    im.resolve("stage", "steps_per_generation", 1,
+               "generate() runs one mini-batch (per_device_train_batch_size) at a time",
+               "generate() 每次处理一个小批次（per_device_train_batch_size）");
+    im.resolve("stage", "critic", "value_head", "the value head sits on the policy (trl's ValueHead model)",
+               "价值头在策略模型上（trl 的 ValueHead 模型）");
+    im.resolve("stage", "reference", "model",
+               "the KL penalty needs the reference: the base with the adapter off under LoRA, else a copy",
+               "KL 惩罚需要参考模型：LoRA 下为关闭适配器的基座，否则为一份副本");
+    std::string rm = "lora";
+    const Json* rt = get(doc, "reward_model_type");
+    if (rt && !im.want_string("reward_model_type", *rt, rm)) return;
+    const char* reward = rm == "lora" ? "adapter" : rm == "full" ? "model" : rm == "api" ? "api" : nullptr;
+    if (!reward) {
+        im.error("reward_model_type", "must be lora, full or api, got \"" + rm + "\"",
+                 "必须是 lora、full 或 api，实际为 \"" + rm + "\"");
+    } else if (rt) {
+        im.set("reward_model_type", "reward", reward);
+    } else {
+        im.resolve("reward_model_type", "reward", reward,
+                   "not in the file: LLaMA-Factory's default reward_model_type lora, an adapter on the "
+                   "policy's base",
+                   "文件中没有：LLaMA-Factory 默认 reward_model_type 为 lora，即策略基座上的适配器");
+    }
+    if (get(doc, "reward_model")) im.mark("reward_model");
+    if (const Json* v = get(doc, "ppo_epochs"); v && !v->is_null())
+        im.ignore("ppo_epochs",
+                  "optimisation epochs over each batch of rollouts are not modelled: one assumed",
+                  "未建模每批生成结果上的优化轮数：按 1 轮计");
+    if (get(doc, "ppo_buffer_size")) im.mark("ppo_buffer_size"); // batches per step: memory and time alike
+}
+
 // The stage's objective (finetuning_args.py): dpo with pref_loss (sigmoid, hinge, ipo and kto_pair are
 // DPO-shaped: a chosen and a rejected sequence and the reference; orpo and simpo need no reference), kto,
 // ppo (policy, reference, reward model and a critic); rm is estimated as supervised fine-tuning.
@@ -1305,15 +1349,12 @@ void read_llamafactory_stage(Importer& im, const Json& doc, const std::string& s
         }
         return;
     }
-    if (st == "kto" || st == "ppo") {
-        im.set("stage", "objective", st,
-               st == "ppo" ? "LLaMA-Factory's PPO generates with the policy's generate(): timed here as a "
-                             "vLLM engine would decode, so optimistic"
-                           : "",
-               st == "ppo"
-                   ? "LLaMA-Factory 的 PPO 用策略模型的 generate() 生成：这里按 vLLM 引擎的解码速度计时，"
-                     "因此偏乐观"
-                   : "");
+    if (st == "kto") {
+        im.set("stage", "objective", st);
+        return;
+    }
+    if (st == "ppo") {
+        read_llamafactory_ppo(im, doc);
         return;
     }
     if (st == "grpo") { // what the export writes for a GRPO plan: no LLaMA-Factory stage, said so
@@ -1336,13 +1377,36 @@ void read_llamafactory_data(Importer& im, const Json& doc) {
             read_llamafactory_stage(im, doc, st);
         }
     }
-    // Sequence length: cutoff_len (default 2048).
+    // Sequence length: cutoff_len (default 2048). PPO: cutoff_len truncates the prompt (its unsupervised
+    // processor) and generate() adds up to max_new_tokens (generating_args.py, default 1024).
+    const Json* stage_v = get(doc, "stage");
+    const bool ppo = stage_v && stage_v->is_string() && stage_v->get_ref<const std::string&>() == "ppo";
+    long long c = 0;
+    if (ppo) {
+        c = 1024;
+        if (const Json* v = get(doc, "max_new_tokens"); v && !v->is_null()) {
+            if (im.want_int("max_new_tokens", *v, c)) im.set("max_new_tokens", "completion_len", c);
+        } else {
+            im.resolve("max_new_tokens", "completion_len", c, "not in the file: LLaMA-Factory's default",
+                       "文件中没有：LLaMA-Factory 的默认值");
+        }
+    }
     if (const Json* v = get(doc, "cutoff_len")) {
         long long n = 0;
-        if (im.want_int("cutoff_len", *v, n)) im.set("cutoff_len", "seq_len", n);
+        if (im.want_int("cutoff_len", *v, n)) {
+            if (ppo)
+                im.set("cutoff_len", "seq_len", n + c, "the prompt (cutoff_len) + max_new_tokens",
+                       "提示词（cutoff_len）+ max_new_tokens");
+            else
+                im.set("cutoff_len", "seq_len", n);
+        }
     } else {
-        im.resolve("cutoff_len", "seq_len", 2048, "not in the file: LLaMA-Factory's default cutoff_len",
-                   "文件中没有：LLaMA-Factory 的默认 cutoff_len");
+        im.resolve(
+            "cutoff_len", "seq_len", 2048 + c,
+            ppo ? "not in the file: LLaMA-Factory's default cutoff_len 2048 (the prompt) + max_new_tokens"
+                : "not in the file: LLaMA-Factory's default cutoff_len",
+            ppo ? "文件中没有：LLaMA-Factory 的默认 cutoff_len 2048（提示词）+ max_new_tokens"
+                : "文件中没有：LLaMA-Factory 的默认 cutoff_len");
     }
     bool packing = false;
     if (const Json* v = get(doc, "packing")) {

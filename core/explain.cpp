@@ -915,7 +915,13 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
                 fmt(F.T("%s: a chosen and a rejected sequence per sample, both trained (D counts both)",
                         "%s：每个样本一条选中、一条拒绝的序列，都参与训练（D 计入两者）"),
                     objective_label(o)));
-        if (is_rl(o))
+        if (is_rl(o) && s.generations == 1)
+            out.push_back(fmt(F.T("%s: one completion per prompt, %d generated + %d prompt tokens (s − c); "
+                                  "every completion is trained at length s",
+                                  "%s：每个提示词生成 1 条回答，生成 %d 个 token，提示词 %d 个 token（s − "
+                                  "c）；每条回答按长度 s 训练"),
+                              objective_label(o), s.completion_len, s.seq_len - s.completion_len));
+        else if (is_rl(o))
             out.push_back(fmt(
                 F.T("%s: each prompt is rolled out G = %d times, %d generated + %d prompt tokens (s − c); "
                     "every completion is trained at length s",
@@ -934,6 +940,14 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
                     : F.T("No reference model (KL coefficient β = 0)", "不使用参考模型（KL 系数 β = 0）"));
         if (o == Objective::orpo || o == Objective::simpo)
             out.push_back(fmt(F.T("%s needs no reference model", "%s 不需要参考模型"), objective_label(o)));
+        if (o == Objective::ppo && s.critic == Critic::value_head)
+            out.push_back(F.T(
+                "The value head sits on the policy: old log-probs and values come from one "
+                "forward (2 × N_act), and no critic trains beside the policy",
+                "价值头在策略模型上：旧对数概率和价值来自同一次前向（2 × N_act），没有单独训练的价值模型"));
+        if (o == Objective::ppo && s.reward == Reward::api)
+            out.push_back(F.T("The reward comes from a server: no reward forward on the cards",
+                              "奖励来自外部服务：显卡上不做奖励模型前向"));
         return;
     }
     if (h == Headline::memory) {
@@ -946,8 +960,30 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
             out.push_back(
                 F.T("Chosen and rejected go through one concatenated forward: activations and logits × 2",
                     "选中与拒绝序列拼接后一次前向：激活和 logits × 2"));
+        if (o == Objective::ppo && s.critic == Critic::value_head)
+            out.push_back(
+                F.T("Critic = a value head on the policy (LLaMA-Factory): no second model, no states "
+                    "of its own",
+                    "价值模型 = 策略模型上的价值头（LLaMA-Factory）：没有第二个模型，也没有单独的训练状态"));
+        if (o == Objective::ppo && s.reward == Reward::adapter)
+            out.push_back(F.T(
+                "Reward model = an adapter on the policy's base (LLaMA-Factory reward_model_type "
+                "lora): no second copy of the base weights",
+                "奖励模型 = 策略基座上的适配器（LLaMA-Factory reward_model_type lora）：不另存一份基座权重"));
+        else if (o == Objective::ppo && s.reward == Reward::api)
+            out.push_back(F.T("Reward model = a server off the cards: nothing on the cards",
+                              "奖励模型 = 显卡之外的服务：不占显存"));
         if (is_rl(o)) {
-            if (s.rollout == Rollout::separate)
+            if (s.rollout == Rollout::policy)
+                out.push_back(fmt(
+                    F.T("Rollouts from the policy's own generate() on the training cards (no inference "
+                        "engine, no copy of the weights): the card holds the larger phase, generation "
+                        "(KV cache) %s GiB or training %s GiB",
+                        "由策略模型自身的 generate() 在训练卡上生成（没有推理引擎，不另存权重）：显卡只需容纳"
+                        "较大的阶段——生成（KV 缓存）%s GiB 或训练 %s GiB"),
+                    F.N(e.memory.generation_gib).c_str(),
+                    F.N(e.memory.activations_gib + e.memory.logits_gib).c_str()));
+            else if (s.rollout == Rollout::separate)
                 out.push_back(fmt(
                     F.T("Rollouts on %d separate inference card(s), each holding the generation phase above; "
                         "the training cards hold no engine",

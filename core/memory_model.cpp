@@ -227,7 +227,7 @@ static Rollouts rollout_terms(const Scenario& s, const ModelDerived& md, const S
     Rollouts r;
     // Recorded once, by the generation time (time_model.cpp): FastCalc here records nothing.
     r.batch = rollout_batch<FastCalc>(s, md, st, log);
-    const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
+    const bool shared = rollout_shares_weights(s);
     r.engine_weights = shared ? 0.0 : engine_weights_gib<C>(md, log);
     r.kv = C(log, TermId::kv_cache, "GiB", 1.0 / kGiB)
                .first("B", r.batch, "", TermId::rollout_batch)
@@ -403,12 +403,12 @@ static Phase rollout_phase(const Scenario& s, const ModelDerived& md, const GpuS
     Phase p;
     if (!md.rl) return p;
     p.r = rollout_terms<C>(s, md, st, log);
-    if (s.rollout != Rollout::colocated) return p;
+    if (s.rollout == Rollout::separate) return p;
     const double train_phase = C(log, TermId::training_phase, "GiB")
                                    .first("activations", acts, "GiB", TermId::activations)
                                    .add("logits", logits, "GiB", TermId::logits)
                                    .done();
-    if (s.engine_memory_fraction > 0) {
+    if (s.engine_memory_fraction > 0 && s.rollout == Rollout::colocated) { // an engine's slice only
         p.gib = C(log, TermId::engine_slice, "GiB")
                     .first("fraction", s.engine_memory_fraction)
                     .mul("capacity", g.memory_gib, "GiB")

@@ -49,6 +49,12 @@ inline double rollout_engine_cards(const Scenario& s, const Strategy& st) {
     return s.rollout == Rollout::separate ? s.rollout_cards : st.cards;
 }
 
+// The rollouts decode on the training weights themselves, no engine copy: the policy's own generate()
+// (LLaMA-Factory's PPO), or Unsloth's colocated vLLM (fast_inference shares them).
+inline bool rollout_shares_weights(const Scenario& s) {
+    return s.rollout == Rollout::policy || (s.stack == Stack::unsloth && s.rollout == Rollout::colocated);
+}
+
 // Sequences one engine card decodes at once in a GRPO/PPO rollout: one generation call's sequences
 // (b · k · d, k = steps_per_generation, grad_accum when 0) over the engine's cards, at least one. One
 // formula for the KV cache (memory) and the decode steps (time) that both depend on it: fewer

@@ -108,7 +108,8 @@ static void derive_data(const Scenario& s, ModelDerived& o, Terms* log) {
     // A sample's tokens: its text, and its images' tokens when it has any (derive_image_tokens).
     const double img = o.image_tokens_per_sample;
     const double sample_tokens = s.avg_tokens + img;
-    if (s.data_input == DataInput::samples && !s.packing) {
+    // GRPO/PPO train every completion at the full s (derive_data's RL branch): no padding to the prompt.
+    if (s.data_input == DataInput::samples && !s.packing && !is_rl(s.objective)) {
         const double longest =
             s.max_tokens > 0 ? std::min<double>(s.max_tokens + img, s.seq_len) : double(s.seq_len);
         const double avg = std::min(sample_tokens, longest); // samples are truncated at seq_len
@@ -441,14 +442,16 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
 // The objective's extra models and rollouts (DPO and relatives, GRPO, PPO). The reference is a
 // frozen 16-bit copy only for full fine-tuning: with LoRA/QLoRA it is the base with the adapters
 // disabled (TRL's DPOTrainer/GRPOTrainer do this when given a PEFT model), so no second copy.
-// PPO's reward and value models are assumed the policy's size (TRL's examples use one base).
+// PPO's reward and value models are assumed the policy's size (TRL's examples use one base); a reward
+// adapter on the policy's base (or a reward server) and a value head on the policy hold no second copy.
 static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
     o.seqs_per_sample = is_paired(s.objective) ? 2 : 1;
     o.rl = is_rl(s.objective);
+    const bool ppo = s.objective == Objective::ppo;
     const bool ref_model = uses_reference(s.objective) && s.reference == Reference::model;
     o.reference_bytes = ref_model && s.method == Method::full ? A.N * o.weight_bytes_per_param : 0;
-    o.reward_bytes = s.objective == Objective::ppo ? A.N * o.weight_bytes_per_param : 0;
-    o.critic = s.objective == Objective::ppo;
+    o.reward_bytes = ppo && s.reward == Reward::model ? A.N * o.weight_bytes_per_param : 0;
+    o.critic = ppo && s.critic == Critic::model;
     if (!o.rl) return;
     o.completion_len = s.completion_len;
     o.prompt_len = std::max(0, s.seq_len - s.completion_len);
@@ -524,8 +527,16 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
         c.add("KL policy", 2).mul("N_act", A.N_act);
         if (ref_fwd) c.add("KL ref", 2).mul("N_act", A.N_act);
     }
-    if (s.objective == Objective::ppo) {
-        c.add("reward+old+values", 6).mul("N_act", A.N_act);
+    if (s.objective == Objective::ppo && s.critic == Critic::value_head) {
+        // The value head rides on the policy: old log-probs and values are one forward; the reward
+        // model (an adapter on the same base, or a whole model) one more, none when it is a server.
+        c.add("old+values", 2).mul("N_act", A.N_act);
+        if (s.reward != Reward::api) c.add("reward", 2).mul("N_act", A.N_act);
+    } else if (s.objective == Objective::ppo) {
+        if (s.reward == Reward::api)
+            c.add("old+values", 4).mul("N_act", A.N_act);
+        else
+            c.add("reward+old+values", 6).mul("N_act", A.N_act);
         if (s.method == Method::full)
             c.add("critic", 6).mul("N_act", A.N_act);
         else

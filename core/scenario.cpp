@@ -140,7 +140,10 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  reference                  enum     model precomputed none   DPO/KTO/GRPO/PPO reference policy
 //  generations                integer  1 .. 1024            G completions per prompt (GRPO/PPO)
 //  completion_len             integer  1 .. 1048576         generated tokens per completion (< seq_len)
-//  rollout                    enum     colocated separate   where rollouts are generated
+//  rollout                    enum     colocated separate policy   where rollouts are generated (policy =
+//                                                           its own generate(), no engine)
+//  reward                     enum     model adapter api    PPO's reward model (adapter: on the policy's base)
+//  critic                     enum     model value_head     PPO's critic (value_head: on the policy)
 //  engine_memory_fraction     number   0 .. 0.95            colocated vLLM slice held in training; 0 = sleeps
 //  rollout_cards              integer  1 .. 65536           separate inference cards
 //  steps_per_generation       integer  0 .. 65536           micro-batches per generation call; 0 = grad_accum
@@ -275,6 +278,8 @@ const FieldRow<Scenario> kScenarioRows[] = {
     int_row<Scenario>("generations", &Scenario::generations, 1, 1024, ""),
     int_row<Scenario>("completion_len", &Scenario::completion_len, 1, 1048576, "tokens"),
     TC_ENUM_ROW("rollout", rollout, Rollout, kRolloutNames),
+    TC_ENUM_ROW("reward", reward, Reward, kRewardNames),
+    TC_ENUM_ROW("critic", critic, Critic, kCriticNames),
     num_row<Scenario>("engine_memory_fraction", &Scenario::engine_memory_fraction, 0, 0.95, "fraction"),
     int_row<Scenario>("rollout_cards", &Scenario::rollout_cards, 1, 65536, ""),
     int_row<Scenario>("steps_per_generation", &Scenario::steps_per_generation, 0, 65536, ""),
@@ -696,6 +701,8 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.generations == d.generations) j.erase("generations");
         if (s.completion_len == d.completion_len) j.erase("completion_len");
         if (s.rollout == d.rollout) j.erase("rollout");
+        if (s.reward == d.reward) j.erase("reward");
+        if (s.critic == d.critic) j.erase("critic");
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
         if (s.steps_per_generation == d.steps_per_generation) j.erase("steps_per_generation");

@@ -85,6 +85,8 @@ struct Scenario {
     int generations = 8;      // G: completions per prompt (GRPO/PPO), 1..1024
     int completion_len = 512; // generated tokens per completion (GRPO/PPO), < seq_len
     Rollout rollout = Rollout::colocated;
+    Reward reward = Reward::model;     // PPO's reward model: a copy on the cards, an adapter, or a server
+    Critic critic = Critic::model;     // PPO's critic: its own model, or a value head on the policy
     double engine_memory_fraction = 0; // colocated: vLLM gpu_memory_utilization held through training;
                                        // 0 = the engine sleeps while training (peak = the larger phase)
     int rollout_cards = 1;             // separate: inference cards (billed too), 1..65536

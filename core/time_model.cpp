@@ -82,7 +82,7 @@ static double generation_impl(const Scenario& s, const ModelDerived& md, const T
     const double engine_cards = rollout_engine_cards(s, st);
     const double batch = rollout_batch<C>(s, md, st, log);
     // Each step reads the engine's weights: its 16-bit copy, or with Unsloth the shared training weights.
-    const bool shared = s.stack == Stack::unsloth && s.rollout == Rollout::colocated;
+    const bool shared = rollout_shares_weights(s);
     const double weights_b = shared ? md.weights_bytes : md.params * kBase16BytesPerParam;
     const TermId weights_id = shared ? TermId::weights_model : TermId::engine_weights;
     const double mem_s = C(log, TermId::decode_step_memory, "s")

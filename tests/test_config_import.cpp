@@ -533,6 +533,62 @@ TEST_CASE("config import: TRL arguments without use_peft train the whole model; 
     CHECK(import_text("stage: sft\ncutoff_len: 1024\n").scenario.method == Method::lora);
 }
 
+TEST_CASE("config import: LLaMA-Factory PPO: one response from generate(), the value head on the policy, "
+          "the reward an adapter, the lengths from max_new_tokens") {
+    ConfigImport r = import_text(fixture("llamafactory_llama31_ppo_lora.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    const Scenario& s = r.scenario;
+    CHECK(s.objective == Objective::ppo);
+    CHECK(s.generations == 1);
+    CHECK(s.rollout == Rollout::policy);
+    CHECK(s.steps_per_generation == 1); // generate() one mini-batch at a time
+    CHECK(s.critic == Critic::value_head);
+    CHECK(s.reward == Reward::adapter); // reward_model_type's default, lora
+    CHECK(s.reference == Reference::model);
+    CHECK(s.completion_len == 1024); // max_new_tokens
+    CHECK(s.seq_len == 2048 + 1024); // the prompt (cutoff_len) + max_new_tokens
+    const ImportNote* c = find(r.applied, "max_new_tokens", "completion_len");
+    REQUIRE(c != nullptr);
+    CHECK(c->line == 33);
+    CHECK_FALSE(has(r.unused, "max_new_tokens"));
+    CHECK_FALSE(has(r.unused, "reward_model"));
+    const ImportNote* rm = find(r.resolved, "reward_model_type", "reward");
+    REQUIRE(rm != nullptr);
+    CHECK(rm->note == "not in the file: LLaMA-Factory's default reward_model_type lora, an adapter on the "
+                      "policy's base");
+    CHECK(find(r.resolved, "stage", "rollout")->note ==
+          "the policy's own generate() on the training cards: no vLLM engine, no copy of the weights");
+    // reward_model_type full: a whole reward model; api: a server; anything else is refused.
+    ConfigImport full = import_text("stage: ppo\nfinetuning_type: full\nreward_model_type: full\n");
+    REQUIRE_MESSAGE(full.errors.empty(), all_errors(full));
+    CHECK(full.scenario.reward == Reward::model);
+    CHECK(full.scenario.completion_len == 1024); // LLaMA-Factory's default max_new_tokens
+    CHECK(full.scenario.seq_len == 2048 + 1024);
+    ConfigImport api = import_text("stage: ppo\nfinetuning_type: lora\nreward_model_type: api\n");
+    CHECK(api.scenario.reward == Reward::api);
+    ConfigImport bad = import_text("stage: ppo\nfinetuning_type: lora\nreward_model_type: oft\n");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].message == "reward_model_type (line 3): must be lora, full or api, got \"oft\"");
+}
+
+TEST_CASE(
+    "config import: a LLaMA-Factory PPO config over a TRL GRPO import sets every rollout field itself") {
+    ConfigImport g =
+        import_text(R"({"num_generations":8,"max_prompt_length":512,"max_completion_length":2048,)"
+                    R"("use_vllm":true,"vllm_gpu_memory_utilization":0.3,"beta":0.0})");
+    REQUIRE_MESSAGE(g.errors.empty(), all_errors(g));
+    REQUIRE(g.scenario.completion_len == 2048);
+    // Was: "after the import: completion_len (2048) must be below seq_len (2048)".
+    ConfigImport p =
+        import_text(fixture("llamafactory_llama31_ppo_lora.yaml"), ConfigKind::detect, g.scenario);
+    REQUIRE_MESSAGE(p.errors.empty(), all_errors(p));
+    CHECK(p.scenario.completion_len == 1024);
+    CHECK(p.scenario.seq_len == 3072);
+    CHECK(p.scenario.generations == 1);
+    CHECK(p.scenario.rollout == Rollout::policy);
+    CHECK(p.scenario.reference == Reference::model); // GRPO's beta 0 left none: PPO's KL needs it
+}
+
 TEST_CASE("config import: preference stages: LLaMA-Factory's stage/pref_loss and axolotl's rl") {
     auto objective_of = [](const std::string& text) {
         ConfigImport r = import_text(text);

@@ -262,6 +262,57 @@ TEST_CASE("PPO holds a critic and a reward model beside the policy and reference
     CHECK(pl.memory.reward_gib > 0);
 }
 
+TEST_CASE("LLaMA-Factory's PPO: generate() on the policy, a value head, a reward adapter: no engine, critic "
+          "or reward copy") {
+    Scenario s = grpo(Method::lora);
+    s.objective = Objective::ppo;
+    s.reference = Reference::model;
+    const Estimate trl = run(s);
+    s.generations = 1;
+    s.rollout = Rollout::policy;
+    s.steps_per_generation = 1;
+    s.critic = Critic::value_head;
+    s.reward = Reward::adapter;
+    const Estimate lf = run(s);
+    CHECK(lf.memory.critic_gib == 0);
+    CHECK(lf.memory.reward_gib == 0);
+    CHECK(lf.memory.reference_gib == 0);
+    CHECK(lf.terms.find(TermId::engine_weights) == nullptr); // no vLLM copy of the weights
+    CHECK(lf.memory.generation_gib == doctest::Approx(lf.memory.kv_cache_gib));
+    // b = 4 sequences decoded at once per card (one mini-batch per generate() call).
+    CHECK(lf.terms.find(TermId::rollout_batch)->result == doctest::Approx(4));
+    // Per token: LoRA training + ref 2N + old log-probs and values in one forward 2N + reward 2N.
+    CHECK(lf.flops.per_token_executed ==
+          doctest::Approx(trl.flops.per_token_executed - 2 * 7.62e9 - 4 * 7.62e9 - 6 * 2.02e7).epsilon(0.01));
+    CHECK(lf.memory.per_gpu_gib < trl.memory.per_gpu_gib);
+    CHECK(shows(lf, Headline::compute, Lang::en,
+                "PPO: one completion per prompt, 1024 generated + 512 prompt "
+                "tokens (s − c); every completion is trained at length s"));
+    CHECK(
+        shows(lf, Headline::memory, Lang::en,
+              "Critic = a value head on the policy (LLaMA-Factory): no second model, no states of its own"));
+    CHECK(shows(lf, Headline::memory, Lang::zh, "奖励模型 = 策略基座上的适配器"));
+    CHECK(shows(lf, Headline::memory, Lang::en,
+                "Rollouts from the policy's own generate() on the training cards"));
+    CHECK(shows(lf, Headline::memory, Lang::zh, "由策略模型自身的 generate() 在训练卡上生成"));
+    // reward_model_type full: a whole frozen reward model on the cards.
+    s.reward = Reward::model;
+    CHECK(run(s).memory.reward_gib == doctest::Approx(trl.memory.reward_gib));
+}
+
+TEST_CASE(
+    "RL with unpacked prompts: the micro-batches and the attention FLOPs use s, as the token count does") {
+    Scenario s = grpo(Method::lora);
+    s.packing = false;
+    s.avg_tokens = 300; // a prompt's tokens; every completion still trains at s
+    const Estimate e = run(s);
+    CHECK(e.flops.tokens == doctest::Approx(7500.0 * 8 * 1536));
+    // 7,500 prompts × 8 completions ÷ b 4 ÷ d 8 (ZeRO-3 on 8 cards): was ÷ 300 padded tokens, not ÷ s.
+    CHECK(e.terms.find(TermId::dp_micro_batches)->result == doctest::Approx(7500.0 * 8 / 4 / 8));
+    // Flash attention (causal half) with full recomputation: (12 + 4) × L × h × s × 0.5 at s = 1,536.
+    CHECK(e.terms.find(TermId::flops_attention_per_token)->result == doctest::Approx(8.0 * 28 * 3584 * 1536));
+}
+
 TEST_CASE("GRPO trains G completions per prompt at length s; the shown work reproduces") {
     Scenario s = grpo();
     const Estimate e = run(s);

@@ -89,6 +89,29 @@ TEST_CASE("the GPU picker lists what a Chinese search finds, and says when nothi
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a GPU option's name says what its row shows: memory, TFLOPS and the price") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 3000, 1, lang);
+        page.frame();
+        page.frame();
+        act(page, find_node(page.app, Role::combobox, lang == Lang::zh ? "GPU 型号" : "GPU"),
+            SemActionKind::press);
+        act(page, find_node(page.app, Role::textbox, lang == Lang::zh ? "搜索 GPU…" : "Search GPUs…"),
+            SemActionKind::set, "H100 sxm");
+        const GpuSpec* g = page.app.catalog->find_gpu("H100-SXM");
+        REQUIRE(g);
+        REQUIRE(g->price_cny_per_hour > 0);
+        std::string name;
+        for (const SemNode& n : page.app.sem)
+            if (traincalc_test::picker_option(n)) name = n.name;
+        const std::string price = std::string(ui::fmoney_in(g->price_cny_per_hour, Currency::cny)) + "/h";
+        // The price drawn in the row is said in its name (a screen reader heard everything but it).
+        CHECK(name == (lang == Lang::zh ? "NVIDIA H100 80GB SXM，80 GiB，989 TFLOPS，" + price
+                                        : "NVIDIA H100 80GB SXM, 80 GiB, 989 TFLOPS, " + price));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the model picker finds \"qwen 7b\" and says in English when nothing matches") {
     Page page(390, 3000, 3, Lang::en);
     page.frame();

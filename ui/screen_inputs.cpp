@@ -334,6 +334,15 @@ static bool draw_data(App& app) {
 //-----------------------------------------------------------------------------
 
 // A phone (`narrow`) shows memory and price only: five columns left the name "NVIDI." there.
+// The catalog's reference price in the page's currency when it has one, else the other; "" = none.
+static const char* gpu_price_text(const App& app, const GpuSpec& g) {
+    const bool usd_first = app.scenario.currency == Currency::usd && g.price_usd_per_hour > 0;
+    if (!usd_first && g.price_cny_per_hour > 0)
+        return fmt("%s/h", fmoney_in(g.price_cny_per_hour, Currency::cny));
+    if (g.price_usd_per_hour > 0) return fmt("%s/h", fmoney_in(g.price_usd_per_hour, Currency::usd));
+    return "";
+}
+
 static void gpu_specs_row(const App& app, const GpuSpec& g, bool narrow) {
     ImGui::TableNextColumn();
     ImGui::Text("%s", fgib(g.memory_gib));
@@ -344,12 +353,9 @@ static void gpu_specs_row(const App& app, const GpuSpec& g, bool narrow) {
         ImGui::TextUnformatted(g.nvlink_gbps > 0 ? fmt("NVLink %s", fnum(g.nvlink_gbps)) : "PCIe");
     }
     ImGui::TableNextColumn();
-    // The catalog's reference price in the page's currency when it has one, else the other.
-    const bool usd_first = app.scenario.currency == Currency::usd && g.price_usd_per_hour > 0;
-    if (!usd_first && g.price_cny_per_hour > 0)
-        ImGui::Text("%s/h", fmoney_in(g.price_cny_per_hour, Currency::cny));
-    else if (g.price_usd_per_hour > 0)
-        ImGui::Text("%s/h", fmoney_in(g.price_usd_per_hour, Currency::usd));
+    const char* price = gpu_price_text(app, g);
+    if (price[0])
+        ImGui::TextUnformatted(price);
     else
         ImGui::TextDisabled("-");
 }
@@ -407,9 +413,12 @@ static bool gpu_picker(App& app) {
                 const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
                 // Ended in "…" in its column ("GeForce RTX 4090 48GB (modi" was cut mid-word on a phone).
                 shown = fit_text(shown, ImGui::GetContentRegionAvail().x);
+                // Its name says what its row shows, the price too (a provider's customers pick by it).
+                const char* price = gpu_price_text(app, c);
                 if (option(app, shown, c.id == s.gpu_id,
-                           fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS" : "%s, %s, %s TFLOPS", label,
-                               fgib(c.memory_gib), fnum(c.tflops_16bit)),
+                           fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS%s%s" : "%s, %s, %s TFLOPS%s%s",
+                               label, fgib(c.memory_gib), fnum(c.tflops_16bit),
+                               price[0] ? (app.lang == Lang::zh ? "，" : ", ") : "", price),
                            ImGuiSelectableFlags_SpanAllColumns)) {
                     take_gpu(app, c.id);
                     changed = true;

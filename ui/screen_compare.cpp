@@ -8,6 +8,7 @@
 #include "widgets.h"
 #include <algorithm>
 #include <cstring>
+#include <imgui_internal.h> // ImTextCharFromUtf8
 #include <string>
 
 namespace traincalc {
@@ -234,6 +235,27 @@ static bool draw_row(App& app, int row, float name_width) {
     return take_row(app, o, pressed);
 }
 
+// `text` in lines of at most `wrap` px, broken where the page breaks lines (wrap_line_end()); drawn from
+// `at` when `dl` is given. Returns the number of lines.
+static int wrapped_lines(ImDrawList* dl, ImVec2 at, ImU32 ink, const std::string& text, float wrap) {
+    const char* end = text.c_str() + text.size();
+    int n = 0;
+    for (const char* line = text.c_str(); line < end; n++) {
+        const char* cut = wrap_line_end(line, end, wrap);
+        if (cut <= line) { // a wrap narrower than one character still moves on, by a whole character
+            unsigned int c = 0;
+            const int k = ImTextCharFromUtf8(&c, line, end);
+            cut = line + (k > 0 ? k : 1);
+        }
+        const char* shown_end = cut;
+        while (shown_end > line && shown_end[-1] == ' ') shown_end--;
+        if (dl) dl->AddText(ImVec2(at.x, at.y + n * ImGui::GetTextLineHeight()), ink, line, shown_end);
+        line = cut;
+        while (line < end && (*line == ' ' || *line == '\n')) line++;
+    }
+    return n;
+}
+
 // One GPU on a phone: a block the page's width, its name (and marks), then its numbers, wrapped. A
 // table of six columns there left the name alone on screen and the numbers a sideways scroll away.
 static bool draw_block(App& app, int row) {
@@ -256,7 +278,9 @@ static bool draw_block(App& app, int row) {
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
     const float wrap = ImGui::GetContentRegionAvail().x - pad.x * 2.0f;
     const float h1 = ImGui::CalcTextSize(head.c_str(), nullptr, false, wrap).y;
-    const float h2 = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap).y;
+    // The numbers wrap by the page's own rule (ui/widgets.h wrap_line_end()): a number keeps its unit
+    // and its decimals ("Memory/card 22." above "7 GiB" by ImGui's rule, a provider's tester on a phone).
+    const float h2 = wrapped_lines(nullptr, ImVec2(), 0, body, wrap) * ImGui::GetTextLineHeight();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const bool selected = is_selected(app, o);
     const bool pressed =
@@ -266,8 +290,7 @@ static bool draw_block(App& app, int row) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(workable ? ImGuiCol_Text : ImGuiCol_TextDisabled);
     dl->AddText(nullptr, 0.0f, ImVec2(at.x + pad.x, at.y + pad.y), ink, head.c_str(), nullptr, wrap);
-    dl->AddText(nullptr, 0.0f, ImVec2(at.x + pad.x, at.y + pad.y + h1), ImGui::GetColorU32(color_dim()),
-                body.c_str(), nullptr, wrap);
+    wrapped_lines(dl, ImVec2(at.x + pad.x, at.y + pad.y + h1), ImGui::GetColorU32(color_dim()), body, wrap);
     ImGui::Separator();
     ImGui::PopID();
     return take_row(app, o, pressed);

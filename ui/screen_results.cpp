@@ -174,6 +174,8 @@ static void headline_cards(App& app, const Estimate& e) {
 // reads them as one line (they were drawn only: "Show work: Cost" was the only way to them).
 static void plan_totals_row(App& app, const Estimate& e) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_dim());
+    // A plan wider than its cell wraps in it ("Cheapest mix ¥235.20" ran past a 360 px iframe's cell).
+    ImGui::PushTextWrapPos(0.0f);
     bool first = true;
     char spoken[512]; // no allocation in a frame (tests/test_ui_alloc.cpp): four plans fit
     int spoken_n = 0;
@@ -201,6 +203,7 @@ static void plan_totals_row(App& app, const Estimate& e) {
         if (n > 0 && n < room) spoken_n += n;
         first = false;
     }
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (spoken_n > 0) sem_text(app, Role::text, spoken, spoken + spoken_n, min, max);
 }

@@ -188,8 +188,13 @@ void load_catalog(Platform& p) {
     if (block.find_first_not_of(" \t\r\n") == std::string::npos) return;
     tc::CatalogResult merged = tc::merge_catalog(p.builtin, block);
     p.catalog = merged.catalog; // valid entries apply, bad ones are reported and skipped
-    notice_from_errors(p, "The page's GPU catalog has errors; the built-in entries are used for them",
-                       "页面中的 GPU 目录有错误，相关条目改用内置数据", merged.errors);
+    // Said as it is: a bad entry is skipped; only a card the built-in catalog also has keeps its built-in
+    // figures (it said "the built-in entries are used for them" of a provider's own card, which is dropped).
+    notice_from_errors(
+        p,
+        "The page's GPU catalog has errors; those entries are left out (a built-in card of the "
+        "same id keeps its built-in figures)",
+        "页面中的 GPU 目录有错误，这些条目未被采用（内置目录中同 id 的卡沿用内置数据）", merged.errors);
 }
 
 const char* lang_code(tc::Lang l) {

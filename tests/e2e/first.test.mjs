@@ -119,6 +119,31 @@ test('a provider\'s page: a skeleton while loading, then its own card at its pri
   } finally { await b.close(); rmSync(dir, { recursive: true, force: true }); }
 });
 
+test('a hand-edited provider block with a broken entry: the notice says the entry is left out, the good ones apply', async () => {
+  // A provider's tester: a card without memory_gib got "the built-in entries are used for them", but
+  // that card has no built-in entry: it is simply left out.
+  const dir = mkdtempSync(join(tmpdir(), 'traincalc-provider-bad-'));
+  const b = await launch();
+  try {
+    const block = { mode: 'extend', gpus: [
+      { id: 'YX-L20', name: 'L20 48G (hand-edited)', tflops_16bit: 119.5, price_cny_per_hour: 3.2 },
+      { id: 'YX-A800', name: 'A800 80G (hand-edited)', memory_gib: 80, tflops_16bit: 312, price_cny_per_hour: 7.5 }] };
+    const html = readFileSync(pagePath, 'utf8');
+    const out = html.replace(/(<script type="application\/json" id="traincalc-catalog">)[\s\S]*?(<\/script>)/, (m, a, c) => a + JSON.stringify(block) + c);
+    assert.notEqual(out, html, 'the page has the provider block');
+    writeFileSync(join(dir, 'bad.html'), out);
+    await open(b.page, '#lang=en', { url: pathToFileURL(join(dir, 'bad.html')).href });
+    await settle(b.page);
+    const notice = await b.page.evaluate(() => window.traincalc.notice());
+    assert.ok(notice.startsWith("The page's GPU catalog has errors; those entries are left out (a built-in card of the same id keeps its built-in figures)"), notice);
+    assert.match(notice, /memory_gib/, 'the field is named');
+    assert.equal((await b.page.evaluate(() => window.traincalc.set({ gpu: 'YX-A800' }))).ok, true, 'the good entry applies');
+    const r = await b.page.evaluate(() => window.traincalc.set({ gpu: 'YX-L20' }));
+    assert.ok(r.errors && r.errors[0].field === 'gpu', 'the broken entry is not in the catalog: ' + JSON.stringify(r));
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); rmSync(dir, { recursive: true, force: true }); }
+});
+
 // scripts/provider_page.py: the provider's block put into the page and the page's first text
 // rendered with it (README "Embedding it"), so a provider's page is content first too.
 test('a provider\'s page made by scripts/provider_page.py: its card at its price before the program runs, and with scripts off; a block edited afterwards gets the skeleton', async () => {

@@ -852,10 +852,15 @@ size_t json_text_bytes(const std::string& t) {
 } // namespace
 
 void keep_ids_in_catalog(Scenario& s, const Catalog& catalog) {
+    // The catalog's own start card (a provider's default_gpu), else the page's default, else its first:
+    // the first alone put a provider's visitors on a T4 when the host's next catalog dropped their card.
+    const Scenario defaults;
     if (!s.gpu_id.empty() && !catalog.find_gpu(s.gpu_id) && !catalog.gpus.empty())
-        s.gpu_id = catalog.gpus.front().id;
+        s.gpu_id = catalog.find_gpu(catalog.start_gpu) ? catalog.start_gpu
+                   : catalog.find_gpu(defaults.gpu_id) ? defaults.gpu_id
+                                                       : catalog.gpus.front().id;
     if (!s.model_id.empty() && !catalog.find_model(s.model_id) && !catalog.models.empty())
-        s.model_id = catalog.models.front().id;
+        s.model_id = catalog.find_model(defaults.model_id) ? defaults.model_id : catalog.models.front().id;
 }
 
 // Every accepted scenario must fit in a link (the page reads back at most kMaxHashBytes): the

@@ -266,7 +266,8 @@ std::vector<FieldError> validate(const Scenario& s, const Catalog& catalog);
 bool number_range(std::string_view key, double* lo, double* hi);
 
 // The scenario's GPU and model ids on this catalog: an id it lacks (a provider's "replace" removed
-// it) becomes the catalog's first card or model; an empty id (a custom entry) stays. The page
+// it) becomes the catalog's start card (Catalog::start_gpu), else the default scenario's card or model
+// when the catalog has it, else its first; an empty id (a custom entry) stays. The page
 // applies it to what it opens on, and tools/prerender.cpp to the text it writes.
 void keep_ids_in_catalog(Scenario& s, const Catalog& catalog);
 

@@ -677,13 +677,32 @@ TEST_CASE(
     CHECK(validate(s, cat).empty());
 }
 
-TEST_CASE("keep_ids_in_catalog: an id the catalog lacks becomes its first entry; a custom entry stays") {
+TEST_CASE("keep_ids_in_catalog: an id the catalog lacks becomes its start card, the default's, else its "
+          "first entry; a custom entry stays") {
     Catalog cat = test_catalog();
     Scenario s;
     s.gpu_id = "H800"; // a provider's "replace" removed it
     s.model_id = "llama-3.1-8b";
     keep_ids_in_catalog(s, cat);
+    CHECK(s.gpu_id == Scenario{}.gpu_id); // the page's default card (A100-80G), not the first (a T4)
     CHECK(s.gpu_id == "A100-80G");
+    s.gpu_id = "H800";
+    cat.start_gpu = "RTX4090"; // a provider's default_gpu
+    keep_ids_in_catalog(s, cat);
+    CHECK(s.gpu_id == "RTX4090");
+    cat.start_gpu.clear();
+    Catalog rev = cat; // the default card not first: a catalog led by another card still lands on it
+    std::swap(rev.gpus[0], rev.gpus[1]);
+    rev.index_ids();
+    s.gpu_id = "H800";
+    keep_ids_in_catalog(s, rev);
+    CHECK(s.gpu_id == "A100-80G");
+    rev.gpus.erase(rev.gpus.begin() + 1); // without the default card: the first
+    rev.index_ids();
+    s.gpu_id = "H800";
+    keep_ids_in_catalog(s, rev);
+    CHECK(s.gpu_id == "RTX4090");
+    s.gpu_id = "A100-80G";
     CHECK(s.model_id == "llama-3.1-8b");
     s.model_id = "mixtral-8x7b";
     s.gpu_id = "RTX4090";

@@ -671,7 +671,17 @@ EMSCRIPTEN_KEEPALIVE const char* tc_set_catalog(const char* json) {
         p.app.scenario.gpu_id = p.catalog.start_gpu;
         p.start_scenario = p.app.scenario;
     }
+    const std::string was = p.app.scenario.gpu_id;
     tc::keep_ids_in_catalog(p.app.scenario, p.catalog);
+    if (p.app.scenario.gpu_id != was) { // the visitor's card is gone: said, not a silent switch
+        const tc::GpuSpec* now = p.catalog.find_gpu(p.app.scenario.gpu_id);
+        const std::string name =
+            tc::plain_text(now && !now->name.empty() ? now->name : p.app.scenario.gpu_id);
+        const std::string gone = tc::plain_text(was);
+        set_notice(p,
+                   "The GPU " + gone + " is not in the page's new catalog: the estimate is now for " + name,
+                   "页面的新目录中没有 GPU " + gone + "：估算已改为 " + name);
+    }
     changed(p);
     return api_return(r.errors.empty() ? std::string("{\"ok\":true}") : errors_json(r.errors, p.app.lang));
 }

@@ -247,6 +247,14 @@ test('a provider catalog from setCatalog() adds a card that can be chosen', asyn
     assert.deepEqual(r.set, { ok: true });
     assert.equal(r.e.cost.currency, 'CNY');
     assert.ok(r.e.cost.total > 0);
+    // The host's next catalog drops that card: the visitor is moved to the page's default card (not the
+    // catalog's first, a T4) and told (a provider's tester saw a silent switch to the T4).
+    const again = await b.page.evaluate(() => window.traincalc.setCatalog({ mode: 'extend', gpus: [] }));
+    assert.deepEqual(again, { ok: true });
+    await settle(b.page);
+    assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'A100-80G');
+    assert.equal(await b.page.evaluate(() => window.traincalc.notice()),
+      'The GPU ACME-80 is not in the page\'s new catalog: the estimate is now for NVIDIA A100 80GB SXM');
     // A host that gives only its cards right after load: the untouched defaults start on its card
     // (default_gpu, else its first); a card the visitor chose stays. (A new profile: nothing saved.)
     await b.close();

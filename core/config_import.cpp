@@ -1309,9 +1309,25 @@ void read_llamafactory_ppo(Importer& im, const Json& doc) {
     const Json* rt = get(doc, "reward_model_type");
     if (rt && !im.want_string("reward_model_type", *rt, rm)) return;
     const char* reward = rm == "lora" ? "adapter" : rm == "full" ? "model" : rm == "api" ? "api" : nullptr;
+    // finetuning_args.py __post_init__ refuses a LoRA reward model on a policy that is not LoRA (the
+    // adapter needs the policy's PEFT base): "`reward_model_type` cannot be lora for Freeze/Full PPO
+    // training."
+    std::string ft = "lora";
+    if (const Json* f = get(doc, "finetuning_type"); f && f->is_string())
+        ft = f->get_ref<const std::string&>();
     if (!reward) {
         im.error("reward_model_type", "must be lora, full or api, got \"" + rm + "\"",
                  "必须是 lora、full 或 api，实际为 \"" + rm + "\"");
+    } else if (rm == "lora" && ft != "lora") {
+        const std::string given = rt ? "lora" : "lora (LLaMA-Factory's default when absent)";
+        const std::string given_zh = rt ? "lora" : "lora（缺省时 LLaMA-Factory 的默认值）";
+        im.error("reward_model_type",
+                 "cannot be " + given + " with finetuning_type " + ft +
+                     ": LLaMA-Factory refuses it (\"`reward_model_type` cannot be lora for Freeze/Full PPO "
+                     "training.\"); set reward_model_type: full (a whole reward model) or api",
+                 "finetuning_type 为 " + ft + " 时不能是 " + given_zh +
+                     "：LLaMA-Factory 会拒绝（\"`reward_model_type` cannot be lora for Freeze/Full PPO "
+                     "training.\"）；请设 reward_model_type: full（完整的奖励模型）或 api");
     } else if (rt) {
         im.set("reward_model_type", "reward", reward);
     } else {

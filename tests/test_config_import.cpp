@@ -571,6 +571,36 @@ TEST_CASE("config import: LLaMA-Factory PPO: one response from generate(), the v
     CHECK(bad.errors[0].message == "reward_model_type (line 3): must be lora, full or api, got \"oft\"");
 }
 
+TEST_CASE("config import: LLaMA-Factory PPO refuses a LoRA reward model on a full or freeze policy, as "
+          "LLaMA-Factory does") {
+    // finetuning_args.py __post_init__: "`reward_model_type` cannot be lora for Freeze/Full PPO training."
+    ConfigImport r = import_text("stage: ppo\nfinetuning_type: full\nreward_model_type: lora\n");
+    REQUIRE(r.errors.size() == 1); // was: accepted, a LoRA reward adapter on a base that has none
+    CHECK(r.errors[0].field == "reward_model_type");
+    CHECK(r.errors[0].message ==
+          "reward_model_type (line 3): cannot be lora with finetuning_type full: LLaMA-Factory refuses it "
+          "(\"`reward_model_type` cannot be lora for Freeze/Full PPO training.\"); set reward_model_type: "
+          "full (a whole reward model) or api");
+    CHECK(r.errors[0].message_zh ==
+          "reward_model_type（第 3 行）：finetuning_type 为 full 时不能是 lora：LLaMA-Factory 会拒绝"
+          "（\"`reward_model_type` cannot be lora for Freeze/Full PPO training.\"）；请设 reward_model_type: "
+          "full（完整的奖励模型）或 api");
+    // Absent, reward_model_type is lora: refused the same way, the default named.
+    ConfigImport d = import_text("stage: ppo\nfinetuning_type: freeze\n");
+    REQUIRE(d.errors.size() >= 1);
+    const FieldError* e = nullptr;
+    for (const FieldError& x : d.errors)
+        if (x.field == "reward_model_type") e = &x;
+    REQUIRE(e != nullptr);
+    CHECK(e->message == "reward_model_type: cannot be lora (LLaMA-Factory's default when absent) with "
+                        "finetuning_type freeze: LLaMA-Factory refuses it (\"`reward_model_type` cannot be "
+                        "lora for Freeze/Full PPO training.\"); set reward_model_type: full (a whole reward "
+                        "model) or api");
+    // LoRA policy with a LoRA reward, and a full policy with a full reward, are accepted.
+    CHECK(import_text("stage: ppo\nfinetuning_type: lora\nreward_model_type: lora\n").errors.empty());
+    CHECK(import_text("stage: ppo\nfinetuning_type: full\nreward_model_type: full\n").errors.empty());
+}
+
 TEST_CASE("config import: optimisation passes per batch of rollouts: LLaMA-Factory's ppo_epochs (default 4) "
           "and TRL's num_iterations (default 1) set update_epochs") {
     ConfigImport r = import_text(fixture("llamafactory_llama31_ppo_lora.yaml"));

@@ -873,10 +873,20 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
     return line;
 }
 
+// A term whose label depends on the scenario: the policy's own generate() (LLaMA-Factory's PPO) runs no
+// engine, so its generation phase is the KV cache beside the training weights. nullptr: the table's label.
+static const char* term_name(const Estimate& e, const Term& t, const Fmt& F) {
+    if (t.id == TermId::generation_phase && e.scenario.rollout == Rollout::policy)
+        return F.T("Generation phase (the policy's own generate(): its KV cache)",
+                   "生成阶段（策略模型自身的 generate()：其 KV 缓存）");
+    return nullptr;
+}
+
 void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::string>& out,
                 bool (*keep)(const Estimate&, const Term&) = nullptr) {
     for (const Term& t : e.terms.items)
-        if (term_text(t.id).section == h && (!keep || keep(e, t))) out.push_back(term_line(e.terms, t, F));
+        if (term_text(t.id).section == h && (!keep || keep(e, t)))
+            out.push_back(term_line(e.terms, t, F, term_name(e, t, F)));
 }
 
 } // namespace

@@ -300,6 +300,30 @@ TEST_CASE("LLaMA-Factory's PPO: generate() on the policy, a value head, a reward
     CHECK(run(s).memory.reward_gib == doctest::Approx(trl.memory.reward_gib));
 }
 
+TEST_CASE("The policy's own generate() has its own generation-phase label: no engine named") {
+    Scenario s = grpo(Method::lora);
+    s.objective = Objective::ppo;
+    s.generations = 1;
+    s.rollout = Rollout::policy;
+    s.steps_per_generation = 1;
+    s.critic = Critic::value_head;
+    s.reward = Reward::adapter;
+    s.seq_len = 8192; // a long prompt + completion: the KV cache outgrows training, the phase is shown
+    s.completion_len = 4096;
+    s.micro_batch = 16;
+    const Estimate e = run(s);
+    REQUIRE(e.terms.find(TermId::generation_phase) != nullptr);
+    // Was: "Generation phase (engine + KV cache)" / "生成阶段（推理引擎 + KV 缓存）" with no engine at all.
+    CHECK(shows(e, Headline::memory, Lang::en,
+                "Generation phase (the policy's own generate(): its KV cache) = "));
+    CHECK(shows(e, Headline::memory, Lang::zh, "生成阶段（策略模型自身的 generate()：其 KV 缓存） = "));
+    CHECK_FALSE(shows(e, Headline::memory, Lang::en, "Generation phase (engine + KV cache)"));
+    CHECK_FALSE(shows(e, Headline::memory, Lang::zh, "生成阶段（推理引擎 + KV 缓存）"));
+    // An engine (TRL's colocated vLLM) keeps its label.
+    s.rollout = Rollout::colocated;
+    CHECK(shows(run(s), Headline::memory, Lang::en, "Generation phase (engine + KV cache) = "));
+}
+
 TEST_CASE("PPO/GRPO update_epochs: each batch of rollouts trains E times; generation and the forward-only "
           "passes run once") {
     Scenario s = grpo(Method::lora);

@@ -362,6 +362,7 @@ void lf_stage(Lines& y, const Scenario& s, std::vector<ExportNote>& notes) {
         // A LoRA reward model is refused with a full or freeze policy (finetuning_args.py).
         if (s.method == Method::full) y.kv_str("reward_model_type", "full");
         y.kv_int("max_new_tokens", s.completion_len); // generating_args.py: the completion length
+        y.kv_int("ppo_epochs", s.update_epochs);      // always: LLaMA-Factory's own default is 4
         if (s.generations > 1)
             notes.push_back({"LLaMA-Factory's PPO generates one completion per prompt: the plan's " +
                                  num(s.generations) + " per prompt are not written",

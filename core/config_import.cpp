@@ -1132,6 +1132,9 @@ void read_trl_grpo(Importer& im, const Json& doc, const std::string& prefix, con
                    "文件中没有提示词长度（TRL 0.28 去掉了 max_prompt_length）：按 512 token 加回答长度计；"
                    "请把 seq_len 设为最长提示词 + 回答");
     int_key("steps_per_generation", "steps_per_generation", 0, nullptr, nullptr);
+    int_key("num_iterations", "update_epochs", 1,
+            "not in the file: TRL GRPOConfig's default num_iterations (μ), one optimisation pass per batch",
+            "文件中没有：TRL GRPOConfig 默认 num_iterations（μ）为 1，每批只做一轮优化");
     if (get(doc, "generation_batch_size"))
         im.ignore(key("generation_batch_size"),
                   "counts completions over every process: give steps_per_generation = generation_batch_size "
@@ -1306,9 +1309,25 @@ void read_llamafactory_ppo(Importer& im, const Json& doc) {
     const Json* rt = get(doc, "reward_model_type");
     if (rt && !im.want_string("reward_model_type", *rt, rm)) return;
     const char* reward = rm == "lora" ? "adapter" : rm == "full" ? "model" : rm == "api" ? "api" : nullptr;
+    // finetuning_args.py __post_init__ refuses a LoRA reward model on a policy that is not LoRA (the
+    // adapter needs the policy's PEFT base): "`reward_model_type` cannot be lora for Freeze/Full PPO
+    // training."
+    std::string ft = "lora";
+    if (const Json* f = get(doc, "finetuning_type"); f && f->is_string())
+        ft = f->get_ref<const std::string&>();
     if (!reward) {
         im.error("reward_model_type", "must be lora, full or api, got \"" + rm + "\"",
                  "必须是 lora、full 或 api，实际为 \"" + rm + "\"");
+    } else if (rm == "lora" && ft != "lora") {
+        const std::string given = rt ? "lora" : "lora (LLaMA-Factory's default when absent)";
+        const std::string given_zh = rt ? "lora" : "lora（缺省时 LLaMA-Factory 的默认值）";
+        im.error("reward_model_type",
+                 "cannot be " + given + " with finetuning_type " + ft +
+                     ": LLaMA-Factory refuses it (\"`reward_model_type` cannot be lora for Freeze/Full PPO "
+                     "training.\"); set reward_model_type: full (a whole reward model) or api",
+                 "finetuning_type 为 " + ft + " 时不能是 " + given_zh +
+                     "：LLaMA-Factory 会拒绝（\"`reward_model_type` cannot be lora for Freeze/Full PPO "
+                     "training.\"）；请设 reward_model_type: full（完整的奖励模型）或 api");
     } else if (rt) {
         im.set("reward_model_type", "reward", reward);
     } else {
@@ -1318,10 +1337,16 @@ void read_llamafactory_ppo(Importer& im, const Json& doc) {
                    "文件中没有：LLaMA-Factory 默认 reward_model_type 为 lora，即策略基座上的适配器");
     }
     if (get(doc, "reward_model")) im.mark("reward_model");
-    if (const Json* v = get(doc, "ppo_epochs"); v && !v->is_null())
-        im.ignore("ppo_epochs",
-                  "optimisation epochs over each batch of rollouts are not modelled: one assumed",
-                  "未建模每批生成结果上的优化轮数：按 1 轮计");
+    // trl's PPOTrainer.step trains each batch of rollouts ppo_epochs times (finetuning_args.py, default 4).
+    if (const Json* v = get(doc, "ppo_epochs"); v && !v->is_null()) {
+        long long n = 0;
+        if (im.want_int("ppo_epochs", *v, n)) im.set("ppo_epochs", "update_epochs", n);
+    } else {
+        im.resolve("ppo_epochs", "update_epochs", 4,
+                   "not in the file: LLaMA-Factory's default ppo_epochs 4, optimisation passes over each "
+                   "batch of rollouts",
+                   "文件中没有：LLaMA-Factory 默认 ppo_epochs 为 4，即每批生成结果上的优化轮数");
+    }
     if (get(doc, "ppo_buffer_size")) im.mark("ppo_buffer_size"); // batches per step: memory and time alike
 }
 

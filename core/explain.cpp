@@ -587,6 +587,7 @@ const SymbolText kSymbolText[] = {
     {"engine", "推理引擎"},
     {"engine cards", "推理卡数"},
     {"steps/gen", "每次生成覆盖的微批次"},
+    {"update epochs", "更新轮数"},
     {"fraction", "比例"},
     {"generation", "生成"},
     {"KV cache", "KV 缓存"},
@@ -872,10 +873,20 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
     return line;
 }
 
+// A term whose label depends on the scenario: the policy's own generate() (LLaMA-Factory's PPO) runs no
+// engine, so its generation phase is the KV cache beside the training weights. nullptr: the table's label.
+static const char* term_name(const Estimate& e, const Term& t, const Fmt& F) {
+    if (t.id == TermId::generation_phase && e.scenario.rollout == Rollout::policy)
+        return F.T("Generation phase (the policy's own generate(): its KV cache)",
+                   "生成阶段（策略模型自身的 generate()：其 KV 缓存）");
+    return nullptr;
+}
+
 void push_terms(const Estimate& e, Headline h, const Fmt& F, std::vector<std::string>& out,
                 bool (*keep)(const Estimate&, const Term&) = nullptr) {
     for (const Term& t : e.terms.items)
-        if (term_text(t.id).section == h && (!keep || keep(e, t))) out.push_back(term_line(e.terms, t, F));
+        if (term_text(t.id).section == h && (!keep || keep(e, t)))
+            out.push_back(term_line(e.terms, t, F, term_name(e, t, F)));
 }
 
 } // namespace
@@ -928,6 +939,13 @@ static void explain_objective(const Estimate& e, Headline h, const Fmt& F, std::
                     "%s：每个提示词生成 G = %d 条回答，生成 %d 个 token，提示词 %d 个 token（s − "
                     "c）；每条回答按长度 s 训练"),
                 objective_label(o), s.generations, s.completion_len, s.seq_len - s.completion_len));
+        if (is_rl(o) && s.update_epochs > 1) // TRL's num_iterations (μ), LLaMA-Factory's ppo_epochs
+            out.push_back(fmt(F.T("%s: each batch of rollouts is trained E = %d times (update_epochs): the "
+                                  "training terms are × %d (update epochs); generation and the forward-only "
+                                  "passes (reference, reward, old log-probs) run once",
+                                  "%s：每批生成结果训练 E = %d 轮（update_epochs）：训练项 × %d（更新轮数）；"
+                                  "生成和只做前向的计算（参考模型、奖励模型、旧对数概率）只做一次"),
+                              objective_label(o), s.update_epochs, s.update_epochs));
         if (ref)
             out.push_back(F.T(
                 "The reference model runs a forward pass on every trained token (2 × N_act, the ref term)",

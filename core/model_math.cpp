@@ -447,6 +447,7 @@ static void derive_activations(const Scenario& s, const ModelSpec& m, const Arch
 static void derive_method(const Scenario& s, const Arch& A, ModelDerived& o, Terms* log) {
     o.seqs_per_sample = is_paired(s.objective) ? 2 : 1;
     o.rl = is_rl(s.objective);
+    o.update_epochs = o.rl ? std::max(s.update_epochs, 1) : 1; // SFT/DPO/KTO: one pass over the data
     const bool ppo = s.objective == Objective::ppo;
     const bool ref_model = uses_reference(s.objective) && s.reference == Reference::model;
     o.reference_bytes = ref_model && s.method == Method::full ? A.N * o.weight_bytes_per_param : 0;
@@ -505,19 +506,33 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
         o.flops_attention_per_token = c.done();
     }
     // Full training 6·N_act; LoRA skips frozen weight gradients: 4·N_act + 6·N_adapter;
-    // full recomputation adds one forward pass, 2·N_act.
+    // full recomputation adds one forward pass, 2·N_act. GRPO/PPO: each optimisation pass over a batch
+    // of rollouts (update_epochs E: TRL's num_iterations, LLaMA-Factory's ppo_epochs) trains it again,
+    // so each training term is × E; the forward-only passes below run once per rollout.
+    const int epochs = o.update_epochs;
     Calc c(log, TermId::flops_executed_per_token, "FLOPs");
-    if (s.method == Method::full)
+    auto per_pass = [&](Calc& t) {
+        if (epochs > 1) t.mul("update epochs", epochs);
+    };
+    if (s.method == Method::full) {
         c.first("", 6).mul("N_act", A.N_act);
-    else
-        c.first("", 4)
-            .mul("N_act", A.N_act)
-            .add("", 6)
-            .mul("N_a", o.adapter_params, "", TermId::adapter_params);
-    if (s.checkpointing == Checkpointing::full) c.add("", 2).mul("N_act", A.N_act);
+        per_pass(c);
+    } else {
+        c.first("", 4).mul("N_act", A.N_act);
+        per_pass(c);
+        c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+        per_pass(c);
+    }
+    if (s.checkpointing == Checkpointing::full) {
+        c.add("", 2).mul("N_act", A.N_act);
+        per_pass(c);
+    }
     c.add("attn", o.flops_attention_per_token, "FLOPs", TermId::flops_attention_per_token);
-    if (o.vision_flops_per_token > 0)
+    per_pass(c);
+    if (o.vision_flops_per_token > 0) {
         c.add("vision", o.vision_flops_per_token, "FLOPs", TermId::vision_flops_per_token);
+        per_pass(c);
+    }
     // Forward-only passes per trained token: the reference (DPO, KTO, GRPO, PPO; it runs even as
     // the adapters-off base), KTO's mismatched KL batch (policy and reference, TRL), PPO's reward
     // model and the rollout's old log-probs and values; PPO's critic trains like the policy.
@@ -537,13 +552,15 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
             c.add("old+values", 4).mul("N_act", A.N_act);
         else
             c.add("reward+old+values", 6).mul("N_act", A.N_act);
-        if (s.method == Method::full)
+        if (s.method == Method::full) { // the critic trains beside the policy, pass for pass
             c.add("critic", 6).mul("N_act", A.N_act);
-        else
-            c.add("critic", 4)
-                .mul("N_act", A.N_act)
-                .add("", 6)
-                .mul("N_a", o.adapter_params, "", TermId::adapter_params);
+            per_pass(c);
+        } else {
+            c.add("critic", 4).mul("N_act", A.N_act);
+            per_pass(c);
+            c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+            per_pass(c);
+        }
     }
     o.flops_executed_per_token = c.done();
 }

@@ -65,6 +65,7 @@ struct ModelDerived {
     double reward_bytes = 0;     // PPO: whole frozen reward model
     bool critic = false;         // PPO: a value model trained beside the policy (same states)
     bool rl = false;             // GRPO/PPO: rollouts generated every step
+    int update_epochs = 1;       // GRPO/PPO: optimisation passes over each batch of rollouts; else 1
     double prompts = 0;          // GRPO/PPO prompts per epoch
     double generated_tokens = 0; // GRPO/PPO: completion tokens generated over the run
     double prompt_tokens = 0;    // GRPO/PPO: prompt tokens prefilled over the run (once per prompt)

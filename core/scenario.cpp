@@ -147,6 +147,8 @@ bool operator==(const StrategyChoice& a, const StrategyChoice& b) {
 //  engine_memory_fraction     number   0 .. 0.95            colocated vLLM slice held in training; 0 = sleeps
 //  rollout_cards              integer  1 .. 65536           separate inference cards
 //  steps_per_generation       integer  0 .. 65536           micro-batches per generation call; 0 = grad_accum
+//  update_epochs              integer  1 .. 1024            optimisation passes over each batch of rollouts
+//                                                           (TRL num_iterations, LLaMA-Factory ppo_epochs)
 //  data_input                 enum     tokens samples dataset_size   (inferred from the keys given when
 //                                                           absent)
 //  tokens                     number   1 .. 1e15            tokens per epoch  (sets data_input = tokens)
@@ -283,6 +285,7 @@ const FieldRow<Scenario> kScenarioRows[] = {
     num_row<Scenario>("engine_memory_fraction", &Scenario::engine_memory_fraction, 0, 0.95, "fraction"),
     int_row<Scenario>("rollout_cards", &Scenario::rollout_cards, 1, 65536, ""),
     int_row<Scenario>("steps_per_generation", &Scenario::steps_per_generation, 0, 65536, ""),
+    int_row<Scenario>("update_epochs", &Scenario::update_epochs, 1, 1024, ""),
     TC_ENUM_ROW("data_input", data_input, DataInput, kDataInputNames),
     num_row<Scenario>("tokens", &Scenario::tokens, 1, 1e15, "tokens"),
     num_row<Scenario>("samples", &Scenario::samples, 1, 1e12, "samples"),
@@ -706,6 +709,7 @@ std::string scenario_to_json(const Scenario& s) {
         if (s.engine_memory_fraction == d.engine_memory_fraction) j.erase("engine_memory_fraction");
         if (s.rollout_cards == d.rollout_cards) j.erase("rollout_cards");
         if (s.steps_per_generation == d.steps_per_generation) j.erase("steps_per_generation");
+        if (s.update_epochs == d.update_epochs) j.erase("update_epochs");
         if (s.images_per_sample == d.images_per_sample) j.erase("images_per_sample"); // image inputs too
         if (s.image_width == d.image_width) j.erase("image_width");
         if (s.image_height == d.image_height) j.erase("image_height");

@@ -93,6 +93,8 @@ struct Scenario {
     int steps_per_generation = 0;      // micro-batches one generation call serves (TRL's key), 0..65536;
                                        // 0 = grad_accum: one call per optimizer step (TRL >= 0.18);
                                        // 1 = a call every micro-batch (TRL <= 0.17, open-r1's runs)
+    int update_epochs = 1; // optimisation passes over each batch of rollouts (GRPO/PPO), 1..1024: TRL's
+                           // num_iterations (μ) and LLaMA-Factory's ppo_epochs (its default 4)
 
     // Data. tokens processed D = tokens × epochs.
     DataInput data_input = DataInput::samples;

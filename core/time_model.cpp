@@ -193,14 +193,22 @@ static double ring_bus_gbps(const Scenario& s, const TimeInputs& ti, int group, 
 //   micro-batch's compute hides it.
 // Only what exceeds that compute is added; MoE expert gradients are counted as if replicated
 // (their smaller expert-data-parallel group is not modelled: an upper bound).
-// Micro-batches per card over the run, D ÷ s ÷ b ÷ d: the data-parallel syncs and CPU offload count them.
+// GRPO/PPO train each batch of rollouts update_epochs times (TRL's num_iterations, LLaMA-Factory's
+// ppo_epochs): what every training pass moves or waits for is × E too. Absent at E = 1.
+template <class C> static C& per_pass(C& c, const ModelDerived& md) {
+    if (md.update_epochs > 1) c.mul("update epochs", md.update_epochs);
+    return c;
+}
+
+// Micro-batches per card over the run, D ÷ s ÷ b ÷ d (× E): the data-parallel syncs and CPU offload count
+// them.
 template <class C> static double micro_batches_of(const ModelDerived& md, const Strategy& st, Terms* log) {
-    return C(log, TermId::dp_micro_batches, "")
-        .first("D", md.tokens, "tokens", TermId::tokens)
+    C c(log, TermId::dp_micro_batches, "");
+    c.first("D", md.tokens, "tokens", TermId::tokens)
         .div("s", std::max(md.attention_seq_len, 1.0))
         .div("b", std::max(md.micro_batch, 1))
-        .div("d", st.dp())
-        .done();
+        .div("d", st.dp());
+    return per_pass(c, md).done();
 }
 
 template <class C>
@@ -285,8 +293,9 @@ static double tp_comm(const Scenario& s, const ModelDerived& md, const TimeInput
                       Terms* log) {
     if (st.tp <= 1) return 0;
     const double bus = ring_bus_gbps<C>(s, ti, st.tp, 1, TermId::tp_bus_gbps, log);
-    return C(log, TermId::tp_comm_seconds, "s")
-        .first("D", md.tokens, "tokens", TermId::tokens)
+    C c(log, TermId::tp_comm_seconds, "s");
+    c.first("D", md.tokens, "tokens", TermId::tokens);
+    return per_pass(c, md)
         .div("d·cp", double(st.dp()) * st.cp)
         .mul("L", md.layers)
         .div("pp", st.pp)
@@ -369,8 +378,9 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
         C(log, TermId::scaling_rule_of_thumb, "").first("article", rule_of_thumb_scaling(st.cards)).done();
     }
     if (st.cp > 1) {
-        cp_s = C(log, TermId::cp_comm_seconds, "s")
-                   .first("D", md.tokens, "tokens", TermId::tokens)
+        C c(log, TermId::cp_comm_seconds, "s");
+        c.first("D", md.tokens, "tokens", TermId::tokens);
+        cp_s = per_pass(c, md)
                    .div("cards", cards)
                    .mul("L", md.layers)
                    .mul("cp-1", st.cp - 1)
@@ -382,8 +392,9 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
                    .done();
     }
     if (st.ep > 1 && md.experts > 0) {
-        ep_s = C(log, TermId::ep_comm_seconds, "s")
-                   .first("D", md.tokens, "tokens", TermId::tokens)
+        C c(log, TermId::ep_comm_seconds, "s");
+        c.first("D", md.tokens, "tokens", TermId::tokens);
+        ep_s = per_pass(c, md)
                    .div("cards", cards)
                    .mul("L_moe", md.moe_layers)
                    .mul("k", md.experts_per_token)
@@ -404,6 +415,7 @@ static double comm_terms(const Scenario& s, const ModelDerived& md, const TimeIn
         const double in_flight = micro_batches_in_flight(s, st);
         if (in_flight > 1) c.div("m_flight", in_flight);
         c.mul("D", md.tokens, "tokens", TermId::tokens).div("s", md.seq_len).div("b", md.micro_batch);
+        per_pass(c, md);
         if (md.seqs_per_sample > 1) c.div("chosen+rejected", md.seqs_per_sample);
         c.div("d", st.dp()).div("PCIe", ti.pcie_gbps, "GB/s").div("", kBytesPerGB, "B/GB");
         const double transfer = c.done();
@@ -447,9 +459,10 @@ static double math_impl(const Scenario& s, const ModelDerived& md, const TimeInp
     // QLoRA's fixed cost per micro-batch and layer, on each card: micro-batches per data-parallel
     // rank × the layers of its pipeline stage (recorded before the compute term that adds it).
     double overhead_s = 0;
-    if (s.method == Method::qlora && ti.measured_tps <= 0)
-        overhead_s = C(log, TermId::qlora_overhead_seconds, "s")
-                         .first("D", md.tokens, "tokens", TermId::tokens)
+    if (s.method == Method::qlora && ti.measured_tps <= 0) {
+        C q(log, TermId::qlora_overhead_seconds, "s");
+        q.first("D", md.tokens, "tokens", TermId::tokens);
+        overhead_s = per_pass(q, md)
                          .div("b", std::max(md.micro_batch, 1))
                          .div("s", std::max(md.attention_seq_len, 1.0))
                          .div("d", std::max(st.dp(), 1))
@@ -457,11 +470,11 @@ static double math_impl(const Scenario& s, const ModelDerived& md, const TimeInp
                          .div("pp", std::max(st.pp, 1))
                          .mul("per layer", kQloraOverheadPerLayerS, "s")
                          .done();
+    }
     C c(log, id, "s");
     if (ti.measured_tps > 0) { // measured: bubble already inside
-        c.first("D", md.tokens, "tokens", TermId::tokens)
-            .div("tokens/s", ti.measured_tps)
-            .div("cards", cards);
+        c.first("D", md.tokens, "tokens", TermId::tokens);
+        per_pass(c, md).div("tokens/s", ti.measured_tps).div("cards", cards);
         if (eff != 1.0) c.div("eff", eff);
     } else {
         c.first("F_exec", md.tokens * md.flops_executed_per_token, "FLOPs", TermId::flops_executed)

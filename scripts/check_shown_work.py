@@ -17,7 +17,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "native", "bin", "traincalc")
 
-EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GRPO, multi-node
+EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GRPO, PPO, multi-node
     {"model": "qwen2.5-7b", "method": "lora", "gpu": "A100-80G", "cards": 1, "spot_price_hourly": 12},
     {"model": "qwen2.5-7b", "method": "full", "gpu": "H100-SXM", "cards": 8, "zero": 3,
      "spot_price_hourly": 9.5, "interruptions_per_hour": 0.2, "min_billed_hours": 24},
@@ -28,6 +28,13 @@ EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GR
     {"model": "qwen2.5-7b", "method": "full", "gpu": "H100-SXM", "cards": 32, "zero": 3, "deadline_hours": 5,
      "budget": 5000},
     {"model": "qwen2.5-7b", "method": "lora", "objective": "grpo", "gpu": "H100-SXM", "cards": 8},
+    # optimisation passes per batch of rollouts: LLaMA-Factory's PPO (ppo_epochs 4), TRL's GRPO μ = 2
+    {"model": "qwen2.5-7b", "method": "lora", "objective": "ppo", "generations": 1, "rollout": "policy",
+     "critic": "value_head", "reward": "adapter", "update_epochs": 4, "gpu": "H100-SXM", "cards": 8},
+    {"model": "qwen2.5-7b", "method": "qlora", "objective": "grpo", "update_epochs": 2, "gpu": "A100-80G",
+     "cards": 2},
+    {"model": "qwen2.5-7b", "method": "full", "objective": "ppo", "update_epochs": 2, "gpu": "H100-SXM",
+     "cards": 16, "zero": 3, "tp": 2},
 ]
 
 NUMBER = re.compile(r"([0-9][0-9,]*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)")

@@ -129,7 +129,7 @@ const std::set<std::string> kLlamaFactoryKeys = {
     // model_args.py ProcessorArguments, finetuning_args.py
     "image_max_pixels", "freeze_vision_tower", "freeze_multi_modal_projector",
     // finetuning_args.py RLHFArguments, generating_args.py
-    "pref_beta", "pref_loss", "reward_model", "reward_model_type", "max_new_tokens"};
+    "pref_beta", "pref_loss", "reward_model", "reward_model_type", "max_new_tokens", "ppo_epochs"};
 
 // examples/accelerate/fsdp_config.yaml
 const std::set<std::string> kAccelerateKeys = {"compute_environment",
@@ -410,6 +410,7 @@ TEST_CASE("config export: the objective is LLaMA-Factory's stage and keys, and i
                       "reward_model: saves/your-reward-model  # replace: your reward model (stage rm)\n") !=
                   std::string::npos);
             CHECK(y["max_new_tokens"] == 768);
+            CHECK(y["ppo_epochs"] == 1); // the plan's update_epochs: absent, LLaMA-Factory would run 4
             // A LoRA reward model is refused with a full policy (finetuning_args.py __post_init__).
             CHECK(y.contains("reward_model_type") == (c.method == Method::full));
             CHECK(has_note(x,

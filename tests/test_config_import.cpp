@@ -571,6 +571,65 @@ TEST_CASE("config import: LLaMA-Factory PPO: one response from generate(), the v
     CHECK(bad.errors[0].message == "reward_model_type (line 3): must be lora, full or api, got \"oft\"");
 }
 
+TEST_CASE("config import: LLaMA-Factory PPO refuses a LoRA reward model on a full or freeze policy, as "
+          "LLaMA-Factory does") {
+    // finetuning_args.py __post_init__: "`reward_model_type` cannot be lora for Freeze/Full PPO training."
+    ConfigImport r = import_text("stage: ppo\nfinetuning_type: full\nreward_model_type: lora\n");
+    REQUIRE(r.errors.size() == 1); // was: accepted, a LoRA reward adapter on a base that has none
+    CHECK(r.errors[0].field == "reward_model_type");
+    CHECK(r.errors[0].message ==
+          "reward_model_type (line 3): cannot be lora with finetuning_type full: LLaMA-Factory refuses it "
+          "(\"`reward_model_type` cannot be lora for Freeze/Full PPO training.\"); set reward_model_type: "
+          "full (a whole reward model) or api");
+    CHECK(r.errors[0].message_zh ==
+          "reward_model_type（第 3 行）：finetuning_type 为 full 时不能是 lora：LLaMA-Factory 会拒绝"
+          "（\"`reward_model_type` cannot be lora for Freeze/Full PPO training.\"）；请设 reward_model_type: "
+          "full（完整的奖励模型）或 api");
+    // Absent, reward_model_type is lora: refused the same way, the default named.
+    ConfigImport d = import_text("stage: ppo\nfinetuning_type: freeze\n");
+    REQUIRE(d.errors.size() >= 1);
+    const FieldError* e = nullptr;
+    for (const FieldError& x : d.errors)
+        if (x.field == "reward_model_type") e = &x;
+    REQUIRE(e != nullptr);
+    CHECK(e->message == "reward_model_type: cannot be lora (LLaMA-Factory's default when absent) with "
+                        "finetuning_type freeze: LLaMA-Factory refuses it (\"`reward_model_type` cannot be "
+                        "lora for Freeze/Full PPO training.\"); set reward_model_type: full (a whole reward "
+                        "model) or api");
+    // LoRA policy with a LoRA reward, and a full policy with a full reward, are accepted.
+    CHECK(import_text("stage: ppo\nfinetuning_type: lora\nreward_model_type: lora\n").errors.empty());
+    CHECK(import_text("stage: ppo\nfinetuning_type: full\nreward_model_type: full\n").errors.empty());
+}
+
+TEST_CASE("config import: optimisation passes per batch of rollouts: LLaMA-Factory's ppo_epochs (default 4) "
+          "and TRL's num_iterations (default 1) set update_epochs") {
+    ConfigImport r = import_text(fixture("llamafactory_llama31_ppo_lora.yaml"));
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    CHECK(r.scenario.update_epochs == 4); // was 1: ppo_epochs not modelled
+    const ImportNote* e = find(r.resolved, "ppo_epochs", "update_epochs");
+    REQUIRE(e != nullptr);
+    CHECK(e->note == "not in the file: LLaMA-Factory's default ppo_epochs 4, optimisation passes over each "
+                     "batch of rollouts");
+    CHECK(e->note_zh == "文件中没有：LLaMA-Factory 默认 ppo_epochs 为 4，即每批生成结果上的优化轮数");
+    ConfigImport two = import_text("stage: ppo\nfinetuning_type: lora\nppo_epochs: 2\n");
+    REQUIRE_MESSAGE(two.errors.empty(), all_errors(two));
+    CHECK(two.scenario.update_epochs == 2);
+    CHECK(find(two.applied, "ppo_epochs", "update_epochs") != nullptr);
+    CHECK(find(two.ignored, "ppo_epochs") == nullptr); // was: "not modelled: one assumed"
+    // TRL's GRPOConfig num_iterations (μ); absent: its default 1, so a PPO import before leaves no 4.
+    ConfigImport g = import_text(R"({"num_generations":8,"num_iterations":2,"max_completion_length":256})");
+    REQUIRE_MESSAGE(g.errors.empty(), all_errors(g));
+    CHECK(g.scenario.update_epochs == 2);
+    ConfigImport over =
+        import_text(R"({"num_generations":8,"max_completion_length":256})", ConfigKind::detect, r.scenario);
+    REQUIRE_MESSAGE(over.errors.empty(), all_errors(over));
+    CHECK(over.scenario.update_epochs == 1);
+    CHECK(find(over.resolved, "num_iterations", "update_epochs") != nullptr);
+    ConfigImport bad = import_text("stage: ppo\nfinetuning_type: lora\nppo_epochs: 0\n");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].message.find("update_epochs") != std::string::npos);
+}
+
 TEST_CASE(
     "config import: a LLaMA-Factory PPO config over a TRL GRPO import sets every rollout field itself") {
     ConfigImport g =

@@ -300,6 +300,90 @@ TEST_CASE("LLaMA-Factory's PPO: generate() on the policy, a value head, a reward
     CHECK(run(s).memory.reward_gib == doctest::Approx(trl.memory.reward_gib));
 }
 
+TEST_CASE("The policy's own generate() has its own generation-phase label: no engine named") {
+    Scenario s = grpo(Method::lora);
+    s.objective = Objective::ppo;
+    s.generations = 1;
+    s.rollout = Rollout::policy;
+    s.steps_per_generation = 1;
+    s.critic = Critic::value_head;
+    s.reward = Reward::adapter;
+    s.seq_len = 8192; // a long prompt + completion: the KV cache outgrows training, the phase is shown
+    s.completion_len = 4096;
+    s.micro_batch = 16;
+    const Estimate e = run(s);
+    REQUIRE(e.terms.find(TermId::generation_phase) != nullptr);
+    // Was: "Generation phase (engine + KV cache)" / "生成阶段（推理引擎 + KV 缓存）" with no engine at all.
+    CHECK(shows(e, Headline::memory, Lang::en,
+                "Generation phase (the policy's own generate(): its KV cache) = "));
+    CHECK(shows(e, Headline::memory, Lang::zh, "生成阶段（策略模型自身的 generate()：其 KV 缓存） = "));
+    CHECK_FALSE(shows(e, Headline::memory, Lang::en, "Generation phase (engine + KV cache)"));
+    CHECK_FALSE(shows(e, Headline::memory, Lang::zh, "生成阶段（推理引擎 + KV 缓存）"));
+    // An engine (TRL's colocated vLLM) keeps its label.
+    s.rollout = Rollout::colocated;
+    CHECK(shows(run(s), Headline::memory, Lang::en, "Generation phase (engine + KV cache) = "));
+}
+
+TEST_CASE("PPO/GRPO update_epochs: each batch of rollouts trains E times; generation and the forward-only "
+          "passes run once") {
+    Scenario s = grpo(Method::lora);
+    s.objective = Objective::ppo;
+    s.reference = Reference::model;
+    s.generations = 1;
+    s.rollout = Rollout::policy;
+    s.steps_per_generation = 1;
+    s.critic = Critic::value_head;
+    s.reward = Reward::adapter;
+    const Estimate one = run(s);
+    s.update_epochs = 4; // LLaMA-Factory's default ppo_epochs
+    const Estimate four = run(s);
+    const double n_act = one.flops.active_params;
+    // Forward-only per token: ref 2·N_act, old log-probs + values 2·N_act, reward 2·N_act (once).
+    const double fwd_only = 6 * n_act;
+    const double train = one.flops.per_token_executed - fwd_only; // 4·N_act + 6·N_a + attention
+    CHECK(four.flops.per_token_executed == doctest::Approx(4 * train + fwd_only));
+    // Was: ppo_epochs ignored, every rollout trained once.
+    CHECK(four.flops.per_token_executed > 2 * one.flops.per_token_executed);
+    CHECK(four.time.generation_hours == doctest::Approx(one.time.generation_hours));
+    CHECK(four.time.compute_hours > one.time.compute_hours);
+    // The data-parallel syncs count every pass's micro-batches: 7,500 ÷ b 4 ÷ d 8 × 4.
+    CHECK(four.terms.find(TermId::dp_micro_batches)->result == doctest::Approx(7500.0 / 4 / 8 * 4));
+    CHECK(four.memory.per_gpu_gib == doctest::Approx(one.memory.per_gpu_gib)); // passes reuse the memory
+    CHECK(shows(four, Headline::compute, Lang::en,
+                "PPO: each batch of rollouts is trained E = 4 times (update_epochs): the training terms are "
+                "× 4 (update epochs); generation and the forward-only passes (reference, reward, old "
+                "log-probs) run once"));
+    CHECK(
+        shows(four, Headline::compute, Lang::zh,
+              "PPO：每批生成结果训练 E = 4 轮（update_epochs）：训练项 × 4（更新轮数）；生成和只做前向的计算"
+              "（参考模型、奖励模型、旧对数概率）只做一次"));
+    CHECK_FALSE(shows(one, Headline::compute, Lang::en, "update_epochs"));
+    // The shown work multiplies each training term: 4 × N_act × update epochs + … (en), 更新轮数 (zh).
+    CHECK(shows(four, Headline::compute, Lang::en, "4 × N_act × update epochs + 6 × N_a × update epochs"));
+    CHECK(shows(four, Headline::compute, Lang::zh, "4 × N_act × 更新轮数 + 6 × N_a × 更新轮数"));
+    // GRPO (TRL's num_iterations μ): the policy trains μ times too; SFT ignores the field.
+    Scenario g = grpo(Method::lora);
+    const Estimate g1 = run(g);
+    g.update_epochs = 2;
+    CHECK(run(g).flops.per_token_executed > 1.5 * g1.flops.per_token_executed);
+    Scenario sft = base("qwen2.5-7b", Method::lora);
+    const Estimate sft1 = run(sft);
+    sft.update_epochs = 4;
+    CHECK(run(sft).flops.per_token_executed == sft1.flops.per_token_executed);
+}
+
+TEST_CASE("update_epochs: read and written as a scenario key, range-checked, absent at its default") {
+    ScenarioResult r = scenario_from_json(R"({"objective":"ppo","update_epochs":4})", catalog());
+    REQUIRE(r.errors.empty());
+    CHECK(r.scenario.update_epochs == 4);
+    CHECK(scenario_to_json(r.scenario).find("\"update_epochs\":4") != std::string::npos);
+    CHECK(scenario_to_json(Scenario{}).find("update_epochs") == std::string::npos);
+    r = scenario_from_json(R"({"update_epochs":0})", catalog());
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].field == "update_epochs");
+    CHECK(r.errors[0].message == "update_epochs must be an integer from 1 to 1024, got 0");
+}
+
 TEST_CASE(
     "RL with unpacked prompts: the micro-batches and the attention FLOPs use s, as the token count does") {
     Scenario s = grpo(Method::lora);

@@ -470,6 +470,36 @@ TEST_CASE("cli: import a LLaMA-Factory YAML, estimate it with a DeepSpeed JSON, 
     fs::remove_all(dir);
 }
 
+TEST_CASE("cli: export --out makes a missing directory; what it cannot write says the OS's reason") {
+    const fs::path root = fs::temp_directory_path() / ("traincalc_export_out_" + std::to_string(getpid()));
+    fs::remove_all(root);
+    const std::string config = source_path("tests/configs/axolotl_llama3_qlora.yaml");
+    // A directory that does not exist, two levels deep, is made (as mkdir -p).
+    Run r = run_cli("export --out '" + (root / "exp_moe" / "run1").string() + "' " + config);
+    REQUIRE(r.exit_code == 0);
+    CHECK(fs::file_size(root / "exp_moe" / "run1" / "traincalc_llamafactory.yaml") > 100);
+    // A file where the directory should be: the directory named, and why.
+    std::ofstream(root / "a_file") << "x";
+    r = run_cli("export --out '" + (root / "a_file" / "sub").string() + "' " + config);
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["field"] == "out");
+    CHECK(j["errors"][0]["message"] ==
+          "cannot create the directory \"" + (root / "a_file" / "sub").string() + "\": Not a directory");
+    r = run_cli("export --lang zh --out '" + (root / "a_file" / "sub").string() + "' " + config);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] ==
+          "无法创建目录 \"" + (root / "a_file" / "sub").string() + "\"：Not a directory");
+    // A file that cannot be written: its path, and why.
+    fs::create_directories(root / "blocked" / "traincalc_llamafactory.yaml");
+    r = run_cli("export --out '" + (root / "blocked").string() + "' " + config);
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] ==
+          "cannot write \"" + (root / "blocked").string() + "/traincalc_llamafactory.yaml\": Is a directory");
+    fs::remove_all(root);
+}
+
 TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --kind and --format") {
     Run r = run_cli("import -", "finetuning_type: lora\nper_device_train_batch_size: 0\n");
     CHECK(r.exit_code == 2);

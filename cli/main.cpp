@@ -371,11 +371,13 @@ int cmd_hash(const Args& a) {
     return 0;
 }
 
-// Left-aligned column text padded to `width` display columns (ASCII catalog ids and names).
-// Provider text is made terminal-safe first (no escapes, one line, cut between characters).
+// Left-aligned column text padded to `width` display columns: a provider's "H800 80G（云星算力）" takes 2
+// columns a CJK character, not its 3 bytes. Provider text is made terminal-safe first (no escapes, one
+// line, cut between characters).
 std::string pad(const std::string& raw, size_t width) {
     const std::string text = plain_text(raw, 60);
-    return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+    const size_t columns = display_width(text);
+    return columns >= width ? text + " " : text + std::string(width - columns, ' ');
 }
 
 std::string num(double v) {

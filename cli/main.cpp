@@ -34,10 +34,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <sys/stat.h>
+#include <system_error>
 #include <vector>
 
 using namespace traincalc;
@@ -64,7 +66,7 @@ const char kUsage[] =
     "  traincalc export --format llamafactory|deepspeed|accelerate|launch FILE [FILE...]\n"
     "  traincalc export --out DIR FILE [FILE...]\n"
     "      Estimates the scenario (files as for estimate) and writes the plan as a config:\n"
-    "      one format to stdout, or every format into DIR. Notes go to stderr.\n"
+    "      one format to stdout, or every format into DIR (made if missing). Notes go to stderr.\n"
     "  traincalc mcp [--catalog FILE]\n"
     "      Model Context Protocol server on stdin/stdout (JSON-RPC 2.0, one message a line):\n"
     "      tools estimate, compare_gpus, import_config, export_config.\n"
@@ -369,11 +371,13 @@ int cmd_hash(const Args& a) {
     return 0;
 }
 
-// Left-aligned column text padded to `width` display columns (ASCII catalog ids and names).
-// Provider text is made terminal-safe first (no escapes, one line, cut between characters).
+// Left-aligned column text padded to `width` display columns: a provider's "H800 80G（云星算力）" takes 2
+// columns a CJK character, not its 3 bytes. Provider text is made terminal-safe first (no escapes, one
+// line, cut between characters).
 std::string pad(const std::string& raw, size_t width) {
     const std::string text = plain_text(raw, 60);
-    return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+    const size_t columns = display_width(text);
+    return columns >= width ? text + " " : text + std::string(width - columns, ' ');
 }
 
 std::string num(double v) {
@@ -485,14 +489,30 @@ int cmd_export(const Args& a) {
         std::cout << x.text;
         return 0;
     }
+    // The output directory is made as `mkdir -p` would (LLaMA-Factory's output_dir, cmake -B, hf download
+    // --local-dir do the same); what stops it or a file is said with the OS's reason.
+    std::error_code mkdir_error;
+    std::filesystem::create_directories(a.out_dir, mkdir_error);
+    if (mkdir_error)
+        return print_errors(
+            {FieldError{"out",
+                        "cannot create the directory \"" + plain_text(a.out_dir) +
+                            "\": " + mkdir_error.message(),
+                        "无法创建目录 \"" + plain_text(a.out_dir) + "\"：" + mkdir_error.message()}},
+            a.lang);
     for (int i = 0; i < kExportFormatCount; ++i) {
         ConfigExport x = export_config(e, static_cast<ExportFormat>(i));
         const std::string path = a.out_dir + "/" + x.file_name;
+        errno = 0;
         std::ofstream f(path, std::ios::binary);
-        if (!(f << x.text) || !f.flush())
-            return print_errors({FieldError{"out", "cannot write \"" + plain_text(path) + "\"",
-                                            "无法写入 \"" + plain_text(path) + "\""}},
-                                a.lang);
+        const int open_errno = errno;
+        if (!(f << x.text) || !f.flush()) {
+            const int err = open_errno ? open_errno : errno ? errno : EIO; // the stream keeps no reason
+            return print_errors(
+                {FieldError{"out", "cannot write \"" + plain_text(path) + "\": " + std::strerror(err),
+                            "无法写入 \"" + plain_text(path) + "\"：" + std::strerror(err)}},
+                a.lang);
+        }
         notes(x);
         std::cout << path << "\n";
     }

@@ -38,9 +38,11 @@ void estimate_flops(Estimate& e, const ModelDerived& md, Terms* log) {
                   .first("per token", md.flops_model_per_token, "FLOPs", TermId::flops_model_per_token)
                   .mul("D", md.tokens, "tokens", TermId::tokens)
                   .done();
+    // Kaplan/Chinchilla's N is the parameters a token passes through: a MoE's active ones, not its total.
+    const bool moe = md.active_params > 0 && md.active_params < md.params;
     f.rule_of_thumb = Calc(log, TermId::flops_rule_of_thumb, "FLOPs")
                           .first("", 6)
-                          .mul("N", md.params)
+                          .mul(moe ? "N_act" : "N", moe ? md.active_params : md.params)
                           .mul("D", md.tokens, "tokens", TermId::tokens)
                           .done();
     f.executed =

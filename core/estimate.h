@@ -23,7 +23,7 @@ namespace traincalc {
 struct FlopsResult {
     double tokens = 0;             // D: tokens processed (per-epoch tokens × epochs)
     double model = 0;              // model FLOPs, (6·N_act + 12·L·h·s)·D  (PaLM MFU)
-    double rule_of_thumb = 0;      // 6·N·D
+    double rule_of_thumb = 0;      // 6·N·D (MoE: 6·N_act·D)
     double executed = 0;           // what the cards execute (method, recomputation)
     double per_token_executed = 0; // executed / D
     double params = 0;             // N

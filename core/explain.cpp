@@ -1041,6 +1041,14 @@ static void explain_compute(const Estimate& e, const Fmt& F, std::vector<std::st
     explain_objective(e, Headline::compute, F, out);
     push_terms(e, Headline::compute, F, out,
                [](const Estimate&, const Term& t) { return t.id != TermId::worked_example_seconds; });
+    // A token passes only through its routed experts: the rule of thumb's N is the active parameters.
+    if (f.active_params > 0 && f.active_params < f.params)
+        out.push_back(
+            fmt(F.T("Mixture of experts: the rule of thumb takes N active = %s of the %s parameters "
+                    "(each token passes only through the experts it is routed to)",
+                    "混合专家模型：经验公式取激活参数 N_act = %s（总参数 %s；每个 token "
+                    "只经过它被路由到的专家）"),
+                F.Q(f.active_params).c_str(), F.Q(f.params).c_str()));
     if (s.method != Method::full)
         out.push_back(
             F.T("LoRA/QLoRA: frozen weights need no weight gradients (the backward pass costs one forward "

@@ -81,6 +81,25 @@ size_t escape_length(std::string_view s, size_t i) {
     return s[j] >= 0x40 && s[j] <= 0x5F ? 2 : 1; // two-byte escapes such as ESC c (reset)
 }
 
+// Columns of one code point in a terminal: Unicode's East Asian Width W and F ranges (as wcwidth() of
+// glibc and Markus Kuhn's mk_wcwidth take them) 2; combining marks, zero-width spaces and joiners and
+// variation selectors 0.
+int columns(unsigned cp) {
+    if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+        (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0xFEFF)
+        return 0;
+    const bool wide =
+        (cp >= 0x1100 && cp <= 0x115F) || cp == 0x2329 || cp == 0x232A || (cp >= 0x2E80 && cp <= 0x303E) ||
+        (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+        (cp >= 0xA000 && cp <= 0xA4CF) || (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+        (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE10 && cp <= 0xFE19) || (cp >= 0xFE30 && cp <= 0xFE6F) ||
+        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
+        (cp >= 0x1F300 && cp <= 0x1F64F) || (cp >= 0x1F680 && cp <= 0x1F6FF) ||
+        (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x2FFFD) ||
+        (cp >= 0x30000 && cp <= 0x3FFFD);
+    return wide ? 2 : 1;
+}
+
 bool is_bidi_control(unsigned cp) {
     return (cp >= 0x202A && cp <= 0x202E) ||
            (cp >= 0x2066 && cp <= 0x2069); // embeddings, overrides, isolates
@@ -116,6 +135,16 @@ std::string plain_text(std::string_view s, size_t max_bytes) {
         }
     }
     return out;
+}
+
+size_t display_width(std::string_view s) {
+    size_t width = 0;
+    for (size_t i = 0; i < s.size();) {
+        size_t len = 0;
+        width += columns(decode(s, i, len));
+        i += len;
+    }
+    return width;
 }
 
 //-----------------------------------------------------------------------------

@@ -35,6 +35,11 @@ inline size_t utf8_floor(std::string_view s, size_t n) {
 // overrides, and at most `max_bytes` long, cut between characters with "…" appended.
 std::string plain_text(std::string_view s, size_t max_bytes = kMaxShownNameBytes);
 
+// Columns `s` takes in a terminal (what a listing pads by): East Asian wide and fullwidth characters
+// (CJK, Hangul, fullwidth forms such as "（", emoji) 2, combining marks and zero-width characters 0,
+// the rest 1. For plain_text()'s output; invalid bytes count 1.
+size_t display_width(std::string_view s);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Markdown (report_markdown)
 //-----------------------------------------------------------------------------

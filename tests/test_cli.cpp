@@ -421,6 +421,30 @@ TEST_CASE("cli: names in --text and listings are escaped, stripped of escapes an
     CHECK(r.out.find('\x1B') == std::string::npos);
 }
 
+TEST_CASE("cli: gpus and models pad CJK names by display width (2 columns a wide character), not bytes") {
+    const std::string path = temp_file(
+        "cjk_catalog.json",
+        R"({"mode":"extend","gpus":[{"id":"H800-YX","name":"H800 80G（云星算力）","memory_gib":80,)"
+        R"("tflops_16bit":989,"compute_capability":9.0,"price_cny_per_hour":9.5}],)"
+        R"("models":[{"id":"千问-7b","name":"千问 7B","params":7.6e9,"layers":28,"hidden":3584,"heads":28,)"
+        R"("kv_heads":4,"ffn":18944,"vocab":152064,"context":32768}]})");
+    auto line_with = [](const std::string& out, const std::string& start) {
+        const size_t at = out.find("\n" + start);
+        return at == std::string::npos ? std::string() : out.substr(at + 1, out.find('\n', at + 1) - at - 1);
+    };
+    Run r = run_cli("gpus --catalog " + path);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.rfind("id            name                              GiB   TFLOPS16  FP8     CNY/h   CC\n",
+                      0) == 0);
+    // The name takes 20 columns (8 ASCII, 6 wide): 14 spaces bring "80" under "GiB", column 48.
+    CHECK(line_with(r.out, "H800-YX") ==
+          "H800-YX       H800 80G（云星算力）              80    989       0       9.5     9");
+    r = run_cli("models --catalog " + path);
+    REQUIRE(r.exit_code == 0);
+    CHECK(line_with(r.out, "千问-7b") ==
+          "千问-7b               7.6       7.6       28     3584   28    4   152064  32768");
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Configs: import, estimate of configs, export (core/config_import.h, core/config_export.h)
 //-----------------------------------------------------------------------------
@@ -468,6 +492,36 @@ TEST_CASE("cli: import a LLaMA-Factory YAML, estimate it with a DeepSpeed JSON, 
                           "traincalc_accelerate_fsdp.yaml", "traincalc_launch.sh"})
         CHECK_MESSAGE(fs::file_size(dir / f) > 100, f);
     fs::remove_all(dir);
+}
+
+TEST_CASE("cli: export --out makes a missing directory; what it cannot write says the OS's reason") {
+    const fs::path root = fs::temp_directory_path() / ("traincalc_export_out_" + std::to_string(getpid()));
+    fs::remove_all(root);
+    const std::string config = source_path("tests/configs/axolotl_llama3_qlora.yaml");
+    // A directory that does not exist, two levels deep, is made (as mkdir -p).
+    Run r = run_cli("export --out '" + (root / "exp_moe" / "run1").string() + "' " + config);
+    REQUIRE(r.exit_code == 0);
+    CHECK(fs::file_size(root / "exp_moe" / "run1" / "traincalc_llamafactory.yaml") > 100);
+    // A file where the directory should be: the directory named, and why.
+    std::ofstream(root / "a_file") << "x";
+    r = run_cli("export --out '" + (root / "a_file" / "sub").string() + "' " + config);
+    CHECK(r.exit_code == 2);
+    Json j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["field"] == "out");
+    CHECK(j["errors"][0]["message"] ==
+          "cannot create the directory \"" + (root / "a_file" / "sub").string() + "\": Not a directory");
+    r = run_cli("export --lang zh --out '" + (root / "a_file" / "sub").string() + "' " + config);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] ==
+          "无法创建目录 \"" + (root / "a_file" / "sub").string() + "\"：Not a directory");
+    // A file that cannot be written: its path, and why.
+    fs::create_directories(root / "blocked" / "traincalc_llamafactory.yaml");
+    r = run_cli("export --out '" + (root / "blocked").string() + "' " + config);
+    CHECK(r.exit_code == 2);
+    j = Json::parse(r.out, nullptr, false);
+    CHECK(j["errors"][0]["message"] ==
+          "cannot write \"" + (root / "blocked").string() + "/traincalc_llamafactory.yaml\": Is a directory");
+    fs::remove_all(root);
 }
 
 TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --kind and --format") {

@@ -174,6 +174,30 @@ TEST_CASE("compute explanation shows the numbers and corrects the shared 856 s e
     CHECK(contains(time_zh, "下载模型 = N × 2 × 8 ÷ 下载带宽 ÷ 1e6 ÷ 3,600 = "));
 }
 
+TEST_CASE("a mixture of experts' rule of thumb is 6 × N_act × D, and the shown work says so") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s = example_scenario();
+    s.model_id = "qwen3-30b-a3b"; // 30.5e9 parameters, 3.3e9 active per token
+    s.gpu_id = "H100-SXM";
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(e.flops.rule_of_thumb == doctest::Approx(6 * e.flops.active_params * 2.5e8));
+    auto en = explain(e, Headline::compute, Lang::en);
+    CHECK(contains(en, "Rule of thumb = 6 × N_act × D = 6 × 3.3e9 × 2.5e8 tokens = 4.95e18 FLOPs"));
+    CHECK(contains(en,
+                   "Mixture of experts: the rule of thumb takes N active = 3.3e9 of the 3.05e10 parameters "
+                   "(each token passes only through the experts it is routed to)"));
+    auto zh = explain(e, Headline::compute, Lang::zh);
+    CHECK(contains(zh, "经验公式 = 6 × N_act × D = 6 × 33 亿 × 2.5 亿 token = 4.95e18 FLOPs"));
+    CHECK(contains(zh, "混合专家模型：经验公式取激活参数 N_act = 33 亿（总参数 305 亿；"));
+    // A dense model keeps 6 × N × D and no such line.
+    s.model_id = "qwen2.5-7b";
+    e = estimate(s, c);
+    REQUIRE(e.ok);
+    CHECK(contains(explain(e, Headline::compute, Lang::en), "Rule of thumb = 6 × N × D = 6 × "));
+    CHECK_FALSE(contains(explain(e, Headline::compute, Lang::en), "Mixture of experts"));
+}
+
 TEST_CASE("memory explanation names a chosen loss and its bytes, in en and zh") {
     Catalog c = explain_catalog();
     Scenario s = example_scenario();

@@ -20,6 +20,9 @@
 #include "fixtures.h"
 
 #include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include <string>
 
@@ -369,6 +372,39 @@ TEST_CASE("parallelism: CP's ring and EP's all-to-all add to the compute time, e
     // Measured throughput already includes the communication: nothing added.
     m.tokens_per_second_per_gpu = 1000;
     CHECK_FALSE(find(run(m, c), TermId::ep_comm_seconds));
+}
+
+TEST_CASE("parallelism: TP's all-reduces are a term of the compute time, as README.md says") {
+    const Catalog c = catalog();
+    Scenario s = dense(8);
+    s.tp = 2;
+    const Estimate e = run(s, c);
+    const Term* tp = find(e, TermId::tp_comm_seconds);
+    const Term* math = find(e, TermId::math_seconds);
+    REQUIRE(tp);
+    REQUIRE(math);
+    // D ÷ d × L × 4 all-reduces × 2(t−1)/t × 2 B × h ÷ (NVLink 300 GB/s × 0.67).
+    const double D = find(e, TermId::tokens)->result;
+    CHECK(tp->result == doctest::Approx(D / 4 * 32 * 4 * 1.0 * 2 * 4096 / (300e9 * 0.67)).epsilon(1e-9));
+    const Term* dp = find(e, TermId::dp_comm_exposed);
+    CHECK(e.time.compute_hours * 3600 ==
+          doctest::Approx(math->result + tp->result + (dp ? dp->result : 0)).epsilon(1e-12));
+    // Sequence parallelism moves the same volume: the same term.
+    s.sequence_parallel = false;
+    CHECK(find(run(s, c), TermId::tp_comm_seconds)->result == doctest::Approx(tp->result).epsilon(1e-12));
+    // A given scaling efficiency replaces it; a measured throughput includes it.
+    s.scaling_efficiency = 0.9;
+    CHECK_FALSE(find(run(s, c), TermId::tp_comm_seconds));
+    s.scaling_efficiency = 0;
+    s.tokens_per_second_per_gpu = 1000;
+    CHECK_FALSE(find(run(s, c), TermId::tp_comm_seconds));
+    // The README says what the code models: no "not modelled" for TP's communication time.
+    std::ifstream f(std::filesystem::path(TRAINCALC_SOURCE_DIR) / "README.md");
+    REQUIRE(f);
+    const std::string readme((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    CHECK(readme.find("Not modelled: TP's own communication time") == std::string::npos);
+    CHECK(readme.find("TP's activation all-reduces (4 per\nlayer, 6 with full recomputation; with sequence "
+                      "parallelism the same volume)") != std::string::npos);
 }
 
 //-----------------------------------------------------------------------------

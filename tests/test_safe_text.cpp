@@ -74,6 +74,16 @@ TEST_CASE("plain_text: long names cut between characters, never inside one") {
     CHECK(plain_text(std::string(200, 'a'), 200) == std::string(200, 'a')); // exactly at the cap: kept
 }
 
+TEST_CASE("display_width: wide and fullwidth characters 2 columns, combining marks 0, the rest 1") {
+    CHECK(display_width("H800 80G") == 8);
+    CHECK(display_width("（云星算力）") == 12);
+    CHECK(display_width("한국어") == 6);
+    CHECK(display_width("ｱ") == 1);                // halfwidth katakana
+    CHECK(display_width("e\xCC\x81") == 1);        // e + combining acute
+    CHECK(display_width("\xF0\x9F\x98\x80") == 2); // 😀
+    CHECK(display_width("\xFF") == 1);             // an invalid byte
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] markdown_text()
 //-----------------------------------------------------------------------------

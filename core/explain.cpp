@@ -14,6 +14,7 @@
 #include "explain.h"
 #include "compare.h"
 #include "constants.h"
+#include "decimal.h"
 #include "format.h"
 #include "safe_text.h"
 #include "time_model.h"
@@ -772,13 +773,19 @@ static double as_shown(double v, const char* unit, int sig, int money_sig) {
         const double finer = step / std::pow(10.0, money_sig - 3);
         return std::round(v / finer) * finer;
     }
+    // Rounded as format_number() prints it: printf's rounding, to even on an exact tie (32.25 GiB reads
+    // "32.2"; std::round made it 32.3, and "32.2 GiB + 4.93 GiB = 37.2 GiB" went out unchecked).
+    char buf[400];
     if (a >= 1000 && a < 1e6) {
-        const double step =
-            std::pow(10.0, -std::max(0, sig - (static_cast<int>(std::floor(std::log10(a))) + 1)));
-        return std::round(v / step) * step;
+        const int decimals = sig - (static_cast<int>(std::floor(std::log10(a))) + 1);
+        if (decimals <= 0) return std::round(v); // group_thousands(std::round(a))
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.*e", std::max(0, sig - 1), v);
     }
-    const double step = std::pow(10.0, std::floor(std::log10(a)) - (sig - 1));
-    return std::round(v / step) * step;
+    double shown = v;
+    parse_decimal(buf, &shown);
+    return shown;
 }
 
 // The term's operands as shown at `sig` digits, combined as Calc combines them (a sum of products).

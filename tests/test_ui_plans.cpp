@@ -287,3 +287,38 @@ TEST_CASE(
         }
     }
 }
+
+TEST_CASE("PPO's own inputs: optimization passes per rollout batch, the reward model and the value estimate, "
+          "typed and picked on the page") {
+    // LLaMA-Factory's PPO (ppo_epochs, a reward adapter, a value head) could be had only from an import
+    // or a link: the page had no control for them.
+    Page page(1280, 9000, 1, Lang::en);
+    page.app.scenario.objective = Objective::ppo;
+    page.app.expand_all = true;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    const SemNode* passes = find_node(page.app, Role::number, "Optimization passes per rollout batch");
+    REQUIRE(passes);
+    page.app.sem_action = SemAction{passes->id, SemActionKind::set, 0, "4"};
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(page.app.scenario.update_epochs == 4);
+    const SemNode* reward = find_node(page.app, Role::combobox, "Reward model");
+    const SemNode* critic = find_node(page.app, Role::combobox, "Value estimate");
+    REQUIRE(reward);
+    REQUIRE(critic);
+    CHECK(reward->value == "A separate model on the cards");
+    CHECK(critic->value == "A separate critic model");
+    // The policy's own generate() holds no engine: no engine-memory slider then.
+    CHECK(find_node(page.app, Role::slider, "Engine memory held in training") != nullptr);
+    page.app.scenario.rollout = Rollout::policy;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(find_node(page.app, Role::slider, "Engine memory held in training") == nullptr);
+    // GRPO has no reward model or critic of its own to choose here.
+    page.app.scenario.objective = Objective::grpo;
+    refresh(page.app);
+    for (int i = 0; i < 3; i++) page.frame();
+    CHECK(find_node(page.app, Role::combobox, "Reward model") == nullptr);
+    CHECK(find_node(page.app, Role::number, "Optimization passes per rollout batch") != nullptr);
+    CHECK(page.recovered == "");
+}

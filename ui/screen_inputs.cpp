@@ -176,13 +176,19 @@ static bool draw_objective(App& app) {
                          T(app, Str::completion_len_help));
     changed |= input_int(app, T(app, Str::steps_per_generation), "steps_per_generation",
                          &s.steps_per_generation, T(app, Str::steps_per_generation_help));
+    changed |= input_int(app, T(app, Str::update_epochs), "update_epochs", &s.update_epochs,
+                         T(app, Str::update_epochs_help));
     changed |= combo_enum(app, T(app, Str::rollout), "rollout", &s.rollout);
     if (s.rollout == Rollout::separate)
         changed |= input_int(app, T(app, Str::rollout_cards), "rollout_cards", &s.rollout_cards);
-    else
+    else if (s.rollout == Rollout::colocated) // the policy's own generate() holds no engine memory
         changed |= percent_slider(app, T(app, Str::engine_fraction), "engine_memory_fraction",
                                   &s.engine_memory_fraction, 0, 0.95, T(app, Str::engine_sleeps),
                                   T(app, Str::engine_fraction_help));
+    if (s.objective == Objective::ppo) { // PPO's own models (LLaMA-Factory: an adapter and a value head)
+        changed |= combo_enum(app, T(app, Str::reward_model), "reward", &s.reward);
+        changed |= combo_enum(app, T(app, Str::critic), "critic", &s.critic);
+    }
     return changed;
 }
 

@@ -452,8 +452,13 @@ void read_deepspeed_path(Importer& im, const std::string& key, const std::string
                 "它只卸载参数而不卸载优化器：traincalc 只建模优化器卸载或两者同时卸载", im.line_of(key)});
         return;
     }
-    im.ignore(key, "the DeepSpeed file \"" + path + "\" is not read: import it too (kind deepspeed)",
-              "未读取 DeepSpeed 文件 \"" + path + "\"：请一并导入（类型 deepspeed）");
+    // Said for both places a person imports from ("kind deepspeed" was the CLI's word alone).
+    im.ignore(
+        key,
+        "the DeepSpeed file \"" + path +
+            "\" is not read: import it after this one (the page: Training configs; the CLI: one more FILE)",
+        "未读取 DeepSpeed 文件 \"" + path +
+            "\"：请随后再导入它（网页：训练配置；命令行：再加一个 FILE 参数）");
 }
 
 void read_deepspeed_key(Importer& im, const std::string& key, const Json& v) {

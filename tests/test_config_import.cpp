@@ -152,6 +152,19 @@ TEST_CASE("config import: LLaMA-Factory QLoRA with a shipped DeepSpeed file, DPO
     CHECK(find(r.applied, "stage", "objective") != nullptr);
 }
 
+TEST_CASE("config import: a DeepSpeed file of one's own is not read, and the note says where to import it") {
+    // "(kind deepspeed)" was the CLI's word: on the page the file goes through Training configs too.
+    ConfigImport r = import_text("finetuning_type: lora\ndeepspeed: configs/my_ds.json\n");
+    REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
+    const ImportNote* ds = find(r.ignored, "deepspeed");
+    REQUIRE(ds != nullptr);
+    CHECK(ds->note == "the DeepSpeed file \"configs/my_ds.json\" is not read: import it after this one (the "
+                      "page: Training configs; the CLI: one more FILE)");
+    CHECK(ds->note_zh ==
+          "未读取 DeepSpeed 文件 \"configs/my_ds.json\"：请随后再导入它（网页：训练配置；命令行：再加一个 "
+          "FILE 参数）");
+}
+
 TEST_CASE("config import: LLaMA-Factory errors name the key and its line") {
     ConfigImport r = import_text("finetuning_type: lora\nper_device_train_batch_size: 0\n");
     REQUIRE(r.errors.size() == 1);

@@ -497,3 +497,24 @@ TEST_CASE("a card without a rental price: the cost is unknown, not ¥0, and rent
         CHECK(has_text(page.app, zh ? "15.3 小时 · 放得下 · 无报价" : "15.3 h · fits · no price"));
     }
 }
+
+TEST_CASE(
+    "the compute card names the rule of thumb as it counts: 6ND, or 6·N_act·D for a mixture of experts") {
+    auto card_line = [](const char* model) {
+        Page page(1280, 3000, 1, Lang::en);
+        page.app.scenario.model_id = model;
+        page.app.scenario.method = Method::full;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        std::string found;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text && n.value.rfind("model\u00a0", 0) == 0) found = n.value;
+        return found;
+    };
+    const std::string dense = card_line("qwen2.5-7b");
+    CHECK(dense.find(" · 6ND\u00a0") != std::string::npos);
+    const std::string moe = card_line("qwen3-30b-a3b"); // 30.5B parameters, 3.3B active
+    CHECK(moe.find(" · 6·N_act·D\u00a0") != std::string::npos);
+    CHECK(moe.find("6ND") == std::string::npos);
+}

@@ -89,8 +89,9 @@ static void headline_compute(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     headline_card(
         app, Str::h_compute, fmt("%s FLOPs", fnum(e.flops.executed)), ImGui::GetStyleColorVec4(ImGuiCol_Text),
-        fmt("%s\u00a0%s · 6ND\u00a0%s", T(app, Str::model_flops), fnum(e.flops.model),
-            fnum(e.flops.rule_of_thumb)),
+        // A mixture of experts counts its active parameters (6·N_act·D): said in the label too.
+        fmt("%s\u00a0%s · %s\u00a0%s", T(app, Str::model_flops), fnum(e.flops.model),
+            e.flops.active_params < e.flops.params ? "6·N_act·D" : "6ND", fnum(e.flops.rule_of_thumb)),
         fmt("%s%s",
             fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
             // Of the executed FLOPs, not MFU: a LoRA run executes fewer than the 6ND its MFU counts.

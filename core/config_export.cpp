@@ -442,11 +442,23 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
                  "：LLaMA-Factory 基于 Transformers Trainer，利用率与显存会不同"});
     y.blank();
     y.section("dataset");
-    y.kv_str("dataset", e.model.vision_depth > 0 ? "mllm_demo" : "alpaca_en_demo", // LLaMA-Factory's demos
+    // LLaMA-Factory's demos for the stage: a preference stage stops on data without chosen/rejected
+    // pairs ("The dataset is not applicable in the current training stage.").
+    const bool pairs =
+        s.objective == Objective::dpo || s.objective == Objective::orpo || s.objective == Objective::simpo;
+    y.kv_str("dataset",
+             e.model.vision_depth > 0        ? "mllm_demo"
+             : pairs                         ? "dpo_en_demo"
+             : s.objective == Objective::kto ? "kto_en_demo"
+                                             : "alpaca_en_demo",
              "replace: your dataset's name in data/dataset_info.json");
     y.kv_str("template", e.model.id.empty() ? "default" : lf_template(e.model.id));
-    y.kv_int("cutoff_len", s.seq_len);
-    y.kv_bool("packing", s.packing); // LLaMA-Factory packs only stage pt unless told: the plan's padding
+    // PPO's cutoff_len truncates the prompt, and max_new_tokens are generated after it (the import reads
+    // seq_len = cutoff_len + max_new_tokens): written whole, a round trip grew by max_new_tokens each time.
+    y.kv_int("cutoff_len", s.objective == Objective::ppo ? s.seq_len - s.completion_len : s.seq_len);
+    if (s.objective ==
+        Objective::sft) // packing is the SFT/pretraining datasets' (LLaMA-Factory ignores it else)
+        y.kv_bool("packing", s.packing); // LLaMA-Factory packs only stage pt unless told: the plan's padding
     y.kv_int("preprocessing_num_workers", 16);
     y.blank();
     y.section("output");
@@ -458,7 +470,14 @@ std::string llamafactory_yaml(const Estimate& e, const ExportPlan& p, std::vecto
     y.section("train");
     y.kv_int("per_device_train_batch_size", p.micro_batch);
     y.kv_int("gradient_accumulation_steps", p.grad_accum);
-    y.kv("learning_rate", s.method == Method::full ? "1.0e-5" : "1.0e-4", "LLaMA-Factory's example value");
+    // LLaMA-Factory's examples' rates: SFT 1.0e-4 (LoRA) / 1.0e-5 (full), DPO and KTO 5.0e-6, PPO 1.0e-5.
+    const bool rl_rate = pairs || s.objective == Objective::kto;
+    y.kv("learning_rate",
+         rl_rate                         ? "5.0e-6"
+         : s.objective == Objective::ppo ? "1.0e-5"
+         : s.method == Method::full      ? "1.0e-5"
+                                         : "1.0e-4",
+         "LLaMA-Factory's example value");
     y.kv("num_train_epochs", num(s.epochs) + (std::floor(s.epochs) == s.epochs ? ".0" : ""));
     y.kv_str("lr_scheduler_type", "cosine");
     y.kv("warmup_ratio", "0.1");

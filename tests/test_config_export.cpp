@@ -433,12 +433,30 @@ TEST_CASE("config export: the objective is LLaMA-Factory's stage and keys, and i
                       "stage: grpo  # not a LLaMA-Factory stage: it stops with \"Unknown task: grpo.\"\n") !=
                   std::string::npos);
         }
-        // Imported back: the same objective and method.
+        // The stage's own demo data and example rate (a DPO file with alpaca_en_demo stops: no pairs), and
+        // packing only where LLaMA-Factory packs (SFT).
+        const bool pairs = c.objective == Objective::dpo || c.objective == Objective::orpo ||
+                           c.objective == Objective::simpo;
+        CHECK(y["dataset"] == (pairs                           ? "dpo_en_demo"
+                               : c.objective == Objective::kto ? "kto_en_demo"
+                                                               : "alpaca_en_demo"));
+        CHECK(x.text.find(std::string("learning_rate: ") +
+                          (pairs || c.objective == Objective::kto ? "5.0e-6"
+                           : c.objective == Objective::ppo        ? "1.0e-5"
+                           : c.method == Method::full             ? "1.0e-5"
+                                                                  : "1.0e-4") +
+                          "  # LLaMA-Factory's example value\n") != std::string::npos);
+        CHECK(y.contains("packing") == (c.objective == Objective::sft));
+        // PPO's cutoff_len is the prompt: the sequence less the generated tokens.
+        CHECK(y["cutoff_len"] == (c.objective == Objective::ppo ? s.seq_len - 768 : s.seq_len));
+        // Imported back: the same objective and method, and the same sequence length (a PPO round trip
+        // grew by max_new_tokens each time).
         const YamlJson yj = yaml_to_json(x.text);
         const ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
         REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
         CHECK(r.scenario.objective == c.objective);
         CHECK(r.scenario.method == c.method);
+        CHECK(r.scenario.seq_len == s.seq_len);
     }
 }
 

@@ -855,6 +855,23 @@ size_t json_text_bytes(const std::string& t) {
 
 } // namespace
 
+void retarget_rollouts(Scenario& s, Objective before) {
+    struct Defaults {
+        int generations;
+        Rollout rollout;
+        int update_epochs;
+    };
+    const Defaults grpo{8, Rollout::colocated, 1}, ppo{1, Rollout::policy, 4};
+    const bool to_ppo = s.objective == Objective::ppo && before != Objective::ppo;
+    const bool from_ppo = before == Objective::ppo && s.objective != Objective::ppo;
+    if (!to_ppo && !from_ppo) return;
+    const Defaults& from = to_ppo ? grpo : ppo;
+    const Defaults& to = to_ppo ? ppo : grpo;
+    if (s.generations == from.generations) s.generations = to.generations;
+    if (s.rollout == from.rollout) s.rollout = to.rollout;
+    if (s.update_epochs == from.update_epochs) s.update_epochs = to.update_epochs;
+}
+
 void keep_ids_in_catalog(Scenario& s, const Catalog& catalog) {
     // The catalog's own start card (a provider's default_gpu), else the page's default, else its first:
     // the first alone put a provider's visitors on a T4 when the host's next catalog dropped their card.

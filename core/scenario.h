@@ -273,6 +273,13 @@ bool number_range(std::string_view key, double* lo, double* hi);
 // applies it to what it opens on, and tools/prerender.cpp to the text it writes.
 void keep_ids_in_catalog(Scenario& s, const Catalog& catalog);
 
+// The objective changed from `before` to s.objective by a person (the page's picker): PPO's own
+// defaults where the rollout inputs still hold GRPO's, and back. PPO (TRL's PPOTrainer and
+// LLaMA-Factory's) generates one completion per prompt with the policy's own generate() and trains each
+// batch of rollouts 4 times (num_ppo_epochs / ppo_epochs); GRPO (TRL) 8 on a colocated engine, once.
+// A value the person set (neither default) stays.
+void retarget_rollouts(Scenario& s, Objective before);
+
 // The one check of validate() a link's reader needs as well: the free text (ids, names, sources,
 // quote names) fits in a link (limits::kMaxScenarioTextJsonBytes), so a link that reads without
 // errors writes back one that does. Empty when it fits; else one error naming the longest text.

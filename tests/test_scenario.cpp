@@ -720,6 +720,30 @@ TEST_CASE("keep_ids_in_catalog: an id the catalog lacks becomes its start card, 
     CHECK(s.gpu_id == "H800");
 }
 
+TEST_CASE("retarget_rollouts: PPO's defaults where GRPO's were, and back; a person's own values stay") {
+    Scenario s; // GRPO's: G = 8, a colocated engine, one pass
+    s.objective = Objective::ppo;
+    retarget_rollouts(s, Objective::sft);
+    CHECK(s.generations == 1);
+    CHECK(s.rollout == Rollout::policy);
+    CHECK(s.update_epochs == 4);
+    s.objective = Objective::grpo;
+    retarget_rollouts(s, Objective::ppo);
+    CHECK(s.generations == 8);
+    CHECK(s.rollout == Rollout::colocated);
+    CHECK(s.update_epochs == 1);
+    s.generations = 16; // set by the person: kept either way
+    s.rollout = Rollout::separate;
+    s.objective = Objective::ppo;
+    retarget_rollouts(s, Objective::grpo);
+    CHECK(s.generations == 16);
+    CHECK(s.rollout == Rollout::separate);
+    CHECK(s.update_epochs == 4);
+    s.objective = Objective::dpo; // not a rollout objective: nothing of PPO's to undo but the defaults
+    retarget_rollouts(s, Objective::dpo);
+    CHECK(s.generations == 16);
+}
+
 TEST_CASE("validate: relations are checked only once every range passes (no division by a bad tp)") {
     Catalog cat = test_catalog();
     Scenario s;

@@ -165,8 +165,11 @@ static bool draw_model(App& app) {
 // where rollouts run (GRPO, PPO).
 static bool draw_objective(App& app) {
     Scenario& s = app.scenario;
+    const Objective before = s.objective;
     bool changed =
         combo_enum(app, T(app, Str::objective), "objective", &s.objective, T(app, Str::objective_help));
+    // PPO picked: one completion from the policy's own generate(), 4 passes (not GRPO's 8 on an engine).
+    if (s.objective != before) retarget_rollouts(s, before);
     if (uses_reference(s.objective))
         changed |=
             combo_enum(app, T(app, Str::reference), "reference", &s.reference, T(app, Str::reference_help));

@@ -92,12 +92,13 @@ inline bool stack_has_ep(Stack k) {
 inline bool stack_has_act_offload(Stack k) {
     return k == Stack::megatron;
 }
-// Tensor parallelism beside ZeRO-3's sharded parameters: on the DeepSpeed stack TP is AutoTP, which trains
-// with ZeRO 0–2 only (deepspeed.ai/tutorials/autotp-training: "ZeRO Optimization ... Stage 0, 1, or 2"), so
-// the search does not propose that pair there (the scenario's own pair is still tried). Elsewhere it runs
-// as FSDP2 + TP (torchtitan, accelerate's N-D parallelism on the Hugging Face stack) or Megatron's FSDP.
+// Tensor parallelism beside ZeRO-3's sharded parameters: on the DeepSpeed and Hugging Face stacks TP is
+// DeepSpeed AutoTP (what the exports write: LLaMA-Factory has no TP of its own), which trains with ZeRO 0–2
+// only (deepspeed.ai/tutorials/autotp-training: "ZeRO Optimization ... Stage 0, 1, or 2"), so the search does
+// not propose that pair there (the scenario's own pair is still tried). torchtitan runs it as FSDP2 + TP,
+// Megatron with its FSDP.
 inline bool stack_has_tp_with_zero3(Stack k) {
-    return k != Stack::deepspeed;
+    return k == Stack::megatron || k == Stack::torchtitan;
 }
 
 // What a for_each_strategy() callback returns (a bool works: false stops, true goes on).

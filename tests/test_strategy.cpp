@@ -56,8 +56,14 @@ TEST_CASE("strategy: every point for_each_strategy yields, applied, is a strateg
         points++;
         return true;
     });
-    // 2 levels (flash attention: no selective) × 4 tp × (4 ZeRO + 3 with optimizer offload + 1 with params)
-    CHECK(points == 2 * 4 * (4 + 3 + 1));
+    // 2 levels (flash attention: no selective) × (tp 1: 4 ZeRO + 3 with optimizer offload + 1 with params;
+    // tp 2, 4, 8: ZeRO 0-2 + 2 with optimizer offload, since ZeRO-3 with TP is not proposed on the
+    // Hugging Face stack: DeepSpeed AutoTP trains with ZeRO 0-2 only)
+    CHECK(points == 2 * ((4 + 3 + 1) + 3 * (3 + 2)));
+    s.stack = Stack::megatron; // Megatron's FSDP beside TP: every pair, and activation offload (× 2)
+    points = 0;
+    for_each_strategy(s, md, 8, [&](const SearchPoint&) { return ++points > 0; });
+    CHECK(points == 2 * 4 * (4 + 3 + 1) * 2);
 }
 
 //-----------------------------------------------------------------------------

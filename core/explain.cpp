@@ -71,7 +71,9 @@ std::string format_number(double v, int significant) {
     if (significant > 15) significant = 15;
     if (v == 0) return "0";
     std::string sign = v < 0 ? "-" : "";
-    double a = std::fabs(v);
+    // An exact tie rounds away from zero, as a person does ("9 ÷ 8 = 1.13", "32.25 GiB" at three digits
+    // "32.3"): printf rounds a binary-exact tie to even ("1.12", "32.2"). Two ulps up move only a tie.
+    double a = std::fabs(v) * (1 + 4.5e-16);
     char buf[64];
     if (a >= 1e6 || a < 1e-3) {
         // Scientific, compact exponent: 1.05e19, 2.5e-5.
@@ -773,15 +775,16 @@ static double as_shown(double v, const char* unit, int sig, int money_sig) {
         const double finer = step / std::pow(10.0, money_sig - 3);
         return std::round(v / finer) * finer;
     }
-    // Rounded as format_number() prints it: printf's rounding, to even on an exact tie (32.25 GiB reads
-    // "32.2"; std::round made it 32.3, and "32.2 GiB + 4.93 GiB = 37.2 GiB" went out unchecked).
+    // Rounded as format_number() prints it: printf's rounding with an exact tie away from zero (32.25 GiB
+    // reads "32.3"; printf alone printed "32.2" while this took 32.3, and "32.2 GiB + 4.93 GiB = 37.2 GiB"
+    // went out unchecked).
     char buf[400];
     if (a >= 1000 && a < 1e6) {
         const int decimals = sig - (static_cast<int>(std::floor(std::log10(a))) + 1);
-        if (decimals <= 0) return std::round(v); // group_thousands(std::round(a))
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        if (decimals <= 0) return std::round(v);                             // group_thousands(std::round(a))
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v * (1 + 4.5e-16)); // a tie away from 0 (above)
     } else {
-        std::snprintf(buf, sizeof buf, "%.*e", std::max(0, sig - 1), v);
+        std::snprintf(buf, sizeof buf, "%.*e", std::max(0, sig - 1), v * (1 + 4.5e-16));
     }
     double shown = v;
     parse_decimal(buf, &shown);
@@ -852,9 +855,24 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
         // at three digits each 30.6 GiB + 2.84 GiB read 33.4 (33.5 shown), 9.42 h × ¥12 ¥113.04
         // (¥112.98 shown), 13 × $6.667 $86.671 ($86.667 shown).
         const std::string target = value_text(t.result, t.unit, F);
+        // Nor on a rounding tie: a reader's decimal arithmetic on "14.2 GiB ÷ 8" gives 1.775, which a person
+        // rounds to 1.78 while printf's binary 1.7749… printed 1.77 (money keeps its exact cents:
+        // as_shown()).
+        const bool money = std::strcmp(t.unit, kUnitMoney) == 0;
+        auto on_tie = [&](double got) {
+            const double a = std::fabs(got);
+            if (money || !(a > 0) || !std::isfinite(a)) return false;
+            const double last_digit =
+                a >= 1000 && a < 1e6 ? 1.0 : std::pow(10.0, std::floor(std::log10(a)) - 2);
+            const double q = a / last_digit;
+            return std::fabs(q - std::floor(q) - 0.5) < 1e-6;
+        };
+        auto reproduces = [&](int more) {
+            const double got = shown_result(terms, t, sig + more, 3 + more);
+            return value_text(got, t.unit, F) == target && !on_tie(got);
+        };
         int extra = 0;
-        while (extra < 4 && value_text(shown_result(terms, t, sig + extra, 3 + extra), t.unit, F) != target)
-            extra++;
+        while (extra < 4 && !reproduces(extra)) extra++;
         bool symbolic = false;
         std::string sym, num;
         for (int i = 0; i < t.count; i++) {

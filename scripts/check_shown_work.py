@@ -109,7 +109,12 @@ def check(line):
         value /= GIB
     if re.match(r"^(分钟|min)\b", unit):
         return None  # a time shown in another unit than its operands
-    if abs(value - shown) <= ulp * 0.5 * (1 + 1e-9) + 1e-12 * abs(shown):
+    slack = 1e-9 * ulp + 1e-12 * abs(shown)
+    if abs(abs(value - shown) - ulp * 0.5) <= slack:
+        # A tie ("14.2 GiB ÷ 8 = 1.775"): a person rounds it away from zero (1.78), whatever printf's
+        # binary 1.7749… printed.
+        return None if abs(shown) > abs(value) else value
+    if abs(value - shown) <= ulp * 0.5 + slack:
         return None
     return value
 

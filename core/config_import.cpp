@@ -998,13 +998,17 @@ void read_trl_peft(Importer& im, const Json& doc, bool trl) {
     if (!peft) {
         if (use && !use->is_null())
             im.set("use_peft", "method", "full");
-        else
-            im.resolve("use_peft", "method", "full",
-                       trl ? "not in the file: TRL's ModelConfig.use_peft defaults to false, so the whole "
-                             "model trains"
-                           : "not in the file: the Transformers Trainer trains the whole model (no PEFT)",
-                       trl ? "文件中没有：TRL 的 ModelConfig.use_peft 默认为 false，即训练整个模型"
-                           : "文件中没有：Transformers 训练器训练整个模型（不用 PEFT）");
+        else if (trl)
+            im.resolve(
+                "use_peft", "method", "full",
+                "not in the file: TRL's ModelConfig.use_peft defaults to false, so the whole model trains",
+                "文件中没有：TRL 的 ModelConfig.use_peft 默认为 false，即训练整个模型");
+        else // a script's own PEFT model leaves no trace in the Trainer's arguments: the method stays
+            im.keep(
+                "use_peft",
+                "not in the file: a Trainer's arguments do not say whether the script adds adapters (PEFT); "
+                "the method stays the scenario's",
+                "文件中没有：Trainer 的参数不说明脚本是否加了适配器（PEFT）；训练方法保持场景原值");
         for (const char* k : {"lora_r", "lora_target_modules", "load_in_4bit"})
             if (get(doc, k))
                 im.ignore(k, "use_peft is not true: TRL builds no LoRA adapter (get_peft_config)",

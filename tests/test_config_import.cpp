@@ -538,10 +538,14 @@ TEST_CASE("config import: TRL arguments without use_peft train the whole model; 
     REQUIRE(find(stray.ignored, "lora_r") != nullptr);
     CHECK(find(stray.ignored, "lora_r")->note ==
           "use_peft is not true: TRL builds no LoRA adapter (get_peft_config)");
+    // Plain Transformers arguments: a script's own PEFT model leaves no trace in them, so the scenario's
+    // method stays (a LoRA run's training_args.json imported over a LoRA plan turned it into full).
     ConfigImport hf = import_text(R"({"output_dir":"out","per_device_train_batch_size":16})");
-    CHECK(hf.scenario.method == Method::full);
-    CHECK(find(hf.resolved, "use_peft", "method")->note ==
-          "not in the file: the Transformers Trainer trains the whole model (no PEFT)");
+    CHECK(hf.scenario.method == Scenario{}.method);
+    REQUIRE(find(hf.resolved, "use_peft") != nullptr);
+    CHECK(find(hf.resolved, "use_peft")->note ==
+          "not in the file: a Trainer's arguments do not say whether the script adds adapters (PEFT); the "
+          "method stays the scenario's");
     // LLaMA-Factory's own default finetuning_type stays lora (hparams/finetuning_args.py).
     CHECK(import_text("stage: sft\ncutoff_len: 1024\n").scenario.method == Method::lora);
 }

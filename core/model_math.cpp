@@ -514,15 +514,17 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
     auto per_pass = [&](Calc& t) {
         if (epochs > 1) t.mul("update epochs", epochs);
     };
-    if (s.method == Method::full) {
-        c.first("", 6).mul("N_act", A.N_act);
+    // One model of the policy's shape trained per token, × E: 6·N_act in full; with adapters 4·N_act
+    // (the frozen base's forward and input gradients) + 6·N_a. The policy, and PPO's own critic below.
+    auto trained = [&](bool first, const char* label) {
+        const double k = s.method == Method::full ? 6 : 4;
+        (first ? c.first(label, k) : c.add(label, k)).mul("N_act", A.N_act);
         per_pass(c);
-    } else {
-        c.first("", 4).mul("N_act", A.N_act);
-        per_pass(c);
+        if (s.method == Method::full) return;
         c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
         per_pass(c);
-    }
+    };
+    trained(true, "");
     if (s.checkpointing == Checkpointing::full) {
         c.add("", 2).mul("N_act", A.N_act);
         per_pass(c);
@@ -552,15 +554,7 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
             c.add("old+values", 4).mul("N_act", A.N_act);
         else
             c.add("reward+old+values", 6).mul("N_act", A.N_act);
-        if (s.method == Method::full) { // the critic trains beside the policy, pass for pass
-            c.add("critic", 6).mul("N_act", A.N_act);
-            per_pass(c);
-        } else {
-            c.add("critic", 4).mul("N_act", A.N_act);
-            per_pass(c);
-            c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
-            per_pass(c);
-        }
+        trained(false, "critic"); // the critic trains beside the policy, pass for pass
     }
     o.flops_executed_per_token = c.done();
 }

@@ -771,6 +771,33 @@ test('desktop: a GPU picker opened by a click takes typed letters into its searc
   } finally { await b.close(); }
 });
 
+test('desktop, both languages: a click anywhere on the GPU picker\'s search box takes the typing, over the results drawn under its list', async () => {
+  // The list lies over the results column, whose text twins (selectable <p>, <h3>) took the click on
+  // the box's right half (zh 60–80% of its width, en 60%): the focus went to the page's body and
+  // "h100" or a composed "英伟达" reached nothing.
+  for (const [locale, name, list] of [['zh-CN', '搜索 GPU…', 'GPU 型号'], ['en-US', 'Search GPUs…', 'GPU']]) {
+    const b = await launch({ locale });
+    try {
+      await open(b.page);
+      await press(b.page, b.page.getByRole('combobox', { name: list, exact: true }));
+      await b.page.getByRole('listbox', { name: list, exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+      await settle(b.page, 200);
+      const box = await b.page.getByRole('textbox', { name, exact: true }).boundingBox();
+      for (const at of [0.2, 0.5, 0.65, 0.8, 0.95]) {
+        const x = box.x + box.width * at, y = box.y + box.height / 2;
+        await b.page.mouse.click(x, y);
+        await b.page.waitForFunction((n) => document.activeElement && document.activeElement.getAttribute('aria-label') === n, name, { timeout: 3000 })
+          .catch(() => {});
+        const who = await b.page.evaluate(() => { const e = document.activeElement; return e ? `${e.tagName}:${e.getAttribute('aria-label') || e.textContent.slice(0, 40)}` : ''; });
+        assert.equal(who, `INPUT:${name}`, `${locale}: a click at ${at * 100}% of the search box's width focuses it`);
+      }
+      await b.page.keyboard.type('h100', { delay: 40 });
+      await b.page.waitForFunction((l) => { const e = document.querySelector(`[role="listbox"][aria-label="${l}"]`); const o = e ? [...e.querySelectorAll('[role="option"]')].map((x) => x.textContent) : []; return o.length > 0 && o.every((t) => /H100/.test(t)); }, list, { timeout: 5000 });
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
 test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one that shows digits, the keypad', async () => {
   // inputmode=decimal everywhere: the keypad has no "e", so "2.5e7" could be deleted but not typed.
   const b = await launch({ size: 'phone' });

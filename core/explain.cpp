@@ -281,6 +281,11 @@ const TermText kTermText[] = {
     {TermId::flops_rule_of_thumb, Headline::compute, "Rule of thumb", "经验公式"},
     {TermId::flops_attention_per_token, Headline::compute, "Attention FLOPs per token",
      "每 token 注意力 FLOPs"},
+    {TermId::adapter_width_active_per_layer, Headline::compute,
+     "Adapter widths a token runs through per layer (its k routed experts')",
+     "每个 token 每层经过的适配器宽度（其 k 个路由专家）"},
+    {TermId::adapter_params_active, Headline::compute, "Adapter parameters a token runs through N_a_act",
+     "每个 token 经过的适配器参数 N_a_act"},
     {TermId::flops_executed_per_token, Headline::compute, "Executed FLOPs per token",
      "每 token 实际执行 FLOPs"},
     {TermId::flops_executed, Headline::compute, "Executed FLOPs", "实际执行 FLOPs"},
@@ -678,6 +683,8 @@ const SymbolText kSymbolText[] = {
     {"B/char", "每字符字节数"},
     {"latent", "潜向量宽度"},
     {"mats", "矩阵数"},
+    {"E+shared", "E+共享专家"},
+    {"k+shared", "k+共享专家"},
     {"op keep", "保留比例"},
     {"fp8 speed-up", "fp8 加速"},
     {"KL policy", "KL 策略前向"},
@@ -746,9 +753,9 @@ std::string value_text(double v, const char* unit, const Fmt& F, int sig = 3, in
     }
     // More digits than three: a difference's operands (term_line), never a count's 万/亿.
     if (sig > 3 && !*unit && std::fabs(v) < 1e4) return F.N(v, sig);
-    // A whole operand below a million whole in Chinese too: f = 18,944 read "1.89 万", and the terms
-    // it multiplied no longer summed to their shown 196,608 B.
-    if (!*unit) return F.lang == Lang::zh && v == std::floor(v) && std::fabs(v) < 1e6 ? F.N(v) : F.Q(v, sig);
+    // A plain number below a million whole in Chinese too, as in English: f = 18,944 read "1.89 万" and the
+    // terms it multiplied no longer summed to their shown 196,608 B; 183,105 micro-batches read "18.3 万".
+    if (!*unit) return F.lang == Lang::zh && std::fabs(v) < 1e6 ? F.N(v, sig) : F.Q(v, sig);
     // Counts read in 万/亿 in Chinese; bytes, hours and rates keep their plain digits.
     const bool count = std::strcmp(unit, "tokens") == 0 || std::strcmp(unit, "FLOPs") == 0;
     const char* shown = unit;
@@ -764,39 +771,52 @@ static std::string hours_aside(double hours, const Fmt& F) {
     return F.T(" (", "（") + F.H(hours) + F.T(")", "）");
 }
 
-// A value as a reader takes it from the line: rounded as value_text() shows it at `sig` digits
-// (money to its cents, or tenths of a cent below 100; large numbers to their integer).
-static double as_shown(double v, const char* unit, int sig, int money_sig) {
-    const double a = std::fabs(v);
-    if (!std::isfinite(v) || a == 0) return v;
-    if (std::strcmp(unit, kUnitMoney) == 0) {
-        const double step = money_step(a), base = std::round(v / step) * step;
-        if (money_sig <= 3 || std::fabs(base - v) <= 1e-9 * a) return base;
-        const double finer = step / std::pow(10.0, money_sig - 3);
-        return std::round(v / finer) * finer;
+// A value as a reader takes it from the line: its text as value_text() writes it at `sig` digits,
+// read back ("18.3 万" is 183,000 however the digits were chosen; money to its cents, or tenths of a
+// cent below 100). Computed from the rounding rules instead, a Chinese count read as English digits.
+static double as_shown(double v, const char* unit, const Fmt& F, int sig, int money_sig) {
+    if (!std::isfinite(v) || v == 0) return v;
+    const std::string text = value_text(v, unit, F, sig, money_sig);
+    size_t i = 0;
+    bool negative = false;
+    for (;;) { // "-¥1,234.56", "-$0.5"
+        if (text.compare(i, 1, "-") == 0)
+            negative = true, i += 1;
+        else if (text.compare(i, 1, "$") == 0)
+            i += 1;
+        else if (text.compare(i, 2, "\xC2\xA5") == 0)
+            i += 2;
+        else
+            break;
     }
-    // Rounded as format_number() prints it: printf's rounding with an exact tie away from zero (32.25 GiB
-    // reads "32.3"; printf alone printed "32.2" while this took 32.3, and "32.2 GiB + 4.93 GiB = 37.2 GiB"
-    // went out unchecked).
-    char buf[400];
-    if (a >= 1000 && a < 1e6) {
-        const int decimals = sig - (static_cast<int>(std::floor(std::log10(a))) + 1);
-        if (decimals <= 0) return std::round(v);                             // group_thousands(std::round(a))
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v * (1 + 4.5e-16)); // a tie away from 0 (above)
-    } else {
-        std::snprintf(buf, sizeof buf, "%.*e", std::max(0, sig - 1), v * (1 + 4.5e-16));
+    std::string digits;
+    for (; i < text.size(); i++) {
+        const char ch = text[i];
+        if (ch == ',') continue;
+        const bool exponent_sign = (ch == '-' || ch == '+') && !digits.empty() && digits.back() == 'e';
+        if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != '.' && ch != 'e' && !exponent_sign) break;
+        digits += ch;
     }
     double shown = v;
-    parse_decimal(buf, &shown);
-    return shown;
+    parse_decimal(digits.c_str(), &shown);
+    static const struct {
+        const char* name;
+        double size;
+    } kZhUnits[] = {{" 万亿", 1e12}, {" 亿", 1e8}, {" 万", 1e4}};
+    for (const auto& u : kZhUnits)
+        if (text.compare(i, std::strlen(u.name), u.name) == 0) {
+            shown *= u.size;
+            break;
+        }
+    return negative ? -shown : shown;
 }
 
 // The term's operands as shown at `sig` digits, combined as Calc combines them (a sum of products).
-static double shown_result(const Terms& terms, const Term& t, int sig, int money_sig) {
+static double shown_result(const Terms& terms, const Term& t, const Fmt& F, int sig, int money_sig) {
     double sum = 0, group = 0;
     for (int i = 0; i < t.count; i++) {
         const Operand& o = terms.operand(t, i);
-        const double v = as_shown(o.value, o.unit, sig, money_sig);
+        const double v = as_shown(o.value, o.unit, F, sig, money_sig);
         switch (o.op) {
         case Op::first:
             group = v;
@@ -868,7 +888,7 @@ std::string term_line(const Terms& terms, const Term& t, const Fmt& F, const cha
             return std::fabs(q - std::floor(q) - 0.5) < 1e-6;
         };
         auto reproduces = [&](int more) {
-            const double got = shown_result(terms, t, sig + more, 3 + more);
+            const double got = shown_result(terms, t, F, sig + more, 3 + more);
             return value_text(got, t.unit, F) == target && !on_tie(got);
         };
         int extra = 0;

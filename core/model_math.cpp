@@ -283,19 +283,38 @@ static void derive_params(const Scenario& s, const ModelSpec& m, const Arch& A, 
     o.linear_params = clampd(A.L * (attn_linear + ffn_linear), 0, A.N);
     o.other_params = A.N - o.linear_params;
     if (s.method != Method::full) {
-        Calc w(log, TermId::adapter_width_per_layer, "");
-        w.first("h", A.h).add("q", A.q_width).add("h", A.h).add("kv", A.kv_width); // q, v
-        if (s.lora_targets == LoraTargets::all) {
-            w.add("h", A.h).add("kv", A.kv_width).add("q", A.q_width).add("h", A.h); // k, o
-            w.add("mats", A.ffn_mats).mul("h", A.h).mul("E", A.experts);             // gate, up, down
-            w.add("mats", A.ffn_mats).mul("f", A.f).mul("E", A.experts);
+        // One layer's adapter widths over `e` experts' FFNs: every expert's for memory, the ones a
+        // token passes through for compute. Shared experts (DeepSeek, GLM, Llama 4) are in both.
+        const double shared = m.experts > 0 ? std::max(m.shared_experts, 0) : 0;
+        const bool ffn = s.lora_targets == LoraTargets::all;
+        auto widths = [&](TermId id, const char* e_label, double e) {
+            Calc w(log, id, "");
+            w.first("h", A.h).add("q", A.q_width).add("h", A.h).add("kv", A.kv_width); // q, v
+            if (ffn) {
+                w.add("h", A.h).add("kv", A.kv_width).add("q", A.q_width).add("h", A.h); // k, o
+                w.add("mats", A.ffn_mats).mul("h", A.h).mul(e_label, e);                 // gate, up, down
+                w.add("mats", A.ffn_mats).mul("f", A.f).mul(e_label, e);
+            }
+            return w.done();
+        };
+        auto params = [&](TermId id, double width, const char* w_label, TermId width_id) {
+            return Calc(log, id, "params")
+                .first("r", s.lora_rank)
+                .mul("L", A.L)
+                .mul(w_label, width, "", width_id)
+                .done();
+        };
+        const double width =
+            widths(TermId::adapter_width_per_layer, shared > 0 ? "E+shared" : "E", A.experts + shared);
+        o.adapter_params = params(TermId::adapter_params, width, "w", TermId::adapter_width_per_layer);
+        // A token runs through its k routed experts' adapters only (the 6·N_a of its compute).
+        o.adapter_params_active = o.adapter_params;
+        if (m.experts > 0 && ffn) {
+            const double active = widths(TermId::adapter_width_active_per_layer,
+                                         shared > 0 ? "k+shared" : "k", A.experts_active + shared);
+            o.adapter_params_active = params(TermId::adapter_params_active, active, "w_act",
+                                             TermId::adapter_width_active_per_layer);
         }
-        double width = w.done();
-        o.adapter_params = Calc(log, TermId::adapter_params, "params")
-                               .first("r", s.lora_rank)
-                               .mul("L", A.L)
-                               .mul("w", width, "", TermId::adapter_width_per_layer)
-                               .done();
     }
     o.trainable_params = s.method == Method::full ? A.N : o.adapter_params;
     // Routed experts (expert parallelism splits them, shared experts and the router stay whole):
@@ -515,13 +534,17 @@ static void derive_flops(const Scenario& s, const Arch& A, ModelDerived& o, Term
         if (epochs > 1) t.mul("update epochs", epochs);
     };
     // One model of the policy's shape trained per token, × E: 6·N_act in full; with adapters 4·N_act
-    // (the frozen base's forward and input gradients) + 6·N_a. The policy, and PPO's own critic below.
+    // (the frozen base's forward and input gradients) + 6·N_a (MoE: N_a_act, the routed experts'
+    // adapters only). The policy, and PPO's own critic below.
     auto trained = [&](bool first, const char* label) {
         const double k = s.method == Method::full ? 6 : 4;
         (first ? c.first(label, k) : c.add(label, k)).mul("N_act", A.N_act);
         per_pass(c);
         if (s.method == Method::full) return;
-        c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
+        if (o.adapter_params_active < o.adapter_params)
+            c.add("", 6).mul("N_a_act", o.adapter_params_active, "", TermId::adapter_params_active);
+        else
+            c.add("", 6).mul("N_a", o.adapter_params, "", TermId::adapter_params);
         per_pass(c);
     };
     trained(true, "");

@@ -19,10 +19,12 @@ namespace detail {
 //-----------------------------------------------------------------------------
 
 struct ModelDerived {
-    double params = 0;              // N
-    double active_params = 0;       // N_act
-    double trainable_params = 0;    // N_t (LoRA: adapters)
-    double adapter_params = 0;      // LoRA adapter parameters (0 for full)
+    double params = 0;           // N
+    double active_params = 0;    // N_act
+    double trainable_params = 0; // N_t (LoRA: adapters)
+    double adapter_params = 0;   // LoRA adapter parameters (0 for full)
+    double adapter_params_active =
+        0; // the adapters one token runs through (MoE: its k routed experts'); = adapter_params if dense
     double linear_params = 0;       // parameters in the transformer linear layers (quantised by QLoRA)
     double other_params = 0;        // embeddings, norms, router: stay 16-bit under QLoRA
     double weights_bytes = 0;       // whole model, as held on the GPUs

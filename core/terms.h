@@ -29,6 +29,8 @@ enum class TermId : unsigned char {
     flops_model,
     flops_rule_of_thumb,
     flops_attention_per_token,
+    adapter_width_active_per_layer,
+    adapter_params_active,
     flops_executed_per_token,
     flops_executed,
     worked_example_seconds,

@@ -38,6 +38,12 @@ EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GR
     # activations exactly 32.25 GiB: printed "32.2" (printf rounds an exact tie to even), and the line's
     # digits were chosen as if it read 32.3 ("32.2 GiB + 4.93 GiB = 37.2 GiB")
     {"model": "qwen2.5-14b", "method": "full", "objective": "ppo", "gpu": "H100-SXM", "cards": 16, "zero": 3},
+    # MoE LoRA: the routed experts' adapters in the compute (Qwen3 30B-A3B), and a shared expert (Llama 4)
+    {"model": "qwen3-30b-a3b", "method": "lora", "gpu": "A800-80G", "cards": 4},
+    {"model": "llama-4-scout", "method": "lora", "gpu": "H100-SXM", "cards": 8, "zero": 3},
+    # a divisor of 183,105 read "18.3 万" in Chinese: 408,269 ÷ 18.3 万 × 0.518 gave 1.16, not 1.15
+    {"model": "qwen2.5-32b", "method": "lora", "gpu": "A100-80G", "cards": 8, "samples": 500000,
+     "avg_tokens": 2000},
 ]
 
 NUMBER = re.compile(r"([0-9][0-9,]*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)")

@@ -7,6 +7,7 @@
 // [SECTION] Bytes per parameter (ZeRO paper: 2 + 2 + 12 = 16 B with AdamW)
 // [SECTION] LoRA adapters (PEFT's print_trainable_parameters)
 // [SECTION] FLOPs per token and tokens
+#include "core/catalog.h"
 #include "core/model_math.h"
 #include "fixtures.h"
 
@@ -84,6 +85,43 @@ TEST_CASE("model_math: LoRA adapter count is r·(d_in + d_out) per adapted matri
     s.lora_rank = 16;
     derive_model(s, s.model, md);
     CHECK(md.adapter_params == doctest::Approx(8388608));
+}
+
+// An MoE token passes through its k routed experts (and the shared ones), so its compute trains those
+// experts' adapters only; memory holds every expert's. Qwen3-30B-A3B (config.json: hidden 2048, 48
+// layers, 32 q / 4 kv heads of 128, moe_intermediate_size 768, 128 experts, 8 per token), all linear
+// layers at r = 16: attention 2,048 + 4,096 + 2,048 + 512 + 2,048 + 512 + 4,096 + 2,048 = 17,408 wide.
+TEST_CASE("model_math: MoE LoRA computes the adapters of the experts a token is routed to, holds them all") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    Scenario s;
+    s.model_id = "qwen3-30b-a3b";
+    s.method = Method::lora;
+    s.lora_targets = LoraTargets::all;
+    s.lora_rank = 16;
+    const ModelSpec* m = c.find_model(s.model_id);
+    REQUIRE(m);
+    s.model = *m;
+    ModelDerived md;
+    derive_model(s, *m, md);
+    CHECK(md.adapter_params == doctest::Approx(16.0 * 48 * (17408 + 3 * (2048 + 768) * 128)));
+    CHECK(md.adapter_params_active == doctest::Approx(16.0 * 48 * (17408 + 3 * (2048 + 768) * 8)));
+    CHECK(md.flops_executed_per_token == doctest::Approx(4 * md.active_params + 6 * md.adapter_params_active +
+                                                         md.flops_attention_per_token));
+    // Llama 4 Scout: 1 routed expert of 16 and 1 shared, both always in the token's path and in memory.
+    s.model_id = "llama-4-scout";
+    m = c.find_model(s.model_id);
+    REQUIRE(m);
+    s.model = *m;
+    derive_model(s, *m, md);
+    const double ffn = 3.0 * (m->hidden + m->ffn);
+    const double attn = md.adapter_params / (16.0 * m->layers) - ffn * (16 + 1);
+    CHECK(attn > 0);
+    CHECK(md.adapter_params_active == doctest::Approx(16.0 * m->layers * (attn + ffn * (1 + 1))));
+    // A dense model's token runs through every adapter.
+    s.model_id = "";
+    s.model = fixtures::model_7b();
+    derive_model(s, s.model, md);
+    CHECK(md.adapter_params_active == md.adapter_params);
 }
 
 TEST_CASE("model_math: QLoRA keeps the linear layers in NF4 (0.516 B) and the rest in 16-bit") {

@@ -419,6 +419,7 @@ bool try_remedy(const Scenario& t, const Catalog& c, RemedyKind kind, int gpu_in
     r.per_gpu_gib = e.memory.per_gpu_gib;
     r.usable_gib = e.memory.usable_gib;
     r.cpu_ram_gib = e.memory.cpu_ram_gib;
+    r.host_per_rank_gib = e.host.peak_per_rank_gib;
     r.host_ram_gib = t.host_ram_gib;
     r.cards_per_node = t.cards_per_node;
     r.host_peak_gib = e.host.peak_node_gib;
@@ -623,7 +624,7 @@ std::string remedy_text(const Remedy& r, const Catalog& catalog, Lang lang) {
     const std::string per_card =
         zh ? printf_string("可放下：每卡 %s / %s GiB", used.c_str(), usable.c_str())
            : printf_string("fits: %s of %s GiB per card", used.c_str(), usable.c_str());
-    const std::string ram = format_number(r.cpu_ram_gib, 3);
+    const std::string ram = format_number(r.host_per_rank_gib, 3); // the card's share of the host's peak
     switch (r.kind) {
     case RemedyKind::micro_batch:
         return zh ? printf_string("微批改为 1、梯度累积改为 %d（总批量不变）%s", r.grad_accum, fits.c_str())

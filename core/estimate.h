@@ -106,10 +106,12 @@ struct HostRamResult {
     double offload_node_gib = 0;
     double process_node_gib = 0; // the ranks' own processes (interpreter, libraries), the node
     double peak_node_gib = 0;    // the larger of the two, plus the processes' own
-    double available_gib = 0;    // the node's RAM; 0 = unknown
-    double headroom_gib = 0;     // available − peak (when known)
-    bool known = false;          // available_gib > 0
-    bool fits = true;            // peak ≤ available (true when unknown)
+    double peak_per_rank_gib =
+        0;                    // peak_node_gib ÷ ranks: what a card's process needs of the host at the peak
+    double available_gib = 0; // the node's RAM; 0 = unknown
+    double headroom_gib = 0;  // available − peak (when known)
+    bool known = false;       // available_gib > 0
+    bool fits = true;         // peak ≤ available (true when unknown)
 };
 
 struct TimeResult {              // hours

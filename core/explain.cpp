@@ -336,6 +336,8 @@ const TermText kTermText[] = {
      "Host RAM of the ranks' own processes, per node (interpreter, libraries, CUDA's host side)",
      "每台机器上各进程自身占用的内存（解释器、库、CUDA 主机端）"},
     {TermId::host_peak_node, Headline::memory, "Host RAM peak per node", "每台机器的内存峰值"},
+    {TermId::host_peak_per_rank, Headline::memory, "Host RAM peak per card (its rank's share of the node's)",
+     "每卡的内存峰值（每个进程在整台机器峰值中的份额）"},
     {TermId::host_available, Headline::memory, "Host RAM of the rented share of the node",
      "租到的这部分机器的内存"},
     {TermId::host_headroom, Headline::memory, "Host RAM headroom per node", "每台机器的内存余量"},

@@ -61,6 +61,7 @@ enum class TermId : unsigned char {
     host_offload_node,
     host_process_node,
     host_peak_node,
+    host_peak_per_rank,
     host_available,
     host_headroom,
     memory_reserve,

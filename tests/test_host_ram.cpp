@@ -188,6 +188,14 @@ TEST_CASE("host RAM while training: offloaded states, their gradients, Unsloth's
     CHECK(e.host.offload_per_rank_gib == doctest::Approx(7e9 * 14 / 8 / kGiB));
     CHECK(e.host.offload_node_gib == doctest::Approx(7e9 * 14 / kGiB));
     CHECK(e.host.peak_node_gib == doctest::Approx(e.host.load_node_gib + 8));
+    // Per card, the node's peak over its 8 ranks: loading's 13.04 GiB + 1 GiB of process each (the headline
+    // "CPU RAM per card" said the states' 9.78 GiB alone, below what a card's process takes).
+    CHECK(e.host.peak_per_rank_gib == doctest::Approx(e.host.peak_node_gib / 8));
+    CHECK(e.host.peak_per_rank_gib > e.host.offload_per_rank_gib + 1);
+    const std::vector<std::string> work = explain(e, ExplainPart::host_ram, Lang::en);
+    CHECK(std::find(work.begin(), work.end(),
+                    "Host RAM peak per card (its rank's share of the node's) = peak ÷ ranks = 112 GiB ÷ 8 = "
+                    "14 GiB") != work.end());
     // One card, ZeRO-3 with parameter offload: weights 14e9 + states 84e9 + gradients 14e9 bytes =
     // 104.308 GiB while training, 105.308 with the process's own; loading is one copy (13.04 GiB);
     // the card's share of the node is 1152 / 8 = 144 GiB: fits.

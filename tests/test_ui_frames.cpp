@@ -2152,3 +2152,35 @@ TEST_CASE("the GPU comparison says which rows miss the deadline and which do not
         }
     }
 }
+
+TEST_CASE("the memory headline's CPU RAM per card is the card's share of the host's peak, as the work says") {
+    // Llama 3.1 8B, full, on two 4090s with ZeRO-3, the optimizer on the CPU: the headline said the
+    // offloaded states alone (44.9 GiB per card) while the host RAM work needs the gradients the CPU
+    // step reads and the process too (53.3 GiB) — a rented machine's RAM sized from it came up short.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        Scenario& s = page.app.scenario;
+        s.model_id = "llama-3.1-8b";
+        s.method = Method::full;
+        s.gpu_id = "RTX4090";
+        s.cards = 2;
+        s.zero = 3;
+        s.offload = Offload::optimizer;
+        s.checkpointing = Checkpointing::full;
+        refresh(page.app);
+        page.frame();
+        const Estimate& e = page.app.estimate;
+        REQUIRE(e.ok);
+        REQUIRE(e.memory.cpu_ram_gib > 0);
+        CHECK(e.host.peak_per_rank_gib == doctest::Approx(e.host.peak_node_gib / 2));
+        CHECK(e.host.peak_per_rank_gib > e.memory.cpu_ram_gib + 8);
+        const std::string want =
+            std::string(lang == Lang::en ? "CPU RAM per card at the peak: " : "每卡所需内存（峰值）：") +
+            format_number(e.host.peak_per_rank_gib, 3) + " GiB";
+        bool seen = false;
+        for (const SemNode& n : page.app.sem) seen = seen || n.value.find(want) != std::string::npos;
+        CHECK_MESSAGE(seen, want);
+        CHECK(page.recovered == "");
+    }
+}

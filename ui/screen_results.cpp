@@ -118,15 +118,15 @@ static void headline_time(App& app, const Estimate& e, const ImVec4& value_color
 static void headline_memory(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const MemoryResult& m = e.memory;
-    headline_card(app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
-                  m.fits ? color_ok() : color_bad(),
-                  m.fits
-                      ? fmt("✓ %s%s", T(app, Str::fits),
-                            parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))
-                      : fmt("× %s%s", T(app, Str::does_not_fit),
-                            parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
-                  m.cpu_ram_gib > 0 ? labelled(app, T(app, Str::cpu_ram), fgib(m.cpu_ram_gib)) : nullptr,
-                  Headline::memory);
+    headline_card(
+        app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
+        m.fits ? color_ok() : color_bad(),
+        m.fits ? fmt("✓ %s%s", T(app, Str::fits),
+                     parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))
+               : fmt("× %s%s", T(app, Str::does_not_fit),
+                     parenthesized(app, fmt("%s %s", T(app, Str::short_by), fgib(-m.headroom_gib)))),
+        m.cpu_ram_gib > 0 ? labelled(app, T(app, Str::cpu_ram), fgib(e.host.peak_per_rank_gib)) : nullptr,
+        Headline::memory);
 }
 
 // Cards card: one answer, never "none" beside "fewest cards: 1": when the scenario's own strategy

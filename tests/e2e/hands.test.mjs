@@ -701,7 +701,10 @@ test('keyboard, embedded (results first): the GPU comparison is one list, one Ta
     const inList = seen.filter((s) => s && s[0] === 'option');
     assert.deepEqual(inList.map((s) => s[1]), ['NVIDIA A100 80GB SXM × 1'], `one stop in the list (${seen.map((s) => s && s[1]).join(' | ')})`);
     assert.equal(seen[seen.length - 1][1], 'Model', `Tab reaches the inputs (${seen.length} stops)`);
-    assert.ok(seen.length <= 20, `the inputs are ${seen.length} Tab stops in (42 when each row was one)`);
+    // The sortable columns' headers are a Tab stop each (sorting is by keyboard too), the rows one.
+    const sorts = seen.filter((s) => s && s[0] === 'BUTTON' && ['GPU', 'Cost', 'Time', 'Cards', 'Memory/card'].includes(s[1]));
+    assert.deepEqual(sorts.map((s) => s[1]), ['GPU', 'Cost', 'Time', 'Cards', 'Memory/card'], 'the sortable headers, once each');
+    assert.ok(seen.length - sorts.length <= 20, `the inputs are ${seen.length} Tab stops in, ${sorts.length} of them the headers (42 when each row was one)`);
     // Back to the list: the arrow moves to the next row (the list's Tab stop with it), Enter picks it.
     const row0 = list.getByRole('option', { name: 'NVIDIA A100 80GB SXM × 1' });
     await row0.focus();
@@ -1378,6 +1381,63 @@ window.seen=[];for (const id of ['before','after']) document.getElementById(id).
   } finally { await b.close(); }
 });
 
+// Found by a screen-reader and keyboard tester (2026-12-07, desktop): the comparison's column headers
+// sorted by mouse only; the GPU picker opened from the keyboard kept the focus on its box; "中文" had
+// no lang; each checklist item was read twice; the live region said an unchanged summary again.
+
+// The accessibility tree as a screen reader gets it (Chromium's, over CDP): its nodes not ignored.
+async function axNodes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try { return (await cdp.send('Accessibility.getFullAXTree')).nodes.filter((n) => !n.ignored); } finally { await cdp.detach(); }
+}
+// What a control named `name` tells of its sort: its description, or its aria-sort.
+async function sortSaid(page, name) {
+  const n = (await axNodes(page)).find((x) => x.name && x.name.value === name && x.role && /button|columnheader/.test(x.role.value));
+  assert.ok(n, `a "${name}" control in the accessibility tree`);
+  const sort = (n.properties || []).find((p) => p.name === 'sort');
+  return `${n.description ? n.description.value : ''} ${sort ? sort.value.value : ''}`.trim();
+}
+
+test('keyboard: the GPU comparison\'s headers are buttons, reached by Tab: Enter and Space sort, the order is said', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const list = b.page.getByRole('listbox', { name: 'Every GPU compared', exact: true });
+    const rows = list.getByRole('option');
+    const row0 = list.getByRole('option', { selected: true });
+    await row0.focus();
+    const active = () => b.page.evaluate(() => { const e = document.activeElement; return e ? [e.getAttribute('role') || e.tagName.toLowerCase(), e.getAttribute('aria-label') || e.textContent] : null; });
+    // Shift+Tab from the list walks its headers back, right to left; the strategy does not sort.
+    const heads = [];
+    for (let i = 0; i < 5; i++) { await b.page.keyboard.press('Shift+Tab'); heads.push(await active()); }
+    assert.deepEqual(heads.map((h) => h && h[1]), ['Memory/card', 'Cards', 'Time', 'Cost', 'GPU'], `the headers before the list (${JSON.stringify(heads)})`);
+    assert.match(await sortSaid(b.page, 'Cost'), /ascending/, 'the default order (cost) is said');
+    const first = async () => (await rows.first().getAttribute('aria-description')) || '';
+    assert.match(await first(), /★ cheapest/);
+    // Tab to "Time", Enter: the fastest first, and said so.
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    assert.deepEqual(await active(), ['button', 'Time']);
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => /▲ fastest/.test(document.querySelector('[role="listbox"][aria-label="Every GPU compared"] [role="option"]').getAttribute('aria-description') || ''), null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.match(await sortSaid(b.page, 'Time'), /ascending/);
+    assert.doesNotMatch(await sortSaid(b.page, 'Cost'), /ascending|descending/, 'the cost no longer sorts');
+    // Space: the other way round.
+    await b.page.keyboard.press(' ');
+    await b.page.waitForFunction(() => !/▲ fastest/.test(document.querySelector('[role="listbox"][aria-label="Every GPU compared"] [role="option"]').getAttribute('aria-description') || ''), null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.match(await sortSaid(b.page, 'Time'), /descending/);
+    assert.deepEqual(await active(), ['button', 'Time'], 'the focus stays on the header');
+    // The rows are still one Tab stop after the headers: the GPU in use.
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    assert.deepEqual(await active(), ['option', 'NVIDIA A100 80GB SXM × 1']);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
 test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {

@@ -1438,6 +1438,30 @@ test('keyboard: the GPU comparison\'s headers are buttons, reached by Tab: Enter
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('keyboard: the GPU picker opened by Enter, Space, Alt+ArrowDown or ArrowDown focuses its selected card, as the model picker does', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const combo = b.page.getByRole('combobox', { name: 'GPU', exact: true });
+    for (const key of ['Enter', ' ', 'Alt+ArrowDown', 'ArrowDown']) {
+      await combo.focus();
+      await b.page.keyboard.press(key);
+      const at = await b.page.waitForFunction(() => {
+        const a = document.activeElement;
+        return a && a.getAttribute('role') === 'option' && a.closest('[role="listbox"][aria-label="GPU"]') ? [a.textContent, a.getAttribute('aria-selected')] : null;
+      }, null, { timeout: 5000 }).then((h) => h.jsonValue(), () => null);
+      assert.ok(at, `${key}: the focus is on an option of the GPU list (it is on ${await b.page.evaluate(() => document.activeElement && document.activeElement.outerHTML.slice(0, 80))})`);
+      assert.match(at[0], /^NVIDIA A100 80GB SXM,/, `${key}: the card in use`);
+      assert.equal(at[1], 'true');
+      await b.page.keyboard.press('Escape');
+      await b.page.getByRole('listbox', { name: 'GPU', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
+      await settle(b.page, 200);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
 test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {

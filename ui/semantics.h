@@ -59,6 +59,8 @@ struct SemNode {
     double now = 0, lo = 0, hi = 0; // slider position and range, in the slider's own steps
     std::string name;               // accessible name in the page's language (a control's visible label)
     std::string value; // number/textbox text; slider aria-valuetext; combobox shown choice; text content
+    // The name's language when it is not the page's (BCP 47): "中文" on the English page.
+    const char* lang = nullptr;
 };
 
 struct Semantics {
@@ -148,7 +150,7 @@ bool sem_after_frame(App& app);
 // [SECTION] Serialisation: the JSON the platform's semantics layer reads
 //-----------------------------------------------------------------------------
 
-// {"h":content_h,"popup":0|1,"n":[[id,"role",state,x,y,w,h,"name","value",now,lo,hi,invalid],...]}
+// {"h":content_h,"popup":0|1,"n":[[id,"role",state,x,y,w,h,"name","value",now,lo,hi,invalid(,"lang")],...]}
 std::string semantics_to_json(const Semantics& s);
 
 } // namespace traincalc

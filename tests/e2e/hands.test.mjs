@@ -1462,6 +1462,21 @@ test('keyboard: the GPU picker opened by Enter, Space, Alt+ArrowDown or ArrowDow
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('the language button is marked in its own language: "中文" lang=zh-Hans, "English" lang=en', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const zh = b.page.getByRole('button', { name: '中文', exact: true });
+    assert.equal(await zh.getAttribute('lang'), 'zh-Hans');
+    await press(b.page, zh);
+    const en = b.page.getByRole('button', { name: 'English', exact: true });
+    await en.waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.equal(await en.getAttribute('lang'), 'en');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
 test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {

@@ -52,7 +52,8 @@ const char* role_name(Role r);
 struct SemNode {
     std::uint32_t id = 0; // ImGuiID of the item: the DOM twin's key across frames
     Role role = Role::text;
-    std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected
+    std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected;
+                            // text: 1 = the shown label of the control before it, which is named by it
     bool invalid = false;   // the field has a validation error (aria-invalid)
     float x0 = 0, y0 = 0;   // page px (CSS px from the page's top-left, scrolled content included)
     float x1 = 0, y1 = 0;

@@ -1477,6 +1477,31 @@ test('the language button is marked in its own language: "中文" lang=zh-Hans, 
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('a checklist item is read once, as its checkbox, and its sentence is still found by the browser\'s find', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await expand(b.page, 'Checklist');
+    const sentence = 'Run a pilot on 1–5% of the data, time it and extrapolate before booking the full run.';
+    const check = b.page.getByRole('checkbox', { name: sentence, exact: true });
+    assert.equal(await check.count(), 1, 'one checkbox named by the sentence');
+    // What a screen reader reads: the sentence once, as the checkbox's name (not again as a text after it).
+    const nodes = await axNodes(b.page);
+    const box = nodes.find((n) => n.role.value === 'checkbox' && n.name && n.name.value === sentence);
+    assert.ok(box, 'the checkbox is in the accessibility tree');
+    const inBox = new Set();  // the box and what it holds (a name from its content)
+    const add = (n) => { inBox.add(n.nodeId); (n.childIds || []).forEach((c) => { const k = nodes.find((x) => x.nodeId === c); if (k) add(k); }); };
+    add(box);
+    const again = nodes.filter((n) => !inBox.has(n.nodeId) && n.name && n.name.value.includes(sentence));
+    assert.deepEqual(again.map((n) => n.role.value), [], 'the sentence is read nowhere else');
+    // Ctrl+F finds it, and a click still ticks the box.
+    assert.ok(await b.page.evaluate((s) => window.find(s), sentence), 'find-in-page finds the sentence');
+    await press(b.page, check);
+    await b.page.waitForFunction((s) => [...document.querySelectorAll('[role="checkbox"]')].some((e) => (e.getAttribute('aria-label') || e.textContent) === s && e.getAttribute('aria-checked') === 'true'), sentence, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
 test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {

@@ -1502,6 +1502,44 @@ test('a checklist item is read once, as its checkbox, and its sentence is still 
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('the live region says nothing after a no-op (the GPU in use picked again, Escape in an untouched box), and a change once', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    // The first summary, said once the page is up.
+    await b.page.waitForFunction(() => document.getElementById('tc-live').textContent !== '', null, { timeout: 10000 });
+    await b.page.waitForTimeout(1000);
+    await b.page.evaluate(() => {
+      window.__said = [];
+      new MutationObserver(() => window.__said.push(document.getElementById('tc-live').textContent))
+        .observe(document.getElementById('tc-live'), { childList: true, characterData: true, subtree: true });
+    });
+    // The GPU in use, picked again from its list by a click.
+    await press(b.page, b.page.getByRole('combobox', { name: 'GPU', exact: true }));
+    const same = b.page.getByRole('listbox', { name: 'GPU', exact: true }).getByRole('option', { selected: true });
+    await same.waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page, 250);
+    await press(b.page, same);
+    await b.page.getByRole('listbox', { name: 'GPU', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
+    // Escape in a box nothing was typed into.
+    await press(b.page, b.page.getByRole('textbox', { name: 'Epochs', exact: true }));
+    await b.page.waitForTimeout(150);
+    await b.page.keyboard.press('Escape');
+    await settle(b.page);
+    await b.page.waitForTimeout(1500);  // past the announcement's 0.7 s
+    assert.deepEqual(await b.page.evaluate(() => window.__said), [], 'nothing said again');
+    // A real change is said, once.
+    await typeInto(b.page, 'Epochs', '2');
+    await b.page.waitForFunction(() => window.__said.length > 0, null, { timeout: 10000 });
+    await b.page.waitForTimeout(1500);
+    const said = await b.page.evaluate(() => window.__said);
+    assert.equal(said.length, 1, `said once: ${JSON.stringify(said)}`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('axe-core finds no accessibility violation of any impact (desktop en, phone zh)', async () => {
   const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   for (const [size, locale] of [['desktop', 'en-US'], ['phone', 'zh-CN']]) {

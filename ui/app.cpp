@@ -256,7 +256,10 @@ static void draw_toolbar(App& app) {
     }
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     // The language button names the other language, in that language.
-    if (button(app, T(app, Str::switch_language))) {
+    const bool switched = button(app, T(app, Str::switch_language));
+    app.sem.back().lang =
+        app.lang == Lang::zh ? "en" : "zh-Hans"; // read in its language: "中文", not "zhong wen"
+    if (switched) {
         app.lang = app.lang == Lang::zh ? Lang::en : Lang::zh;
         if (app.hooks.language_changed) app.hooks.language_changed(app.hooks.user, app.lang);
     }

@@ -7,8 +7,9 @@
 #include "core/safe_text.h"
 #include "widgets.h"
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
-#include <imgui_internal.h> // ImTextCharFromUtf8
+#include <imgui_internal.h> // ImTextCharFromUtf8, ImGuiTable (the headers' sort)
 #include <string>
 
 namespace traincalc {
@@ -92,6 +93,29 @@ static void sort_rows(App& app, int column, bool ascending) {
     stable_sort_indices(app.comparison_order, row_less, &by);
 }
 
+// The header row as TableHeadersRow() draws it, each sortable header with a button twin named by its
+// column and described by its order: a click was the only way to sort, and the order was drawn only.
+static void headers_row(App& app) {
+    ImGuiTable* table = ImGui::GetCurrentTable();
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers, ImGui::TableGetHeaderRowHeight());
+    if (table->HostSkipItems) return;
+    for (int c = 0; c < table->ColumnsCount; c++) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const char* name = ImGui::TableGetColumnName(c);
+        ImGui::PushID(table->InstanceCurrent * table->ColumnsCount + c); // TableHeadersRow()'s ids
+        ImGui::TableHeader(name);
+        ImGui::PopID();
+        const ImGuiTableColumn& column = table->Columns[c];
+        if (column.Flags & ImGuiTableColumnFlags_NoSort) continue;
+        // Read after TableHeader(): a press there has already changed the order.
+        const char* order = column.SortOrder < 0 ? nullptr
+                            : column.SortDirection == ImGuiSortDirection_Descending
+                                ? T(app, Str::sorted_descending)
+                                : T(app, Str::sorted_ascending);
+        sem_item(app, Role::button, name, order);
+    }
+}
+
 // The column headers, and the row order re-sorted when the sort or the rows changed.
 static void setup_columns_and_sort(App& app, float name_width) {
     ImGui::TableSetupScrollFreeze(1, 1);
@@ -106,7 +130,7 @@ static void setup_columns_and_sort(App& app, float name_width) {
     ImGui::TableSetupColumn(T(app, Str::col_cards), sort_flag(app, col_cards), 0, col_cards);
     ImGui::TableSetupColumn(T(app, Str::col_mem_per_card), sort_flag(app, col_memory), 0, col_memory);
     ImGui::TableSetupColumn(T(app, Str::col_strategy), ImGuiTableColumnFlags_NoSort, 0, col_strategy);
-    ImGui::TableHeadersRow();
+    headers_row(app);
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
         if (specs->SpecsDirty || app.comparison_order_dirty ||
             app.comparison_order.size() != app.comparison.size()) {
@@ -325,12 +349,23 @@ bool draw_compare(App& app) {
     const size_t rows =
         app.comparison_show_all || app.comparison.size() <= kRowsShown ? app.comparison.size() : kRowsShown;
     // The rows are one list (one Tab stop, arrows walk it, the GPU in use selected): 25 rows were
-    // 25 Tab stops, which an embed, results first, put before its inputs.
+    // 25 Tab stops, which an embed, results first, put before its inputs. Its node comes after the
+    // table's header buttons: the options that follow a listbox node are its own.
+    const ImGuiID list_id = ImGui::GetID("rows");
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    sem_node(app, Role::listbox, ImGui::GetID("rows"), at,
-             ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y), T(app, Str::compare_title), nullptr, -1);
-    const size_t list_node = app.sem.size() - 1;
-    if (ImGui::GetContentRegionAvail().x < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
+    const float list_w = ImGui::GetContentRegionAvail().x;
+    size_t list_node = SIZE_MAX;
+    const auto begin_rows = [&] {
+        sem_node(app, Role::listbox, list_id, at, ImVec2(at.x + list_w, at.y), T(app, Str::compare_title),
+                 nullptr, -1);
+        list_node = app.sem.size() - 1;
+        SemNode& n = app.sem[list_node]; // from the table's top-left, not clipped to a header's cell
+        n.x0 = at.x;
+        n.y0 = n.y1 = at.y;
+        n.x1 = at.x + list_w;
+    };
+    if (list_w < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
+        begin_rows();
         if (app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
             sort_rows(app, app.comparison_sort == col_cost ? -1 : app.comparison_sort, true);
             app.comparison_order_dirty = false;
@@ -342,10 +377,12 @@ bool draw_compare(App& app) {
                                  ImVec2(0, row_h * (static_cast<float>(rows) + 1.0f) +
                                                ImGui::GetStyle().ScrollbarSize + 4.0f))) {
         setup_columns_and_sort(app, name_width);
+        begin_rows();
         for (size_t shown = 0; shown < rows && shown < app.comparison_order.size(); shown++)
             changed = draw_row(app, app.comparison_order[shown], name_width) || changed;
         ImGui::EndTable();
     }
+    if (list_node == SIZE_MAX) begin_rows();                // no table drawn: an empty list
     app.sem[list_node].y1 = app.sem[app.sem.size() - 1].y1; // down to its last row
     if (rows < app.comparison.size() &&
         button(app, fmt("%s (%d)", T(app, Str::show_all_gpus), static_cast<int>(app.comparison.size()))))

@@ -424,7 +424,9 @@ static bool gpu_picker(App& app) {
                 shown = fit_text(shown, ImGui::GetContentRegionAvail().x);
                 // Its name says what its row shows, the price too (a provider's customers pick by it).
                 const char* price = gpu_price_text(app, c);
-                if (option(app, shown, c.id == s.gpu_id,
+                // Keyed by the card alone (###): its shown name is cut to the list's width, which its first
+                // frame has not measured yet, and an option focused by Enter was gone a frame later.
+                if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id,
                            fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS%s%s" : "%s, %s, %s TFLOPS%s%s",
                                label, fgib(c.memory_gib), fnum(c.tflops_16bit),
                                price[0] ? (app.lang == Lang::zh ? "，" : ", ") : "", price),

@@ -23,7 +23,10 @@ static void check_item(App& app, int i, const char* text, const char* detail, bo
     checkbox(app, "##tick", text, &app.checklist[i]);
     ImGui::SameLine();
     ImGui::BeginGroup();
+    const size_t sentence = app.sem.size();
     text_wrapped(text);
+    // Its checkbox is named by it: its text twin stays for the eye and Ctrl+F, not read a second time.
+    if (app.sem.size() > sentence) app.sem[sentence].state = 1;
     if (detail) text_wrapped_colored(alarm ? color_bad() : color_dim(), detail);
     ImGui::EndGroup();
     ImGui::PopID();

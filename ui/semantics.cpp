@@ -40,6 +40,7 @@ SemNode& Semantics::add() {
     n.now = n.lo = n.hi = 0;
     n.name.clear();
     n.value.clear();
+    n.lang = nullptr;
     return n;
 }
 
@@ -230,6 +231,10 @@ std::string semantics_to_json(const Semantics& s) {
         put_number(out, n.hi, "%.9g");
         out += ',';
         out += n.invalid ? '1' : '0';
+        if (n.lang) { // only where set: one node of hundreds
+            out += ',';
+            put_string(out, n.lang);
+        }
         out += ']';
     }
     out += "]}";

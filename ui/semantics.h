@@ -52,13 +52,16 @@ const char* role_name(Role r);
 struct SemNode {
     std::uint32_t id = 0; // ImGuiID of the item: the DOM twin's key across frames
     Role role = Role::text;
-    std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected
+    std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected;
+                            // text: 1 = the shown label of the control before it, which is named by it
     bool invalid = false;   // the field has a validation error (aria-invalid)
     float x0 = 0, y0 = 0;   // page px (CSS px from the page's top-left, scrolled content included)
     float x1 = 0, y1 = 0;
     double now = 0, lo = 0, hi = 0; // slider position and range, in the slider's own steps
     std::string name;               // accessible name in the page's language (a control's visible label)
     std::string value; // number/textbox text; slider aria-valuetext; combobox shown choice; text content
+    // The name's language when it is not the page's (BCP 47): "中文" on the English page.
+    const char* lang = nullptr;
 };
 
 struct Semantics {
@@ -148,7 +151,7 @@ bool sem_after_frame(App& app);
 // [SECTION] Serialisation: the JSON the platform's semantics layer reads
 //-----------------------------------------------------------------------------
 
-// {"h":content_h,"popup":0|1,"n":[[id,"role",state,x,y,w,h,"name","value",now,lo,hi,invalid],...]}
+// {"h":content_h,"popup":0|1,"n":[[id,"role",state,x,y,w,h,"name","value",now,lo,hi,invalid(,"lang")],...]}
 std::string semantics_to_json(const Semantics& s);
 
 } // namespace traincalc

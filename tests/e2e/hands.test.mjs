@@ -701,7 +701,10 @@ test('keyboard, embedded (results first): the GPU comparison is one list, one Ta
     const inList = seen.filter((s) => s && s[0] === 'option');
     assert.deepEqual(inList.map((s) => s[1]), ['NVIDIA A100 80GB SXM × 1'], `one stop in the list (${seen.map((s) => s && s[1]).join(' | ')})`);
     assert.equal(seen[seen.length - 1][1], 'Model', `Tab reaches the inputs (${seen.length} stops)`);
-    assert.ok(seen.length <= 20, `the inputs are ${seen.length} Tab stops in (42 when each row was one)`);
+    // The sortable columns' headers are a Tab stop each (sorting is by keyboard too), the rows one.
+    const sorts = seen.filter((s) => s && s[0] === 'BUTTON' && ['GPU', 'Cost', 'Time', 'Cards', 'Memory/card'].includes(s[1]));
+    assert.deepEqual(sorts.map((s) => s[1]), ['GPU', 'Cost', 'Time', 'Cards', 'Memory/card'], 'the sortable headers, once each');
+    assert.ok(seen.length - sorts.length <= 20, `the inputs are ${seen.length} Tab stops in, ${sorts.length} of them the headers (42 when each row was one)`);
     // Back to the list: the arrow moves to the next row (the list's Tab stop with it), Enter picks it.
     const row0 = list.getByRole('option', { name: 'NVIDIA A100 80GB SXM × 1' });
     await row0.focus();
@@ -1374,6 +1377,165 @@ window.seen=[];for (const id of ['before','after']) document.getElementById(id).
     for (let i = 0; i < 60; i++) { await b.page.mouse.wheel(0, 400); await b.page.waitForTimeout(20); }
     await b.page.waitForTimeout(500);
     assert.ok(await b.page.evaluate(() => window.scrollY) > 100, 'the host page scrolled');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+// Found by a screen-reader and keyboard tester (2026-12-07, desktop): the comparison's column headers
+// sorted by mouse only; the GPU picker opened from the keyboard kept the focus on its box; "中文" had
+// no lang; each checklist item was read twice; the live region said an unchanged summary again.
+
+// The accessibility tree as a screen reader gets it (Chromium's, over CDP): its nodes not ignored.
+async function axNodes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try { return (await cdp.send('Accessibility.getFullAXTree')).nodes.filter((n) => !n.ignored); } finally { await cdp.detach(); }
+}
+// What a control named `name` tells of its sort: its description, or its aria-sort.
+async function sortSaid(page, name) {
+  const n = (await axNodes(page)).find((x) => x.name && x.name.value === name && x.role && /button|columnheader/.test(x.role.value));
+  assert.ok(n, `a "${name}" control in the accessibility tree`);
+  const sort = (n.properties || []).find((p) => p.name === 'sort');
+  return `${n.description ? n.description.value : ''} ${sort ? sort.value.value : ''}`.trim();
+}
+
+test('keyboard: the GPU comparison\'s headers are buttons, reached by Tab: Enter and Space sort, the order is said', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const list = b.page.getByRole('listbox', { name: 'Every GPU compared', exact: true });
+    const rows = list.getByRole('option');
+    const row0 = list.getByRole('option', { selected: true });
+    await row0.focus();
+    const active = () => b.page.evaluate(() => { const e = document.activeElement; return e ? [e.getAttribute('role') || e.tagName.toLowerCase(), e.getAttribute('aria-label') || e.textContent] : null; });
+    // Shift+Tab from the list walks its headers back, right to left; the strategy does not sort.
+    const heads = [];
+    for (let i = 0; i < 5; i++) { await b.page.keyboard.press('Shift+Tab'); heads.push(await active()); }
+    assert.deepEqual(heads.map((h) => h && h[1]), ['Memory/card', 'Cards', 'Time', 'Cost', 'GPU'], `the headers before the list (${JSON.stringify(heads)})`);
+    assert.match(await sortSaid(b.page, 'Cost'), /ascending/, 'the default order (cost) is said');
+    const first = async () => (await rows.first().getAttribute('aria-description')) || '';
+    assert.match(await first(), /★ cheapest/);
+    // Tab to "Time", Enter: the fastest first, and said so.
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    assert.deepEqual(await active(), ['button', 'Time']);
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForFunction(() => /▲ fastest/.test(document.querySelector('[role="listbox"][aria-label="Every GPU compared"] [role="option"]').getAttribute('aria-description') || ''), null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.match(await sortSaid(b.page, 'Time'), /ascending/);
+    assert.doesNotMatch(await sortSaid(b.page, 'Cost'), /ascending|descending/, 'the cost no longer sorts');
+    // Space: the other way round.
+    await b.page.keyboard.press(' ');
+    await b.page.waitForFunction(() => !/▲ fastest/.test(document.querySelector('[role="listbox"][aria-label="Every GPU compared"] [role="option"]').getAttribute('aria-description') || ''), null, { timeout: 5000 });
+    await settle(b.page, 200);
+    assert.match(await sortSaid(b.page, 'Time'), /descending/);
+    assert.deepEqual(await active(), ['button', 'Time'], 'the focus stays on the header');
+    // The rows are still one Tab stop after the headers: the GPU in use.
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    await b.page.keyboard.press('Tab');
+    assert.deepEqual(await active(), ['option', 'NVIDIA A100 80GB SXM × 1']);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('keyboard: the GPU picker opened by Enter, Space, Alt+ArrowDown or ArrowDown focuses its selected card, as the model picker does', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const combo = b.page.getByRole('combobox', { name: 'GPU', exact: true });
+    for (const key of ['Enter', ' ', 'Alt+ArrowDown', 'ArrowDown']) {
+      await combo.focus();
+      await b.page.keyboard.press(key);
+      const at = await b.page.waitForFunction(() => {
+        const a = document.activeElement;
+        return a && a.getAttribute('role') === 'option' && a.closest('[role="listbox"][aria-label="GPU"]') ? [a.textContent, a.getAttribute('aria-selected')] : null;
+      }, null, { timeout: 5000 }).then((h) => h.jsonValue(), () => null);
+      assert.ok(at, `${key}: the focus is on an option of the GPU list (it is on ${await b.page.evaluate(() => document.activeElement && document.activeElement.outerHTML.slice(0, 80))})`);
+      assert.match(at[0], /^NVIDIA A100 80GB SXM,/, `${key}: the card in use`);
+      assert.equal(at[1], 'true');
+      await b.page.keyboard.press('Escape');
+      await b.page.getByRole('listbox', { name: 'GPU', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
+      await settle(b.page, 200);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the language button is marked in its own language: "中文" lang=zh-Hans, "English" lang=en', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    const zh = b.page.getByRole('button', { name: '中文', exact: true });
+    assert.equal(await zh.getAttribute('lang'), 'zh-Hans');
+    await press(b.page, zh);
+    const en = b.page.getByRole('button', { name: 'English', exact: true });
+    await en.waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.equal(await en.getAttribute('lang'), 'en');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a checklist item is read once, as its checkbox, and its sentence is still found by the browser\'s find', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await expand(b.page, 'Checklist');
+    const sentence = 'Run a pilot on 1–5% of the data, time it and extrapolate before booking the full run.';
+    const check = b.page.getByRole('checkbox', { name: sentence, exact: true });
+    assert.equal(await check.count(), 1, 'one checkbox named by the sentence');
+    // What a screen reader reads: the sentence once, as the checkbox's name (not again as a text after it).
+    const nodes = await axNodes(b.page);
+    const box = nodes.find((n) => n.role.value === 'checkbox' && n.name && n.name.value === sentence);
+    assert.ok(box, 'the checkbox is in the accessibility tree');
+    const inBox = new Set();  // the box and what it holds (a name from its content)
+    const add = (n) => { inBox.add(n.nodeId); (n.childIds || []).forEach((c) => { const k = nodes.find((x) => x.nodeId === c); if (k) add(k); }); };
+    add(box);
+    const again = nodes.filter((n) => !inBox.has(n.nodeId) && n.name && n.name.value.includes(sentence));
+    assert.deepEqual(again.map((n) => n.role.value), [], 'the sentence is read nowhere else');
+    // Ctrl+F finds it, and a click still ticks the box.
+    assert.ok(await b.page.evaluate((s) => window.find(s), sentence), 'find-in-page finds the sentence');
+    await press(b.page, check);
+    await b.page.waitForFunction((s) => [...document.querySelectorAll('[role="checkbox"]')].some((e) => (e.getAttribute('aria-label') || e.textContent) === s && e.getAttribute('aria-checked') === 'true'), sentence, { timeout: 5000 });
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the live region says nothing after a no-op (the GPU in use picked again, Escape in an untouched box), and a change once', async () => {
+  const b = await launch();
+  try {
+    await open(b.page);
+    await settle(b.page);
+    // The first summary, said once the page is up.
+    await b.page.waitForFunction(() => document.getElementById('tc-live').textContent !== '', null, { timeout: 10000 });
+    await b.page.waitForTimeout(1000);
+    await b.page.evaluate(() => {
+      window.__said = [];
+      new MutationObserver(() => window.__said.push(document.getElementById('tc-live').textContent))
+        .observe(document.getElementById('tc-live'), { childList: true, characterData: true, subtree: true });
+    });
+    // The GPU in use, picked again from its list by a click.
+    await press(b.page, b.page.getByRole('combobox', { name: 'GPU', exact: true }));
+    const same = b.page.getByRole('listbox', { name: 'GPU', exact: true }).getByRole('option', { selected: true });
+    await same.waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page, 250);
+    await press(b.page, same);
+    await b.page.getByRole('listbox', { name: 'GPU', exact: true }).waitFor({ state: 'detached', timeout: 5000 });
+    // Escape in a box nothing was typed into.
+    await press(b.page, b.page.getByRole('textbox', { name: 'Epochs', exact: true }));
+    await b.page.waitForTimeout(150);
+    await b.page.keyboard.press('Escape');
+    await settle(b.page);
+    await b.page.waitForTimeout(1500);  // past the announcement's 0.7 s
+    assert.deepEqual(await b.page.evaluate(() => window.__said), [], 'nothing said again');
+    // A real change is said, once.
+    await typeInto(b.page, 'Epochs', '2');
+    await b.page.waitForFunction(() => window.__said.length > 0, null, { timeout: 10000 });
+    await b.page.waitForTimeout(1500);
+    const said = await b.page.evaluate(() => window.__said);
+    assert.equal(said.length, 1, `said once: ${JSON.stringify(said)}`);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -253,8 +253,9 @@ std::string hash_scenario_json(const std::string& hash) {
 
 void load_state(Platform& p) {
     // Language: remembered choice, else the browser's.
+    // Only what the page writes ("zh", "en"): junk saved there ("klingon") made a Chinese browser English.
     std::string lang = take(tc_js_storage_get(kStorageLang));
-    if (lang.empty()) lang = take(tc_js_browser_lang());
+    if (lang != "zh" && lang != "en") lang = take(tc_js_browser_lang());
     p.app.lang = lang.rfind("zh", 0) == 0 ? tc::Lang::zh : tc::Lang::en;
 
     // Scenario: the link first, else the last one saved here, else the defaults. A link does not

@@ -93,6 +93,23 @@ test('corrupted localStorage gives the defaults and a notice, and is kept until 
   } finally { await b.close(); }
 });
 
+test('junk saved as the language is ignored: a Chinese browser opens in Chinese, text first and canvas alike', async () => {
+  // "klingon" (or a script) under traincalc.lang made a Chinese browser's page English, its notice too.
+  for (const junk of ['klingon', '<img src=x onerror=alert(2)>', 'z']) {
+    const b = await launch({ locale: 'zh-CN', initScript: `try { localStorage.setItem('traincalc.lang', ${JSON.stringify(junk)}); } catch (e) {}` });
+    try {
+      b.page.on('dialog', (d) => { b.watch.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+      await b.page.goto(pageUrl);
+      assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN', `${junk}: the text first is Chinese`);
+      await open(b.page);
+      await settle(b.page);
+      assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN', `${junk}: the drawn page is Chinese`);
+      assert.equal(await b.page.getByRole('combobox', { name: 'GPU 型号', exact: true }).count(), 1, `${junk}: its controls are named in Chinese`);
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
 test('a malformed provider catalog block gives a notice and the built-in catalog', async () => {
   const html = readFileSync(pagePath, 'utf8');
   const marker = '{"mode": "extend", "gpus": [], "models": []}';

@@ -183,8 +183,10 @@ struct App {
     // scroll when it shows already); top -1 = none. A "Show work" opened below the viewport uses it.
     float reveal_request[2] = {-1.0f, -1.0f};
     unsigned revealed_picker = 0; // the open picker whose list was brought into view (ImGuiID); 0 = none
-    float view_h = 0.0f;   // px of the page shown at once (the web canvas's height); 0 = all of DisplaySize
-    int work_opened = -1;  // the headline whose "Show work" a press just opened; -1 = none
+    float view_h = 0.0f;  // px of the page shown at once (the web canvas's height); 0 = all of DisplaySize
+    int work_opened = -1; // the headline whose "Show work" a press just opened; -1 = none
+    bool import_answered =
+        false;             // a config was read (or refused): its answer is brought into view next frame
     bool dark = false;     // colours for prefers-color-scheme: dark
     bool touch = false;    // a coarse pointer (finger): larger targets, help opens on tap
     bool embed_io = false; // embed mode shows export/import only when asked (#io=1)

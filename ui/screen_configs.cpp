@@ -92,6 +92,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
         set_notice(app, Str::config_import_failed, {e});
         app.notice_from = NoticeFrom::config;
         app.has_import = false; // the last good import's list is not this file's
+        app.show_configs = app.import_answered = true;
         return false;
     }
     // A training config: applied over the scenario when it reads cleanly, else nothing changes.
@@ -100,6 +101,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
         set_notice(app, Str::config_import_failed, r.errors);
         app.notice_from = NoticeFrom::config;
         app.has_import = false;
+        app.show_configs = app.import_answered = true;
         return false;
     }
     if (app.notice_from == NoticeFrom::config) clear_notice(app); // a good config takes away the bad one's
@@ -107,6 +109,7 @@ static bool receive_config(App& app, TextPurpose purpose, const char* utf8,
     app.last_import = std::move(r);
     app.has_import = true;
     app.show_configs = true; // the list of what was applied is shown
+    app.import_answered = true;
     return true;
 }
 
@@ -174,8 +177,17 @@ bool draw_configs(App& app) {
     }
     // A failed import says why here, under the button pressed, not only at the page's top (a
     // screenful or, on a phone, several away), where the last good import's list stood instead.
+    const float answer_top = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
     notice_here(app, NoticeFrom::config, color_bad());
     if (app.has_import) draw_import(app);
+    // The answer to a file just chosen comes into view: on a phone it lay below the fold, under the
+    // file button, and the screen did not change whether the file was applied or refused.
+    if (app.import_answered) {
+        app.import_answered = false;
+        const float bottom = ImGui::GetCursorScreenPos().y;
+        app.reveal_request[0] = answer_top;
+        app.reveal_request[1] = std::min(bottom, answer_top + 12.0f * ImGui::GetTextLineHeightWithSpacing());
+    }
     if (!app.estimate.ok) return changed;
     section(T(app, Str::export_plan_as));
     static const Str kLabels[kExportFormatCount] = {Str::export_llamafactory, Str::export_deepspeed,

@@ -65,14 +65,14 @@ async function openSection(page, lang = 'en', opts = {}) {
 }
 // The browser's file chooser, intercepted through CDP: the file is set on the page's own <input>.
 // `whileOpen`: run while the chooser is open, before the file is set.
-async function chooseFile(page, button, path, whileOpen = null) {
+async function chooseFile(page, button, path, whileOpen = null, touch = false) {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Page.enable');
     await cdp.send('DOM.enable');
     await cdp.send('Page.setInterceptFileChooserDialog', { enabled: true });
     const opened = new Promise((resolve) => cdp.once('Page.fileChooserOpened', resolve));
-    await press(page, button);
+    await press(page, button, { touch });
     const ev = await opened;
     assert.ok(ev.backendNodeId, 'the chooser names its <input>');
     if (whileOpen) await whileOpen();
@@ -93,6 +93,35 @@ function sameFields(page, cliReport, file) {
   for (const f of new Set(fields)) assert.deepEqual(page[f], cliReport.scenario[f], `${file}: ${f} as the CLI reads it`);
   return fields.length;
 }
+
+test('phone, Chinese: a config file chosen by a tap, good or refused, brings its answer into view', async () => {
+  // The answer ("已导入：llamafactory" and what it applied, or why it was refused) lay below the fold
+  // under the file button: the screen did not change, whether the file was applied or not.
+  const bad = join(mkdtempSync(join(tmpdir(), 'tc-cfg-')), 'broken.yaml');
+  writeFileSync(bad, 'model_name_or_path: Qwen/Qwen2.5-7B\nfinetuning_type: lora\ncutoff_len: [1, 2\n');
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await openConfigs(b.page);
+    const choose = await openSection(b.page, 'zh', { touch: true });
+    const inView = async (loc, what) => {
+      await loc.waitFor({ state: 'attached', timeout: 10000 });
+      await settle(b.page);
+      const r = await loc.boundingBox(), h = b.page.viewportSize().height;
+      assert.ok(r && r.y >= 0 && r.y + r.height <= h, `${what} is on the screen (its box ${JSON.stringify(r)}, the screen 0–${h})`);
+    };
+    const before = await scenario(b.page);
+    await chooseFile(b.page, choose, join(root, 'tests', 'configs', 'llamafactory_qwen_lora_sft.yaml'), null, true);
+    await taken(b.page, before);
+    await inView(b.page.getByText(/^已导入：/).filter({ visible: true }).first(), 'the import\'s heading');
+    // Back to the top, then a file that does not read: its reason under the button comes into view.
+    await b.page.evaluate(() => window.scrollTo(0, 0));
+    await settle(b.page);
+    await chooseFile(b.page, choose, bad, null, true);
+    await b.page.waitForFunction(() => window.traincalc.notice() !== '', null, { timeout: 10000 });
+    await inView(b.page.getByText(/第 4 行/).filter({ visible: true }).last(), 'the reason it was refused');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
 
 test('a config typed into the box, pasted into it with Ctrl+V, and pasted outside any field', async () => {
   const b = await launch();

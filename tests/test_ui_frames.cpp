@@ -2184,3 +2184,26 @@ TEST_CASE("the memory headline's CPU RAM per card is the card's share of the hos
         CHECK(page.recovered == "");
     }
 }
+
+TEST_CASE("the currency radios stay on the page at a phone's widths (360 px, an iframe of 336)") {
+    // "USD $" was placed beside "CNY ¥" whatever the room: at 360 px it read "USD", at 336 "US".
+    for (float width : {320.0f, 336.0f, 360.0f, 390.0f, 1280.0f})
+        for (Lang lang : {Lang::en, Lang::zh}) {
+            Page page(width, 800, 3, lang);
+            ImGui::GetIO().DisplaySize.y = 20000;
+            page.app.expand_all = true;
+            refresh(page.app);
+            page.frame();
+            // The price box under them ends where the section's content does.
+            const SemNode* box =
+                traincalc_test::find_node(page.app, Role::number, tr(Str::price_hourly, lang));
+            REQUIRE(box);
+            for (const char* name : {"CNY ¥", "USD $"}) {
+                const SemNode* n = traincalc_test::find_node(page.app, Role::radio, name);
+                REQUIRE_MESSAGE(n, name);
+                CHECK_MESSAGE(n->x1 <= box->x1 + 0.5f, std::string(name), " at ", width, " px ends at ",
+                              n->x1, ", the box at ", box->x1);
+            }
+            CHECK(page.recovered == "");
+        }
+}

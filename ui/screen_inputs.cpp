@@ -555,9 +555,22 @@ static bool draw_prices(App& app) {
     radio_group(app, T(app, Str::currency));
     // A switch converts every amount the visitor has (power, rack, fees, quotes...), not just the
     // catalog's prices: the same numbers read in the other currency flipped rent or buy.
+    float first_x = 0;
     for (const Currency to : {Currency::cny, Currency::usd}) {
-        if (to == Currency::usd) ImGui::SameLine();
-        if (radio(app, to == Currency::cny ? "CNY ¥" : "USD $", s.currency == to) && s.currency != to) {
+        const char* name = to == Currency::cny ? "CNY ¥" : "USD $";
+        if (to == Currency::usd) {
+            // Beside the first when it fits, else under it: at 360 px "USD $" ran off the edge ("US").
+            ImGui::SameLine();
+            const float w =
+                ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(name).x;
+            if (ImGui::GetContentRegionAvail().x < w) {
+                ImGui::NewLine();
+                ImGui::SetCursorScreenPos(ImVec2(first_x, ImGui::GetCursorScreenPos().y));
+            }
+        }
+        const bool pressed = radio(app, name, s.currency == to);
+        if (to == Currency::cny) first_x = ImGui::GetItemRectMin().x;
+        if (pressed && s.currency != to) {
             s = in_currency(s, to, *app.catalog);
             changed = true;
         }

@@ -2207,3 +2207,24 @@ TEST_CASE("the currency radios stay on the page at a phone's widths (360 px, an 
             CHECK(page.recovered == "");
         }
 }
+
+TEST_CASE("the checklist's nvidia-smi line says what memory.total prints: the card's whole memory in MiB") {
+    // It said "Expect about 77.6 GiB (capacity 80 GiB)" beside a command whose memory.total prints
+    // 81920 MiB on an A100 80GB: the usable figure after the driver's reserve is the plan's, not the card's.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.app.expand_all = true;
+        refresh(page.app);
+        page.frame();
+        REQUIRE(page.app.estimate.gpu.id == "A100-80G");
+        const std::string want = lang == Lang::en ? "memory.total should read about 81,920 MiB (80 GiB; "
+                                                  : "memory.total 应约为 81,920 MiB（80 GiB；";
+        const std::string usable = format_number(page.app.estimate.memory.usable_gib, 3) + " GiB";
+        bool seen = false;
+        for (const SemNode& n : page.app.sem)
+            seen = seen ||
+                   (n.value.find(want) != std::string::npos && n.value.find(usable) != std::string::npos);
+        CHECK_MESSAGE(seen, want);
+    }
+}

@@ -41,9 +41,10 @@ static void draw_checklist(App& app) {
                    ? after_label(T(app, Str::chk_pilot_result), fhours(app, e.time.pilot_extrapolated_hours))
                    : T(app, Str::chk_pilot_enter));
     check_item(app, 1, T(app, Str::chk_smi),
-               result ? fmt(app.lang == Lang::zh ? "%s %s（%s %s）" : "%s %s (%s %s)",
-                            T(app, Str::chk_smi_expect), fgib(e.memory.usable_gib), T(app, Str::capacity),
-                            fgib(e.memory.capacity_gib))
+               // memory.total is the card's whole memory in MiB (an A100 80GB prints 81920 MiB): not the
+               // usable 77.6 GiB the plan counts after the driver's reserve, which it was once said to read.
+               result ? fmt(T(app, Str::chk_smi_expect), fnum(e.memory.capacity_gib * 1024),
+                            fgib(e.memory.capacity_gib), fgib(e.memory.usable_gib))
                       : nullptr);
     const bool no_bf16 =
         has_warning(e, WarningCode::no_bf16); // the estimate's rule (compute capability ≥ 8.0)

@@ -2228,3 +2228,32 @@ TEST_CASE("the checklist's nvidia-smi line says what memory.total prints: the ca
         CHECK_MESSAGE(seen, want);
     }
 }
+
+TEST_CASE("phone: a provider's long card name keeps its specs and price in its GPU option's name") {
+    // A 360-byte name was formatted with its specs in a 256-byte buffer: the option's accessible name
+    // ended mid-name ("…超长名称超") without its memory, TFLOPS and price that every other option says.
+    Catalog provider = traincalc_test::catalog();
+    GpuSpec g = *provider.find_gpu("H100-SXM");
+    g.id = "acme-long";
+    g.name = "";
+    for (int i = 0; i < 30; i++) g.name += "超长名称"; // 360 bytes
+    provider.gpus.insert(provider.gpus.begin(), g);
+    Page page(366, 844, 3, Lang::zh); // a 390 px phone's iframe
+    page.app.catalog = &provider;
+    page.app.section_open(Section::model) = page.app.section_open(Section::data) = false; // the GPU on top
+    refresh(page.app);
+    page.frame();
+    page.frame();
+    const SemNode* combo = traincalc_test::find_node(page.app, Role::combobox, "GPU 型号");
+    REQUIRE(combo);
+    const SemNode at = *combo;
+    mouse(page, (at.x0 + at.x1) * 0.5f, (at.y0 + at.y1) * 0.5f, true);
+    mouse(page, (at.x0 + at.x1) * 0.5f, (at.y0 + at.y1) * 0.5f, false);
+    for (int i = 0; i < 3; i++) page.frame();
+    bool whole = false;
+    for (const SemNode& n : page.app.sem)
+        whole =
+            whole || (traincalc_test::picker_option(n) && n.name == g.name + "，80 GiB，989 TFLOPS，¥18/h");
+    CHECK(whole);
+    CHECK(page.recovered == "");
+}

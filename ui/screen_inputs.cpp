@@ -420,16 +420,19 @@ static bool gpu_picker(App& app) {
                 ImGui::TableNextColumn();
                 const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
                 const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
-                // Ended in "…" in its column ("GeForce RTX 4090 48GB (modi" was cut mid-word on a phone).
-                shown = fit_text(shown, ImGui::GetContentRegionAvail().x);
-                // Its name says what its row shows, the price too (a provider's customers pick by it).
+                // Cut in the middle to its column, "…" where cut: a provider's cards that differ at the end
+                // ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut at the end.
+                shown = fit_text_middle(shown, ImGui::GetContentRegionAvail().x);
+                // Its name says what its row shows, the price too (a provider's customers pick by it). Not
+                // formatted in the 256-byte ring: a 200-byte name lost its specs and price there.
+                const char* sep = app.lang == Lang::zh ? "，" : ", ";
                 const char* price = gpu_price_text(app, c);
+                std::string about =
+                    std::string(label) + sep + fgib(c.memory_gib) + sep + fnum(c.tflops_16bit) + " TFLOPS";
+                if (price[0]) about += std::string(sep) + price;
                 // Keyed by the card alone (###): its shown name is cut to the list's width, which its first
                 // frame has not measured yet, and an option focused by Enter was gone a frame later.
-                if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id,
-                           fmt(app.lang == Lang::zh ? "%s，%s，%s TFLOPS%s%s" : "%s, %s, %s TFLOPS%s%s",
-                               label, fgib(c.memory_gib), fnum(c.tflops_16bit),
-                               price[0] ? (app.lang == Lang::zh ? "，" : ", ") : "", price),
+                if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id, about.c_str(),
                            ImGuiSelectableFlags_SpanAllColumns)) {
                     take_gpu(app, c.id);
                     changed = true;

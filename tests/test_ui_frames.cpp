@@ -428,6 +428,19 @@ TEST_CASE("a typed number as a Chinese input method gives it (full-width forms, 
         {"1.2k", true, 1200},
         {"7.6B", true, 7.6e9},
         {"2T", true, 2e12},
+        {"7b", true, 7e9},        // lowercase as uppercase: "7b" was "not a number" beside "7B"
+        {"25m", true, 2.5e7},     // m is mega (million) in every box that takes it, never milli
+        {"2t", true, 2e12},
+        {"1.2K", true, 1200},
+        {"７Ｂ", true, 7e9},      // full-width letters, as a Chinese input method types them
+        {"７ｂ", true, 7e9},
+        {"１ｅ８", true, 1e8},
+        {"１Ｅ８", true, 1e8},
+        {"２．５ｋ", true, 2500},
+        {"７\u3000Ｂ", true, 7e9}, // its full-width space
+        {"７Ｘ", false, 0},
+        {"2kb", false, 0},
+        {"7bb", false, 0},
         {"2kk", false, 0},
         {"5M万", false, 0},
         {"5万M", false, 0},
@@ -1909,6 +1922,125 @@ TEST_CASE("a parameter count outside the slider's range is said, not clamped") {
         keys_into(page, box, {"1", "13"}, set_end); // in range: a custom model of 13 B
         CHECK(page.app.scenario.model_id.empty());
         CHECK(page.app.scenario.model.params == doctest::Approx(13e9).epsilon(0.02));
+        CHECK(page.recovered == "");
+    }
+}
+
+TEST_CASE("a magnitude typed into the parameters box, which is in billions, names a count: \"7B\" is 7") {
+    // "7B" said "is outside 0.1–2000; the box still holds 7.62": 7 × 10⁹ billions. So did "7 B",
+    // "7000M", "0.5T" and, in both languages, the lowercase and full-width letters. Each now gives the
+    // model its bare number in billions gives, exactly.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        const char* box = lang == Lang::en ? "Parameters, billions" : "参数量（十亿）";
+        const auto typed = [&](const char* text) {
+            Page page(1280, 800, 1, lang);
+            ImGui::GetIO().DisplaySize.y = 20000;
+            page.frame();
+            keys_into(page, box, {text}, set_end);
+            CHECK(page.app.typed_bad_id == 0u);
+            CHECK(page.app.scenario.model_id.empty());
+            CHECK(page.recovered == "");
+            return scenario_to_json(page.app.scenario);
+        };
+        const struct {
+            const char* text;
+            const char* billions;
+        } cases[] = {{"7B", "7"},      {"7 B", "7"},     {"7000M", "7"},     {"0.5T", "500"},
+                     {"7b", "7"},      {"７Ｂ", "7"},    {"７ｂ", "7"},      {"70亿", "7"},
+                     {"1.3e4M", "13"}, {"２ｔ", "2000"}, {"2,000B", "2000"}, {"100M", "0.1"}};
+        for (const auto& c : cases) {
+            CAPTURE(c.text);
+            CHECK(typed(c.text) == typed(c.billions));
+        }
+        // Below the slider's 0.1 B: said as every number out of its range is.
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        keys_into(page, box, {"100k"}, set_end);
+        CHECK(traincalc_test::has_text(
+            page.app, lang == Lang::en ? "\u201c100k\u201d is outside 0.1–2000; the box still holds 7.62."
+                                       : "\u201c100k\u201d超出 0.1–2000 的范围；此处仍为 7.62。"));
+    }
+}
+
+TEST_CASE("a count in ones typed into the parameters box, in billions, is said with what to type") {
+    // "7e9" read as 7e9 billions: "outside 0.1–2000". Not taken as 7 either (a bare number means the
+    // same in every box); the message says the box's unit and what to type.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        const std::string before = scenario_to_json(page.app.scenario);
+        const char* box = lang == Lang::en ? "Parameters, billions" : "参数量（十亿）";
+        const struct {
+            const char* text;
+            const char* en;
+            const char* zh;
+        } cases[] = {
+            {"7e9", "\u201c7e9\u201d: this box is in billions, type 7 or 7B; the box still holds 7.62.",
+             "\u201c7e9\u201d：此处单位为十亿，请输入 7 或 7B；此处仍为 7.62。"},
+            {"１ｅ９", "\u201c１ｅ９\u201d: this box is in billions, type 1 or 1B; the box still holds 7.62.",
+             "\u201c１ｅ９\u201d：此处单位为十亿，请输入 1 或 1B；此处仍为 7.62。"},
+            {"7,615,000,000",
+             "\u201c7,615,000,000\u201d: this box is in billions, type 7.615 or 7.615B; the box still holds "
+             "7.62.",
+             "\u201c7,615,000,000\u201d：此处单位为十亿，请输入 7.615 或 7.615B；此处仍为 7.62。"},
+        };
+        for (const auto& c : cases) {
+            keys_into(page, box, {c.text}, set_end);
+            CHECK(scenario_to_json(page.app.scenario) == before);
+            const char* said = lang == Lang::en ? c.en : c.zh;
+            CHECK_MESSAGE(traincalc_test::has_text(page.app, said), said);
+        }
+        // Out of range either way: the range, as before.
+        keys_into(page, box, {"1e40"}, set_end);
+        CHECK(traincalc_test::has_text(
+            page.app, lang == Lang::en ? "\u201c1e40\u201d is outside 0.1–2000; the box still holds 7.62."
+                                       : "\u201c1e40\u201d超出 0.1–2000 的范围；此处仍为 7.62。"));
+        CHECK(page.recovered == "");
+    }
+}
+
+TEST_CASE("a letter after a size or a rate is a unit, not a magnitude: said with the box's unit") {
+    // "2T" made storage 2e12 GB (TB or TiB? "7B": bytes or billions?). Such a box takes its number
+    // and 万/亿; the message names its unit.
+    for (const Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        page.app.expand_all = true;
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        const std::string before = scenario_to_json(page.app.scenario);
+        const bool en = lang == Lang::en;
+        const char* storage = en ? "Storage rented, GB" : "租用存储（GB）";
+        for (const char* typed : {"2T", "2 TB", "500GB", "7b", "２Ｔ"}) {
+            keys_into(page, storage, {typed}, set_end);
+            CHECK(scenario_to_json(page.app.scenario) == before);
+            const std::string said = en ? std::string("\u201c") + typed +
+                                              "\u201d: this box is in GB, type the number of GB without a "
+                                              "letter; the box still holds 0."
+                                        : std::string("\u201c") + typed +
+                                              "\u201d：此处单位为 GB，请只输入 GB 数，不带字母；此处仍为 0。";
+            CHECK_MESSAGE(traincalc_test::has_text(page.app, said), said);
+        }
+        keys_into(page, en ? "Machine RAM, GiB (0 = catalog)" : "机器内存 GiB（0 为默认）", {"2T"}, set_end);
+        CHECK(traincalc_test::has_text(
+            page.app,
+            en ? "\u201c2T\u201d: this box is in GiB, type the number of GiB without a letter; the box "
+                 "still holds 0."
+               : "\u201c2T\u201d：此处单位为 GiB，请只输入 GiB 数，不带字母；此处仍为 0。"));
+        keys_into(page, en ? "Upload bandwidth, Mbit/s" : "上传带宽（Mbit/s）", {"100m"}, set_end);
+        CHECK(traincalc_test::has_text(page.app,
+                                       en ? "\u201c100m\u201d: this box is in Mbit/s, type the number of "
+                                            "Mbit/s without a letter; the box still holds 100."
+                                          : "\u201c100m\u201d：此处单位为 Mbit/s，请只输入 Mbit/s "
+                                            "数，不带字母；此处仍为 100。"));
+        CHECK(scenario_to_json(page.app.scenario) == before);
+        keys_into(page, storage, {"2万"}, set_end); // a Chinese count is a number
+        CHECK(page.app.scenario.storage_gb == 20000);
+        keys_into(page, storage, {"abc"}, set_end); // no number: as any box says it
+        CHECK(traincalc_test::has_text(page.app,
+                                       en ? "\u201cabc\u201d is not a number; the box still holds 20000."
+                                          : "\u201cabc\u201d不是数字；此处仍为 20000。"));
         CHECK(page.recovered == "");
     }
 }

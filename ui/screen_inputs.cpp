@@ -30,6 +30,11 @@ static const ModelSpec* current_model(const App& app) {
     return &app.scenario.model;
 }
 
+// The boxes of a size or a rate: a letter typed after the number is a unit there, not a magnitude
+// (BoxUnit::sized). Their names are the same in both languages.
+static constexpr BoxUnit kMB{"MB", 1, true}, kGB{"GB", 1, true}, kGiB{"GiB", 1, true}, kMBps{"MB/s", 1, true},
+    kMbps{"Mbit/s", 1, true};
+
 // A count the way each language says it: "250M" / "2.5 亿", "1T" / "1 万亿".
 static const char* fcount(const App& app, double v) {
     if (app.lang == Lang::zh) {
@@ -122,10 +127,11 @@ static bool params_slider(App& app) {
     const double lo = 0.1, hi = 2000.0;
     const double range[2] = {lo, hi}; // a typed count outside the slider's range is said, not clamped
     const char* name = T(app, Str::parameters_b);
+    const BoxUnit unit{T(app, Str::unit_billions), 1e9, false}; // "7B" typed is 7 here, "7e9" is said
     bool changed =
         log_slider_box(app, name, &billions, lo, hi, "%.3g B",
                        fmt(app.lang == Lang::zh ? "%s参数" : "%s parameters", fcount(app, billions * 1e9)),
-                       "%.4g", false, range);
+                       "%.4g", false, range, nullptr, &unit);
     ImGui::PopID();
     if (!changed) return false;
     const double params = billions * 1e9;
@@ -304,7 +310,8 @@ static bool draw_data(App& app) {
             changed |= input_double(app, T(app, Str::max_tokens), "max_tokens", &s.max_tokens, "%.6g");
         break;
     case DataInput::dataset_size:
-        changed |= input_double(app, T(app, Str::dataset_mb), "dataset_mb", &s.dataset_mb, "%.6g");
+        changed |= input_double(app, T(app, Str::dataset_mb), "dataset_mb", &s.dataset_mb, "%.6g", nullptr,
+                                nullptr, &kMB);
         radio_group(app, T(app, Str::text_language), T(app, Str::text_language_help));
         // Typical tokenizer ratios: Chinese ~1.5 characters per token (3 UTF-8 bytes each),
         // English ~4 characters per token (1 byte each).
@@ -464,7 +471,7 @@ static bool draw_gpu(App& app) {
     if (s.deadline_hours > 0) ImGui::TextDisabled("= %s", fhours(app, s.deadline_hours));
     changed |= input_int(app, T(app, Str::cards_per_node), "cards_per_node", &s.cards_per_node);
     changed |= input_double(app, T(app, Str::host_ram), "host_ram_gib", &s.host_ram_gib, "%.5g",
-                            T(app, Str::host_ram_help));
+                            T(app, Str::host_ram_help), nullptr, &kGiB);
     return changed;
 }
 
@@ -520,12 +527,14 @@ static bool draw_advanced(App& app) {
                               nullptr, T(app, Str::overhead_help));
     changed |= input_double(app, T(app, Str::fixed_hours), "fixed_hours", &s.fixed_hours, "%.3g");
     changed |= input_double(app, T(app, Str::upload_gb), "upload_gb", &s.upload_gb, "%.4g",
-                            T(app, Str::upload_gb_help));
-    changed |= input_double(app, T(app, Str::upload_mbps), "upload_mbps", &s.upload_mbps, "%.4g");
-    changed |= input_double(app, T(app, Str::download_mbps), "download_mbps", &s.download_mbps, "%.4g");
+                            T(app, Str::upload_gb_help), nullptr, &kGB);
+    changed |= input_double(app, T(app, Str::upload_mbps), "upload_mbps", &s.upload_mbps, "%.4g", nullptr,
+                            nullptr, &kMbps);
+    changed |= input_double(app, T(app, Str::download_mbps), "download_mbps", &s.download_mbps, "%.4g",
+                            nullptr, nullptr, &kMbps);
     changed |= input_double(app, T(app, Str::checkpoints), "checkpoints", &s.checkpoints, "%.3g");
-    changed |=
-        input_double(app, T(app, Str::disk_write), "disk_write_mb_per_s", &s.disk_write_mb_per_s, "%.4g");
+    changed |= input_double(app, T(app, Str::disk_write), "disk_write_mb_per_s", &s.disk_write_mb_per_s,
+                            "%.4g", nullptr, nullptr, &kMBps);
 
     section(T(app, Str::pilot_run));
     changed |= input_double(app, T(app, Str::pilot_hours), "pilot_hours", &s.pilot_hours, "%.3g",
@@ -596,10 +605,12 @@ static bool draw_prices(App& app) {
     }
     changed |=
         input_double(app, T(app, Str::min_billed_hours), "min_billed_hours", &s.min_billed_hours, "%.3g");
-    changed |= input_double(app, T(app, Str::storage_gb), "storage_gb", &s.storage_gb, "%.4g");
+    changed |= input_double(app, T(app, Str::storage_gb), "storage_gb", &s.storage_gb, "%.4g", nullptr,
+                            nullptr, &kGB);
     changed |= input_double(app, T(app, Str::storage_fee_field), "storage_per_gb_month",
                             &s.storage_per_gb_month, "%.3g");
-    changed |= input_double(app, T(app, Str::traffic_gb), "traffic_gb", &s.traffic_gb, "%.4g");
+    changed |= input_double(app, T(app, Str::traffic_gb), "traffic_gb", &s.traffic_gb, "%.4g", nullptr,
+                            nullptr, &kGB);
     changed |= input_double(app, T(app, Str::traffic_fee_field), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
     changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
                             T(app, Str::cny_per_usd_help));

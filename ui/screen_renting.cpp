@@ -80,9 +80,10 @@ static void draw_checklist(App& app) {
 // [SECTION] Quotes
 //-----------------------------------------------------------------------------
 
-static bool cell_double(App& app, const char* id, const char* name, double* v, const char* format) {
+static bool cell_double(App& app, const char* id, const char* name, double* v, const char* format,
+                        const BoxUnit* unit) {
     ImGui::SetNextItemWidth(-FLT_MIN);
-    return number_box(app, id, name, v, format, false);
+    return number_box(app, id, name, v, format, false, nullptr, unit);
 }
 
 static bool draw_quotes(App& app) {
@@ -98,14 +99,16 @@ static bool draw_quotes(App& app) {
         Str label;
         double Quote::*field;
         const char* format;
+        const BoxUnit* unit; // a rate's: a letter typed after it is a unit (BoxUnit::sized)
     };
+    static constexpr BoxUnit kMbps{"Mbit/s", 1, true};
     const Row rows[] = {
-        {Str::q_price, &Quote::price_per_card_hour, kFormatMoney},
-        {Str::q_min_hours, &Quote::min_billed_hours, "%.3g"},
-        {Str::q_bandwidth, &Quote::bandwidth_mbps, "%.4g"},
-        {Str::q_storage, &Quote::storage_per_gb_month, "%.3g"},
-        {Str::q_traffic, &Quote::traffic_per_gb, "%.3g"},
-        {Str::q_deposit, &Quote::deposit, "%.0f"},
+        {Str::q_price, &Quote::price_per_card_hour, kFormatMoney, nullptr},
+        {Str::q_min_hours, &Quote::min_billed_hours, "%.3g", nullptr},
+        {Str::q_bandwidth, &Quote::bandwidth_mbps, "%.4g", &kMbps},
+        {Str::q_storage, &Quote::storage_per_gb_month, "%.3g", nullptr},
+        {Str::q_traffic, &Quote::traffic_per_gb, "%.3g", nullptr},
+        {Str::q_deposit, &Quote::deposit, "%.0f", nullptr},
     };
     // "Provider 1": the name box's name and hint. A quote's provider as its cells are read, inputs
     // and results alike: the name typed, else that (a screen reader heard "Per card-hour, Provider 1"
@@ -140,7 +143,7 @@ static bool draw_quotes(App& app) {
             changed |=
                 cell_double(app, fmt("##%s", str_key_name(row.label)),
                             fmt("%s%s%s", provider(q), comma, T(app, row.label)), // "阿里云，每卡每小时"
-                            &(s.quotes[q].*row.field), row.format);
+                            &(s.quotes[q].*row.field), row.format, row.unit);
             ImGui::PopID();
         }
     }

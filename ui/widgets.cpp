@@ -492,12 +492,21 @@ App& current_app() {
     return *static_cast<App*>(ImGui::GetIO().UserData);
 }
 
-// A typed number as people type it: spaces and thousands separators (a comma only before three
-// digits), full-width digits from a Chinese input method, its "。" for the point (what "." gives
-// in Chinese punctuation mode), and the 万/亿 suffixes ("2.5亿" = 2.5e8). False when it is not a
-// number.
-bool parse_number(const std::string& text, double* out) {
-    std::string t;
+// A typed number in parts: the number and the magnitude typed after it ("7.6B": 7.6 and 1e9; "3千万":
+// 3 and 1e7; 1 when none), and whether that magnitude was a Latin letter (K/M/B/T).
+struct TypedNumber {
+    double number = 0;
+    double magnitude = 1;
+    bool latin = false;
+};
+
+// Typed text as ASCII, as people type it: spaces and thousands separators (a comma only before three
+// digits), and from a Chinese input method full-width digits, signs and letters ("７Ｂ", "１ｅ８": the
+// letters as its digits), its ideographic space, and its "。" for the point (what "." gives in Chinese
+// punctuation mode). False when a comma is not a thousands separator.
+static bool typed_ascii(const std::string& text, std::string* out) {
+    std::string& t = *out;
+    t.clear();
     for (size_t i = 0; i < text.size(); i++) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         if (text.compare(i, 3, "\xE3\x80\x82") == 0) { // U+3002 。
@@ -505,10 +514,19 @@ bool parse_number(const std::string& text, double* out) {
             i += 2;
             continue;
         }
+        if (text.compare(i, 3, "\xE3\x80\x80") == 0) { // U+3000, an input method's full-width space
+            i += 2;
+            continue;
+        }
         if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
-            const unsigned char d = static_cast<unsigned char>(text[i + 2]); // U+FF0B..U+FF19
+            const unsigned char d = static_cast<unsigned char>(text[i + 2]); // U+FF0B..U+FF3A
             if (d >= 0x90 && d <= 0x99) {
                 t += static_cast<char>('0' + (d - 0x90));
+                i += 2;
+                continue;
+            }
+            if (d >= 0xA1 && d <= 0xBA) { // Ａ..Ｚ (U+FF21..U+FF3A)
+                t += static_cast<char>('A' + (d - 0xA1));
                 i += 2;
                 continue;
             }
@@ -533,6 +551,14 @@ bool parse_number(const std::string& text, double* out) {
                 continue;
             } // full-width comma: a thousands separator
         }
+        if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBD) {
+            const unsigned char d = static_cast<unsigned char>(text[i + 2]);
+            if (d >= 0x81 && d <= 0x9A) { // ａ..ｚ (U+FF41..U+FF5A)
+                t += static_cast<char>('a' + (d - 0x81));
+                i += 2;
+                continue;
+            }
+        }
         if (c == ' ' || c == '_') continue;
         t += static_cast<char>(c);
     }
@@ -543,33 +569,74 @@ bool parse_number(const std::string& text, double* out) {
         if (!digit(i + 1) || !digit(i + 2) || !digit(i + 3) || digit(i + 4)) return false;
     }
     t.erase(std::remove(t.begin(), t.end(), ','), t.end());
-    // Units as the page writes counts, so what it shows can be typed back: "1 万亿" (万 of 亿: 1e12),
-    // "3千万", "5百万", and the English "25M", "1.2k", "7.6B", "2T" (core/format.cpp). Up to three,
-    // from the right; "1万亿" and "3千万" were "not a number".
-    double scale = 1.0;
+    return true;
+}
+
+// An ASCII number (typed_ascii()) and its magnitudes. Units as the page writes counts, so what it
+// shows can be typed back: "1 万亿" (万 of 亿: 1e12), "3千万", "5百万", and the English "25M",
+// "1.2k", "7.6B", "2T" (core/format.cpp). Up to three, from the right; "1万亿" and "3千万" were "not a
+// number". A Latin letter in either case: "7b" was "not a number" beside "7B". "m" is mega, never
+// milli: every box that takes a magnitude counts tokens, parameters, samples, hours or money, none a
+// thousandth of anything (a size's box, where "m" or "b" could be a unit, takes no letter: BoxUnit).
+static bool typed_parts(const std::string& t, TypedNumber* out) {
+    std::string digits = t;
+    double magnitude = 1.0;
+    bool latin = false;
     static const struct {
         const char* suffix;
         double scale;
-    } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}, {"千", 1e3}, {"百", 1e2}, {"k", 1e3},
-                     {"K", 1e3},  {"M", 1e6},  {"B", 1e9},  {"T", 1e12}};
+    } kSuffixes[] = {{"万", 1e4}, {"亿", 1e8}, {"千", 1e3}, {"百", 1e2}, {"k", 1e3},  {"K", 1e3},
+                     {"m", 1e6},  {"M", 1e6},  {"b", 1e9},  {"B", 1e9},  {"t", 1e12}, {"T", 1e12}};
     for (int units = 0; units < 3; units++) {
         const auto* hit = std::find_if(std::begin(kSuffixes), std::end(kSuffixes), [&](const auto& s) {
             const size_t n = std::strlen(s.suffix);
-            return t.size() > n && t.compare(t.size() - n, n, s.suffix) == 0;
+            return digits.size() > n && digits.compare(digits.size() - n, n, s.suffix) == 0;
         });
         if (hit == std::end(kSuffixes)) break;
-        const bool latin = hit->suffix[1] == '\0'; // alone: "2kk" and "5M万" are not numbers
+        latin = hit->suffix[1] == '\0'; // alone: "2kk" and "5M万" are not numbers
         if (latin && units > 0) break;
-        t.resize(t.size() - std::strlen(hit->suffix));
-        scale *= hit->scale;
+        digits.resize(digits.size() - std::strlen(hit->suffix));
+        magnitude *= hit->scale;
         if (latin) break;
     }
-    if (t.empty()) return false;
+    if (digits.empty()) return false;
     double v = 0;
-    const char* end = parse_decimal(t.c_str(), &v); // decimal only, in the page as natively
-    if (end != t.c_str() + t.size() || !std::isfinite(v)) return false;
-    *out = v * scale;
+    const char* end = parse_decimal(digits.c_str(), &v); // decimal only, in the page as natively
+    if (end != digits.c_str() + digits.size() || !std::isfinite(v)) return false;
+    *out = TypedNumber{v, magnitude, latin};
     return true;
+}
+
+static bool parse_typed(const std::string& text, TypedNumber* out) {
+    std::string t;
+    return typed_ascii(text, &t) && typed_parts(t, out);
+}
+
+bool parse_number(const std::string& text, double* out) {
+    TypedNumber n;
+    if (!parse_typed(text, &n)) return false;
+    *out = n.number * n.magnitude;
+    return true;
+}
+
+// The typed number in the box's unit: a magnitude names an absolute count, divided by the unit ("7B",
+// "7000M", "0.5T" in billions: 7, 7, 500); a bare number is already in it. By the exact ratio of the
+// two powers of ten (7000 × 0.001 is 7.000000000000001, 7000 / 1000 is 7).
+static double in_unit(const TypedNumber& n, const BoxUnit* unit) {
+    const double scale = unit ? unit->scale : 1.0;
+    if (n.magnitude == 1.0) return n.number;
+    return n.magnitude >= scale ? n.number * (n.magnitude / scale) : n.number / (scale / n.magnitude);
+}
+
+// A number with letters after it ("2GB", "500 MB", "100Mbit/s", "7B"): in a size's box (BoxUnit::sized)
+// the letters are a unit, said with the box's own rather than "not a number".
+static bool number_then_letters(const std::string& text) {
+    std::string t;
+    if (!typed_ascii(text, &t)) return false;
+    size_t cut = t.size();
+    while (cut > 0 && (std::isalpha(static_cast<unsigned char>(t[cut - 1])) || t[cut - 1] == '/')) cut--;
+    TypedNumber n;
+    return cut < t.size() && typed_parts(t.substr(0, cut), &n) && n.magnitude == 1.0;
 }
 
 // A log slider's step: a tenth of a decade per arrow press, a decade (×10) with Shift or Page.
@@ -748,10 +815,38 @@ static bool typed_not_taken(App& app, ImGuiID id, const std::string& text, bool 
     app.typed_bad_range = range ? std::string(compact_exponent(fmt("%g", range[0]))) + "–" +
                                       compact_exponent(fmt("%g", range[1]))
                                 : ""; // "500–5e14", as the boxes write numbers
+    app.typed_bad_unit.clear();
+    app.typed_bad_hint.clear();
     return false;
 }
-static void typed_error(const App& app, ImGuiID id, const char* kept) {
+// Typed text a box with a unit did not take for its unit: `why` typed_in_unit ("7e9" in billions:
+// `in_unit` the number it would be there, 7) or typed_unit_letter ("2T" in GB).
+static void typed_not_in_unit(App& app, ImGuiID id, const std::string& text, Str why, const BoxUnit& unit,
+                              double in_unit = 0) {
+    typed_not_taken(app, id, text, false);
+    app.typed_bad_why = why;
+    app.typed_bad_unit = unit.name;
+    if (why == Str::typed_in_unit) app.typed_bad_hint = compact_exponent(fmt("%.6g", in_unit));
+}
+// The letter of a box's unit, for "type 7 or 7B": "B" for billions, "" for a unit without one.
+static const char* magnitude_letter(double scale) {
+    return scale == 1e3 ? "K" : scale == 1e6 ? "M" : scale == 1e9 ? "B" : scale == 1e12 ? "T" : "";
+}
+static void typed_error(const App& app, ImGuiID id, const char* kept, const BoxUnit* unit) {
     if (app.typed_bad_id != id) return;
+    if (app.typed_bad_why == Str::typed_in_unit) {
+        const std::string hint = app.typed_bad_hint;
+        const std::string lettered = hint + magnitude_letter(unit ? unit->scale : 1.0);
+        text_wrapped_colored(color_bad(),
+                             fmt(T(app, Str::typed_in_unit), app.typed_bad_text.c_str(),
+                                 app.typed_bad_unit.c_str(), hint.c_str(), lettered.c_str(), kept));
+        return;
+    }
+    if (app.typed_bad_why == Str::typed_unit_letter) {
+        text_wrapped_colored(color_bad(), fmt(T(app, Str::typed_unit_letter), app.typed_bad_text.c_str(),
+                                              app.typed_bad_unit.c_str(), app.typed_bad_unit.c_str(), kept));
+        return;
+    }
     if (!app.typed_bad_range.empty()) {
         text_wrapped_colored(color_bad(), fmt(T(app, Str::typed_out_of_range), app.typed_bad_text.c_str(),
                                               app.typed_bad_range.c_str(), kept));
@@ -766,7 +861,7 @@ static void typed_error(const App& app, ImGuiID id, const char* kept) {
 // Text it cannot take is said under the box instead. Where the box's typing starts and ends
 // (App::typing_id): an end with text it cannot take, and Escape, restore the scenario before it.
 static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, double* typed,
-                       const double* range = nullptr) {
+                       const double* range = nullptr, const BoxUnit* unit = nullptr) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
     if (app.typing_id != id) { // its first keystroke
@@ -788,13 +883,27 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
         if (app.typed_bad_id == id) app.typed_bad_id = 0; // typed back to what it holds
         return false;
     }
-    bool taken = parse_number(a.text, typed);
-    if (!taken) {
+    TypedNumber n;
+    bool taken = parse_typed(a.text, &n);
+    if (taken) *typed = in_unit(n, unit);
+    const auto in_range = [&](double v) { return v >= range[0] && v <= range[1]; };
+    if (unit && unit->sized && ((taken && n.latin) || (!taken && number_then_letters(a.text)))) {
+        typed_not_in_unit(app, id, a.text, Str::typed_unit_letter, *unit); // "2T" in GB: TB or TiB?
+        taken = false;
+    } else if (!taken) {
         typed_not_taken(app, id, a.text, false);
+    } else if (unit && range && n.magnitude == 1.0 && unit->scale > 1.0 && !in_range(*typed) &&
+               in_range(*typed / unit->scale)) {
+        // "7e9" in a box in billions: said with what to type, not read as 7. A bare number means
+        // the same in every box (7e9 in the tokens box is 7e9 tokens) and only a magnitude letter
+        // names a count in ones, so taking 7e9 as 7 here would be a guess from the range, one that
+        // a slip ("70" for 7, or 7e9 meant as tokens in the wrong box) would pass silently.
+        typed_not_in_unit(app, id, a.text, Str::typed_in_unit, *unit, *typed / unit->scale);
+        taken = false;
     } else if (whole && (*typed != std::floor(*typed) || *typed < -1e9 || *typed > 1e9)) {
         typed_not_taken(app, id, a.text, true);
         taken = false;
-    } else if (range && !(*typed >= range[0] && *typed <= range[1])) { // 0 parameters became 0.1, silently
+    } else if (range && !in_range(*typed)) { // 0 parameters became 0.1, silently
         typed_not_taken(app, id, a.text, false, range);
         taken = false;
     }
@@ -806,9 +915,10 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     if (app.typed_bad_id == id) app.typed_bad_id = 0;
     return true;
 }
-static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v, const double* range) {
+static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v, const double* range,
+                              const BoxUnit* unit) {
     double typed = 0;
-    if (!take_typed(app, id, false, shown, &typed, range)) return false;
+    if (!take_typed(app, id, false, shown, &typed, range, unit)) return false;
     *v = typed;
     return true;
 }
@@ -870,24 +980,24 @@ static const char* box_text(const char* format, double v) {
 }
 
 bool number_box(App& app, const char* id_str, const char* name, double* v, const char* format, bool invalid,
-                const double* range) {
+                const double* range, const BoxUnit* unit) {
     const ImGuiID id = ImGui::GetID(id_str);
     const char* text = box_text(format, *v);
-    const bool changed = take_typed_double(app, id, text, v, range);
+    const bool changed = take_typed_double(app, id, text, v, range, unit);
     if (changed) text = box_text(format, *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
-    typed_error(app, id, text);
+    typed_error(app, id, text, unit);
     return changed;
 }
 
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format,
-                  const char* help, const double* range) {
+                  const char* help, const double* range, const BoxUnit* unit) {
     ImGui::PushID(field);
     field_label(label, help);
     bool pushed;
     push_error_style(app, field, &pushed);
-    const bool changed = number_box(app, "##v", label, v, format, pushed, range);
+    const bool changed = number_box(app, "##v", label, v, format, pushed, range, unit);
     pop_error_style(pushed);
     field_error(app, field, label);
     ImGui::PopID();
@@ -901,7 +1011,7 @@ static bool int_box(App& app, const char* id_str, const char* name, int* v, bool
     if (changed) text = fmt("%d", *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
-    typed_error(app, id, text);
+    typed_error(app, id, text, nullptr);
     return changed;
 }
 
@@ -943,7 +1053,7 @@ static void slider_text(const char* text, float t, float grab_w) {
 
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
                     const char* value_text, const char* box_format, bool invalid, const double* box_range,
-                    bool* dragged) {
+                    bool* dragged, const BoxUnit* box_unit) {
     // Slider for dragging, box for typing (a phone has no ctrl+click to type into a slider).
     const float box_w = ImGui::CalcTextSize("0000000.0").x + ImGui::GetStyle().FramePadding.x * 2.0f;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -976,7 +1086,7 @@ bool log_slider_box(App& app, const char* name, double* v, double lo, double hi,
     sem_slider(app, name, *v, lo, hi, value_text);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
-    changed |= number_box(app, "##box", name, v, box_format, invalid, box_range);
+    changed |= number_box(app, "##box", name, v, box_format, invalid, box_range, box_unit);
     return changed;
 }
 

@@ -109,8 +109,22 @@ ImVec4 color_dim();
 
 // The App being drawn (draw_app() puts it in io.UserData): for helpers called without one.
 App& current_app();
-// A number as people type it: "2.5e8", "250,000,000", full-width digits, "2.5亿". False if not one.
+// A number as people type it: "2.5e8", "250,000,000", full-width digits and letters, "2.5亿", "7B",
+// "7b". False if not one.
 bool parse_number(const std::string& text, double* out);
+// What a box's number is in, for the magnitudes typed after it (K/M/B/T, 万/亿 name absolute counts):
+// a box in billions reads "7B" as 7. None (nullptr): the box counts ones (tokens, samples, hours, ¥).
+struct BoxUnit {
+    const char* name; // as its messages say it: "billions", "十亿", "GB"
+    // The unit in ones: 1e9 for "Parameters, billions". A magnitude typed is divided by it ("7000M":
+    // 7); a number typed without one is the box's own ("7"), and one that fits only as ones ("7e9")
+    // is said with what to type (typed_in_unit).
+    double scale = 1;
+    // A size or a rate (MB, GB, GiB, Mbit/s): a Latin letter after its number reads as a unit, not
+    // a magnitude ("7B" bytes or billions? "2T" TB or TiB? "100m" Mbit?), so it is not taken and
+    // the message says to type the number in the box's unit (typed_unit_letter). 万/亿 still count.
+    bool sized = false;
+};
 // A field's errors under it. `label`, the field's as drawn, replaces the JSON key a message starts
 // with, there and in the results' list of errors (error_text()).
 void field_error(App& app, const char* field, const char* label = nullptr);
@@ -121,19 +135,21 @@ bool has_error(const App& app, const char* field);
 // applies the action a person took on its DOM twin (typed text, a step, a press).
 // `range` {lo, hi}: a typed value outside it is not taken (said under the box), for a box whose
 // value validate() never sees; others take any number and validate() says what is wrong.
+// `unit`: what the box's number is in (BoxUnit); nullptr for ones.
 bool number_box(App& app, const char* id, const char* name, double* v, const char* format, bool invalid,
-                const double* range = nullptr);
+                const double* range = nullptr, const BoxUnit* unit = nullptr);
 // input_double()'s format for money: two decimals, more when the value has them (up to five).
 inline constexpr const char kFormatMoney[] = "money";
 // `range` as number_box()'s: typed text outside it is not taken.
 bool input_double(App& app, const char* label, const char* field, double* v, const char* format = "%g",
-                  const char* help = nullptr, const double* range = nullptr);
+                  const char* help = nullptr, const double* range = nullptr, const BoxUnit* unit = nullptr);
 bool input_int(App& app, const char* label, const char* field, int* v, const char* help = nullptr);
 // Logarithmic slider (arrows: a tenth of a decade, Shift: ×10; a drag lands on two significant
 // digits, *dragged set) and a typed box beside it; `box_range` as number_box()'s `range`.
 bool log_slider_box(App& app, const char* name, double* v, double lo, double hi, const char* format,
                     const char* value_text, const char* box_format, bool invalid,
-                    const double* box_range = nullptr, bool* dragged = nullptr);
+                    const double* box_range = nullptr, bool* dragged = nullptr,
+                    const BoxUnit* box_unit = nullptr);
 bool log_slider(App& app, const char* label, const char* field, double* v, double lo, double hi,
                 const char* format, const char* help = nullptr);
 // Percent slider on a fraction; `zero_text` shown when the value is 0 ("card default").

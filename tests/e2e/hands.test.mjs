@@ -1592,3 +1592,71 @@ test('a zoom (devicePixelRatio 1 → 2) redraws at the new pixel size; the live 
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });
+
+test('"7B", "7000M", "0.5T" typed into "Parameters, billions" are 7, 7 and 500 billion; "7e9" says what to type', async () => {
+  // "7B" said "“7B” is outside 0.1–2000; the box still holds 7.62.": the B applied, then checked in billions.
+  const b = await launch();
+  try {
+    await open(b.page);
+    const params = async () => (await scenario(b.page)).model.params;
+    const before = await scenario(b.page);
+    await typeInto(b.page, 'Parameters, billions', '7e9');
+    const said = '“7e9”: this box is in billions, type 7 or 7B; the box still holds 7.62.';
+    await b.page.getByText(said, { exact: true }).filter({ visible: true }).waitFor({ timeout: 5000 });
+    assert.deepEqual(await scenario(b.page), before, '7e9 billions is not taken');
+    await typeInto(b.page, 'Parameters, billions', '7B');
+    await settle(b.page); // its Enter taken: not the "7" of a keystroke before it
+    assert.equal(typeof (await scenario(b.page)).model, 'object', 'a custom model of 7 B, not Qwen2.5 7B kept');
+    assert.ok(Math.abs(await params() / 7e9 - 1) < 0.02, `7B: ${await params()} parameters`);
+    assert.equal(await b.page.getByText(said, { exact: true }).count(), 0, 'taken: the message is gone');
+    await typeInto(b.page, 'Parameters, billions', '0.5T');
+    await b.page.waitForFunction(() => Math.abs(window.traincalc.get().model.params / 5e11 - 1) < 0.02, null, { timeout: 5000 });
+    await typeInto(b.page, 'Parameters, billions', '7000M');
+    await b.page.waitForFunction(() => Math.abs(window.traincalc.get().model.params / 7e9 - 1) < 0.02, null, { timeout: 5000 });
+    await settle(b.page);
+    assert.equal(await b.page.getByText(/is outside/).count(), 0);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('a lowercase magnitude is the uppercase one: "7b" parameters, "60k" samples', async () => {
+  // "7b" said "“7b” is not a number; the box still holds 7.62." while "7B" was taken.
+  const b = await launch();
+  try {
+    await open(b.page);
+    await typeInto(b.page, 'Samples', '60k');
+    await b.page.waitForFunction(() => window.traincalc.get().samples === 60000, null, { timeout: 5000 });
+    await typeInto(b.page, 'Parameters, billions', '13b');
+    await settle(b.page); // its Enter taken: not the "13" of a keystroke before it
+    const p = (await scenario(b.page)).model.params;
+    assert.ok(Math.abs(p / 13e9 - 1) < 0.02, `13b: ${p} parameters`);
+    assert.equal(await b.page.getByText(/is not a number/).count(), 0);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('full-width letters from a Chinese input method: "７Ｂ" parameters and "１ｅ８" tokens are numbers', async () => {
+  // Both said "不是数字" though full-width digits, "，" and "。" were read.
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    const commit = async (name, text) => { // as the method commits it: a composition, then its text
+      await press(b.page, b.page.getByRole('textbox', { name, exact: true }));
+      await b.page.keyboard.press('Control+A');
+      const ime = await b.page.context().newCDPSession(b.page);
+      await ime.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+      await ime.send('Input.insertText', { text });
+      await ime.detach();
+      await b.page.keyboard.press('Enter');
+    };
+    await commit('参数量（十亿）', '７Ｂ');
+    await settle(b.page);
+    const p = (await scenario(b.page)).model.params;
+    assert.ok(Math.abs(p / 7e9 - 1) < 0.02, `７Ｂ: ${p} parameters`);
+    await commit('每轮 token 数', '１ｅ８'); // data as 500-token samples: 200,000 of them
+    await b.page.waitForFunction(() => window.traincalc.get().samples === 200000, null, { timeout: 5000 });
+    await settle(b.page);
+    assert.equal(await b.page.getByText(/不是数字/).count(), 0);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});

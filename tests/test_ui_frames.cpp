@@ -2389,3 +2389,30 @@ TEST_CASE("phone: a provider's long card name keeps its specs and price in its G
     CHECK(whole);
     CHECK(page.recovered == "");
 }
+
+TEST_CASE("the compute headline's share of peak reads as the time work's utilization does") {
+    // 14B QLoRA on a 4090: the headline said "41% of peak" beside the work's "0.415, 41.5% of peak".
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        Scenario& s = page.app.scenario;
+        s.model_id = "qwen2.5-14b";
+        s.method = Method::qlora;
+        s.gpu_id = "RTX4090";
+        s.checkpointing = Checkpointing::full;
+        refresh(page.app);
+        page.frame();
+        const Estimate& e = page.app.estimate;
+        REQUIRE(e.ok);
+        const std::string pct = format_number(e.time.utilization * 100, 3);
+        const std::string want = lang == Lang::en ? "(" + pct + "% of peak)" : "（峰值的 " + pct + "%）";
+        bool seen = false;
+        for (const SemNode& n : page.app.sem) seen = seen || n.value.find(want) != std::string::npos;
+        CHECK_MESSAGE(seen, want);
+        const std::vector<std::string> work = explain(e, Headline::time, lang);
+        CHECK(std::any_of(work.begin(), work.end(), [&](const std::string& l) {
+            return l.find(pct + "%") != std::string::npos &&
+                   l.find(lang == Lang::en ? "Utilization u" : "算力利用率") == 0;
+        }));
+    }
+}

@@ -95,8 +95,9 @@ static void headline_compute(App& app, const Estimate& e) {
         fmt("%s%s",
             fmt(T(app, Str::tps_per_card_fmt), fquantity(app, e.throughput_tokens_per_second_per_gpu)),
             // Of the executed FLOPs, not MFU: a LoRA run executes fewer than the 6ND its MFU counts.
-            parenthesized(app, fmt(app.lang == Lang::zh ? "峰值的 %.0f%%" : "%.0f%% of peak",
-                                   e.time.utilization * 100.0))),
+            // At the work's three digits: "41%" here beside the work's "0.415, 41.5% of peak".
+            parenthesized(app, fmt(app.lang == Lang::zh ? "峰值的 %s%%" : "%s%% of peak",
+                                   fnum(e.time.utilization * 100.0)))),
         Headline::compute);
 }
 

@@ -84,7 +84,7 @@ struct Remedy {
     int gpu_index = -1;     // bigger_card: into catalog.gpus; -1 = the scenario's own card
     double per_gpu_gib = 0; // estimate() of the changed scenario
     double usable_gib = 0;
-    double cpu_ram_gib = 0;       // offload: host memory per card
+    double cpu_ram_gib = 0; // offload: the offloaded states per card (the texts quote host_per_rank_gib)
     double host_per_rank_gib = 0; // offload: the host RAM peak per card (states, gradients, process)
     double host_ram_gib = 0;  // the machine's RAM the changed scenario asks for, GiB; 0 = the catalog's share
     int cards_per_node = 8;   // cards per machine in the changed scenario

@@ -801,11 +801,7 @@ static double as_shown(double v, const char* unit, const Fmt& F, int sig, int mo
     }
     double shown = v;
     parse_decimal(digits.c_str(), &shown);
-    static const struct {
-        const char* name;
-        double size;
-    } kZhUnits[] = {{" 万亿", 1e12}, {" 亿", 1e8}, {" 万", 1e4}};
-    for (const auto& u : kZhUnits)
+    for (const ZhUnit& u : kZhUnits)
         if (text.compare(i, std::strlen(u.name), u.name) == 0) {
             shown *= u.size;
             break;

@@ -26,6 +26,8 @@ double round_significant(double a, int significant) {
     return std::round(a * p) / p;
 }
 
+const ZhUnit kZhUnits[3] = {{1e12, " 万亿"}, {1e8, " 亿"}, {1e4, " 万"}};
+
 std::string format_number_zh(double v, int significant) {
     if (!std::isfinite(v) || v == 0) return "0";
     if (significant < 1) significant = 1;
@@ -33,13 +35,8 @@ std::string format_number_zh(double v, int significant) {
     const char* sign = v < 0 ? "-" : "";
     if (std::fabs(v) < 1e4) return sign + format_number(std::fabs(v), significant); // as English: 9,999
     const double a = round_significant(std::fabs(v), significant);
-    struct Unit {
-        double size;
-        const char* name;
-    };
-    static const Unit kUnits[] = {{1e12, " 万亿"}, {1e8, " 亿"}, {1e4, " 万"}};
     if (a >= 1e16) return sign + format_number(a, significant);
-    for (const Unit& u : kUnits)
+    for (const ZhUnit& u : kZhUnits)
         if (a >= u.size) return sign + format_number(a / u.size, significant) + u.name;
     return sign + format_number(a, significant);
 }

@@ -22,6 +22,14 @@ namespace traincalc {
 // from 1e16 on scientific as format_number ("1.05e19": 万亿亿 reads worse than an exponent).
 std::string format_number_zh(double v, int significant = 3);
 
+// The units format_number_zh writes, largest first: what reads its text back (explain.cpp's
+// as_shown) takes them from here, so the two cannot drift apart.
+struct ZhUnit {
+    double size;      // 1e12, 1e8, 1e4
+    const char* name; // " 万亿", " 亿", " 万": with the space format_number_zh puts before it
+};
+extern const ZhUnit kZhUnits[3];
+
 // format_number in English, format_number_zh in Chinese: tokens, samples, parameters, hours.
 std::string format_quantity(double v, Lang lang, int significant = 3);
 

@@ -450,6 +450,7 @@ TEST_CASE("a headline's Show work opened by a click asks for its work to be brou
         CHECK(heading->y0 - top < ImGui::GetTextLineHeightWithSpacing());
         CHECK(bottom > heading->y1 + 3 * ImGui::GetTextLineHeight()); // some lines of work too
         CHECK(bottom - top <= 16.0f * ImGui::GetTextLineHeightWithSpacing() + 0.5f);
+        CHECK_FALSE(page.app.reveal_at_once); // the work glides into view (nothing waits under the pointer)
         // Asked once: the next frames ask nothing (the platform took it), nor does closing it.
         page.app.reveal_request[0] = page.app.reveal_request[1] = -1.0f;
         page.frame();

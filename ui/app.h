@@ -184,6 +184,8 @@ struct App {
     // Page px [top, bottom] the UI asks the platform to bring into view by the nearest edge (no
     // scroll when it shows already); top -1 = none. A "Show work" opened below the viewport uses it.
     float reveal_request[2] = {-1.0f, -1.0f};
+    bool reveal_at_once =
+        false; // the reveal jumps instead of gliding: a list under the pointer must not slide
     unsigned revealed_picker = 0; // the open picker whose list was brought into view (ImGuiID); 0 = none
     float view_h = 0.0f;  // px of the page shown at once (the web canvas's height); 0 = all of DisplaySize
     int work_opened = -1; // the headline whose "Show work" a press just opened; -1 = none

@@ -1295,12 +1295,14 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
         begin_listbox(app, name);
         // A list opened low in the window went on below its bottom edge (ImGui's display is the
         // whole page, so it found room there): once measured (its first frame is hidden), the page
-        // brings the box and its list into view.
+        // brings the box and its list into view, at once: a glide moved the search box from under a
+        // click that followed the list's opening (CI, 12-07: the click focused a row under it).
         const ImGuiWindow* list = ImGui::GetCurrentWindow();
         if (app.revealed_picker != id && !list->Hidden && list->Size.y > 0.0f) {
             app.revealed_picker = id;
             app.reveal_request[0] = mn.y;
             app.reveal_request[1] = list->Pos.y + list->Size.y;
+            app.reveal_at_once = true;
         }
     } else if (app.revealed_picker == id) {
         app.revealed_picker = 0; // closed: the next opening is brought into view again

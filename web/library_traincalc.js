@@ -114,12 +114,19 @@ mergeInto(LibraryManager.library, {
   tc_js_semantics: function (json) {
     try { window.traincalc && window.traincalc.__semantics(UTF8ToString(json)); } catch (e) { console.warn('traincalc semantics:', e); }
   },
+  // A scroll the page asks for glides, unless the person asked for less motion (then it jumps).
+  $tcGlide: function () {
+    try { return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'; } catch (e) { return 'smooth'; }
+  },
+  tc_js_scroll_to__deps: ['$tcGlide'],
   tc_js_scroll_to: function (y) {
-    try { window.scrollTo({ top: y, behavior: 'smooth' }); } catch (e) {}
+    try { window.scrollTo({ top: y, behavior: tcGlide() }); } catch (e) {}
   },
   // Page px [top, bottom] brought into view by the nearest edge, through an invisible marker there:
-  // scrollIntoView moves this page, or the host page around a frame sized to the content.
-  tc_js_reveal: function (top, bottom) {
+  // scrollIntoView moves this page, or the host page around a frame sized to the content. at_once:
+  // a jump (an opened list: a glide slid its search box from under the click that followed).
+  tc_js_reveal__deps: ['$tcGlide'],
+  tc_js_reveal: function (top, bottom, atOnce) {
     try {
       var m = document.getElementById('tc-reveal');
       if (!m) {
@@ -131,7 +138,7 @@ mergeInto(LibraryManager.library, {
       }
       m.style.top = top + 'px';
       m.style.height = Math.max(1, bottom - top) + 'px';
-      m.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      m.scrollIntoView({ block: 'nearest', behavior: atOnce ? 'auto' : tcGlide() });
     } catch (e) {}
   },
   tc_js_wake_after: function (ms) {

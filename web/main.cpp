@@ -57,9 +57,10 @@ char* tc_js_hash_get();                                    // malloc'd
 void tc_js_hash_set(const char* hash, int push);
 void tc_js_copy(const char* text, const char* announce);
 void tc_js_copy_link(const char* hash, const char* announce);
-void tc_js_semantics(const char* json);     // the semantics layer's nodes (ui/semantics.h)
-void tc_js_scroll_to(float y);              // page px
-void tc_js_reveal(float top, float bottom); // page px: brought into view by the nearest edge
+void tc_js_semantics(const char* json); // the semantics layer's nodes (ui/semantics.h)
+void tc_js_scroll_to(float y);          // page px
+void tc_js_reveal(float top, float bottom,
+                  int at_once); // page px: into view by the nearest edge; 1: no glide
 void tc_js_wake_after(int ms);
 void tc_js_save(const char* filename, const char* text);
 void tc_js_open(int purpose);
@@ -543,8 +544,9 @@ void publish_semantics(Platform& p) {
         p.app.scroll_request_y = -1.0f;
     }
     if (p.app.reveal_request[0] >= 0.0f) {
-        tc_js_reveal(p.app.reveal_request[0], p.app.reveal_request[1]);
+        tc_js_reveal(p.app.reveal_request[0], p.app.reveal_request[1], p.app.reveal_at_once ? 1 : 0);
         p.app.reveal_request[0] = p.app.reveal_request[1] = -1.0f;
+        p.app.reveal_at_once = false;
     }
 }
 

@@ -801,6 +801,53 @@ test('desktop, both languages: a click anywhere on the GPU picker\'s search box 
   }
 });
 
+test('desktop, Chinese: a GPU list opened low on the page comes into view in one jump, its search box then stays under the pointer', async () => {
+  // The page glided to the list (behavior 'smooth'): for a third of a second the search box slid up
+  // under a click that followed the opening, and on a loaded machine the click landed on a
+  // comparison row below it (CI, 12-07).
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const picker = b.page.getByRole('combobox', { name: 'GPU 型号', exact: true });
+    const before = await picker.boundingBox();
+    assert.ok(before.y > 800 * 0.75, `the picker stands low in the window (${before.y} px of 800): its list opens past the bottom`);
+    await b.page.evaluate(() => { window.__ys = []; addEventListener('scroll', () => window.__ys.push(scrollY), { passive: true }); });
+    await press(b.page, picker);
+    await b.page.getByRole('listbox', { name: 'GPU 型号', exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    await settle(b.page);
+    const ys = await b.page.evaluate(() => [...new Set(window.__ys)]);
+    assert.equal(ys.length, 1, `one scroll, to where it stays (scrollY went ${ys.join(' → ')})`);
+    const search = b.page.getByRole('textbox', { name: '搜索 GPU…', exact: true });
+    const box = await search.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 800, `the search box shows (${box.y} px)`);
+    const list = await b.page.evaluate(() => { const o = [...document.querySelectorAll('[role="listbox"][aria-label="GPU 型号"] [role="option"]')]; return Math.max(...o.map((e) => e.getBoundingClientRect().bottom)); });
+    assert.ok(list <= 800 + 1, `the list's last row shows (${list} px of 800)`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+test('reduced motion: a "Show work" opened low in the window comes into view without a glide', async () => {
+  // The work glides into view; one who asked the system for less motion gets it in one jump.
+  const H = 480;  // a short window: "Show work: Cost" stands in its lowest quarter
+  const b = await launch({ viewport: { width: 1280, height: H } });
+  try {
+    await b.page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(b.page);
+    await settle(b.page);
+    const toggle = b.page.getByRole('button', { name: 'Show work: Cost', exact: true });
+    const r = await toggle.boundingBox();
+    assert.ok(r.y > H * 0.6 && r.y + r.height < H, `the toggle stands low in the window (${r.y} px of ${H})`);
+    await b.page.evaluate(() => { window.__ys = []; addEventListener('scroll', () => window.__ys.push(scrollY), { passive: true }); });
+    await press(b.page, toggle);
+    await toggled(b.page, 'Show work: Cost');
+    await settle(b.page);
+    const ys = await b.page.evaluate(() => [...new Set(window.__ys)]);
+    assert.equal(ys.length, 1, `one scroll (scrollY went ${ys.join(' → ')})`);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one that shows digits, the keypad', async () => {
   // inputmode=decimal everywhere: the keypad has no "e", so "2.5e7" could be deleted but not typed.
   const b = await launch({ size: 'phone' });

@@ -1050,6 +1050,36 @@ TEST_CASE("a tap on a help marker: the frame that draws its text also says the b
     }
 }
 
+TEST_CASE("an open help's text is marked as a popup's (it keeps the pointer); a \"Show work\" text is not") {
+    // The shell told a help's text by the expanded button before it: an open "Show work" made its
+    // work's first text a popup's too, taking clicks over an open list lying on it.
+    Page page(1280, 9000, 1, Lang::en);
+    page.app.touch = true;
+    page.frame();
+    page.frame();
+    auto press = [&](const char* name) {
+        const SemNode* b = traincalc_test::find_node(page.app, Role::button, name);
+        REQUIRE(b);
+        const float x = (b->x0 + b->x1) * 0.5f, y = (b->y0 + b->y1) * 0.5f;
+        mouse(page, x, y, true);
+        mouse(page, x, y, false);
+        page.frame();
+    };
+    auto popup_texts = [&] {
+        std::vector<std::string> out;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text && n.state == 2) out.push_back(n.value);
+        return out;
+    };
+    press("Show work: Cost");
+    REQUIRE(traincalc_test::find_node(page.app, Role::button, "Show work: Cost")->state == 1);
+    CHECK(popup_texts().empty());
+    press("Help: Cards");
+    REQUIRE(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 1);
+    CHECK(popup_texts() ==
+          std::vector<std::string>{"Drag: 1, 2, 4 … 4,096 cards. Type any count in the box."});
+}
+
 TEST_CASE("with a help open, a tap on another control also works it (the tap closed only the help)") {
     for (const bool touch : {true, false}) {
         Page page(touch ? 390 : 1280, 9000, touch ? 3 : 1, Lang::en);

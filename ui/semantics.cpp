@@ -121,6 +121,9 @@ void sem_text(App& app, Role role, const char* text, const char* end, const ImVe
         ImHashData(&nth, sizeof nth, ImHashData(&app.sem.anchor, sizeof app.sem.anchor, scope));
     SemNode& n = push(app, role, id, min, max);
     n.value.assign(text, end);
+    // A popup's text (a help's, a list's "Nothing matches") lies over the page: the shell lets it,
+    // and only it, keep the pointer while the popup is open.
+    if (w && (w->Flags & ImGuiWindowFlags_Popup)) n.state = 2;
 }
 
 bool sem_take(App& app, std::uint32_t id, SemActionKind kind, SemAction* out) {

@@ -53,7 +53,8 @@ struct SemNode {
     std::uint32_t id = 0; // ImGuiID of the item: the DOM twin's key across frames
     Role role = Role::text;
     std::int8_t state = -1; // -1 n/a; checkbox/radio: checked; combobox/header: expanded; option: selected;
-                            // text: 1 = the shown label of the control before it, which is named by it
+                            // text: 1 = the shown label of the control before it, which is named by it;
+                            // 2 = drawn in an open popup (a help's text), over the page
     bool invalid = false;   // the field has a validation error (aria-invalid)
     float x0 = 0, y0 = 0;   // page px (CSS px from the page's top-left, scrolled content included)
     float x1 = 0, y1 = 0;

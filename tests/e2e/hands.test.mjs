@@ -95,6 +95,34 @@ test('a help open, then a click (or a tap) on a box: the click closes the help a
   }
 });
 
+test('desktop: an open help\'s text takes the pointer, a triple click selects it to copy; with "Show work" open too', async () => {
+  // The shell told a help's text by the expanded button drawn before it, so the work under an open
+  // "Show work" counted as a popup's; a help's own text is marked by the page now (drawn in a popup).
+  const b = await launch();
+  try {
+    await open(b.page);
+    await press(b.page, b.page.getByRole('button', { name: 'Show work: Cost', exact: true }));
+    await toggled(b.page, 'Show work: Cost');
+    await press(b.page, b.page.getByRole('button', { name: 'Help: Cards', exact: true }));
+    await toggled(b.page, 'Help: Cards');
+    const text = 'Drag: 1, 2, 4 … 4,096 cards. Type any count in the box.';
+    const c = await center(b.page.locator('#tc-sem').getByText(text, { exact: true }));
+    assert.equal(await b.page.evaluate(([x, y]) => { const e = document.elementFromPoint(x, y); return e.tagName + ':' + e.textContent; }, [c.x, c.y]), 'P:' + text);
+    await b.page.mouse.click(c.x, c.y, { clickCount: 3 });
+    assert.equal((await b.page.evaluate(() => String(getSelection()))).trim(), text);
+    // Under the page's other popups the work's text takes none: the GPU list's rows are its own.
+    await b.page.keyboard.press('Escape');  // the focus is on no control: the help closes all the same
+    await toggled(b.page, 'Help: Cards', false);
+    assert.equal(await b.page.evaluate(() => document.activeElement.textContent), 'Help: Cards', 'the focus goes back to its "?"');
+    const texts = await b.page.evaluate(() => [...document.querySelectorAll('#tc-sem p.in-popup')].length);
+    assert.equal(texts, 0, 'no text is a popup\'s once the help closed');
+    // A copy of the page saved now holds the scenario, not a help that happened to be open.
+    await b.page.waitForTimeout(1500);  // the snapshot is written a quarter to one second after a change
+    assert.equal(await b.page.locator('#tc-pre').getByText(text, { exact: true }).count(), 0);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('desktop: typed at a person\'s pace, a count out of range stays as typed, marked, with the banner', async () => {
   // Each key committed a link; the events of those links came later, and the second one applied the
   // earlier, valid hash over the invalid last one: 100000 became 10000, unmarked (2026-12-02).

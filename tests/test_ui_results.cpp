@@ -461,6 +461,53 @@ TEST_CASE("a headline's Show work opened by a click asks for its work to be brou
     }
 }
 
+TEST_CASE("the cards headline is what the scenario's own settings need; the fewest with another strategy "
+          "under it") {
+    // Mixtral 8x7B full fine-tuning, ZeRO-3 on H100s: its own settings fit on 12 cards, ZeRO-3 with
+    // both offloads on 3. The headline read "3": a count the visitor's settings never fit.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 9000, 1, lang);
+        Scenario& s = page.app.scenario;
+        s.model_id = "mixtral-8x7b";
+        s.method = Method::full;
+        s.samples = 200000;
+        s.avg_tokens = 800;
+        s.epochs = 2;
+        s.seq_len = 4096;
+        s.checkpointing = Checkpointing::full;
+        s.zero = 3;
+        s.gpu_id = "H100-SXM";
+        s.cards = 16;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        const CardsResult& c = page.app.estimate.cards;
+        REQUIRE(c.min_for_memory == 12);
+        REQUIRE(c.min_for_memory_any == 3);
+        // The title, then its value, then the fewer with the strategy that gives it.
+        const Semantics& n = page.app.sem;
+        size_t at = 0;
+        while (at < n.size() && !(n[at].role == Role::heading && n[at].value == tr(Str::h_cards, lang))) at++;
+        REQUIRE(at + 2 < n.size());
+        CHECK(n[at + 1].value == "12");
+        CHECK(n[at + 2].value.rfind(zh ? "最少卡数：3（" : "Fewest cards: 3 (", 0) == 0);
+        // Its own settings that never fit: the best strategy's count, saying which.
+        s.offload = Offload::none;
+        s.zero = 0;
+        s.cards = 8;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        REQUIRE(page.app.estimate.cards.min_for_memory == 0);
+        REQUIRE(page.app.estimate.cards.min_for_memory_any > 0);
+        at = 0;
+        while (at < n.size() && !(n[at].role == Role::heading && n[at].value == tr(Str::h_cards, lang))) at++;
+        REQUIRE(at + 2 < n.size());
+        CHECK(n[at + 1].value == std::to_string(page.app.estimate.cards.min_for_memory_any));
+        CHECK(n[at + 2].value.find(zh ? "按当前设置放不下" : "none with your settings") != std::string::npos);
+    }
+}
+
 TEST_CASE("a card without a rental price: the cost is unknown, not ¥0, and rent or buy gives no verdict") {
     // Found by hand: the comparison's "no price" row (the modified RTX 4090 48GB) clicked, the page
     // said ¥0, "¥0 per million tokens", "Renting stays cheaper at any monthly use" and that ¥500

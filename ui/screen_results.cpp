@@ -130,18 +130,18 @@ static void headline_memory(App& app, const Estimate& e) {
         Headline::memory);
 }
 
-// Cards card: one answer, never "none" beside "fewest cards: 1": when the scenario's own strategy
-// never fits, the headline is the best strategy's count and says which strategy that is.
+// Cards card: the cards the scenario's own settings need, and under it the fewest any searched
+// strategy needs when that is fewer ("12", "Fewest cards: 3 (ZeRO-3 · offload)"): the headline
+// read 3 alone, a count the visitor's settings never fit (72B LoRA on H800s: 1, own 3). Never
+// "none" beside "fewest cards: 1": when the own settings never fit, the headline is the best
+// strategy's count, in the warning colour, and says which strategy that is.
 static void headline_cards(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const CardsResult& c = e.cards;
     const char* best = fstrategy(app, c.best_strategy);
-    // The fewest cards that fit, never more than a remedy below shows fitting (same search space).
-    const bool best_fewer =
-        c.min_for_memory_any > 0 && (c.min_for_memory == 0 || c.min_for_memory_any < c.min_for_memory);
-    const char* for_memory = best_fewer             ? fmt("%d", c.min_for_memory_any)
-                             : c.min_for_memory > 0 ? fmt("%d", c.min_for_memory)
-                                                    : T(app, Str::none_fits);
+    const char* for_memory = c.min_for_memory > 0       ? fmt("%d", c.min_for_memory)
+                             : c.min_for_memory_any > 0 ? fmt("%d", c.min_for_memory_any)
+                                                        : T(app, Str::none_fits);
     const char* strategy_line =
         c.min_for_memory > 0       ? (c.min_for_memory_any > 0 && c.min_for_memory_any < c.min_for_memory
                                           ? labelled(app, T(app, Str::best_strategy),

@@ -1859,6 +1859,64 @@ TEST_CASE("a rental price box takes 0 to 1e9: a negative or huge price is said, 
     CHECK(page.recovered == "");
 }
 
+TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a count with its measure word "
+          "(\"8 张\", \"8 cards\") are taken; the other currency is said") {
+    // "25元" and "８ 张" were "not a number", as Chinese teams write prices and counts.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        const char* price = zh ? "每卡每小时" : "Per card per hour";
+        const char* cards = zh ? "卡数" : "Number of cards";
+        const auto said = [&](const std::string& line) { return traincalc_test::has_text(page.app, line); };
+        struct Typed {
+            const char* text;
+            double value;
+        };
+        for (const Typed& t :
+             {Typed{"25元", 25}, Typed{"¥26", 26}, Typed{"￥27.5", 27.5}, Typed{"28 块钱", 28},
+              Typed{"RMB 29", 29}, Typed{"30cny", 30}, Typed{"２．５万元", 25000}}) {
+            CAPTURE(t.text);
+            keys_into(page, price, {t.text}, set_end);
+            CHECK(page.app.scenario.price_hourly == doctest::Approx(t.value));
+        }
+        keys_into(page, price, {"20"}, set_end);
+        keys_into(page, price, {"$3"}, set_end); // a dollar amount in a box in yuan: said, not taken
+        CHECK(page.app.scenario.price_hourly == 20);
+        CHECK(said(zh ? "\u201c$3\u201d：此处单位为 CNY ¥；此处仍为 20.00。"
+                      : "\u201c$3\u201d: this box is in CNY ¥; the box still holds 20.00."));
+        keys_into(page, price, {"25元元"}, set_end); // one word, once
+        CHECK(page.app.scenario.price_hourly == 20);
+        for (const Typed& t : {Typed{"8 张", 8}, Typed{"８张卡", 8}, Typed{"16 cards", 16},
+                               Typed{"1 card", 1}, Typed{"4块", 4}, Typed{"32 GPUs", 32}}) {
+            CAPTURE(t.text);
+            keys_into(page, cards, {t.text}, set_end);
+            CHECK(page.app.scenario.cards == t.value);
+        }
+        keys_into(page, cards, {"8元"}, set_end); // a price's word in a count: not a number
+        CHECK(page.app.scenario.cards == 32);
+        CHECK(said(zh ? "\u201c8元\u201d不是数字；此处仍为 32。"
+                      : "\u201c8元\u201d is not a number; the box still holds 32."));
+        // In dollars: "$3" and "3 USD" are taken, "¥25" said.
+        page.app.scenario = in_currency(page.app.scenario, Currency::usd, *page.app.catalog);
+        refresh(page.app);
+        page.frame();
+        keys_into(page, price, {"$3"}, set_end);
+        CHECK(page.app.scenario.price_hourly == 3);
+        keys_into(page, price, {"3.5 USD"}, set_end);
+        CHECK(page.app.scenario.price_hourly == 3.5);
+        keys_into(page, price, {"4美元"}, set_end);
+        CHECK(page.app.scenario.price_hourly == 4);
+        keys_into(page, price, {"¥25"}, set_end);
+        CHECK(page.app.scenario.price_hourly == 4);
+        CHECK(said(zh ? "\u201c¥25\u201d：此处单位为 USD $；此处仍为 4.00。"
+                      : "\u201c¥25\u201d: this box is in USD $; the box still holds 4.00."));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a whole number under a million shows in its digits in every box, as typed") {
     // Epochs "2000" showed "2e3" and "5万" "5e4"; cards and samples showed digits.
     Page page(1280, 800, 1, Lang::en);

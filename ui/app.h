@@ -130,7 +130,8 @@ struct App {
         Str::typed_not_number;   // why: not a number, not whole, or too large (from the whole text)
     std::string typed_bad_range; // or one in this range ("0.1–2000"; "" = any)
     std::string typed_bad_text;  // what was typed, shown back in the box's message
-    std::string typed_bad_unit;  // the box's unit, for typed_in_unit and typed_unit_letter ("billions", "GB")
+    std::string typed_bad_unit;  // the box's unit, for typed_in_unit, typed_unit_letter and typed_other_unit
+                                 // ("billions", "GB", "CNY ¥")
     std::string typed_bad_hint;  // what to type instead, for typed_in_unit ("7")
     std::vector<std::pair<std::string, std::string>> field_labels; // field key → its label as drawn
     // A number box's typing applies as it goes. Its end (Enter, leaving the box) and Escape look

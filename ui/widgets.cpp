@@ -612,6 +612,66 @@ static bool parse_typed(const std::string& text, TypedNumber* out) {
     return typed_ascii(text, &t) && typed_parts(t, out);
 }
 
+// Words a box's number may carry, as people write amounts and counts: a currency's sign or name
+// ("¥25", "25元", "2.5万元", "$3", "3 USD"), a count's measure word ("8 张", "8张卡", "8 cards"); they
+// were "not a number". Matched on typed_ascii()'s text (spaces gone, full-width letters Latin),
+// Latin letters in either case, one before and one after, the longest first. `other`: the words of
+// what the box is not in ("$25" in a box in yuan), said with what it is in rather than taken.
+struct BoxWords {
+    const char* name;          // what the box is in, as its message says it: "CNY ¥"
+    const char* const* before; // each list ends with nullptr
+    const char* const* after;
+    const char* const* other;
+};
+static constexpr const char* kNone[] = {nullptr};
+static constexpr const char* kYuanBefore[] = {"¥", "￥", "CNY", "RMB", nullptr};
+static constexpr const char* kYuanAfter[] = {"块钱", "人民币", "元", "块", "¥", "￥", "CNY", "RMB", nullptr};
+static constexpr const char* kDollarBefore[] = {"US$", "$", "USD", nullptr};
+static constexpr const char* kDollarAfter[] = {"美元", "美金", "$", "USD", nullptr};
+static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kDollarBefore};
+static constexpr const char* kDollarOther[] = {"¥", "￥", "CNY", "RMB", "人民币", "元", nullptr};
+static constexpr BoxWords kDollar{"USD $", kDollarBefore, kDollarAfter, kDollarOther};
+static constexpr const char* kCardsAfter[] = {"张卡",  "块卡", "张",   "块",  "卡",
+                                              "cards", "card", "GPUs", "GPU", nullptr};
+static constexpr BoxWords kCardWords{"cards", kNone, kCardsAfter, kNone};
+
+static bool ascii_iequal(const char* a, const char* b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+        if (x != y && (x >= 0x80 || y >= 0x80 || std::tolower(x) != std::tolower(y))) return false;
+    }
+    return true;
+}
+// Takes one of `words` off t's start (at_end false) or end; true when one was there.
+static bool take_word(std::string& t, const char* const* words, bool at_end) {
+    for (const char* const* w = words; *w; w++) {
+        const size_t n = std::strlen(*w);
+        if (t.size() <= n) continue;
+        const size_t at = at_end ? t.size() - n : 0;
+        if (!ascii_iequal(t.c_str() + at, *w, n)) continue;
+        t.erase(at, n);
+        return true;
+    }
+    return false;
+}
+// The typed number without the words `words` allows around it; *other when it carries one of what
+// the box is not in.
+static bool parse_typed(const std::string& text, TypedNumber* out, const BoxWords* words, bool* other) {
+    *other = false;
+    std::string t;
+    if (!typed_ascii(text, &t)) return false;
+    if (typed_parts(t, out)) return true;
+    if (!words) return false;
+    std::string bare = t;
+    take_word(bare, words->before, false);
+    take_word(bare, words->after, true);
+    if (bare != t && typed_parts(bare, out)) return true;
+    bare = t;
+    *other = take_word(bare, words->other, false) || take_word(bare, words->other, true);
+    *other = *other && typed_parts(bare, out);
+    return false;
+}
+
 bool parse_number(const std::string& text, double* out) {
     TypedNumber n;
     if (!parse_typed(text, &n)) return false;
@@ -842,6 +902,11 @@ static void typed_error(const App& app, ImGuiID id, const char* kept, const BoxU
                                  app.typed_bad_unit.c_str(), hint.c_str(), lettered.c_str(), kept));
         return;
     }
+    if (app.typed_bad_why == Str::typed_other_unit) {
+        text_wrapped_colored(color_bad(), fmt(T(app, Str::typed_other_unit), app.typed_bad_text.c_str(),
+                                              app.typed_bad_unit.c_str(), kept));
+        return;
+    }
     if (app.typed_bad_why == Str::typed_unit_letter) {
         text_wrapped_colored(color_bad(), fmt(T(app, Str::typed_unit_letter), app.typed_bad_text.c_str(),
                                               app.typed_bad_unit.c_str(), app.typed_bad_unit.c_str(), kept));
@@ -861,7 +926,8 @@ static void typed_error(const App& app, ImGuiID id, const char* kept, const BoxU
 // Text it cannot take is said under the box instead. Where the box's typing starts and ends
 // (App::typing_id): an end with text it cannot take, and Escape, restore the scenario before it.
 static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, double* typed,
-                       const double* range = nullptr, const BoxUnit* unit = nullptr) {
+                       const double* range = nullptr, const BoxUnit* unit = nullptr,
+                       const BoxWords* words = nullptr) {
     SemAction a;
     if (!sem_take(app, id, SemActionKind::set, &a)) return false;
     if (app.typing_id != id) { // its first keystroke
@@ -884,12 +950,17 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
         return false;
     }
     TypedNumber n;
-    bool taken = parse_typed(a.text, &n);
+    bool other = false;
+    bool taken = parse_typed(a.text, &n, words, &other);
     if (taken) *typed = in_unit(n, unit);
     const auto in_range = [&](double v) { return v >= range[0] && v <= range[1]; };
     if (unit && unit->sized && ((taken && n.latin) || (!taken && number_then_letters(a.text)))) {
         typed_not_in_unit(app, id, a.text, Str::typed_unit_letter, *unit); // "2T" in GB: TB or TiB?
         taken = false;
+    } else if (other) { // "$25" in a box in yuan: not converted behind the visitor's back
+        typed_not_taken(app, id, a.text, false);
+        app.typed_bad_why = Str::typed_other_unit;
+        app.typed_bad_unit = words->name;
     } else if (!taken) {
         typed_not_taken(app, id, a.text, false);
     } else if (unit && range && n.magnitude == 1.0 && unit->scale > 1.0 && !in_range(*typed) &&
@@ -916,15 +987,15 @@ static bool take_typed(App& app, ImGuiID id, bool whole, const char* shown, doub
     return true;
 }
 static bool take_typed_double(App& app, ImGuiID id, const char* shown, double* v, const double* range,
-                              const BoxUnit* unit) {
+                              const BoxUnit* unit, const BoxWords* words) {
     double typed = 0;
-    if (!take_typed(app, id, false, shown, &typed, range, unit)) return false;
+    if (!take_typed(app, id, false, shown, &typed, range, unit, words)) return false;
     *v = typed;
     return true;
 }
-static bool take_typed_int(App& app, ImGuiID id, const char* shown, int* v) {
+static bool take_typed_int(App& app, ImGuiID id, const char* shown, int* v, const BoxWords* words) {
     double typed = 0;
-    if (!take_typed(app, id, true, shown, &typed)) return false;
+    if (!take_typed(app, id, true, shown, &typed, nullptr, nullptr, words)) return false;
     *v = static_cast<int>(typed);
     return true;
 }
@@ -983,7 +1054,11 @@ bool number_box(App& app, const char* id_str, const char* name, double* v, const
                 const double* range, const BoxUnit* unit) {
     const ImGuiID id = ImGui::GetID(id_str);
     const char* text = box_text(format, *v);
-    const bool changed = take_typed_double(app, id, text, v, range, unit);
+    // A money box is in the scenario's currency: its sign and name may come with the amount.
+    const BoxWords* words = std::strcmp(format, kFormatMoney) != 0   ? nullptr
+                            : app.scenario.currency == Currency::usd ? &kDollar
+                                                                     : &kYuan;
+    const bool changed = take_typed_double(app, id, text, v, range, unit, words);
     if (changed) text = box_text(format, *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
@@ -1004,10 +1079,11 @@ bool input_double(App& app, const char* label, const char* field, double* v, con
     return changed;
 }
 
-static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid) {
+static bool int_box(App& app, const char* id_str, const char* name, int* v, bool invalid,
+                    const BoxWords* words = nullptr) {
     const ImGuiID id = ImGui::GetID(id_str);
     const char* text = fmt("%d", *v);
-    const bool changed = take_typed_int(app, id, text, v);
+    const bool changed = take_typed_int(app, id, text, v, words);
     if (changed) text = fmt("%d", *v);
     value_box(id_str, text, nullptr);
     sem_field(app, Role::number, name, text, invalid || app.typed_bad_id == id);
@@ -1182,7 +1258,7 @@ bool cards_slider(App& app, int* cards) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(box_w);
     // No silent clamp: an out-of-range count gets validate()'s message beside the box.
-    changed |= int_box(app, "##box", name, cards, pushed);
+    changed |= int_box(app, "##box", name, cards, pushed, &kCardWords); // "8 张", "8 cards"
     pop_error_style(pushed);
     field_error(app, "cards", name);
     ImGui::PopID();

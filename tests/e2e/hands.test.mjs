@@ -876,6 +876,30 @@ test('reduced motion: a "Show work" opened low in the window comes into view wit
   } finally { await b.close(); }
 });
 
+test('desktop, Chinese: a price composed with its currency ("２６元") and a count with its measure word ("８ 张") are taken', async () => {
+  // Both were "not a number": Chinese teams write a price with 元 and a count with 张.
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await expand(b.page, '价格');
+    for (const [name, composed, field, want] of [['每卡每小时', '２６元', 'price.hourly', 26], ['卡数', '８ 张', 'cards', 8]]) {
+      const box = b.page.getByRole('textbox', { name, exact: true });
+      await box.scrollIntoViewIfNeeded();
+      await press(b.page, box);
+      await b.page.waitForFunction((n) => document.activeElement && document.activeElement.getAttribute('aria-label') === n, name, { timeout: 5000 });
+      await b.page.keyboard.press('Control+A');
+      const ime = await b.page.context().newCDPSession(b.page);
+      await ime.send('Input.imeSetComposition', { text: composed, selectionStart: composed.length, selectionEnd: composed.length });
+      await ime.send('Input.insertText', { text: composed });
+      await ime.detach();
+      await b.page.keyboard.press('Enter');
+      await b.page.waitForFunction(([f, w]) => f.split('.').reduce((o, k) => o && o[k], window.traincalc.get()) === w, [field, want], { timeout: 5000 });
+      assert.equal(await box.getAttribute('aria-invalid'), null, `${name}: "${composed}" taken`);
+    }
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('phone: a box that shows "2.5e7" brings the keyboard that has an "e"; one that shows digits, the keypad', async () => {
   // inputmode=decimal everywhere: the keypad has no "e", so "2.5e7" could be deleted but not typed.
   const b = await launch({ size: 'phone' });

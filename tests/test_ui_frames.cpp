@@ -817,6 +817,64 @@ TEST_CASE("a picker opened low in the window asks for its box and list to be bro
     }
 }
 
+TEST_CASE("a help, or a plans section's \"Show work\", opened asks to be brought into view, once") {
+    // At the window's bottom edge their text opened out of sight: the "?" and the toggle seemed dead.
+    for (const bool phone : {false, true}) {
+        CAPTURE(phone);
+        Page page(phone ? 390 : 1280, 9000, phone ? 3 : 1, Lang::en); // the whole page, as on the web
+        page.app.touch = phone;
+        page.app.view_h = phone ? 844.0f : 800.0f;
+        page.frame();
+        page.frame();
+        const auto none_asked = [&] { return page.app.reveal_request[0] < 0; };
+        const auto forget = [&] { // the platform takes the request (web/main.cpp)
+            page.app.reveal_request[0] = page.app.reveal_request[1] = -1.0f;
+            page.app.reveal_at_once = false;
+        };
+        const SemNode* help = traincalc_test::find_node(page.app, Role::button, "Help: Cards");
+        REQUIRE(help);
+        const float help_top = help->y0;
+        const std::uint32_t help_id = help->id;
+        CHECK(none_asked());
+        page.click(*help);
+        page.frame();
+        REQUIRE(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 1);
+        const SemNode* text = nullptr;
+        for (const SemNode& n : page.app.sem)
+            if (n.role == Role::text && n.state == 2) text = &n;
+        REQUIRE(text);
+        // From the "?" to the help's bottom, in one jump (the text is read or selected next).
+        CHECK(page.app.reveal_request[0] == doctest::Approx(help_top));
+        CHECK(page.app.reveal_request[1] >= text->y1);
+        CHECK(page.app.reveal_at_once);
+        forget();
+        page.frame();
+        CHECK(none_asked()); // once while it stays open
+        page.app.sem_action = SemAction{help_id, SemActionKind::close, 0, ""};
+        page.frame();
+        page.frame();
+        REQUIRE(traincalc_test::find_node(page.app, Role::button, "Help: Cards")->state == 0);
+        CHECK(none_asked());
+        // A plans section's work: the toggle and its first lines, gliding (nothing waits under the pointer).
+        const SemNode* toggle =
+            traincalc_test::find_node(page.app, Role::button, "Show work: Host RAM per machine");
+        REQUIRE(toggle);
+        const float toggle_top = toggle->y0, toggle_bottom = toggle->y1;
+        page.click(*toggle);
+        REQUIRE(traincalc_test::find_node(page.app, Role::button, "Show work: Host RAM per machine")->state ==
+                1);
+        CHECK(page.app.reveal_request[0] == doctest::Approx(toggle_top));
+        CHECK(page.app.reveal_request[1] > toggle_bottom + 3 * ImGui::GetTextLineHeight()); // lines of work
+        CHECK(page.app.reveal_request[1] - page.app.reveal_request[0] <=
+              16.0f * ImGui::GetTextLineHeightWithSpacing() + 0.5f);
+        CHECK_FALSE(page.app.reveal_at_once);
+        forget();
+        page.frame();
+        CHECK(none_asked());
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a picker opens on its current option, far down the list, with its search box still in view") {
     // Scrolled to the current card, the list took its search box out of view (a phone saw the
     // rows and no box); the options scroll under the box now.
@@ -1887,6 +1945,9 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
         CHECK(page.app.scenario.price_hourly == 20);
         CHECK(said(zh ? "\u201c$3\u201d：此处单位为 CNY ¥；此处仍为 20.00。"
                       : "\u201c$3\u201d: this box is in CNY ¥; the box still holds 20.00."));
+        keys_into(page, price, {"＄3"}, set_end);
+        CHECK(said(zh ? "\u201c＄3\u201d：此处单位为 CNY ¥；此处仍为 20.00。"
+                      : "\u201c＄3\u201d: this box is in CNY ¥; the box still holds 20.00."));
         keys_into(page, price, {"25元元"}, set_end); // one word, once
         CHECK(page.app.scenario.price_hourly == 20);
         for (const Typed& t : {Typed{"8 张", 8}, Typed{"８张卡", 8}, Typed{"16 cards", 16},
@@ -1907,6 +1968,8 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
         CHECK(page.app.scenario.price_hourly == 3);
         keys_into(page, price, {"3.5 USD"}, set_end);
         CHECK(page.app.scenario.price_hourly == 3.5);
+        keys_into(page, price, {"＄4.5"}, set_end); // an input method's full-width sign
+        CHECK(page.app.scenario.price_hourly == 4.5);
         keys_into(page, price, {"4美元"}, set_end);
         CHECK(page.app.scenario.price_hourly == 4);
         keys_into(page, price, {"¥25"}, set_end);

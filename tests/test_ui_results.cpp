@@ -491,7 +491,8 @@ TEST_CASE("the cards headline is what the scenario's own settings need; the fewe
         while (at < n.size() && !(n[at].role == Role::heading && n[at].value == tr(Str::h_cards, lang))) at++;
         REQUIRE(at + 2 < n.size());
         CHECK(n[at + 1].value == "12");
-        CHECK(n[at + 2].value.rfind(zh ? "最少卡数：3（" : "Fewest cards: 3 (", 0) == 0);
+        CHECK(n[at + 2].value.rfind(zh ? "换用其他策略最少：3（" : "Fewest with another strategy: 3 (", 0) ==
+              0);
         // Its own settings that never fit: the best strategy's count, saying which.
         s.offload = Offload::none;
         s.zero = 0;

@@ -188,6 +188,7 @@ struct App {
     bool reveal_at_once =
         false; // the reveal jumps instead of gliding: a list under the pointer must not slide
     unsigned revealed_picker = 0; // the open picker whose list was brought into view (ImGuiID); 0 = none
+    unsigned revealed_help = 0;   // the "?" whose open help was brought into view (ImGuiID); 0 = none
     float view_h = 0.0f;  // px of the page shown at once (the web canvas's height); 0 = all of DisplaySize
     int work_opened = -1; // the headline whose "Show work" a press just opened; -1 = none
     bool import_answered =

@@ -15,6 +15,7 @@
 #include "core/format.h"
 #include "core/inverse.h"
 #include "widgets.h"
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -67,10 +68,19 @@ static PlansCache& plans_cache(App& app) {
 static void show_work(App& app, bool* open, Str title, const std::vector<std::string>& lines, int id) {
     if (lines.empty() || (app.embed && !app.show_details)) return;
     ImGui::PushID(id);
+    const bool was_open = *open;
     disclosure(app, fmt("%s##plans", T(app, Str::show_work)),
                fmt("%s%s%s", T(app, Str::show_work), colon(app.lang), T(app, title)), open, false);
+    const float top = ImGui::GetItemRectMin().y;
     if (*open || app.expand_all)
         for (size_t i = 0; i < lines.size(); i++) copyable_line(app, lines[i], static_cast<int>(i));
+    // Opened at the window's bottom edge, its lines lay out of sight (the toggle seemed dead): the
+    // page brings the toggle and its first lines into view, as a headline's work.
+    if (!was_open && *open && !app.expand_all) {
+        app.reveal_request[0] = top;
+        app.reveal_request[1] =
+            std::min(ImGui::GetCursorScreenPos().y, top + 16.0f * ImGui::GetTextLineHeightWithSpacing());
+    }
     ImGui::PopID();
 }
 

@@ -240,6 +240,16 @@ void help_marker(const char* text, const char* about) {
                             ImGuiCond_Appearing);
     if (ImGui::BeginPopup("##help")) {
         text_wrapped(text, nullptr, text_w);
+        // A "?" at the window's bottom edge opened its text below it, out of sight (the "?" seemed
+        // dead): once measured (its first frame is hidden), the page brings it into view, at once,
+        // as a picker's list.
+        const ImGuiWindow* popup = ImGui::GetCurrentWindow();
+        if (app.revealed_help != button_id && !popup->Hidden && popup->Size.y > 0.0f) {
+            app.revealed_help = button_id;
+            app.reveal_request[0] = button_rect.Min.y;
+            app.reveal_request[1] = popup->Pos.y + popup->Size.y;
+            app.reveal_at_once = true;
+        }
         const auto keep = [](float* out, const ImRect& r) {
             out[0] = r.Min.x, out[1] = r.Min.y, out[2] = r.Max.x, out[3] = r.Max.y;
         };
@@ -247,6 +257,8 @@ void help_marker(const char* text, const char* about) {
         keep(app.help_button_rect, button_rect);
         app.help_popup_id = ImGui::GetCurrentWindow()->PopupId;
         ImGui::EndPopup();
+    } else if (app.revealed_help == button_id) {
+        app.revealed_help = 0; // closed: the next opening is brought into view again
     }
     ImGui::PopID();
 }
@@ -626,8 +638,8 @@ struct BoxWords {
 static constexpr const char* kNone[] = {nullptr};
 static constexpr const char* kYuanBefore[] = {"¥", "￥", "CNY", "RMB", nullptr};
 static constexpr const char* kYuanAfter[] = {"块钱", "人民币", "元", "块", "¥", "￥", "CNY", "RMB", nullptr};
-static constexpr const char* kDollarBefore[] = {"US$", "$", "USD", nullptr};
-static constexpr const char* kDollarAfter[] = {"美元", "美金", "$", "USD", nullptr};
+static constexpr const char* kDollarBefore[] = {"US$", "$", "＄", "USD", nullptr};
+static constexpr const char* kDollarAfter[] = {"美元", "美金", "$", "＄", "USD", nullptr};
 static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kDollarBefore};
 static constexpr const char* kDollarOther[] = {"¥", "￥", "CNY", "RMB", "人民币", "元", nullptr};
 static constexpr BoxWords kDollar{"USD $", kDollarBefore, kDollarAfter, kDollarOther};

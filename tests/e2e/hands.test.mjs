@@ -123,6 +123,34 @@ test('desktop: an open help\'s text takes the pointer, a triple click selects it
   } finally { await b.close(); }
 });
 
+test('phone, both languages: a tap on an open help\'s text keeps it the help\'s; Escape then closes it and the focus is on its "?"', async () => {
+  // The Cards help opens over the cards slider: a tap in its text gave the slider the focus, and
+  // Escape then reached the slider (English: the help stayed open; Chinese: the focus on the slider).
+  for (const [locale, help, text] of [['en-US', 'Help: Cards', 'Drag: 1, 2, 4 … 4,096 cards. Type any count in the box.'], ['zh-CN', '说明：卡数', null]]) {
+    const b = await launch({ size: 'phone', locale });
+    try {
+      await open(b.page);
+      const q = b.page.getByRole('button', { name: help, exact: true });
+      await q.scrollIntoViewIfNeeded();
+      await settle(b.page, 200);
+      await press(b.page, q, true);
+      await toggled(b.page, help);
+      await settle(b.page, 200);
+      const p = text ? b.page.locator('#tc-sem p.in-popup').getByText(text, { exact: true }) : b.page.locator('#tc-sem p.in-popup').first();
+      const c = await center(p);
+      await touchTap(b.page, c.x, c.y);
+      await b.page.waitForTimeout(1800);  // past the wait a tap in a help gives the page's answer
+      const focused = () => b.page.evaluate(() => { const e = document.activeElement; return e === document.body ? 'BODY' : `${e.getAttribute('role') || e.tagName}:${e.getAttribute('aria-label') || e.textContent}`; });
+      assert.doesNotMatch(await focused(), /slider|Number of cards|卡数$/, `${locale}: the tap in the help's text gave the focus to a control under it`);
+      assert.equal(await q.getAttribute('aria-expanded'), 'true', `${locale}: the tap leaves the help open`);
+      await b.page.keyboard.press('Escape');
+      await toggled(b.page, help, false);
+      assert.equal(await focused(), `BUTTON:${help}`, `${locale}: the focus is on its "?"`);
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});
+
 test('desktop: typed at a person\'s pace, a count out of range stays as typed, marked, with the banner', async () => {
   // Each key committed a link; the events of those links came later, and the second one applied the
   // earlier, valid hash over the invalid last one: 100000 became 10000, unmarked (2026-12-02).
@@ -853,6 +881,37 @@ test('desktop, Chinese: a GPU list opened low on the page comes into view in one
     assert.ok(list <= 800 + 1, `the list's last row shows (${list} px of 800)`);
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
+});
+
+test('desktop, both languages: a help, and a plans section\'s "Show work", opened at the window\'s bottom edge come into view', async () => {
+  // Their text opened below the window's edge and nothing moved: the "?" and the toggle seemed dead.
+  for (const [locale, toggle, help] of [['en-US', 'Show work: Host RAM per machine', 'Help: Cards'], ['zh-CN', '查看算式：每台机器的内存', '说明：卡数']]) {
+    const H = 500;
+    const b = await launch({ locale, viewport: { width: 1280, height: H } });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      for (const name of [toggle, help]) {
+        const el = b.page.getByRole('button', { name, exact: true });
+        // Scrolled, as a person does, until it stands at the window's bottom edge.
+        const r = await el.boundingBox();
+        await b.page.mouse.wheel(0, r.y + r.height - (H - 6) );
+        await b.page.waitForFunction(([n, h]) => { const e = [...document.querySelectorAll('#tc-sem button')].find((x) => x.textContent === n); const r = e.getBoundingClientRect(); return r.bottom <= h && r.bottom > h - 40; }, [name, H], { timeout: 5000 });
+        await settle(b.page, 200);
+        const before = await b.page.evaluate(() => scrollY);
+        await press(b.page, el);
+        await toggled(b.page, name);
+        await settle(b.page);
+        const after = await b.page.evaluate(() => scrollY);
+        assert.ok(after > before + 40, `${locale}: "${name}" opened at the bottom edge brings its text into view (scrollY ${before} → ${after})`);
+        const box = await el.boundingBox();
+        assert.ok(box.y >= 0, `${locale}: "${name}" itself stays in view (${box.y} px)`);
+        await b.page.keyboard.press('Escape');  // a help closes; a toggle's Escape does nothing
+        await settle(b.page, 200);
+      }
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
 });
 
 test('reduced motion: a "Show work" opened low in the window comes into view without a glide', async () => {

@@ -1924,6 +1924,7 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
         const bool zh = lang == Lang::zh;
         CAPTURE(zh);
         Page page(1280, 800, 1, lang);
+        page.app.expand_all = true; // the ownership inputs and the quotes too
         ImGui::GetIO().DisplaySize.y = 20000;
         page.frame();
         const char* price = zh ? "每卡每小时" : "Per card per hour";
@@ -1956,6 +1957,20 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
             keys_into(page, cards, {t.text}, set_end);
             CHECK(page.app.scenario.cards == t.value);
         }
+        // Every money box, whatever its format: a purchase price, a fee per unit.
+        keys_into(page, zh ? "每卡购买价（0 为参考价）" : "Purchase price per card (0 = catalog)", {"20万元"},
+                  set_end);
+        CHECK(page.app.scenario.purchase_price == 200000);
+        keys_into(page, zh ? "电价（每千瓦时）" : "Electricity per kWh", {"0.8元"}, set_end);
+        CHECK(page.app.scenario.electricity_per_kwh == doctest::Approx(0.8));
+        keys_into(page, zh ? "存储费（每 GB 每月）" : "Storage fee per GB-month", {"¥0.5"}, set_end);
+        CHECK(page.app.scenario.storage_per_gb_month == doctest::Approx(0.5));
+        keys_into(page, zh ? "服务商 1，押金" : "Provider 1, Deposit", {"500元"}, set_end);
+        CHECK(page.app.scenario.quotes[0].deposit == 500);
+        keys_into(page, zh ? "电价（每千瓦时）" : "Electricity per kWh", {"$0.1"}, set_end);
+        CHECK(page.app.scenario.electricity_per_kwh == doctest::Approx(0.8));
+        CHECK(said(zh ? "\u201c$0.1\u201d：此处单位为 CNY ¥；此处仍为 0.8。"
+                      : "\u201c$0.1\u201d: this box is in CNY ¥; the box still holds 0.8."));
         keys_into(page, cards, {"8元"}, set_end); // a price's word in a count: not a number
         CHECK(page.app.scenario.cards == 32);
         CHECK(said(zh ? "\u201c8元\u201d不是数字；此处仍为 32。"

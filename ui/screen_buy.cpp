@@ -12,17 +12,19 @@ static bool draw_ownership_inputs(App& app) {
     // 0 in the box means "the catalog's street price" (stored as -1 in the scenario).
     double purchase = s.purchase_price < 0 ? 0 : s.purchase_price;
     if (input_double(app, T(app, Str::purchase_price), "purchase_price", &purchase, "%.0f",
-                     T(app, Str::purchase_help))) {
+                     T(app, Str::purchase_help), nullptr, &kMoneyUnit)) {
         s.purchase_price = purchase > 0 ? purchase : -1;
         changed = true;
     }
     changed |= input_double(app, T(app, Str::depreciation_months), "depreciation_months",
                             &s.depreciation_months, "%.3g");
-    changed |=
-        input_double(app, T(app, Str::electricity), "electricity_per_kwh", &s.electricity_per_kwh, "%.3g");
+    changed |= input_double(app, T(app, Str::electricity), "electricity_per_kwh", &s.electricity_per_kwh,
+                            "%.3g", nullptr, nullptr, &kMoneyUnit);
     changed |= input_double(app, T(app, Str::pue), "pue", &s.pue, "%.3g", T(app, Str::pue_help));
-    changed |= input_double(app, T(app, Str::rack), "rack_per_month", &s.rack_per_month, "%.4g");
-    changed |= input_double(app, T(app, Str::ops), "ops_per_month", &s.ops_per_month, "%.4g");
+    changed |= input_double(app, T(app, Str::rack), "rack_per_month", &s.rack_per_month, "%.4g", nullptr,
+                            nullptr, &kMoneyUnit);
+    changed |= input_double(app, T(app, Str::ops), "ops_per_month", &s.ops_per_month, "%.4g", nullptr,
+                            nullptr, &kMoneyUnit);
     changed |=
         input_double(app, T(app, Str::hours_used), "hours_per_month_used", &s.hours_per_month_used, "%.4g");
     return changed;

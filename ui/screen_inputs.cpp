@@ -608,10 +608,11 @@ static bool draw_prices(App& app) {
     changed |= input_double(app, T(app, Str::storage_gb), "storage_gb", &s.storage_gb, "%.4g", nullptr,
                             nullptr, &kGB);
     changed |= input_double(app, T(app, Str::storage_fee_field), "storage_per_gb_month",
-                            &s.storage_per_gb_month, "%.3g");
+                            &s.storage_per_gb_month, "%.3g", nullptr, nullptr, &kMoneyUnit);
     changed |= input_double(app, T(app, Str::traffic_gb), "traffic_gb", &s.traffic_gb, "%.4g", nullptr,
                             nullptr, &kGB);
-    changed |= input_double(app, T(app, Str::traffic_fee_field), "traffic_per_gb", &s.traffic_per_gb, "%.3g");
+    changed |= input_double(app, T(app, Str::traffic_fee_field), "traffic_per_gb", &s.traffic_per_gb, "%.3g",
+                            nullptr, nullptr, &kMoneyUnit);
     changed |= input_double(app, T(app, Str::cny_per_usd), "cny_per_usd", &s.cny_per_usd, "%.4g",
                             T(app, Str::cny_per_usd_help));
     changed |=

@@ -99,16 +99,16 @@ static bool draw_quotes(App& app) {
         Str label;
         double Quote::*field;
         const char* format;
-        const BoxUnit* unit; // a rate's: a letter typed after it is a unit (BoxUnit::sized)
+        const BoxUnit* unit; // a rate's: a letter after it is a unit (BoxUnit::sized); money's: its words
     };
     static constexpr BoxUnit kMbps{"Mbit/s", 1, true};
     const Row rows[] = {
         {Str::q_price, &Quote::price_per_card_hour, kFormatMoney, nullptr},
         {Str::q_min_hours, &Quote::min_billed_hours, "%.3g", nullptr},
         {Str::q_bandwidth, &Quote::bandwidth_mbps, "%.4g", &kMbps},
-        {Str::q_storage, &Quote::storage_per_gb_month, "%.3g", nullptr},
-        {Str::q_traffic, &Quote::traffic_per_gb, "%.3g", nullptr},
-        {Str::q_deposit, &Quote::deposit, "%.0f", nullptr},
+        {Str::q_storage, &Quote::storage_per_gb_month, "%.3g", &kMoneyUnit},
+        {Str::q_traffic, &Quote::traffic_per_gb, "%.3g", &kMoneyUnit},
+        {Str::q_deposit, &Quote::deposit, "%.0f", &kMoneyUnit},
     };
     // "Provider 1": the name box's name and hint. A quote's provider as its cells are read, inputs
     // and results alike: the name typed, else that (a screen reader heard "Per card-hour, Provider 1"

@@ -1067,9 +1067,8 @@ bool number_box(App& app, const char* id_str, const char* name, double* v, const
     const ImGuiID id = ImGui::GetID(id_str);
     const char* text = box_text(format, *v);
     // A money box is in the scenario's currency: its sign and name may come with the amount.
-    const BoxWords* words = std::strcmp(format, kFormatMoney) != 0   ? nullptr
-                            : app.scenario.currency == Currency::usd ? &kDollar
-                                                                     : &kYuan;
+    const bool money = std::strcmp(format, kFormatMoney) == 0 || (unit && unit->money);
+    const BoxWords* words = !money ? nullptr : app.scenario.currency == Currency::usd ? &kDollar : &kYuan;
     const bool changed = take_typed_double(app, id, text, v, range, unit, words);
     if (changed) text = box_text(format, *v);
     value_box(id_str, text, nullptr);

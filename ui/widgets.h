@@ -124,7 +124,12 @@ struct BoxUnit {
     // a magnitude ("7B" bytes or billions? "2T" TB or TiB? "100m" Mbit?), so it is not taken and
     // the message says to type the number in the box's unit (typed_unit_letter). 万/亿 still count.
     bool sized = false;
+    // An amount in the scenario's currency (a price, a fee, a deposit): its sign or name may come
+    // with it ("25元", "¥25", "20万元", "$3"), the other currency's is said (BoxWords, widgets.cpp).
+    bool money = false;
 };
+// A money box whose format is not kFormatMoney's ("%.0f" purchase price, "%.3g" fees).
+inline constexpr BoxUnit kMoneyUnit{"", 1, false, true};
 // A field's errors under it. `label`, the field's as drawn, replaces the JSON key a message starts
 // with, there and in the results' list of errors (error_text()).
 void field_error(App& app, const char* field, const char* label = nullptr);

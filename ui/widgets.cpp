@@ -200,6 +200,20 @@ float help_marker_width() {
                        : ImGui::CalcTextSize("?").x + ImGui::GetStyle().FramePadding.x * 1.2f);
 }
 
+// An open popup (a picker's list, a help) low in the window went on below its bottom edge (ImGui's
+// display is the whole page, so it found room there): once measured (its first frame is hidden), the
+// page brings [top, the popup's bottom] into view, once per opening (*revealed: the one that was;
+// its owner sets it back to 0 when closed), at once: a glide moved a search box from under the
+// click that followed the opening (CI, 12-07: the click focused a row under it). Call inside it.
+static void reveal_popup_once(App& app, unsigned* revealed, ImGuiID id, float top) {
+    const ImGuiWindow* popup = ImGui::GetCurrentWindow();
+    if (*revealed == id || popup->Hidden || popup->Size.y <= 0.0f) return;
+    *revealed = id;
+    app.reveal_request[0] = top;
+    app.reveal_request[1] = popup->Pos.y + popup->Size.y;
+    app.reveal_at_once = true;
+}
+
 void help_marker(const char* text, const char* about) {
     App& app = current_app();
     ImGui::SameLine(0, 4); // help_marker_width() counts these 4 px
@@ -240,16 +254,8 @@ void help_marker(const char* text, const char* about) {
                             ImGuiCond_Appearing);
     if (ImGui::BeginPopup("##help")) {
         text_wrapped(text, nullptr, text_w);
-        // A "?" at the window's bottom edge opened its text below it, out of sight (the "?" seemed
-        // dead): once measured (its first frame is hidden), the page brings it into view, at once,
-        // as a picker's list.
-        const ImGuiWindow* popup = ImGui::GetCurrentWindow();
-        if (app.revealed_help != button_id && !popup->Hidden && popup->Size.y > 0.0f) {
-            app.revealed_help = button_id;
-            app.reveal_request[0] = button_rect.Min.y;
-            app.reveal_request[1] = popup->Pos.y + popup->Size.y;
-            app.reveal_at_once = true;
-        }
+        // A "?" at the window's bottom edge opened its text out of sight (the "?" seemed dead).
+        reveal_popup_once(app, &app.revealed_help, button_id, button_rect.Min.y);
         const auto keep = [](float* out, const ImRect& r) {
             out[0] = r.Min.x, out[1] = r.Min.y, out[2] = r.Max.x, out[3] = r.Max.y;
         };
@@ -1380,17 +1386,7 @@ bool begin_picker(App& app, const char* id_str, const char* name, const char* pr
     if (open && sem_take(app, id, SemActionKind::close)) ImGui::CloseCurrentPopup();
     if (open) {
         begin_listbox(app, name);
-        // A list opened low in the window went on below its bottom edge (ImGui's display is the
-        // whole page, so it found room there): once measured (its first frame is hidden), the page
-        // brings the box and its list into view, at once: a glide moved the search box from under a
-        // click that followed the list's opening (CI, 12-07: the click focused a row under it).
-        const ImGuiWindow* list = ImGui::GetCurrentWindow();
-        if (app.revealed_picker != id && !list->Hidden && list->Size.y > 0.0f) {
-            app.revealed_picker = id;
-            app.reveal_request[0] = mn.y;
-            app.reveal_request[1] = list->Pos.y + list->Size.y;
-            app.reveal_at_once = true;
-        }
+        reveal_popup_once(app, &app.revealed_picker, id, mn.y); // the box and its list
     } else if (app.revealed_picker == id) {
         app.revealed_picker = 0; // closed: the next opening is brought into view again
     }

@@ -97,6 +97,24 @@ std::string format_number(double v, int significant) {
     return sign + s;
 }
 
+// A number as a reader takes it from format_number's text: "1,234" is 1234, "1.05e19" 1.05e19.
+static double number_as_shown(double v, int significant) {
+    std::string digits;
+    for (char ch : format_number(v, significant))
+        if (ch != ',') digits += ch;
+    double shown = 0;
+    parse_decimal(digits.c_str(), &shown);
+    return shown;
+}
+
+int difference_significant(double a, double b) {
+    if (!std::isfinite(a) || !std::isfinite(b)) return 3;
+    const std::string target = format_number(a - b);
+    for (int sig = 3; sig < 12; sig++)
+        if (format_number(number_as_shown(a, sig) - number_as_shown(b, sig)) == target) return sig;
+    return 12;
+}
+
 // The unit a number of hours reads best in: whole seconds under a minute (not "0 min"), whole
 // minutes under an hour, hours under two days, days under two years, then years.
 enum class TimeUnit { s, min, h, days, years };
@@ -1235,10 +1253,13 @@ static void explain_memory(const Estimate& e, const Fmt& F, std::vector<std::str
     explain_objective(e, Headline::memory, F, out);
     push_terms(e, Headline::memory, F, out);
     host_ram_notes(e, F, out);
+    // The two with the digits their difference needs: "23.26 GiB of 23.42 GiB usable: fits, 0.157 GiB
+    // headroom", never 23.3 of 23.1 beside 0.157.
+    const int sig = difference_significant(m.usable_gib, m.per_gpu_gib);
     out.push_back(fmt(
         F.T("Per card: %s GiB of %s GiB usable (%s GiB nominal): %s",
             "每卡显存：%s GiB / 可用 %s GiB（标称 %s GiB）：%s"),
-        F.N(m.per_gpu_gib).c_str(), F.N(m.usable_gib).c_str(), F.N(m.capacity_gib).c_str(),
+        F.N(m.per_gpu_gib, sig).c_str(), F.N(m.usable_gib, sig).c_str(), F.N(m.capacity_gib).c_str(),
         m.fits ? fmt(F.T("fits, %s GiB headroom", "放得下，余量 %s GiB"), F.N(m.headroom_gib).c_str()).c_str()
                : fmt(F.T("does not fit, %s GiB short", "放不下，缺 %s GiB"), F.N(-m.headroom_gib).c_str())
                      .c_str()));
@@ -1870,7 +1891,8 @@ const WarningText kWarningText[] = {
      "time and cost are not a plan.",
      "显存放不下：每卡需要 %s GiB，可用 %s GiB（缺 %s GiB）：按当前设置无法开始训练，时间和费用仅供参考。",
      [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
-         return fmt(t, F.N(w.value).c_str(), F.N(w.limit).c_str(), F.N(w.value - w.limit).c_str());
+         const int sig = difference_significant(w.value, w.limit); // "(0.157 GiB short)" reads right
+         return fmt(t, F.N(w.value, sig).c_str(), F.N(w.limit, sig).c_str(), F.N(w.value - w.limit).c_str());
      }},
     {WarningCode::fixed_overhead_dominates,
      "Fixed hours (%s) exceed the compute time (%s): set-up, not training, dominates the bill.",

@@ -47,6 +47,9 @@ std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang
 // Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
 std::string format_number(double v, int significant = 3);
 std::string format_hours(double hours, Lang lang); // "23.4 h" / "2.3 days" / "23.4 小时"
+// The digits two numbers need beside their difference shown at three: "23.26 of 23.42 GiB, headroom
+// 0.157 GiB" (at three each, 23.3 − 23.1 read 0.2). 3 when three already read right; at most 12.
+int difference_significant(double a, double b);
 // `hours` in the unit format_hours(reference) uses, with it: a chart's ticks in one unit ("0 h",
 // not "0 s", under "35 h"; "0.5 h", not "30 min", under "2 h").
 std::string format_hours_as(double hours, double reference, Lang lang);

@@ -2,7 +2,8 @@
 """The shown work reproduces by hand: for every formula line of the CLI's report (`traincalc estimate
 --text`, English and Chinese) on every scenario in tests/scenarios (and a few more below), the values
 as the line shows them, combined as the line writes them (a sum of products, left to right), give the
-result as the line shows it, to its last shown digit. Exit status 1 and the lines that do not.
+result as the line shows it, to its last shown digit; so does prose that states two amounts and their
+difference ("Per card: 77.497 GiB of 77.6 GiB usable: fits, 0.103 GiB headroom"). Exit status 1 and the lines that do not.
 
 usage: python3 scripts/check_shown_work.py [path/to/traincalc]
 """
@@ -44,7 +45,35 @@ EXTRA = [  # beyond tests/scenarios: spot in increments, dollars, a deadline, GR
     # a divisor of 183,105 read "18.3 万" in Chinese: 408,269 ÷ 18.3 万 × 0.518 gave 1.16, not 1.15
     {"model": "qwen2.5-32b", "method": "lora", "gpu": "A100-80G", "cards": 8, "samples": 500000,
      "avg_tokens": 2000},
+    # a card nearly full (0.103 GiB headroom) and one just short (0.42 GiB): at three digits each the
+    # prose read "77.5 GiB of 77.6 GiB usable: fits, 0.103 GiB headroom", "78 of 77.6 … 0.42 short"
+    {"model": "qwen2.5-14b", "method": "full", "micro_batch": 1, "seq_len": 4232, "gpu": "A100-80G",
+     "cards": 8, "zero": 3},
+    {"micro_batch": 15, "seq_len": 512},
 ]
+
+# Prose that states two amounts and their difference: (pattern, group of a, group of b, groups of the
+# difference). The difference is checked as the formula line "a − b = difference" would be.
+DIFFERENCES = [
+    (re.compile(r"Per card: ([0-9.,]+) GiB of ([0-9.,]+) GiB usable .*: "
+                r"(?:fits, ([0-9.,]+) GiB headroom|does not fit, ([0-9.,]+) GiB short)"), 2, 1),
+    (re.compile(r"每卡显存：([0-9.,]+) GiB / 可用 ([0-9.,]+) GiB（.*）："
+                r"(?:放得下，余量 ([0-9.,]+) GiB|放不下，缺 ([0-9.,]+) GiB)"), 2, 1),
+    (re.compile(r"Does not fit: ([0-9.,]+) GiB per card needed, ([0-9.,]+) GiB usable \(()([0-9.,]+) GiB short\)"),
+     2, 1),
+    (re.compile(r"显存放不下：每卡需要 ([0-9.,]+) GiB，可用 ([0-9.,]+) GiB（缺 ()([0-9.,]+) GiB）"), 2, 1),
+]
+
+
+def difference_line(line):
+    """The formula "usable − per card = headroom" a prose line implies, or None."""
+    for pattern, a, b in DIFFERENCES:
+        m = pattern.search(line)
+        if m:
+            if m.group(3):
+                return f"d = {m.group(a)} GiB − {m.group(b)} GiB = {m.group(3)} GiB"
+            return f"d = {m.group(b)} GiB − {m.group(a)} GiB = {m.group(4)} GiB"
+    return None
 
 NUMBER = re.compile(r"([0-9][0-9,]*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?)")
 MAGNITUDE = {"万亿": 1e12, "亿": 1e8, "万": 1e4}
@@ -140,6 +169,7 @@ def main():
                 continue
             for raw in out.stdout.splitlines():
                 line = raw.lstrip("- ").strip()
+                line = difference_line(line) or line
                 if len(line.split(" = ")) < 3:
                     continue
                 checked += 1

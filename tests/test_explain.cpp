@@ -93,6 +93,21 @@ TEST_CASE("format_number: scientific for large and tiny, grouped thousands, 3 si
     CHECK(format_number(1.0 / 0.0) == "0");
 }
 
+TEST_CASE("difference_significant: the digits two amounts need for their difference to read right") {
+    // At three each 77.497 − 77.6 read 0.1 beside a headroom shown 0.103; 78.0195 − 77.6 read 0.4 by 0.42.
+    CHECK(difference_significant(77.6, 77.497) == 5);
+    CHECK(format_number(77.497, 5) == "77.497");
+    CHECK(difference_significant(78.019503, 77.6) == 4);
+    CHECK(format_number(78.019503, 4) == "78.02");
+    // Far apart, or exactly equal: three.
+    CHECK(difference_significant(77.6, 33.0) == 3);
+    CHECK(difference_significant(77.6, 77.6) == 3);
+    CHECK(difference_significant(1234.4, 12.0) == 3); // "1,234 − 12 = 1,222"
+    // Not a number: three (never a loop to twelve on NaN), and never past twelve.
+    CHECK(difference_significant(std::nan(""), 1.0) == 3);
+    CHECK(difference_significant(1.0 + 1e-14, 1.0) == 12);
+}
+
 TEST_CASE("format_hours: seconds, minutes, hours, days, years in both languages") {
     CHECK(format_hours(23.37, Lang::en) == "23.4 h");
     CHECK(format_hours(23.37, Lang::zh) == "23.4 小时");

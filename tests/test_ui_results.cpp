@@ -509,6 +509,39 @@ TEST_CASE("the cards headline is what the scenario's own settings need; the fewe
     }
 }
 
+TEST_CASE("the memory headline's two amounts carry the digits their headroom needs") {
+    // Qwen2.5 14B full fine-tuning on 8 A100s, s = 4,232: 0.103 GiB headroom. At three digits each the
+    // card read "77.5 GiB / 77.6 GiB", a difference of 0.1 beside the 0.103 it shows.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 9000, 1, lang);
+        Scenario& s = page.app.scenario;
+        s.model_id = "qwen2.5-14b";
+        s.method = Method::full;
+        s.micro_batch = 1;
+        s.seq_len = 4232;
+        s.gpu_id = "A100-80G";
+        s.cards = 8;
+        s.zero = 3;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        REQUIRE(page.app.estimate.memory.fits);
+        const Semantics& n = page.app.sem;
+        size_t at = 0;
+        while (at < n.size() && !(n[at].role == Role::heading && n[at].value == tr(Str::h_memory, lang)))
+            at++;
+        REQUIRE(at + 2 < n.size());
+        CHECK(n[at + 1].value == "77.497 GiB / 77.6 GiB");
+        CHECK(n[at + 2].value == (zh ? "✓ 放得下（余量 0.103 GiB）" : "✓ fits (headroom 0.103 GiB)"));
+        // Roomy: three digits each, as before (33 GiB of 77.6, headroom 44.6).
+        s.seq_len = 1024;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        CHECK(n[at + 1].value == format_number(page.app.estimate.memory.per_gpu_gib) + " GiB / 77.6 GiB");
+    }
+}
+
 TEST_CASE("a card without a rental price: the cost is unknown, not ¥0, and rent or buy gives no verdict") {
     // Found by hand: the comparison's "no price" row (the modified RTX 4090 48GB) clicked, the page
     // said ¥0, "¥0 per million tokens", "Renting stays cheaper at any monthly use" and that ¥500

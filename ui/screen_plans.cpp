@@ -94,14 +94,15 @@ static void draw_host_ram(App& app, PlansCache& cache) {
     if (!h.known) {
         text_wrapped_colored(color_warn(), fmt(T(app, Str::host_unknown_fmt), fgib(h.peak_node_gib)));
     } else {
+        const int sig = difference_significant(h.available_gib, h.peak_node_gib); // by the headroom
         const char* verdict =
             h.fits ? fmt(app.lang == Lang::zh ? "✓ %s（%s %s）" : "✓ %s (%s %s)", T(app, Str::fits),
                          T(app, Str::headroom), fgib(h.headroom_gib))
                    : fmt(app.lang == Lang::zh ? "× %s（%s %s）" : "× %s (%s %s)", T(app, Str::does_not_fit),
                          T(app, Str::short_by), fgib(-h.headroom_gib));
         text_wrapped_colored(h.fits ? color_ok() : color_bad(),
-                             fmt("%s %s / %s · %s", T(app, Str::host_peak), fgib(h.peak_node_gib),
-                                 fgib(h.available_gib), verdict));
+                             fmt("%s %s / %s · %s", T(app, Str::host_peak), fgib(h.peak_node_gib, sig),
+                                 fgib(h.available_gib, sig), verdict));
     }
     text_wrapped(fmt("%s %s · %s %s · %s", T(app, Str::host_loading), fgib(h.load_node_gib),
                      T(app, Str::host_training), fgib(h.offload_node_gib),

@@ -119,8 +119,9 @@ static void headline_time(App& app, const Estimate& e, const ImVec4& value_color
 static void headline_memory(App& app, const Estimate& e) {
     ImGui::TableNextColumn();
     const MemoryResult& m = e.memory;
+    const int sig = difference_significant(m.usable_gib, m.per_gpu_gib); // "23.26 / 23.42" by "0.157"
     headline_card(
-        app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib), fgib(m.usable_gib)),
+        app, Str::h_memory, fmt("%s / %s", fgib(m.per_gpu_gib, sig), fgib(m.usable_gib, sig)),
         m.fits ? color_ok() : color_bad(),
         m.fits ? fmt("✓ %s%s", T(app, Str::fits),
                      parenthesized(app, fmt("%s %s", T(app, Str::headroom), fgib(m.headroom_gib))))

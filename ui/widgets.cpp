@@ -124,8 +124,8 @@ const char* fmoney_in(double v, Currency c) {
 const char* cards_text(const App& app, int cards) {
     return fmt("%d %s", cards, T(app, cards == 1 ? Str::card_unit : Str::cards_unit));
 }
-const char* fgib(double gib) {
-    return fmt("%s GiB", format_number(gib, 3).c_str());
+const char* fgib(double gib, int sig) {
+    return fmt("%s GiB", format_number(gib, sig).c_str());
 }
 const char* label_gap(const char* label) {
     const size_t n = std::strlen(label);

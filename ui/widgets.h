@@ -49,7 +49,7 @@ const char* fnum(double v, int significant = 3);   // format_number
 const char* fhours(const App& app, double hours);  // format_hours in the page's language
 const char* fmoney(const App& app, double v);      // format_money in the scenario's currency
 const char* cards_text(const App& app, int cards); // "1 card", "4 cards"; "4 张卡"
-const char* fgib(double gib);                      // "71.2 GiB"
+const char* fgib(double gib, int sig = 3);         // "71.2 GiB"; sig: difference_significant()
 // "Label value", without the space after a label's full-width colon ("处理的 token 总数：7.5e7").
 const char* after_label(const char* label, const char* value);
 const char* label_gap(const char* label); // "" after a full-width "：", else " "

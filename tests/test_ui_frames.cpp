@@ -768,6 +768,52 @@ TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
 // Found by hand (desktop, 1280 × 800): the GPU picker, clicked at the window's bottom edge, opened its
 // list below it, off screen (ImGui's display is the whole page, 2,278 px), 1,000 px tall (45% of the
 // page): only its search box showed. The lists are sized to what the browser shows and brought into view.
+TEST_CASE("a phone turned (one column, then two, and back) keeps an open picker open and a collapsed "
+          "section collapsed") {
+    // The desktop's two columns are a table, whose ID stack differed from the phone's one column: the
+    // controls' ids changed as the phone turned, so its open GPU list closed (found by hand, 2026-12-07)
+    // and a section the visitor had collapsed opened again.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(390, 20000, 1, lang);
+        page.frame();
+        page.frame();
+        const char* gpu_name = zh ? "GPU 型号" : "GPU";
+        const char* section_name = tr(Str::sec_data, lang);
+        const SemNode* header = traincalc_test::find_node(page.app, Role::header, section_name);
+        REQUIRE(header);
+        REQUIRE(header->state == 1);
+        page.click(*header);
+        header = traincalc_test::find_node(page.app, Role::header, section_name);
+        REQUIRE(header);
+        REQUIRE(header->state == 0);
+        const SemNode* gpu = traincalc_test::find_node(page.app, Role::combobox, gpu_name);
+        REQUIRE(gpu);
+        const std::uint32_t gpu_id = gpu->id;
+        page.click(*gpu);
+        gpu = traincalc_test::find_node(page.app, Role::combobox, gpu_name);
+        REQUIRE(gpu);
+        REQUIRE(gpu->state == 1);
+        for (const float width : {844.0f, 390.0f, 1280.0f}) {
+            CAPTURE(width);
+            ImGui::GetIO().DisplaySize.x = width;
+            for (int i = 0; i < 3; i++) page.frame();
+            gpu = traincalc_test::find_node(page.app, Role::combobox, gpu_name);
+            REQUIRE(gpu);
+            CHECK(gpu->id == gpu_id); // its DOM twin, and the focus in it, live on
+            CHECK(gpu->state == 1);
+            size_t options = 0;
+            for (const SemNode& n : page.app.sem) options += traincalc_test::picker_option(n);
+            CHECK(options > 10);
+            header = traincalc_test::find_node(page.app, Role::header, section_name);
+            REQUIRE(header);
+            CHECK(header->state == 0);
+        }
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("a picker opened low in the window asks for its box and list to be brought into view, once") {
     for (const bool phone : {false, true}) {
         CAPTURE(phone);

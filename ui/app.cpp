@@ -365,6 +365,22 @@ static void close_help_on_tap_outside(App& app) {
     if (!inside(app.help_rect) && !inside(app.help_button_rect)) ImGui::ClosePopupToLevel(0, true);
 }
 
+// The inputs and the results keep their IDs in either layout (a phone turned: one column, then two):
+// under the desktop's table they differed, so an open picker closed, a collapsed section opened and a
+// box being typed in lost its text when the phone was turned.
+static bool draw_inputs_column(App& app) {
+    ImGui::PushOverrideID(ImHashStr("inputs"));
+    const bool changed = draw_inputs(app);
+    ImGui::PopID();
+    return changed;
+}
+static bool draw_results_column(App& app) {
+    ImGui::PushOverrideID(ImHashStr("results"));
+    const bool changed = draw_result_screens(app);
+    ImGui::PopID();
+    return changed;
+}
+
 bool draw_app(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     io.UserData = &app; // helpers without an App parameter (help markers, text) record into it
@@ -395,16 +411,16 @@ bool draw_app(App& app) {
         }
         draw_summary_line(app);
         if (app.embed) {
-            changed |= draw_result_screens(app);
-            changed |= draw_inputs(app);
+            changed |= draw_results_column(app);
+            changed |= draw_inputs_column(app);
         } else {
-            changed |= draw_inputs(app);
+            changed |= draw_inputs_column(app);
             ImGui::Separator();
             if (app.scroll_to_results) {
                 app.scroll_request_y = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
                 app.scroll_to_results = false;
             }
-            changed |= draw_result_screens(app);
+            changed |= draw_results_column(app);
         }
     } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX)) {
         // Two columns on one page: inputs left, results right (embedded: results first).
@@ -418,7 +434,7 @@ bool draw_app(App& app) {
         for (int column = 0; column < 2; column++) {
             ImGui::TableSetColumnIndex(column);
             const bool inputs = (column == 0) != app.embed;
-            changed |= inputs ? draw_inputs(app) : draw_result_screens(app);
+            changed |= inputs ? draw_inputs_column(app) : draw_results_column(app);
         }
         ImGui::EndTable();
     }

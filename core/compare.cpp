@@ -84,11 +84,11 @@ Affine affine_memory(const Context& cx, const GpuSpec& g, const SearchPoint& p) 
     return a;
 }
 
-TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card) {
+TimeInputs timing_for(const Scenario& s, const GpuSpec& g, bool scenario_card, int experts) {
     TimeInputs ti;
     ti.peak_tflops = peak_tflops(g, s.precision);
-    ti.utilization =
-        s.utilization > 0 ? s.utilization : default_utilization(s, g); // the stack's, else the card's
+    ti.utilization = s.utilization > 0 ? s.utilization
+                                       : default_utilization(s, g, experts); // the stack's, else the card's
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = scenario_card ? s.tokens_per_second_per_gpu : 0; // a measurement is for its own card
     set_links(ti, g);
@@ -135,7 +135,7 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
     best.gpu_index = gpu_index;
     if (!cx.valid || !valid_on_card(s, g, *cx.c)) return best;
     const bool scenario_card = !s.gpu_id.empty() && g.id == s.gpu_id;
-    const TimeInputs ti = timing_for(s, g, scenario_card);
+    const TimeInputs ti = timing_for(s, g, scenario_card, cx.md.experts);
     const Prices prices = prices_for(s, g, *cx.c, scenario_card);
     // Without a price every cost is 0: the row is no offer (ranked after the priced ones, never the
     // cheapest), its configuration chosen by the fewest cards, then the soonest done.
@@ -369,7 +369,7 @@ std::vector<CurvePoint> cards_curve(const Scenario& s, const Catalog& catalog, i
     else
         g = catalog.find_gpu(s.gpu_id);
     if (!cx.valid || !g) return out; // validate() covers the card and tp
-    const TimeInputs ti = timing_for(s, *g, true);
+    const TimeInputs ti = timing_for(s, *g, true, cx.md.experts);
     const Prices prices = prices_for(s, *g, catalog, true);
     const int mp = strategy_of(s).unit();
     for (int n = 1; n <= max_cards; n *= 2) {

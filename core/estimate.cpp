@@ -65,7 +65,7 @@ void estimate_time(Estimate& e, const Scenario& s, const ModelDerived& md, const
                    const Strategy& st, TimeInputs& ti, double* implied_util, Terms* log) {
     TimeResult& t = e.time;
     ti.peak_tflops = peak_tflops(g, s.precision, log);
-    ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
+    ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g, md.experts);
     ti.scaling_override = s.scaling_efficiency;
     ti.measured_tps = s.tokens_per_second_per_gpu;
     set_links(ti, g);

@@ -1148,7 +1148,21 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                               "算力利用率 u：%s，即峰值的 %s%%（torchtitan 默认值 %s，Hopper 上 × %s）"),
                           F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
                           F.N(kTorchtitanUtilization).c_str(), F.N(kFsdpHopperUtilizationRatio).c_str()));
-    else
+    else if (s.utilization <= 0 && fine_moe_on_hf(s, e.model.experts)) {
+        // Said with its source and the older Transformers' case: a default far from the dense one.
+        out.push_back(
+            fmt(F.T("Utilization u: %s, %s%% of peak (the card's default × %s: %d small experts a "
+                    "layer run below the dense rate on Transformers 5, fitted on TRL's Qwen3-30B-A3B "
+                    "benchmark)",
+                    "算力利用率 u：%s，即峰值的 %s%%（该卡默认值 × %s：每层 %d 个小专家，"
+                    "在 Transformers 5 上低于稠密模型，按 TRL 的 Qwen3-30B-A3B 基准拟合）"),
+                F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
+                F.N(kHfFineMoeUtilizationFactor).c_str(), e.model.experts));
+        out.push_back(F.T("Transformers before 5.0 runs the experts one at a time, about 8× slower again: "
+                          "with it, time a few steps and enter the measured throughput",
+                          "Transformers 5.0 之前逐个运行专家，还要再慢约 8 倍：用旧版本时，请先试跑几步，"
+                          "再填写实测吞吐量"));
+    } else
         // The fraction the formulas use and the percent the box takes ("0.4 of peak" beside a box
         // in percent: 0.5 typed was taken as 0.5%).
         out.push_back(

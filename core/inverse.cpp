@@ -217,7 +217,7 @@ struct CostOfTokens {
         t.data_input = DataInput::tokens;
         prices = prices_for(s, g, c, true);
         ti.peak_tflops = peak_tflops(g, s.precision);
-        ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g);
+        ti.utilization = s.utilization > 0 ? s.utilization : default_utilization(s, g, m.experts);
         ti.scaling_override = s.scaling_efficiency;
         ti.measured_tps = s.tokens_per_second_per_gpu;
         set_links(ti, g);

@@ -27,13 +27,18 @@ double rule_of_thumb_scaling(int cards) {
 
 // The tuned pretraining stacks have published utilizations; the fine-tuning stacks (hf, unsloth,
 // deepspeed) keep the card's default: no published figure here calibrates them yet.
-double default_utilization(const Scenario& s, const GpuSpec& g) {
+bool fine_moe_on_hf(const Scenario& s, int experts) {
+    return experts >= kFineMoeMinExperts && (s.stack == Stack::hf || s.stack == Stack::deepspeed);
+}
+
+double default_utilization(const Scenario& s, const GpuSpec& g, int experts) {
     if (s.stack == Stack::torchtitan) // FSDP stacks reach a smaller share of Hopper's higher peak
         return kTorchtitanUtilization *
                (g.compute_capability >= kHopperMinCc ? kFsdpHopperUtilizationRatio : 1.0);
     if (s.stack == Stack::megatron) return kMegatronUtilization;
-    const double card =
+    double card =
         g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default : kDefaultUtilization;
+    if (fine_moe_on_hf(s, experts)) card *= kHfFineMoeUtilizationFactor;
     if (s.method == Method::qlora) // beside the fixed per-layer cost (compute_impl), fitted on QLoRA rows
         return std::min(
             card * (s.stack == Stack::unsloth ? kUnslothQloraUtilizationFactor : kHfQloraUtilizationFactor),

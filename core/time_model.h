@@ -15,8 +15,12 @@ namespace detail {
 // [SECTION] Rates and defaults
 //-----------------------------------------------------------------------------
 
-// Utilization used when the scenario gives none: the stack's, else the card's, else 0.4.
-double default_utilization(const Scenario& s, const GpuSpec& g);
+// Utilization used when the scenario gives none: the stack's, else the card's, else 0.4; `experts`
+// (routed experts per MoE layer, 0 = dense) of kFineMoeMinExperts or more lower the Hugging Face
+// stacks' (fine_moe_on_hf()).
+double default_utilization(const Scenario& s, const GpuSpec& g, int experts);
+// An MoE of many small experts on a stack that runs Transformers' own MoE layers (hf, deepspeed).
+bool fine_moe_on_hf(const Scenario& s, int experts);
 // The seed article's rule of thumb for data-parallel scaling (80-85% at 8 cards, ~70% at 32+),
 // interpolated in log2(cards): shown beside the efficiency derived from the communication, never used.
 double rule_of_thumb_scaling(int cards);

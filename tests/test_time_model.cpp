@@ -400,13 +400,37 @@ TEST_CASE("time_model: QLoRA's default rate: the card's × 0.474/0.4 (Hugging Fa
     Scenario s;
     s.method = Method::qlora;
     s.stack = Stack::hf;
-    CHECK(default_utilization(s, g) == doctest::Approx(0.474));
+    CHECK(default_utilization(s, g, 0) == doctest::Approx(0.474));
     s.stack = Stack::unsloth;
-    CHECK(default_utilization(s, g) == doctest::Approx(0.566));
+    CHECK(default_utilization(s, g, 0) == doctest::Approx(0.566));
     g.utilization_default = 0.3; // a consumer card keeps its lower share
-    CHECK(default_utilization(s, g) == doctest::Approx(0.3 * 0.566 / 0.4));
+    CHECK(default_utilization(s, g, 0) == doctest::Approx(0.3 * 0.566 / 0.4));
     s.method = Method::lora;
-    CHECK(default_utilization(s, g) == doctest::Approx(0.3));
+    CHECK(default_utilization(s, g, 0) == doctest::Approx(0.3));
+}
+
+TEST_CASE("time_model: an MoE of many small experts on the Hugging Face stacks runs at 3,888/10,070 of the "
+          "card's rate") {
+    GpuSpec g;
+    g.utilization_default = 0.4;
+    Scenario s;
+    s.method = Method::full;
+    s.stack = Stack::hf;
+    CHECK(default_utilization(s, g, 128) == doctest::Approx(0.4 * 3888.0 / 10070.0)); // Qwen3-30B-A3B
+    CHECK(default_utilization(s, g, 32) == doctest::Approx(0.4 * 3888.0 / 10070.0));  // gpt-oss-20b
+    CHECK(default_utilization(s, g, 8) == doctest::Approx(0.4));                      // Mixtral: dense rate
+    CHECK(default_utilization(s, g, 0) == doctest::Approx(0.4));
+    s.stack = Stack::deepspeed;
+    CHECK(default_utilization(s, g, 128) == doctest::Approx(0.4 * 3888.0 / 10070.0));
+    // Unsloth's own MoE kernels, torchtitan's and Megatron's grouped GEMMs keep their defaults.
+    s.stack = Stack::unsloth;
+    CHECK(default_utilization(s, g, 128) == doctest::Approx(0.4));
+    s.stack = Stack::megatron;
+    CHECK(default_utilization(s, g, 128) == doctest::Approx(kMegatronUtilization));
+    // QLoRA's factor and the experts' multiply.
+    s.stack = Stack::hf;
+    s.method = Method::qlora;
+    CHECK(default_utilization(s, g, 128) == doctest::Approx(0.474 * 3888.0 / 10070.0));
 }
 
 //-----------------------------------------------------------------------------

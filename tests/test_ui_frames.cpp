@@ -664,6 +664,49 @@ TEST_CASE("a comparison row keeps its id as the list re-sorts, in the table and 
     }
 }
 
+TEST_CASE("phone: the comparison's blocks sort by a picker (cost, time, cards, memory, name), low first") {
+    // The table's headers sort on a desktop; a phone's blocks had no control to sort them at all.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(390, 800, 1, lang);
+        ImGui::GetIO().DisplaySize.y = 20000;
+        page.frame();
+        page.frame();
+        // The rows' GPUs in the list's order, as the options say them.
+        const auto row_hours = [&] {
+            std::vector<double> out;
+            for (const SemNode& n : page.app.sem)
+                if (traincalc_test::comparison_row(n))
+                    for (const GpuOption& o : page.app.comparison)
+                        if (o.workable &&
+                            n.name.rfind(page.app.catalog->gpus[size_t(o.gpu_index)].name + " \xC3\x97", 0) ==
+                                0)
+                            out.push_back(o.wall_hours);
+            return out;
+        };
+        const auto sorted = [](const std::vector<double>& v) { return std::is_sorted(v.begin(), v.end()); };
+        REQUIRE(row_hours().size() >= 10);
+        CHECK_FALSE(sorted(row_hours())); // the cheapest first is not the fastest first
+        const char* sort_name = tr(Str::compare_sort_by, lang);
+        const SemNode* picker = traincalc_test::find_node(page.app, Role::combobox, sort_name);
+        REQUIRE(picker);
+        CHECK(picker->value == tr(Str::col_cost, lang));
+        page.click(*picker);
+        const SemNode* time = traincalc_test::find_node(page.app, Role::option, tr(Str::col_time, lang));
+        REQUIRE(time);
+        page.click(*time);
+        page.frame();
+        picker = traincalc_test::find_node(page.app, Role::combobox, sort_name);
+        REQUIRE(picker);
+        CHECK(picker->value == tr(Str::col_time, lang));
+        const std::vector<double> hours = row_hours();
+        CHECK(hours.size() >= 10);
+        CHECK(sorted(hours));
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     for (const Size& size : kSizes) {
         const std::string size_name = size.name;

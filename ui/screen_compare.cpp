@@ -320,6 +320,21 @@ static bool draw_block(App& app, int row) {
     return take_row(app, o, pressed);
 }
 
+// A phone's blocks have no column headers to press: a picker sorts them, low first (cheapest, fastest,
+// fewest cards, least memory, names A to Z), as a first press on a header does.
+static void draw_block_sort(App& app) {
+    static const Column kColumns[] = {col_cost, col_time, col_cards, col_memory, col_gpu};
+    const char* names[] = {T(app, Str::col_cost), T(app, Str::col_time), T(app, Str::col_cards),
+                           T(app, Str::col_mem_per_card), T(app, Str::col_gpu)};
+    int pick = 0;
+    for (int i = 0; i < 5; i++)
+        if (app.comparison_sort == kColumns[i]) pick = i;
+    if (combo_labels(app, T(app, Str::compare_sort_by), "compare_sort", &pick, names, 5, nullptr)) {
+        app.comparison_sort = kColumns[pick];
+        app.comparison_order_dirty = true;
+    }
+}
+
 bool draw_compare(App& app) {
     const float top_y = ImGui::GetCursorPosY();
     if (app.comparison_pending && app.catalog) { // a provider's thousands of cards: made over frames
@@ -352,8 +367,10 @@ bool draw_compare(App& app) {
     // 25 Tab stops, which an embed, results first, put before its inputs. Its node comes after the
     // table's header buttons: the options that follow a listbox node are its own.
     const ImGuiID list_id = ImGui::GetID("rows");
-    const ImVec2 at = ImGui::GetCursorScreenPos();
     const float list_w = ImGui::GetContentRegionAvail().x;
+    const bool blocks = list_w < 30.0f * ImGui::GetFontSize(); // a phone
+    if (blocks) draw_block_sort(app);                          // above the list, not in it
+    const ImVec2 at = ImGui::GetCursorScreenPos();
     size_t list_node = SIZE_MAX;
     const auto begin_rows = [&] {
         sem_node(app, Role::listbox, list_id, at, ImVec2(at.x + list_w, at.y), T(app, Str::compare_title),
@@ -364,7 +381,7 @@ bool draw_compare(App& app) {
         n.y0 = n.y1 = at.y;
         n.x1 = at.x + list_w;
     };
-    if (list_w < 30.0f * ImGui::GetFontSize()) { // a phone: blocks
+    if (blocks) {
         begin_rows();
         if (app.comparison_order_dirty || app.comparison_order.size() != app.comparison.size()) {
             sort_rows(app, app.comparison_sort == col_cost ? -1 : app.comparison_sort, true);

@@ -1856,3 +1856,52 @@ test('phone, both languages: the GPU list opened by a tap stays open as the phon
     } finally { await b.close(); }
   }
 });
+
+test('phone, both languages: the GPU comparison sorts by a tap on its "Sort by" picker, then a tap on "Time"', async () => {
+  // On a desktop its column headers sort it; a phone's blocks had no way to sort at all.
+  for (const [locale, sortBy, time] of [['en-US', 'Sort by', 'Time'], ['zh-CN', '排序依据', '耗时']]) {
+    const b = await launch({ size: 'phone', locale });
+    try {
+      await open(b.page);
+      await settle(b.page);
+      const picker = b.page.getByRole('combobox', { name: sortBy, exact: true });
+      await picker.scrollIntoViewIfNeeded();
+      await settle(b.page);
+      // The rows, in the list's order: each GPU and its time in hours, from what its option says
+      // ("耗时：6.38 小时", "Time: 2.3 days"); a row that does not fit says no time.
+      const rows = () => b.page.getByRole('option').evaluateAll((els) => els.filter((e) => (e.textContent || '').includes('×')).map((e) => {
+        const m = /(?:耗时：|Time )\s*([\d.,]+)\s*(min|h|days|years|s|分钟|小时|天|年|秒)/.exec(e.getAttribute('aria-description') || '');
+        const per = { min: 1 / 60, h: 1, days: 24, years: 8760, s: 1 / 3600, 分钟: 1 / 60, 小时: 1, 天: 24, 年: 8760, 秒: 1 / 3600 };
+        return { gpu: e.textContent.split(' ×')[0], hours: m ? parseFloat(m[1].replace(/,/g, '')) * per[m[2]] : null };
+      }));
+      const before = await rows();
+      assert.ok(before.length >= 10, `${before.length} rows`);
+      const timed = (r) => r.filter((x) => x.hours !== null).map((x) => x.hours);
+      const ascending = (v) => v.every((h, i) => i === 0 || v[i - 1] <= h);
+      assert.ok(timed(before).length >= 10);
+      assert.ok(!ascending(timed(before)), 'the cheapest first is not the fastest first');
+      let c = await center(picker);
+      await touchTap(b.page, c.x, c.y);
+      const option = b.page.getByRole('option', { name: time, exact: true });
+      await option.waitFor({ state: 'attached', timeout: 5000 });
+      await settle(b.page);
+      c = await center(option);
+      await touchTap(b.page, c.x, c.y);
+      await b.page.waitForFunction(([name, v]) => {
+        const el = [...document.querySelectorAll('[role="combobox"]')].find((e) => e.getAttribute('aria-label') === name);
+        return el && (el.textContent || '').includes(v);
+      }, [sortBy, time], { timeout: 5000 });
+      await settle(b.page);
+      const after = await rows();
+      assert.equal(after.length, before.length);
+      assert.ok(ascending(timed(after)), `fastest first: ${timed(after).join(', ')}`);
+      assert.deepEqual(after.map((r) => r.gpu).sort(), before.map((r) => r.gpu).sort(), 'the same GPUs');
+      assert.equal(await b.page.evaluate(() => window.traincalc.get().gpu), 'A100-80G', 'the tap that picked "Time" took no row under it');
+      // The focus back on the picker, as a <select>'s: in Chinese it went to the first row the list had
+      // lain over.
+      await b.page.waitForFunction((name) => document.activeElement && document.activeElement.getAttribute('role') === 'combobox' && document.activeElement.getAttribute('aria-label') === name, sortBy, { timeout: 5000 });
+      if (locale === 'zh-CN') await screenshot(b.page, 'phone-zh-compare-sorted-by-time');
+      assert.deepEqual(b.watch.errors, []);
+    } finally { await b.close(); }
+  }
+});

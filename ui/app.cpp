@@ -366,8 +366,8 @@ static void close_help_on_tap_outside(App& app) {
 }
 
 // The inputs and the results keep their IDs in either layout (a phone turned: one column, then two):
-// under the desktop's table they differed, so an open picker closed, a collapsed section opened and a
-// box being typed in lost its text when the phone was turned.
+// under the desktop's table they differed, so when a phone was turned an open picker closed, a collapsed
+// section opened again and every control's DOM twin was made anew (the focus in it lost).
 static bool draw_inputs_column(App& app) {
     ImGui::PushOverrideID(ImHashStr("inputs"));
     const bool changed = draw_inputs(app);

@@ -35,6 +35,7 @@ namespace detail {
 //  GpuSpec key          type     range            unit    required
 //  id                   string                            catalog
 //  name                 string                            catalog
+//  name_zh              string                            (its Chinese name; "" = name in both languages)
 //  memory_gib           number   1 .. 4096        GiB     yes
 //  tflops_16bit         number   0.01 .. 100000   TFLOPS  yes (dense, not 2:4 sparse)
 //  tflops_fp8           number   0 | 0.01 .. 1e5  TFLOPS  (0 = no FP8)
@@ -91,6 +92,7 @@ namespace {
 const FieldRow<GpuSpec> kGpuRows[] = {
     str_row<GpuSpec>("id", &GpuSpec::id),
     str_row<GpuSpec>("name", &GpuSpec::name),
+    str_row<GpuSpec>("name_zh", &GpuSpec::name_zh),
     num_row<GpuSpec>("memory_gib", &GpuSpec::memory_gib, 1, 4096, "GiB", true),
     num_row<GpuSpec>("tflops_16bit", &GpuSpec::tflops_16bit, 0.01, 100000, "TFLOPS", true),
     unset_or_row<GpuSpec>("tflops_fp8", &GpuSpec::tflops_fp8, 0.01, 100000, "TFLOPS"),
@@ -451,6 +453,7 @@ bool read_gpu_object(const Json& obj, const Ctx& ctx, bool require_id, GpuSpec& 
                   ctx.subject_zh + "id 不能为空");
     if (errors.size() != before) return false;
     one_line(g.name);
+    one_line(g.name_zh);
     out = std::move(g);
     return true;
 }

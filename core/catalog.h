@@ -28,8 +28,9 @@ struct FieldError {
 //-----------------------------------------------------------------------------
 
 struct GpuSpec {
-    std::string id;                // catalog id, e.g. "A100-80G"
-    std::string name;              // display name, e.g. "NVIDIA A100 80GB SXM"
+    std::string id;      // catalog id, e.g. "A100-80G"
+    std::string name;    // display name, e.g. "NVIDIA A100 80GB SXM"
+    std::string name_zh; // its Chinese display name where words differ ("…（国内魔改版）"); "" = name
     double memory_gib = 0;         // nominal memory, GiB
     double tflops_16bit = 0;       // dense BF16/FP16 tensor TFLOPS (FP32 accumulate), not 2:4 sparse
     double tflops_fp8 = 0;         // dense FP8 TFLOPS; 0 = no FP8

@@ -1773,7 +1773,7 @@ void explain_deadline(const InverseResult& r, const Catalog& catalog, const Fmt&
     const DeadlineAnswer& d = r.deadline;
     if (d.found) {
         const GpuSpec& g = catalog.gpus[size_t(d.gpu_index)];
-        const std::string name = plain_text(g.name.empty() ? g.id : g.name);
+        const std::string name = plain_text(gpu_display_name(g, F.lang));
         out.push_back(fmt(F.T("Cheapest plan finishing within %s: %d × %s (%s), %s, %s, done in %s",
                               "在 %s内完成的最省方案：%d × %s（%s），%s，%s，耗时 %s"),
                           F.H(s.deadline_hours).c_str(), d.cards, name.c_str(),
@@ -1837,8 +1837,16 @@ std::string summary_sentence(const Estimate& e, Lang l) {
 
 namespace {
 
-const char* gpu_name(const Estimate& e) {
-    return e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str();
+const char* gpu_name(const Estimate& e, Lang lang) {
+    return gpu_display_name(e.gpu, lang).c_str();
+}
+
+// The card's name before Chinese text: a space after a Latin end ("H100 80GB 没有"), none after a
+// Chinese one ("…48GB（国内魔改版）没有"). In English its name.
+std::string gpu_name_lead(const Estimate& e, Lang lang) {
+    std::string n = gpu_display_name(e.gpu, lang);
+    if (lang == Lang::zh && !n.empty() && static_cast<unsigned char>(n.back()) < 0x80) n += ' ';
+    return n;
 }
 
 // Fills a warning text's %s in order from the warning's value and limit (or the estimate).
@@ -1846,7 +1854,7 @@ using WarningFill = std::string (*)(const char* text, const Warning& w, const Es
 
 // "<card> (compute capability 7.5) … needs 8.0 or newer": the card, its capability, the one needed.
 std::string fill_capability(const char* text, const Warning& w, const Estimate& e, const Fmt& F) {
-    return fmt(text, gpu_name(e), F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
+    return fmt(text, gpu_name(e, F.lang), F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
 }
 
 // The two numbers as plain numbers: the offending value, then the limit it crossed.
@@ -1872,16 +1880,16 @@ const WarningText kWarningText[] = {
      "%s（计算能力 %s）没有 FP8 张量核心（需要 %s 及以上）：按 16 位算力计算。", fill_capability},
     {WarningCode::pcie_scaling,
      "%s has no NVLink: cards talk over PCIe, so multi-card scaling is lower (%s here).",
-     "%s 没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。",
+     "%s没有 NVLink，多卡通过 PCIe 通信，扩展效率较低（这里按 %s 计）。",
      [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
          // "Scaling is lower (100% here)" said two things: at 100% the traffic is hidden, said so.
          if (w.value >= 0.995)
              return fmt(F.T("%s has no NVLink: cards talk over PCIe. Here that traffic hides behind "
                             "compute (scaling %s): a pilot run on these cards tells whether it does.",
-                            "%s 没有 NVLink，多卡通过 PCIe 通信。这里的通信被计算掩盖（扩展效率 %s）："
+                            "%s没有 NVLink，多卡通过 PCIe 通信。这里的通信被计算掩盖（扩展效率 %s）："
                             "在这些卡上试跑一次即可验证。"),
-                        gpu_name(e), F.P(w.value).c_str());
-         return fmt(t, gpu_name(e), F.P(w.value).c_str());
+                        gpu_name_lead(e, F.lang).c_str(), F.P(w.value).c_str());
+         return fmt(t, gpu_name_lead(e, F.lang).c_str(), F.P(w.value).c_str());
      }},
     {WarningCode::seq_over_context, "Sequence length %s is above the model's context of %s tokens.",
      "序列长度 %s 超过了模型的上下文长度 %s。", fill_value_limit},
@@ -1940,8 +1948,10 @@ const WarningText kWarningText[] = {
      "fp32 训练只能用 %s TFLOPS（TF32 或普通 FP32），而不是 16 位的 %s TFLOPS。", fill_value_limit},
     {WarningCode::unverified_gpu,
      "The figures for %s are unverified: check them against the vendor's datasheet.",
-     "%s 的参数未经核实：请对照厂商规格表确认。",
-     [](const char* t, const Warning&, const Estimate& e, const Fmt&) { return fmt(t, gpu_name(e)); }},
+     "%s的参数未经核实：请对照厂商规格表确认。",
+     [](const char* t, const Warning&, const Estimate& e, const Fmt& F) {
+         return fmt(t, gpu_name_lead(e, F.lang).c_str());
+     }},
     {WarningCode::zero_single_rank,
      "ZeRO-%s with one data-parallel rank (cards = tp × pp = %s) shards nothing: it changes no memory per "
      "card.",
@@ -2071,7 +2081,7 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
     }
     const std::string model =
         e.model.name.empty() ? (e.model.id.empty() ? std::string("custom") : e.model.id) : e.model.name;
-    const std::string gpu = e.gpu.name.empty() ? e.gpu.id : e.gpu.name;
+    const std::string gpu = gpu_display_name(e.gpu, F.lang);
     md += fmt(F.T("# Training estimate: %s, %s, %d × %s\n\n", "# 训练估算：%s，%s，%d × %s\n\n"),
               model.c_str(), method_label(s.method, F.lang), s.cards, gpu.c_str());
     md += F.T("| | |\n|---|---|\n", "| | |\n|---|---|\n");

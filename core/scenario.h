@@ -295,6 +295,11 @@ std::vector<FieldError> link_text_errors(const Scenario& s);
 #include "enums.inc"
 #undef TC_ENUM
 #undef TC_V
+// A card's name in a language: its Chinese name in Chinese when it has one, else its name, else its id.
+inline const std::string& gpu_display_name(const GpuSpec& g, Lang lang) {
+    if (lang == Lang::zh && !g.name_zh.empty()) return g.name_zh;
+    return g.name.empty() ? g.id : g.name;
+}
 // Objectives with a chosen and a rejected sequence per sample; with online rollouts.
 inline bool is_paired(Objective o) {
     return o == Objective::dpo || o == Objective::orpo || o == Objective::simpo;

@@ -37,7 +37,7 @@ REAL_TOLERANCE = 0.005  # real-architecture count vs listed params
 
 TOP_KEYS = {"version", "prices_date", "cny_per_usd", "gpus", "models"}
 GPU_KEYS = {
-    "id", "name", "memory_gib", "tflops_16bit", "tflops_fp8", "bandwidth_gbps", "nvlink_gbps", "pcie_gen", "nic_gbps",
+    "id", "name", "name_zh", "memory_gib", "tflops_16bit", "tflops_fp8", "bandwidth_gbps", "nvlink_gbps", "pcie_gen", "nic_gbps",
     "compute_capability", "tdp_w", "utilization_default", "bf16", "verified",
     "price_cny_per_hour", "price_cny_per_day", "price_cny_per_month", "price_usd_per_hour",
     "purchase_cny", "source", "price_source", "host_ram_gib", "host_ram_source",

@@ -8,6 +8,7 @@
 // [SECTION] The built-in catalog
 
 #include "core/catalog.h"
+#include "core/explain.h"
 #include "core/scenario.h"
 #include "fixtures.h"
 
@@ -71,6 +72,38 @@ TEST_CASE("parse_catalog: a name is one line; other text is kept as written") {
         scenario_from_json(R"({"gpu":{"name":"My\ncard","memory_gib":24,"tflops_16bit":100}})", r.catalog);
     CHECK(sr.errors.empty());
     CHECK(sr.scenario.gpu.name == "My card");
+}
+
+TEST_CASE("parse_catalog: a card's Chinese name (name_zh) is shown in Chinese, its name in English") {
+    CatalogResult r = parse_catalog(R"J({"gpus":[{"id":"X1","name":"H100 80GB (Shanghai)",
+        "name_zh":"H100 80GB（上海\n节点）","memory_gib":80,"tflops_16bit":312},
+        {"id":"X2","name":"H20","memory_gib":96,"tflops_16bit":148},
+        {"id":"X3","name":"","memory_gib":96,"tflops_16bit":148}],"models":[]
+})J");
+    CHECK(r.errors.empty());
+    REQUIRE(r.catalog.find_gpu("X1"));
+    const GpuSpec& g = *r.catalog.find_gpu("X1");
+    CHECK(g.name_zh == "H100 80GB（上海 节点）"); // one line, as a name
+    CHECK(gpu_display_name(g, Lang::zh) == "H100 80GB（上海 节点）");
+    CHECK(gpu_display_name(g, Lang::en) == "H100 80GB (Shanghai)");
+    CHECK(gpu_display_name(*r.catalog.find_gpu("X2"), Lang::zh) == "H20"); // none: its name
+    CHECK(gpu_display_name(*r.catalog.find_gpu("X3"), Lang::zh) == "X3");  // no name: its id
+    // Not a string: the field named.
+    const CatalogResult bad = parse_catalog(
+        R"({"gpus":[{"id":"X1","name":"H100","name_zh":5,"memory_gib":80,"tflops_16bit":312}],"models":[]})");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].field == "gpus[0].name_zh");
+    // The built-in catalog's modified 4090 reads in Chinese in Chinese, and the report says it so.
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    REQUIRE(cat.catalog.find_gpu("RTX4090-48G"));
+    CHECK(gpu_display_name(*cat.catalog.find_gpu("RTX4090-48G"), Lang::zh) ==
+          "GeForce RTX 4090 48GB（国内魔改版）");
+    const ScenarioResult sr = scenario_from_json(R"({"gpu":"RTX4090-48G","method":"qlora"})", cat.catalog);
+    REQUIRE(sr.errors.empty());
+    const Estimate e = estimate(sr.scenario, cat.catalog);
+    CHECK(report_markdown(e, Lang::zh).find("× GeForce RTX 4090 48GB（国内魔改版）") != std::string::npos);
+    CHECK(report_markdown(e, Lang::en).find("× GeForce RTX 4090 48GB (modified, China)") !=
+          std::string::npos);
 }
 
 TEST_CASE("parse_catalog: params counted from the architecture when absent") {

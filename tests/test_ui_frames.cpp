@@ -707,6 +707,39 @@ TEST_CASE("phone: the comparison's blocks sort by a picker (cost, time, cards, m
     }
 }
 
+TEST_CASE("a card with a Chinese name (name_zh) shows it in Chinese, and the GPU search finds it by it") {
+    // The built-in modified 4090 read "GeForce RTX 4090 48GB (modified, China)" on the Chinese page.
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 9000, 1, lang);
+        page.app.scenario.gpu_id = "RTX4090-48G";
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const char* gpu = zh ? "GPU 型号" : "GPU";
+        const SemNode* picker = traincalc_test::find_node(page.app, Role::combobox, gpu);
+        REQUIRE(picker);
+        CHECK(picker->value ==
+              (zh ? "GeForce RTX 4090 48GB（国内魔改版）" : "GeForce RTX 4090 48GB (modified, China)"));
+        page.click(*picker);
+        const SemNode* search =
+            traincalc_test::find_node(page.app, Role::textbox, zh ? "搜索 GPU…" : "Search GPUs…");
+        REQUIRE(search);
+        page.app.sem_action = SemAction{search->id, SemActionKind::set, 0, zh ? "国内" : "China"};
+        page.frame();
+        page.frame();
+        std::vector<std::string> found;
+        for (const SemNode& n : page.app.sem)
+            if (traincalc_test::picker_option(n)) found.push_back(n.name);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].rfind(zh ? "GeForce RTX 4090 48GB（国内魔改版），"
+                                : "GeForce RTX 4090 48GB (modified, China), ",
+                             0) == 0);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     for (const Size& size : kSizes) {
         const std::string size_name = size.name;
@@ -1112,8 +1145,7 @@ TEST_CASE("a GPU without a rental price says so in the table and is never the ch
             // Its row's option says "no price" where a price would be, never "¥0".
             bool found = false;
             for (const SemNode& n : page.app.sem)
-                if (traincalc_test::comparison_row(n) &&
-                    n.name.rfind(g.name.empty() ? g.id : g.name, 0) == 0) {
+                if (traincalc_test::comparison_row(n) && n.name.rfind(gpu_display_name(g, lang), 0) == 0) {
                     found = true;
                     CHECK_MESSAGE(n.value.find(no_price) != std::string::npos, n.value);
                     CHECK_MESSAGE(n.value.find("¥0") == std::string::npos, n.value);
@@ -1689,8 +1721,8 @@ TEST_CASE("text a box cannot take is said under it, with the value kept; a good 
     CHECK(traincalc_test::find_node(page.app, Role::number, "Epochs")->invalid);
     type_into(page, "Number of cards", "2.5");
     CHECK(said("\u201c2.5\u201d is not a whole number; the box still holds 1."));
-    CHECK_FALSE(said(
-        "\u201cabc\u201d is not a number; the box still holds 3.")); // one at a time: the last box typed into
+    CHECK_FALSE(said("\u201cabc\u201d is not a number; the box still holds 3.")); // one at a time: the
+                                                                                  // last box typed into
     type_into(page, "Number of cards", "1e30");
     CHECK(said("\u201c1e30\u201d is too large for this box; it still holds 1."));
     CHECK(scenario_to_json(page.app.scenario) == scenario_to_json(before));
@@ -1716,7 +1748,8 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;
     page.frame();
-    type_into(page, "Budget (0 = none)", "1e40"); // validate() says the range; the box keeps what was typed
+    type_into(page, "Budget (0 = none)",
+              "1e40"); // validate() says the range; the box keeps what was typed
     const SemNode* box = traincalc_test::find_node(page.app, Role::number, "Budget (0 = none)");
     REQUIRE(box);
     CHECK(box->value == "1e40");
@@ -1730,8 +1763,8 @@ TEST_CASE("a box holding a huge typed value shows it in digits and an exponent, 
 
 // A catalog price converted from USD (RTX PRO 6000: $0.66 an hour at the catalog's rate) showed
 // 4.75 in its box beside a cost worked out with 4.752 (2026-12-04, by hand): money shows its digits.
-TEST_CASE(
-    "boxes show a typed value as typed; money in two decimals or more, a conversion as the work writes it") {
+TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a conversion as the work "
+          "writes it") {
     Page page(1280, 800, 1, Lang::en);
     ImGui::GetIO().DisplaySize.y = 20000;
     page.app.scenario.gpu_id = "RTXPRO6000";
@@ -2238,7 +2271,8 @@ TEST_CASE("a count in ones typed into the parameters box, in billions, is said w
             {"１ｅ９", "\u201c１ｅ９\u201d: this box is in billions, type 1 or 1B; the box still holds 7.62.",
              "\u201c１ｅ９\u201d：此处单位为十亿，请输入 1 或 1B；此处仍为 7.62。"},
             {"7,615,000,000",
-             "\u201c7,615,000,000\u201d: this box is in billions, type 7.615 or 7.615B; the box still holds "
+             "\u201c7,615,000,000\u201d: this box is in billions, type 7.615 or 7.615B; the box still "
+             "holds "
              "7.62.",
              "\u201c7,615,000,000\u201d：此处单位为十亿，请输入 7.615 或 7.615B；此处仍为 7.62。"},
         };
@@ -2598,7 +2632,8 @@ TEST_CASE("the currency radios stay on the page at a phone's widths (360 px, an 
 
 TEST_CASE("the checklist's nvidia-smi line says what memory.total prints: the card's whole memory in MiB") {
     // It said "Expect about 77.6 GiB (capacity 80 GiB)" beside a command whose memory.total prints
-    // 81920 MiB on an A100 80GB: the usable figure after the driver's reserve is the plan's, not the card's.
+    // 81920 MiB on an A100 80GB: the usable figure after the driver's reserve is the plan's, not the
+    // card's.
     for (Lang lang : {Lang::en, Lang::zh}) {
         Page page(1280, 800, 1, lang);
         ImGui::GetIO().DisplaySize.y = 20000;

@@ -25,8 +25,7 @@ static ImGuiTableColumnFlags sort_flag(const App& app, Column c) {
 static const char* gpu_name(const App& app, const GpuOption& o) {
     if (!app.catalog || o.gpu_index < 0 || o.gpu_index >= static_cast<int>(app.catalog->gpus.size()))
         return "?";
-    const GpuSpec& g = app.catalog->gpus[o.gpu_index];
-    return g.name.empty() ? g.id.c_str() : g.name.c_str();
+    return gpu_display_name(app.catalog->gpus[o.gpu_index], app.lang).c_str();
 }
 
 // A card's name as its row says it (its option, its phone block): past 200 bytes cut between

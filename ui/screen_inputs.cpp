@@ -382,7 +382,7 @@ static bool gpu_picker(App& app) {
     const GpuSpec* cur = (app.catalog && !s.gpu_id.empty()) ? app.catalog->find_gpu(s.gpu_id) : nullptr;
     const GpuSpec& g = cur ? *cur : s.gpu;
     const char* preview =
-        g.name.empty() ? (g.id.empty() ? T(app, Str::custom_gpu) : g.id.c_str()) : g.name.c_str();
+        g.name.empty() && g.id.empty() ? T(app, Str::custom_gpu) : gpu_display_name(g, app.lang).c_str();
     field_label(T(app, Str::gpu), nullptr, preview);
     if (begin_picker(app, "##gpu", T(app, Str::gpu), preview, ImGuiComboFlags_HeightLarge)) {
         const bool narrow = is_phone();
@@ -394,7 +394,8 @@ static bool gpu_picker(App& app) {
         // A provider that lists only its own cards gets only those in the picker too.
         const auto listed = [&](const GpuSpec& c) {
             return (!app.catalog->only_provider || c.from_provider || c.id == s.gpu_id) &&
-                   search_matches(app.gpu_search, c.name.c_str(), c.id.c_str());
+                   (search_matches(app.gpu_search, c.name.c_str(), c.id.c_str()) ||
+                    (!c.name_zh.empty() && search_matches(app.gpu_search, c.name_zh.c_str(), "")));
         };
         const int rows =
             app.catalog
@@ -425,7 +426,7 @@ static bool gpu_picker(App& app) {
                 ImGui::PushID(c.id.c_str());
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const char* label = c.name.empty() ? c.id.c_str() : c.name.c_str();
+                const char* label = gpu_display_name(c, app.lang).c_str();
                 const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
                 // Cut in the middle to its column, "…" where cut: a provider's cards that differ at the end
                 // ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut at the end.

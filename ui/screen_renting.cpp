@@ -61,8 +61,7 @@ static void draw_checklist(App& app) {
                no_bf16);
     if (s.cards > 1)
         check_item(app, 3, T(app, Str::chk_nvlink),
-                   fmt("%d × %s%s%s", s.cards, e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(),
-                       colon(app.lang),
+                   fmt("%d × %s%s%s", s.cards, gpu_display_name(e.gpu, app.lang).c_str(), colon(app.lang),
                        e.gpu.nvlink_gbps > 0 ? fmt("NVLink %s GB/s", fnum(e.gpu.nvlink_gbps))
                                              : T(app, Str::pcie_only)));
     check_item(app, 4, T(app, Str::chk_bandwidth),

@@ -474,7 +474,7 @@ bool draw_results(App& app) {
     text_wrapped_colored(color_dim(),
                          fmt("%s · %s ×\u00a0%d",
                              e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
-                             e.gpu.name.empty() ? e.gpu.id.c_str() : e.gpu.name.c_str(), app.scenario.cards));
+                             gpu_display_name(e.gpu, app.lang).c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
     const bool changed = draw_remedies(app);

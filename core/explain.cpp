@@ -1148,21 +1148,8 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                               "算力利用率 u：%s，即峰值的 %s%%（torchtitan 默认值 %s，Hopper 上 × %s）"),
                           F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
                           F.N(kTorchtitanUtilization).c_str(), F.N(kFsdpHopperUtilizationRatio).c_str()));
-    else if (s.utilization <= 0 && fine_moe_on_hf(s, e.model.experts)) {
-        // Said with its source and the older Transformers' case: a default far from the dense one.
-        out.push_back(
-            fmt(F.T("Utilization u: %s, %s%% of peak (the card's default × %s: %d small experts a "
-                    "layer run below the dense rate on Transformers 5, fitted on TRL's Qwen3-30B-A3B "
-                    "benchmark)",
-                    "算力利用率 u：%s，即峰值的 %s%%（该卡默认值 × %s：每层 %d 个小专家，"
-                    "在 Transformers 5 上低于稠密模型，按 TRL 的 Qwen3-30B-A3B 基准拟合）"),
-                F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(),
-                F.N(kHfFineMoeUtilizationFactor).c_str(), e.model.experts));
-        out.push_back(F.T("Transformers before 5.0 runs the experts one at a time, about 8× slower again: "
-                          "with it, time a few steps and enter the measured throughput",
-                          "Transformers 5.0 之前逐个运行专家，还要再慢约 8 倍：用旧版本时，请先试跑几步，"
-                          "再填写实测吞吐量"));
-    } else
+    else if (s.utilization > 0 || s.stack == Stack::torchtitan || s.stack == Stack::megatron ||
+             (s.method != Method::qlora && !fine_moe_on_hf(s, e.model.experts)))
         // The fraction the formulas use and the percent the box takes ("0.4 of peak" beside a box
         // in percent: 0.5 typed was taken as 0.5%).
         out.push_back(
@@ -1172,6 +1159,42 @@ static void explain_time(const Estimate& e, const Fmt& F, std::vector<std::strin
                 : s.stack == Stack::torchtitan ? F.T("torchtitan's default", "torchtitan 默认值")
                 : s.stack == Stack::megatron   ? F.T("Megatron's default", "Megatron 默认值")
                                                : F.T("the card's default", "该卡默认值")));
+    else {
+        // The card's default times the factors that apply, each said with its reason, so the product
+        // reproduces (QLoRA's was labelled "the card's default" beside a u above it).
+        const GpuSpec& g = e.gpu;
+        const double card = g.utilization_default > 0 && g.utilization_default <= 1 ? g.utilization_default
+                                                                                    : kDefaultUtilization;
+        // "the card's default 0.4 × 1.185 × 0.386: QLoRA's …; 128 small experts …"
+        std::string why = fmt(F.T("the card's default %s", "该卡默认值 %s"), F.N(card).c_str()), reasons;
+        if (s.method == Method::qlora) {
+            const bool unsloth = s.stack == Stack::unsloth;
+            why += " × " + F.N(unsloth ? kUnslothQloraUtilizationFactor : kHfQloraUtilizationFactor, 4);
+            reasons = fmt(F.T("QLoRA's rate beside its fixed per-layer cost, fitted on %s rows",
+                              "QLoRA 在固定的逐层开销之外的算力，按 %s 的数据拟合"),
+                          unsloth ? "Unsloth" : "Hugging Face");
+        }
+        const bool moe = fine_moe_on_hf(s, e.model.experts);
+        if (moe) {
+            why += " × " + F.N(kHfFineMoeUtilizationFactor);
+            if (!reasons.empty()) reasons += F.T("; ", "；");
+            reasons += fmt(
+                F.T("%d small experts a layer run below the dense rate on Transformers 5, fitted on "
+                    "TRL's Qwen3-30B-A3B benchmark",
+                    "每层 %d 个小专家，在 Transformers 5 上低于稠密模型，按 TRL 的 Qwen3-30B-A3B 基准拟合"),
+                e.model.experts);
+        }
+        why += F.T(": ", "：") + reasons;
+        out.push_back(
+            fmt(F.T("Utilization u: %s, %s%% of peak (%s)", "算力利用率 u：%s，即峰值的 %s%%（%s）"),
+                F.N(t.utilization).c_str(), F.N(t.utilization * 100).c_str(), why.c_str()));
+        if (moe) // a default far from the dense one, and the older Transformers' case
+            out.push_back(
+                F.T("Transformers before 5.0 runs the experts one at a time, about 8× slower again: "
+                    "with it, time a few steps and enter the measured throughput",
+                    "Transformers 5.0 之前逐个运行专家，还要再慢约 8 倍：用旧版本时，请先试跑几步，"
+                    "再填写实测吞吐量"));
+    }
     out.push_back(fmt(
         F.T("Scaling efficiency eff: %s (%s)", "扩展效率 eff：%s（%s）"), F.N(t.scaling_efficiency).c_str(),
         s.scaling_efficiency > 0 ? F.T("given", "已填写")

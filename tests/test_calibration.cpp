@@ -367,15 +367,16 @@ TEST_CASE("calibration: an MoE of small experts on the Hugging Face stack says i
     const auto has = [](const std::vector<std::string>& lines, const std::string& line) {
         return std::find(lines.begin(), lines.end(), line) != lines.end();
     };
-    CHECK(has(en,
-              "Utilization u: 0.154, 15.4% of peak (the card's default × 0.386: 128 small experts a layer "
-              "run below the dense rate on Transformers 5, fitted on TRL's Qwen3-30B-A3B benchmark)"));
+    CHECK(has(
+        en, "Utilization u: 0.154, 15.4% of peak (the card's default 0.4 × 0.386: 128 small experts a layer "
+            "run below the dense rate on Transformers 5, fitted on TRL's Qwen3-30B-A3B benchmark)"));
     CHECK(has(en,
               "Transformers before 5.0 runs the experts one at a time, about 8× slower again: with it, time "
               "a few steps and enter the measured throughput"));
-    CHECK(has(zh,
-              "算力利用率 u：0.154，即峰值的 15.4%（该卡默认值 × 0.386：每层 128 个小专家，在 Transformers 5 "
-              "上低于稠密模型，按 TRL 的 Qwen3-30B-A3B 基准拟合）"));
+    CHECK(has(
+        zh,
+        "算力利用率 u：0.154，即峰值的 15.4%（该卡默认值 0.4 × 0.386：每层 128 个小专家，在 Transformers 5 "
+        "上低于稠密模型，按 TRL 的 Qwen3-30B-A3B 基准拟合）"));
     // Mixtral's 8 experts keep the card's rate, and say so as before.
     const ScenarioResult mx =
         scenario_from_json(R"({"model":"mixtral-8x7b","method":"lora","gpu":"H100-SXM"})", cat.catalog);
@@ -383,4 +384,18 @@ TEST_CASE("calibration: an MoE of small experts on the Hugging Face stack says i
     const Estimate m = estimate(mx.scenario, cat.catalog);
     CHECK(m.time.utilization == doctest::Approx(0.4));
     CHECK(has(explain(m, Headline::time, Lang::en), "Utilization u: 0.4, 40% of peak (the card's default)"));
+}
+
+TEST_CASE("calibration: QLoRA's default rate is said as the card's default times its factor") {
+    // It read "Utilization u: 0.474, 47.4% of peak (the card's default)" beside a card default of 0.4.
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    const ScenarioResult sr = scenario_from_json(R"({"method":"qlora","gpu":"A100-80G"})", cat.catalog);
+    REQUIRE(sr.errors.empty());
+    const Estimate e = estimate(sr.scenario, cat.catalog);
+    CHECK(e.time.utilization == doctest::Approx(0.474));
+    const std::vector<std::string> en = explain(e, Headline::time, Lang::en);
+    CHECK(std::find(
+              en.begin(), en.end(),
+              "Utilization u: 0.474, 47.4% of peak (the card's default 0.4 × 1.185: QLoRA's rate beside its "
+              "fixed per-layer cost, fitted on Hugging Face rows)") != en.end());
 }

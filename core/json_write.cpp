@@ -79,7 +79,7 @@ json lines(const std::vector<std::string>& v) {
 namespace {
 
 // Never NaN or Infinity in the output.
-double num(double v) {
+double finite_num(double v) {
     return finite_or(v);
 }
 
@@ -92,7 +92,7 @@ struct NumKey {
 };
 json numbers(std::initializer_list<NumKey> rows) {
     json j = json::object();
-    for (const NumKey& r : rows) j[r.key] = num(r.value);
+    for (const NumKey& r : rows) j[r.key] = finite_num(r.value);
     return j;
 }
 
@@ -106,8 +106,8 @@ json flops_json(const FlopsResult& f) {
                       {"active_params", f.active_params},
                       {"trainable_params", f.trainable_params}});
     if (f.padded_tokens_per_sample > 0) { // only when samples are not packed
-        j["padded_tokens_per_sample"] = num(f.padded_tokens_per_sample);
-        j["padding_waste"] = num(f.padding_waste);
+        j["padded_tokens_per_sample"] = finite_num(f.padded_tokens_per_sample);
+        j["padding_waste"] = finite_num(f.padding_waste);
     }
     return j;
 }
@@ -259,9 +259,9 @@ json quotes_json(const Estimate& e) {
         const QuoteResult& q = e.quotes[i];
         quotes.push_back(json{{"name", e.scenario.quotes[i].name},
                               {"used", q.used},
-                              {"billed_hours", num(q.billed_hours)},
-                              {"total", num(q.total)},
-                              {"deposit", num(e.scenario.quotes[i].deposit)}});
+                              {"billed_hours", finite_num(q.billed_hours)},
+                              {"total", finite_num(q.total)},
+                              {"deposit", finite_num(e.scenario.quotes[i].deposit)}});
     }
     return quotes;
 }
@@ -365,8 +365,8 @@ json warnings_json(const Estimate& e, Lang lang) {
     for (const Warning& w : e.warnings)
         warnings.push_back(json{{"code", warning_code_name(w.code)},
                                 {"message", warning_text(w, e, lang)},
-                                {"value", num(w.value)},
-                                {"limit", num(w.limit)}});
+                                {"value", finite_num(w.value)},
+                                {"limit", finite_num(w.limit)}});
     return warnings;
 }
 
@@ -395,8 +395,8 @@ std::string estimate_to_json(const Estimate& e, Lang lang) {
     j["gpu"] = json{{"id", e.gpu.id}, {"name", e.gpu.name}};
     j["flops"] = flops_json(e.flops);
     j["time"] = time_json(e.time);
-    j["gpu_hours"] = num(e.gpu_hours);
-    j["throughput_tokens_per_second_per_gpu"] = num(e.throughput_tokens_per_second_per_gpu);
+    j["gpu_hours"] = finite_num(e.gpu_hours);
+    j["throughput_tokens_per_second_per_gpu"] = finite_num(e.throughput_tokens_per_second_per_gpu);
     j["memory"] = memory_json(e.memory);
     if (e.scenario.objective != Objective::sft) j["objective"] = objective_json(e);
     if (e.scenario.images_per_sample > 0) j["vision"] = vision_json(e);

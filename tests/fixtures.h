@@ -8,6 +8,12 @@
 
 namespace traincalc::fixtures {
 
+// The built-in catalog (assets/catalog.json as embedded), parsed once per test binary.
+inline const Catalog& builtin_catalog() {
+    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    return c;
+}
+
 // A LLaMA-7B-shaped model with exactly 7e9 parameters (docs/design.md's worked example's N).
 inline ModelSpec model_7b() {
     ModelSpec m;

@@ -25,6 +25,7 @@
 #include "core/estimate.h"
 #include "core/scenario.h"
 #include "core/url.h"
+#include "fixtures.h"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -41,11 +42,6 @@ using Json = nlohmann::json;
 // [SECTION] Helpers and the documented key lists
 //-----------------------------------------------------------------------------
 namespace {
-
-const Catalog& catalog() {
-    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    return c;
-}
 
 // Each plain scalar that YAML 1.2 reads as a number is one to PyYAML too (YAML 1.1: an int, or a
 // float with a dot and a signed exponent): "ddp_timeout: 1.8e8" was the string '1.8e8' to the
@@ -160,7 +156,7 @@ void check_keys(const Json& obj, const std::set<std::string>& documented, const 
 }
 
 Estimate estimate_of(const Scenario& s) {
-    Estimate e = estimate(s, catalog());
+    Estimate e = estimate(s, fixtures::builtin_catalog());
     REQUIRE_MESSAGE(e.ok, (e.errors.empty() ? "" : e.errors[0].message));
     return e;
 }
@@ -278,7 +274,7 @@ TEST_CASE("config export: DeepSpeed fp16, ZeRO-2, AutoTP keys are documented one
 TEST_CASE("config export: DeepSpeed JSON round trip (export, import back)") {
     const Scenario s = zero3_scenario();
     ConfigExport x = export_config(estimate_of(s), ExportFormat::deepspeed);
-    ConfigImport r = import_config(x.text, ConfigKind::detect, Scenario{}, catalog());
+    ConfigImport r = import_config(x.text, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog());
     REQUIRE(r.errors.empty());
     CHECK(r.kind == ConfigKind::deepspeed);
     CHECK(r.scenario.zero == s.zero);
@@ -337,7 +333,8 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
         CHECK(y["num_train_epochs"] == 2.0);
         // Imported back: the same fields.
         YamlJson yj = yaml_to_json(x.text);
-        ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+        ConfigImport r =
+            import_config(yj.json, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog(), yj.lines);
         REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
         CHECK(r.kind == ConfigKind::llamafactory);
         const Scenario& b = r.scenario;
@@ -360,7 +357,7 @@ TEST_CASE("config export: LLaMA-Factory YAML keys and round trip") {
         if (x.plan.strategy.zero > 0) {
             CHECK(y["deepspeed"] == "traincalc_deepspeed.json");
             ConfigExport d = export_config(e, ExportFormat::deepspeed);
-            ConfigImport rd = import_config(d.text, ConfigKind::deepspeed, b, catalog());
+            ConfigImport rd = import_config(d.text, ConfigKind::deepspeed, b, fixtures::builtin_catalog());
             REQUIRE(rd.errors.empty());
             CHECK(rd.scenario.zero == x.plan.strategy.zero);
             CHECK(rd.scenario.cards == x.plan.cards);
@@ -452,7 +449,8 @@ TEST_CASE("config export: the objective is LLaMA-Factory's stage and keys, and i
         // Imported back: the same objective and method, and the same sequence length (a PPO round trip
         // grew by max_new_tokens each time).
         const YamlJson yj = yaml_to_json(x.text);
-        const ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+        const ConfigImport r =
+            import_config(yj.json, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog(), yj.lines);
         REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
         CHECK(r.scenario.objective == c.objective);
         CHECK(r.scenario.method == c.method);
@@ -461,15 +459,17 @@ TEST_CASE("config export: the objective is LLaMA-Factory's stage and keys, and i
 }
 
 TEST_CASE("config export: every catalog model has its Hugging Face repository") {
-    for (const ModelSpec& m : catalog().models) {
+    for (const ModelSpec& m : fixtures::builtin_catalog().models) {
         CAPTURE(m.id);
         const std::string repo = catalog_model_repo(m);
         CHECK(repo.find('/') != std::string::npos);
         CHECK(repo.find(' ') == std::string::npos);
     }
-    CHECK(catalog_model_repo(*catalog().find_model("qwen3-30b-a3b")) == "Qwen/Qwen3-30B-A3B");
-    CHECK(catalog_model_repo(*catalog().find_model("qwen3-235b-a22b")) == "Qwen/Qwen3-235B-A22B");
-    CHECK(catalog_model_repo(*catalog().find_model("gpt-oss-20b")) == "openai/gpt-oss-20b");
+    CHECK(catalog_model_repo(*fixtures::builtin_catalog().find_model("qwen3-30b-a3b")) ==
+          "Qwen/Qwen3-30B-A3B");
+    CHECK(catalog_model_repo(*fixtures::builtin_catalog().find_model("qwen3-235b-a22b")) ==
+          "Qwen/Qwen3-235B-A22B");
+    CHECK(catalog_model_repo(*fixtures::builtin_catalog().find_model("gpt-oss-20b")) == "openai/gpt-oss-20b");
     Scenario s;
     s.model_id = "qwen3-30b-a3b";
     s.cards = 8;
@@ -498,7 +498,7 @@ TEST_CASE("config export: a bf16 loss has no LLaMA-Factory key: a note says so, 
 TEST_CASE("config export: a custom model is a placeholder, with a note") {
     Scenario s;
     s.model_id.clear();
-    s.model = *catalog().find_model("qwen2.5-1.5b");
+    s.model = *fixtures::builtin_catalog().find_model("qwen2.5-1.5b");
     s.model.id.clear();
     s.model.source.clear();
     ConfigExport x = export_config(estimate_of(s), ExportFormat::llamafactory);
@@ -515,7 +515,8 @@ TEST_CASE("config export: a custom model is a placeholder, with a note") {
 TEST_CASE("config export: the repository an imported config named is written back, not its catalog base") {
     const YamlJson y =
         yaml_to_json("model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\nlora_rank: 32\n");
-    const ConfigImport r = import_config(y.json, ConfigKind::detect, Scenario{}, catalog(), y.lines);
+    const ConfigImport r =
+        import_config(y.json, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog(), y.lines);
     REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
     CHECK(r.scenario.model_id == "qwen2.5-7b");
     CHECK(r.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
@@ -524,34 +525,37 @@ TEST_CASE("config export: the repository an imported config named is written bac
     // It travels with the scenario: its JSON (saved state, the CLI) and its link.
     const std::string json = scenario_to_json(r.scenario);
     CHECK(json.find(R"("model_repo":"Qwen/Qwen2.5-7B-Instruct")") != std::string::npos);
-    CHECK(scenario_from_json(json, catalog()).scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
-    const HashState h = decode_hash(encode_hash(r.scenario, false, "en"), catalog());
+    CHECK(scenario_from_json(json, fixtures::builtin_catalog()).scenario.model_repo ==
+          "Qwen/Qwen2.5-7B-Instruct");
+    const HashState h = decode_hash(encode_hash(r.scenario, false, "en"), fixtures::builtin_catalog());
     REQUIRE(h.scenario.errors.empty());
     CHECK(h.scenario.scenario.model_repo == "Qwen/Qwen2.5-7B-Instruct");
     // The catalog's own repository, or a catalog id, is not kept: nothing to write back.
     for (const char* name : {"Qwen/Qwen2.5-7B", "qwen2.5-7b"}) {
         const YamlJson own = yaml_to_json(std::string("model_name_or_path: ") + name + "\n");
-        CHECK(import_config(own.json, ConfigKind::detect, Scenario{}, catalog(), own.lines)
+        CHECK(import_config(own.json, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog(), own.lines)
                   .scenario.model_repo == "");
     }
     // Another model (set() or a link's "model", a config.json) takes it away: the catalog's is written.
-    const ScenarioResult other = scenario_patch(r.scenario, R"({"model":"qwen2.5-14b"})", catalog());
+    const ScenarioResult other =
+        scenario_patch(r.scenario, R"({"model":"qwen2.5-14b"})", fixtures::builtin_catalog());
     REQUIRE(other.errors.empty());
     CHECK(other.scenario.model_repo == "");
     CHECK(parse_yaml(export_config(estimate_of(other.scenario), ExportFormat::llamafactory)
                          .text)["model_name_or_path"] == "Qwen/Qwen2.5-14B");
     // Checked as the scenario's other free text: one line, bounded; validate() too (set from C++).
-    const ScenarioResult bad = scenario_patch(Scenario{}, R"({"model_repo":"Qwen/x\u001b[2J"})", catalog());
+    const ScenarioResult bad =
+        scenario_patch(Scenario{}, R"({"model_repo":"Qwen/x\u001b[2J"})", fixtures::builtin_catalog());
     REQUIRE(bad.errors.size() == 1);
     CHECK(bad.errors[0].field == "model_repo");
     CHECK(bad.errors[0].message == "model_repo must be a repository or path of at most 1024 bytes without "
                                    "control characters, got \"Qwen/x\x1b[2J\"");
     CHECK(bad.errors[0].message_zh == "model_repo 必须是不超过 1024 字节、不含控制字符的仓库名或路径，实际为 "
                                       "\"Qwen/x\x1b[2J\"");
-    CHECK(scenario_patch(Scenario{}, R"({"model_repo":7})", catalog()).errors.size() == 1);
+    CHECK(scenario_patch(Scenario{}, R"({"model_repo":7})", fixtures::builtin_catalog()).errors.size() == 1);
     Scenario long_repo = r.scenario;
     long_repo.model_repo = std::string(1025, 'a');
-    const std::vector<FieldError> v = validate(long_repo, catalog());
+    const std::vector<FieldError> v = validate(long_repo, fixtures::builtin_catalog());
     REQUIRE(!v.empty());
     CHECK(v[0].field == "model_repo");
 }
@@ -670,7 +674,7 @@ TEST_CASE("config export: on more cards than the fewest, the note says both coun
 TEST_CASE("config export: an invalid estimate exports nothing but its errors") {
     Scenario s;
     s.micro_batch = 0;
-    Estimate e = estimate(s, catalog());
+    Estimate e = estimate(s, fixtures::builtin_catalog());
     REQUIRE_FALSE(e.ok);
     ConfigExport x = export_config(e, ExportFormat::llamafactory);
     CHECK(x.text.empty());
@@ -723,13 +727,15 @@ TEST_CASE(
     CHECK(has_note(x, "activation offload has no key in a DeepSpeed config: not written"));
     for (const ExportNote& n : x.notes) CHECK_FALSE(n.zh.empty());
     // Imported back: ep from autoep_size.
-    const ConfigImport r = import_config(x.text, ConfigKind::detect, parallel_scenario(), catalog());
+    const ConfigImport r =
+        import_config(x.text, ConfigKind::detect, parallel_scenario(), fixtures::builtin_catalog());
     REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
     CHECK(r.scenario.ep == 4);
     for (const std::string& k : r.unused) CHECK(k.rfind("expert_parallel", 0) != 0); // every AutoEP key read
     // AutoEP off: autoep_size is ignored, said so; a model without a preset gets a note instead of one.
-    const ConfigImport off = import_config(R"({"expert_parallel": {"enabled": false, "autoep_size": 8}})",
-                                           ConfigKind::deepspeed, parallel_scenario(), catalog());
+    const ConfigImport off =
+        import_config(R"({"expert_parallel": {"enabled": false, "autoep_size": 8}})", ConfigKind::deepspeed,
+                      parallel_scenario(), fixtures::builtin_catalog());
     REQUIRE(off.errors.empty());
     CHECK(off.scenario.ep == 4); // the base scenario's, untouched
     REQUIRE(off.ignored.size() == 1);
@@ -794,7 +800,8 @@ TEST_CASE("config export: a vision-language model's LLaMA-Factory keys, and impo
                    "images: 2 per sample, 1920 × 1080 px as estimated; the dataset's own images decide the "
                    "real tokens"));
     YamlJson yj = yaml_to_json(x.text);
-    ConfigImport r = import_config(yj.json, ConfigKind::detect, Scenario{}, catalog(), yj.lines);
+    ConfigImport r =
+        import_config(yj.json, ConfigKind::detect, Scenario{}, fixtures::builtin_catalog(), yj.lines);
     REQUIRE_MESSAGE(r.errors.empty(), (r.errors.empty() ? "" : r.errors[0].message));
     CHECK(r.scenario.model_id == "qwen2.5-vl-7b");
     CHECK_FALSE(r.scenario.freeze_vision_tower);
@@ -822,7 +829,8 @@ TEST_CASE("config export: a vision-language model's LLaMA-Factory keys, and impo
     CHECK(f["image_max_pixels"] == 1003520);
     const YamlJson dy = yaml_to_json("model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\nstage: sft\n"
                                      "finetuning_type: lora\nfreeze_multi_modal_projector: false\n");
-    const ConfigImport d = import_config(dy.json, ConfigKind::llamafactory, Scenario{}, catalog(), dy.lines);
+    const ConfigImport d =
+        import_config(dy.json, ConfigKind::llamafactory, Scenario{}, fixtures::builtin_catalog(), dy.lines);
     REQUIRE_MESSAGE(d.errors.empty(), (d.errors.empty() ? "" : d.errors[0].message));
     CHECK(d.scenario.image_max_pixels == 768 * 768);
     bool resolved = false;

@@ -17,6 +17,7 @@
 #include "core/config_import.h"
 #include "core/estimate.h"
 #include "core/scenario.h"
+#include "fixtures.h"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -32,11 +33,6 @@ using namespace traincalc;
 //-----------------------------------------------------------------------------
 namespace {
 
-const Catalog& catalog() {
-    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    return c;
-}
-
 std::string fixture(const std::string& name) {
     std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/configs/" + name, std::ios::binary);
     REQUIRE_MESSAGE(f.good(), "missing fixture tests/configs/" << name);
@@ -48,10 +44,10 @@ std::string fixture(const std::string& name) {
 // As the CLI does: JSON as it is, YAML through yaml-cpp with its key lines.
 ConfigImport import_text(const std::string& text, ConfigKind kind = ConfigKind::detect,
                          const Scenario& base = Scenario{}) {
-    if (looks_like_json(text)) return import_config(text, kind, base, catalog());
+    if (looks_like_json(text)) return import_config(text, kind, base, fixtures::builtin_catalog());
     YamlJson y = yaml_to_json(text);
     REQUIRE_MESSAGE(y.errors.empty(), (y.errors.empty() ? "" : y.errors[0].message));
-    return import_config(y.json, kind, base, catalog(), y.lines);
+    return import_config(y.json, kind, base, fixtures::builtin_catalog(), y.lines);
 }
 
 const ImportNote* find(const std::vector<ImportNote>& list, const std::string& key,
@@ -720,7 +716,7 @@ TEST_CASE("config import: a model's config.json becomes a custom model") {
     CHECK(r.scenario.model.hidden == 3584);
     CHECK(r.scenario.model.kv_heads == 4);
     // Parameters counted from the architecture, as the catalog's own qwen2.5-7b entry.
-    const ModelSpec* q = catalog().find_model("qwen2.5-7b");
+    const ModelSpec* q = fixtures::builtin_catalog().find_model("qwen2.5-7b");
     REQUIRE(q != nullptr);
     CHECK(r.scenario.model.params == doctest::Approx(q->params).epsilon(0.01));
     CHECK(r.unused.empty());
@@ -743,7 +739,8 @@ TEST_CASE("config import: a Qwen2.5-VL config.json gives the catalog entry's tow
     imported.images_per_sample = 1;
     Scenario listed = imported;
     listed.model_id = "qwen2.5-vl-7b";
-    const Estimate a = estimate(imported, catalog()), b = estimate(listed, catalog());
+    const Estimate a = estimate(imported, fixtures::builtin_catalog()),
+                   b = estimate(listed, fixtures::builtin_catalog());
     REQUIRE(a.ok);
     REQUIRE(b.ok);
     CHECK(a.model.params == b.model.params);
@@ -788,7 +785,7 @@ TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in
     REQUIRE(r.errors.size() == 1);
     CHECK(r.kind == ConfigKind::detect);
     CHECK(r.errors[0].message.find("cannot tell which tool this config is for") == 0);
-    r = import_config("[1,2]", ConfigKind::detect, Scenario{}, catalog());
+    r = import_config("[1,2]", ConfigKind::detect, Scenario{}, fixtures::builtin_catalog());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].message == "a config must be a JSON object (a YAML mapping), got an array");
     YamlJson y = yaml_to_json("finetuning_type: lora\ncutoff_len: [1\n");

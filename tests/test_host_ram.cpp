@@ -10,6 +10,7 @@
 // [SECTION] Offload while training (hand-computed)
 // [SECTION] The verdict, the inputs and the catalog
 
+#include "core/constants.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/json_write.h"
@@ -23,14 +24,13 @@
 #include <vector>
 
 using namespace traincalc;
+using traincalc::detail::kGiB;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Fixtures
 //-----------------------------------------------------------------------------
 
 namespace {
-
-constexpr double kGiB = 1073741824.0;
 
 Catalog host_catalog() {
     Catalog c;

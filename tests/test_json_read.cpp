@@ -129,7 +129,9 @@ TEST_CASE("dump_safe: numbers as nlohmann writes them, -0.0 as 0, NaN and infini
         {std::nan(""), "null"},
         {std::numeric_limits<double>::infinity(), "null"},
     };
-    for (const auto& [v, text] : cases) {
+    for (const auto& c : cases) {
+        const double v = c.first;
+        const auto& text = c.second; // a named reference: C++17 lambdas (CAPTURE) take no structured binding
         CAPTURE(text);
         CHECK(dump_safe(Json(v)) == text);
         if (!(v == 0 && std::signbit(v))) CHECK(nlohmann_dump(Json(v), -1) == text);

@@ -11,6 +11,7 @@
 // [SECTION] The card enters memory only through its capacity
 #include "core/memory_model.h"
 
+#include "core/constants.h"
 #include "core/estimate.h"
 #include "core/strategy.h"
 #include <doctest/doctest.h>
@@ -19,7 +20,6 @@ using namespace traincalc;
 using namespace traincalc::detail;
 
 namespace {
-constexpr double GiB = 1073741824.0;
 
 // A 7e9-parameter model's states, full fine-tuning with AdamW (2 + 2 + 12 B), no activations.
 ModelDerived states_7b() {
@@ -94,7 +94,7 @@ TEST_CASE("memory_model: rollout batch = b · m · d over the engine's cards, at
 // [SECTION] Usable memory
 //-----------------------------------------------------------------------------
 
-TEST_CASE("memory_model: usable = capacity less 3% (at least 0.5 GiB) kept by the driver") {
+TEST_CASE("memory_model: usable = capacity less 3% (at least 0.5 kGiB) kept by the driver") {
     CHECK(usable_gib(card(80)) == doctest::Approx(77.6));
     CHECK(usable_gib(card(16)) == doctest::Approx(15.5));
 }
@@ -110,10 +110,10 @@ TEST_CASE("memory_model: ZeRO-3 on 8 cards, each term by hand") {
     st.zero = 3;
     MemoryResult m;
     memory_for(s, states_7b(), card(80), st, m);
-    CHECK(m.weights_gib == doctest::Approx(1.4e10 / GiB / 8));       // 1.630
-    CHECK(m.gathered_gib == doctest::Approx(2 * 1.4e10 / GiB / 32)); // this layer and the next
-    CHECK(m.gradients_gib == doctest::Approx(1.4e10 / GiB / 8));
-    CHECK(m.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8)); // 9.779
+    CHECK(m.weights_gib == doctest::Approx(1.4e10 / kGiB / 8));       // 1.630
+    CHECK(m.gathered_gib == doctest::Approx(2 * 1.4e10 / kGiB / 32)); // this layer and the next
+    CHECK(m.gradients_gib == doctest::Approx(1.4e10 / kGiB / 8));
+    CHECK(m.optimizer_gib == doctest::Approx(8.4e10 / kGiB / 8)); // 9.779
     CHECK(m.activations_gib == 0);
     const double subtotal = 13.853423297405243;
     CHECK(m.overhead_gib == doctest::Approx(1 + 0.06 * subtotal));
@@ -132,12 +132,12 @@ TEST_CASE("memory_model: each ZeRO stage shards one more state; tp divides every
         st.zero = stage;
         memory_for(s, states_7b(), card(80), st, z[stage]);
     }
-    CHECK(z[0].optimizer_gib == doctest::Approx(8.4e10 / GiB));
-    CHECK(z[1].optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));
-    CHECK(z[1].gradients_gib == doctest::Approx(1.4e10 / GiB));
-    CHECK(z[2].gradients_gib == doctest::Approx(1.4e10 / GiB / 8));
-    CHECK(z[2].weights_gib == doctest::Approx(1.4e10 / GiB));
-    CHECK(z[3].weights_gib == doctest::Approx(1.4e10 / GiB / 8));
+    CHECK(z[0].optimizer_gib == doctest::Approx(8.4e10 / kGiB));
+    CHECK(z[1].optimizer_gib == doctest::Approx(8.4e10 / kGiB / 8));
+    CHECK(z[1].gradients_gib == doctest::Approx(1.4e10 / kGiB));
+    CHECK(z[2].gradients_gib == doctest::Approx(1.4e10 / kGiB / 8));
+    CHECK(z[2].weights_gib == doctest::Approx(1.4e10 / kGiB));
+    CHECK(z[3].weights_gib == doctest::Approx(1.4e10 / kGiB / 8));
     CHECK(z[0].per_gpu_gib > z[1].per_gpu_gib);
     CHECK(z[1].per_gpu_gib > z[2].per_gpu_gib);
     CHECK(z[2].per_gpu_gib > z[3].per_gpu_gib);
@@ -146,8 +146,8 @@ TEST_CASE("memory_model: each ZeRO stage shards one more state; tp divides every
     st.tp = 8;
     MemoryResult t;
     memory_for(s, states_7b(), card(80), st, t);
-    CHECK(t.weights_gib == doctest::Approx(1.4e10 / GiB / 8));
-    CHECK(t.optimizer_gib == doctest::Approx(8.4e10 / GiB / 8));
+    CHECK(t.weights_gib == doctest::Approx(1.4e10 / kGiB / 8));
+    CHECK(t.optimizer_gib == doctest::Approx(8.4e10 / kGiB / 8));
 }
 
 //-----------------------------------------------------------------------------
@@ -163,13 +163,13 @@ TEST_CASE("memory_model: offloaded states leave the card and are counted in host
     MemoryResult m;
     memory_for(s, states_7b(), card(80), st, m);
     CHECK(m.optimizer_gib == 0);
-    CHECK(m.cpu_ram_gib == doctest::Approx(8.4e10 / GiB / 8));
+    CHECK(m.cpu_ram_gib == doctest::Approx(8.4e10 / kGiB / 8));
     st.zero = 3;
     st.offload = Offload::optimizer_params;
     memory_for(s, states_7b(), card(80), st, m);
-    CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / GiB / 32)); // two layers in flight
-    CHECK(m.gathered_gib == 0);                                     // already counted above
-    CHECK(m.cpu_ram_gib == doctest::Approx((1.4e10 + 8.4e10) / GiB / 8));
+    CHECK(m.weights_gib == doctest::Approx(2 * 1.4e10 / kGiB / 32)); // two layers in flight
+    CHECK(m.gathered_gib == 0);                                      // already counted above
+    CHECK(m.cpu_ram_gib == doctest::Approx((1.4e10 + 8.4e10) / kGiB / 8));
 }
 
 //-----------------------------------------------------------------------------

@@ -30,13 +30,8 @@ using namespace traincalc;
 
 namespace {
 
-const Catalog& catalog() {
-    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    return c;
-}
-
 Estimate run(const Scenario& s) {
-    Estimate e = estimate(s, catalog());
+    Estimate e = estimate(s, fixtures::builtin_catalog());
     REQUIRE_MESSAGE(e.ok, (e.errors.empty() ? std::string() : e.errors[0].message));
     return e;
 }
@@ -373,12 +368,13 @@ TEST_CASE("PPO/GRPO update_epochs: each batch of rollouts trains E times; genera
 }
 
 TEST_CASE("update_epochs: read and written as a scenario key, range-checked, absent at its default") {
-    ScenarioResult r = scenario_from_json(R"({"objective":"ppo","update_epochs":4})", catalog());
+    ScenarioResult r =
+        scenario_from_json(R"({"objective":"ppo","update_epochs":4})", fixtures::builtin_catalog());
     REQUIRE(r.errors.empty());
     CHECK(r.scenario.update_epochs == 4);
     CHECK(scenario_to_json(r.scenario).find("\"update_epochs\":4") != std::string::npos);
     CHECK(scenario_to_json(Scenario{}).find("update_epochs") == std::string::npos);
-    r = scenario_from_json(R"({"update_epochs":0})", catalog());
+    r = scenario_from_json(R"({"update_epochs":0})", fixtures::builtin_catalog());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "update_epochs");
     CHECK(r.errors[0].message == "update_epochs must be an integer from 1 to 1024, got 0");
@@ -416,33 +412,33 @@ TEST_CASE("method fields: JSON round trip, ranges and relations with exact messa
     ScenarioResult r = scenario_from_json(
         R"({"objective":"grpo","reference":"none","generations":16,"completion_len":700,"seq_len":1024,)"
         R"("rollout":"separate","rollout_cards":2,"engine_memory_fraction":0.4,"steps_per_generation":1})",
-        catalog());
+        fixtures::builtin_catalog());
     REQUIRE(r.errors.empty());
     CHECK(r.scenario.steps_per_generation == 1);
     CHECK(r.scenario.objective == Objective::grpo);
     CHECK(r.scenario.reference == Reference::none);
     CHECK(r.scenario.generations == 16);
     CHECK(r.scenario.rollout_cards == 2);
-    ScenarioResult back = scenario_from_json(scenario_to_json(r.scenario), catalog());
+    ScenarioResult back = scenario_from_json(scenario_to_json(r.scenario), fixtures::builtin_catalog());
     REQUIRE(back.errors.empty());
     CHECK(scenario_to_json(back.scenario) == scenario_to_json(r.scenario));
     // SFT at the defaults writes none of the method keys (links and goldens stay as they were).
     CHECK(scenario_to_json(Scenario{}).find("objective") == std::string::npos);
 
-    r = scenario_from_json(R"({"generations":0})", catalog());
+    r = scenario_from_json(R"({"generations":0})", fixtures::builtin_catalog());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "generations");
-    r = scenario_from_json(R"({"steps_per_generation":-1})", catalog());
+    r = scenario_from_json(R"({"steps_per_generation":-1})", fixtures::builtin_catalog());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "steps_per_generation");
     CHECK(r.errors[0].message == "steps_per_generation must be an integer from 0 to 65536, got -1");
-    r = scenario_from_json(R"({"objective":"rlhf"})", catalog());
+    r = scenario_from_json(R"({"objective":"rlhf"})", fixtures::builtin_catalog());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "objective");
 
     Scenario s = grpo();
     s.completion_len = 1536;
-    std::vector<FieldError> errs = validate(s, catalog());
+    std::vector<FieldError> errs = validate(s, fixtures::builtin_catalog());
     REQUIRE(errs.size() == 1);
     CHECK(errs[0].field == "completion_len");
     CHECK(errs[0].message ==
@@ -451,9 +447,9 @@ TEST_CASE("method fields: JSON round trip, ranges and relations with exact messa
     // A card without a known bandwidth cannot time the decoding.
     s = grpo();
     s.gpu_id.clear();
-    s.gpu = *catalog().find_gpu("H100-SXM");
+    s.gpu = *fixtures::builtin_catalog().find_gpu("H100-SXM");
     s.gpu.bandwidth_gbps = 0;
-    errs = validate(s, catalog());
+    errs = validate(s, fixtures::builtin_catalog());
     REQUIRE(errs.size() == 1);
     CHECK(errs[0].field == "gpu.bandwidth_gbps");
     CHECK(errs[0].message ==

@@ -8,12 +8,12 @@
 using namespace traincalc;
 
 namespace {
-struct Row {
+struct KeyedRow {
     int key;
     std::string name;
 };
 bool by_key(const void* context, int a, int b) {
-    const auto& rows = *static_cast<const std::vector<Row>*>(context);
+    const auto& rows = *static_cast<const std::vector<KeyedRow>*>(context);
     return rows[static_cast<size_t>(a)].key < rows[static_cast<size_t>(b)].key;
 }
 } // namespace
@@ -24,7 +24,7 @@ TEST_CASE("identity_order: 0 … n-1, and empty for 0") {
 }
 
 TEST_CASE("stable_sort_indices: ordered by the comparison, equal keys keep their order") {
-    const std::vector<Row> rows = {{3, "a"}, {1, "b"}, {3, "c"}, {2, "d"}, {1, "e"}, {3, "f"}};
+    const std::vector<KeyedRow> rows = {{3, "a"}, {1, "b"}, {3, "c"}, {2, "d"}, {1, "e"}, {3, "f"}};
     std::vector<int> order = identity_order(rows.size());
     stable_sort_indices(order, by_key, &rows);
     CHECK(order == std::vector<int>{1, 4, 3, 0, 2, 5});
@@ -34,7 +34,7 @@ TEST_CASE("stable_sort_indices: ordered by the comparison, equal keys keep their
     for (size_t n = 0; n <= 70; n++) sizes.push_back(n);
     sizes.push_back(100000);
     for (size_t n : sizes) {
-        std::vector<Row> many;
+        std::vector<KeyedRow> many;
         for (size_t i = 0; i < n; i++) many.push_back({static_cast<int>((i * 7919) % 13), ""});
         order = identity_order(many.size());
         stable_sort_indices(order, by_key, &many);
@@ -46,8 +46,8 @@ TEST_CASE("stable_sort_indices: ordered by the comparison, equal keys keep their
             REQUIRE(!seen[static_cast<size_t>(order[i])]);
             seen[static_cast<size_t>(order[i])] = true;
             if (i == 0) continue;
-            const Row& p = many[static_cast<size_t>(order[i - 1])];
-            const Row& q = many[static_cast<size_t>(order[i])];
+            const KeyedRow& p = many[static_cast<size_t>(order[i - 1])];
+            const KeyedRow& q = many[static_cast<size_t>(order[i])];
             REQUIRE(p.key <= q.key);
             if (p.key == q.key) REQUIRE(order[i - 1] < order[i]);
         }
@@ -55,7 +55,7 @@ TEST_CASE("stable_sort_indices: ordered by the comparison, equal keys keep their
 }
 
 TEST_CASE("apply_order: element i becomes the old element order[i]") {
-    std::vector<Row> rows = {{3, "a"}, {1, "b"}, {2, "c"}};
+    std::vector<KeyedRow> rows = {{3, "a"}, {1, "b"}, {2, "c"}};
     std::vector<int> order = identity_order(rows.size());
     stable_sort_indices(order, by_key, &rows);
     apply_order(rows, order);

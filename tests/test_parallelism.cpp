@@ -12,7 +12,9 @@
 // [SECTION] Memory properties
 // [SECTION] Time: communication terms
 // [SECTION] The searches
+#include "checks.h"
 #include "core/compare.h"
+#include "core/constants.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/inverse.h"
@@ -27,6 +29,8 @@
 #include <string>
 
 using namespace traincalc;
+using traincalc::checks::check_one_error;
+using traincalc::detail::kGiB;
 
 namespace {
 
@@ -34,9 +38,7 @@ namespace {
 // [SECTION] Fixtures
 //-----------------------------------------------------------------------------
 
-constexpr double GiB = 1073741824.0;
-
-Catalog catalog() {
+Catalog parallel_catalog() {
     Catalog c;
     GpuSpec a100;
     a100.id = "A100-80G";
@@ -105,14 +107,6 @@ const Term* find(const Estimate& e, TermId id) {
     return e.terms.find(id);
 }
 
-void check_one_error(const Scenario& s, const Catalog& c, const char* field, const char* en, const char* zh) {
-    const std::vector<FieldError> errors = validate(s, c);
-    REQUIRE(errors.size() == 1);
-    CHECK(errors[0].field == field);
-    CHECK(errors[0].message == en);
-    CHECK(errors[0].message_zh == zh);
-}
-
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -120,7 +114,7 @@ void check_one_error(const Scenario& s, const Catalog& c, const char* field, con
 //-----------------------------------------------------------------------------
 
 TEST_CASE("parallelism: tp × pp × cp × ep must fit in the cards and divide them (exact messages)") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = moe(8);
     s.tp = 2;
     s.cp = 2;
@@ -144,7 +138,7 @@ TEST_CASE("parallelism: tp × pp × cp × ep must fit in the cards and divide th
 }
 
 TEST_CASE("parallelism: cp divides seq_len; ep needs an MoE model and divides its experts") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.seq_len = 8190;
     s.cp = 4;
@@ -168,7 +162,7 @@ TEST_CASE("parallelism: cp divides seq_len; ep needs an MoE model and divides it
 }
 
 TEST_CASE("parallelism: the JSON contract reads, writes and round-trips cp, ep, sp, offload and fixed") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     const ScenarioResult r = scenario_from_json(
         R"({"model":"moe-47b","cards":16,"cp":2,"ep":4,"sequence_parallel":false,"activation_offload":true,)"
         R"("fixed":["ep","zero","checkpointing"]})",
@@ -207,7 +201,7 @@ TEST_CASE("parallelism: the JSON contract reads, writes and round-trips cp, ep, 
 //-----------------------------------------------------------------------------
 
 TEST_CASE("parallelism: EP divides the routed experts' weights, gradients and optimizer states exactly") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = moe(8);
     const Estimate e1 = run(s, c);
     CHECK(e1.memory.expert_weights_gib == 0); // ep = 1: no split shown
@@ -224,9 +218,9 @@ TEST_CASE("parallelism: EP divides the routed experts' weights, gradients and op
         CHECK(e1.memory.weights_gib - e.memory.weights_gib ==
               doctest::Approx(WE->result * (1 - 1.0 / ep)).epsilon(1e-9));
         CHECK(e1.memory.gradients_gib - e.memory.gradients_gib ==
-              doctest::Approx(NE->result * 2 * (1 - 1.0 / ep) / GiB).epsilon(1e-9));
+              doctest::Approx(NE->result * 2 * (1 - 1.0 / ep) / kGiB).epsilon(1e-9));
         CHECK(e1.memory.optimizer_gib - e.memory.optimizer_gib ==
-              doctest::Approx(NE->result * 12 * (1 - 1.0 / ep) / GiB).epsilon(1e-9));
+              doctest::Approx(NE->result * 12 * (1 - 1.0 / ep) / kGiB).epsilon(1e-9));
         // Mixtral's routed experts are 32 × 8 × 3 × 4096 × 14336 = 45.1e9 of its 46.7e9 parameters.
         CHECK(NE->result == doctest::Approx(32.0 * 8 * 3 * 4096 * 14336));
     }
@@ -239,7 +233,7 @@ TEST_CASE("parallelism: EP divides the routed experts' weights, gradients and op
 }
 
 TEST_CASE("parallelism: CP divides the activations and logits per card by cp") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     for (Checkpointing ck : {Checkpointing::none, Checkpointing::selective, Checkpointing::full}) {
         Scenario s = dense(8);
         s.checkpointing = ck;
@@ -257,7 +251,7 @@ TEST_CASE("parallelism: CP divides the activations and logits per card by cp") {
 }
 
 TEST_CASE("parallelism: sequence parallelism never adds activation memory; without it TP leaves R whole") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     for (Checkpointing ck : {Checkpointing::none, Checkpointing::full})
         for (int tp : {1, 2, 4, 8}) {
             Scenario s = dense(8);
@@ -278,12 +272,12 @@ TEST_CASE("parallelism: sequence parallelism never adds activation memory; witho
             CHECK(R->result == 8.0 * 4096); // 4h (norms) + 2h (QKV input) + 2h (FFN input)
             if (ck == Checkpointing::none)  // 32 layers × 8192 tokens × R × (1 − 1/tp) more
                 CHECK(without.memory.activations_gib - with.memory.activations_gib ==
-                      doctest::Approx(32.0 * 8192 * R->result * (1 - 1.0 / tp) / GiB).epsilon(1e-9));
+                      doctest::Approx(32.0 * 8192 * R->result * (1 - 1.0 / tp) / kGiB).epsilon(1e-9));
         }
 }
 
 TEST_CASE("parallelism: activation offload lowers the card, adds host RAM, and time when not hidden") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.seq_len = 32768;
     s.zero = 3;
@@ -337,7 +331,7 @@ TEST_CASE("parallelism: activation offload lowers the card, adds host RAM, and t
 //-----------------------------------------------------------------------------
 
 TEST_CASE("parallelism: CP's ring and EP's all-to-all add to the compute time, each shown") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     const Estimate base = run(s, c);
     CHECK_FALSE(find(base, TermId::cp_comm_seconds)); // no ring without context parallelism
@@ -375,7 +369,7 @@ TEST_CASE("parallelism: CP's ring and EP's all-to-all add to the compute time, e
 }
 
 TEST_CASE("parallelism: TP's all-reduces are a term of the compute time, as README.md says") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.tp = 2;
     const Estimate e = run(s, c);
@@ -412,7 +406,7 @@ TEST_CASE("parallelism: TP's all-reduces are a term of the compute time, as READ
 //-----------------------------------------------------------------------------
 
 TEST_CASE("parallelism: the fewest-cards search explores cp, ep and activation offload") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     // A 128K-token sequence: its activations alone exceed a card; context parallelism (or offload)
     // is what makes it fit.
     Scenario s = dense(8);
@@ -439,7 +433,7 @@ TEST_CASE("parallelism: the fewest-cards search explores cp, ep and activation o
 }
 
 TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.seq_len = 16384;
     s.tp = 2;
@@ -463,7 +457,7 @@ TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search
         CHECK(o.strategy.checkpointing == Checkpointing::none);
     }
     CHECK(workable > 0);
-    // A 128K-token sequence with tp kept at 1: the logits alone (131,072 × 32,000 × 17 B = 66 GiB)
+    // A 128K-token sequence with tp kept at 1: the logits alone (131,072 × 32,000 × 17 B = 66 kGiB)
     // need context parallelism, which the comparison then uses.
     s.seq_len = 131072;
     s.tp = 1;
@@ -491,7 +485,7 @@ TEST_CASE("parallelism: the fields the scenario fixes stay fixed in every search
 }
 
 TEST_CASE("parallelism: the Hugging Face stack gets no cp, ep or activation offload proposed, unless set") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.stack = Stack::hf;
     s.seq_len = 131072;
@@ -508,7 +502,7 @@ TEST_CASE("parallelism: the Hugging Face stack gets no cp, ep or activation offl
 
 TEST_CASE(
     "parallelism: the longest sequence that fits with cp is a multiple of cp, and one more cp does not fit") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = dense(8);
     s.cp = 8;
     s.fixed = fix_cp;
@@ -535,7 +529,7 @@ static Scenario applied(const Scenario& s, const std::string& gpu_id, int cards,
 
 TEST_CASE("parallelism: a comparison row, the fewest-cards choice and the inverse answers applied to the "
           "scenario reproduce their figures, cp, ep and activation offload included") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     bool row_cp = false, row_ep = false, row_aoff = false;
     bool fit_cp = false, fit_ep = false, fit_aoff = false;
     // A long dense sequence (cp), an MoE full fine-tune without ZeRO (ep), the MoE at 32K, and with
@@ -606,7 +600,7 @@ TEST_CASE("parallelism: a comparison row, the fewest-cards choice and the invers
 
 TEST_CASE(
     "parallelism: the deadline's cheapest plan carries the row's whole strategy and, applied, meets it") {
-    const Catalog c = catalog();
+    const Catalog c = parallel_catalog();
     Scenario s = moe(8);
     s.seq_len = 32768;
     s.deadline_hours = 400;
@@ -629,7 +623,7 @@ TEST_CASE(
 
 TEST_CASE("no strategy fits: the text names what the search tried (cp, ep and activation offload where the "
           "stack and model have them)") {
-    Catalog c = catalog();
+    Catalog c = parallel_catalog();
     GpuSpec small = c.gpus[1]; // an 8 GB card: past what any strategy frees
     small.id = "small-8g";
     small.memory_gib = 8;

@@ -14,6 +14,7 @@
 #include "core/json_write.h"
 #include "core/safe_text.h"
 #include "core/scenario.h"
+#include "fixtures.h"
 
 #include <doctest/doctest.h>
 
@@ -22,11 +23,6 @@
 using namespace traincalc;
 
 namespace {
-
-const Catalog& builtin() {
-    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    return c;
-}
 
 std::string emoji(int count) {
     std::string s;
@@ -117,7 +113,7 @@ TEST_CASE("report_markdown: hostile GPU, model and quote names are escaped, cut 
     s.model.name = emoji(5000);
     s.quotes[0].name = "**Cheap** <b>GPU</b>";
     s.quotes[0].price_per_card_hour = 10;
-    Estimate e = estimate(s, builtin());
+    Estimate e = estimate(s, fixtures::builtin_catalog());
     REQUIRE(e.ok);
     for (Lang lang : {Lang::en, Lang::zh}) {
         const std::string md = report_markdown(e, lang);

@@ -11,6 +11,7 @@
 // [SECTION] Relations between fields (exact text)
 // [SECTION] One contract: whatever validate() accepts, estimate() answers
 
+#include "checks.h"
 #include "core/estimate.h"
 #include "core/json_write.h"
 #include "core/scenario.h"
@@ -24,13 +25,14 @@
 #include <string>
 
 using namespace traincalc;
+using traincalc::checks::check_one_error;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Fixtures
 //-----------------------------------------------------------------------------
 namespace {
 
-Catalog test_catalog() {
+Catalog two_card_catalog() {
     CatalogResult r = parse_catalog(R"({"gpus":[
         {"id":"A100-80G","name":"NVIDIA A100 80GB SXM","memory_gib":80,"tflops_16bit":312,"nvlink_gbps":600},
         {"id":"RTX4090","name":"GeForce RTX 4090","memory_gib":24,"tflops_16bit":165,"tflops_fp8":330}],
@@ -268,7 +270,7 @@ Scenario every_field_changed() {
 //-----------------------------------------------------------------------------
 
 TEST_CASE("scenario: {} gives the documented defaults; to_json of the defaults reads back the same") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json("{}", cat);
     CHECK(r.errors.empty());
     check_same_scenario(r.scenario, Scenario{});
@@ -278,7 +280,7 @@ TEST_CASE("scenario: {} gives the documented defaults; to_json of the defaults r
 }
 
 TEST_CASE("scenario: from_json(to_json(s)) == s for every field (custom model and card)") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s = every_field_changed();
     std::string text = scenario_to_json(s);
     ScenarioResult r = scenario_from_json(text, cat);
@@ -289,7 +291,7 @@ TEST_CASE("scenario: from_json(to_json(s)) == s for every field (custom model an
 }
 
 TEST_CASE("scenario: round trip keeps the custom model and card while catalog ids are chosen") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s = every_field_changed();
     s.model_id = "llama-3.1-8b";
     s.gpu_id = "RTX4090";
@@ -304,7 +306,7 @@ TEST_CASE("scenario: round trip keeps the custom model and card while catalog id
 //-----------------------------------------------------------------------------
 
 TEST_CASE("scenario: docs/design.md keys") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":"llama-3.1-8b","method":"full","tokens":1e9,"epochs":1,
         "seq_len":4096,"micro_batch":2,"grad_accum":4,"checkpointing":"full","flash_attention":false,
         "precision":"fp16","optimizer":"sgd","lora_rank":8,"lora_targets":"qv","zero":2,"tp":2,"pp":2,
@@ -334,7 +336,7 @@ TEST_CASE("scenario: docs/design.md keys") {
 }
 
 TEST_CASE("scenario: samples + avg_tokens and dataset_mb set data_input") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"samples":1000,"avg_tokens":300})", cat);
     CHECK(r.errors.empty());
     CHECK(r.scenario.data_input == DataInput::samples);
@@ -350,7 +352,7 @@ TEST_CASE("scenario: samples + avg_tokens and dataset_mb set data_input") {
 }
 
 TEST_CASE("scenario: custom model and card objects") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":{"params":7e9,"layers":32,"hidden":4096,"heads":32,
         "kv_heads":8,"ffn":11008,"vocab":32000},"gpu":{"name":"My card","memory_gib":48,"tflops_16bit":150,
         "tflops_fp8":300,"bandwidth_gbps":960,"nvlink":true}})",
@@ -375,7 +377,7 @@ TEST_CASE("scenario: custom model and card objects") {
 }
 
 TEST_CASE("scenario: a pasted Hugging Face config.json inside model") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"model":{"model_type":"llama","hidden_size":4096,
         "intermediate_size":11008,"num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":32,
         "vocab_size":32000,"max_position_embeddings":4096,"tie_word_embeddings":false}})",
@@ -395,7 +397,7 @@ TEST_CASE("scenario: a pasted Hugging Face config.json inside model") {
 }
 
 TEST_CASE("scenario_patch: applies over a base and keeps the rest") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario base;
     base.cards = 8;
     base.gpu_id = "RTX4090";
@@ -416,7 +418,7 @@ TEST_CASE("scenario_patch: applies over a base and keeps the rest") {
 }
 
 TEST_CASE("scenario: extreme but valid values pass") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"tokens":1e13,"cards":4096,"seq_len":1048576,
         "model":{"params":2e12,"layers":200,"hidden":32768,"heads":256,"vocab":256000}})",
                                           cat);
@@ -433,7 +435,7 @@ TEST_CASE("scenario: extreme but valid values pass") {
 //-----------------------------------------------------------------------------
 
 TEST_CASE("scenario errors: ranges, types, enums, unknown keys and ids") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"cards":0})", cat);
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "cards");
@@ -512,7 +514,7 @@ TEST_CASE("scenario errors: ranges, types, enums, unknown keys and ids") {
 }
 
 TEST_CASE("scenario errors: not JSON, not an object, huge and strange values") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json("{\"cards\": 8,}", cat);
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "");
@@ -546,7 +548,7 @@ TEST_CASE("scenario errors: not JSON, not an object, huge and strange values") {
 //-----------------------------------------------------------------------------
 
 TEST_CASE("validate: an already-built scenario") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     CHECK(validate(Scenario{}, cat).empty());
     Scenario s;
     s.cards = 0;
@@ -598,22 +600,8 @@ TEST_CASE("errors_to_json: the shape every surface reports errors in, in either 
 //-----------------------------------------------------------------------------
 // [SECTION] Relations between fields (exact text)
 //-----------------------------------------------------------------------------
-namespace {
-
-// The one error validate() gives for `s`, checked in both languages.
-void check_one_error(const Scenario& s, const Catalog& cat, const char* field, const char* en,
-                     const char* zh) {
-    std::vector<FieldError> errors = validate(s, cat);
-    REQUIRE(errors.size() == 1);
-    CHECK(errors[0].field == field);
-    CHECK(errors[0].message == en);
-    CHECK(errors[0].message_zh == zh);
-}
-
-} // namespace
-
 TEST_CASE("validate: tp × pp must fit in the cards and divide them") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s; // qwen2.5-7b: 28 heads, 4 kv heads, 28 layers
     s.tp = 2;
     s.pp = 4;
@@ -628,7 +616,7 @@ TEST_CASE("validate: tp × pp must fit in the cards and divide them") {
 }
 
 TEST_CASE("validate: tp must divide the attention heads and the key/value heads") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s;
     s.cards = 8;
     s.tp = 8; // 28 heads
@@ -651,7 +639,7 @@ TEST_CASE("validate: tp must divide the attention heads and the key/value heads"
 
 TEST_CASE(
     "validate: pp at most the layers, lora_rank at most the hidden size, parameter offload needs ZeRO-3") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s;
     s.pp = 32;
     s.cards = 32;
@@ -679,7 +667,7 @@ TEST_CASE(
 
 TEST_CASE("keep_ids_in_catalog: an id the catalog lacks becomes its start card, the default's, else its "
           "first entry; a custom entry stays") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s;
     s.gpu_id = "H800"; // a provider's "replace" removed it
     s.model_id = "llama-3.1-8b";
@@ -745,7 +733,7 @@ TEST_CASE("retarget_rollouts: PPO's defaults where GRPO's were, and back; a pers
 }
 
 TEST_CASE("validate: relations are checked only once every range passes (no division by a bad tp)") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     Scenario s;
     s.tp = 0;
     s.cards = 3;
@@ -756,7 +744,7 @@ TEST_CASE("validate: relations are checked only once every range passes (no divi
 }
 
 TEST_CASE("scenario: utilization and scaling_efficiency are above 0 when given; absent is the default") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     ScenarioResult r = scenario_from_json(R"({"utilization":0,"scaling_efficiency":0})", cat);
     REQUIRE(r.errors.size() == 2);
     CHECK(r.errors[0].field == "scaling_efficiency"); // keys are read in sorted order
@@ -787,7 +775,7 @@ TEST_CASE("scenario: utilization and scaling_efficiency are above 0 when given; 
 
 TEST_CASE(
     "estimate() answers exactly what validate() accepts, with finite numbers (seeded random scenarios)") {
-    Catalog cat = test_catalog();
+    Catalog cat = two_card_catalog();
     std::mt19937 rng(20261130);
     auto uni = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
     auto logu = [&](double lo, double hi) { return std::exp(uni(std::log(lo), std::log(hi))); };

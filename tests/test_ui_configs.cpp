@@ -26,14 +26,14 @@ std::string fixture(const char* name) {
 }
 
 // A text (or heading) node of the semantics layer that starts with `prefix` (what the browser tests read).
-const SemNode* text_starting(const App& app, const std::string& prefix, Role role = Role::text) {
+const SemNode* node_starting(const App& app, const std::string& prefix, Role role = Role::text) {
     for (const SemNode& n : app.sem)
         if (n.role == role && n.value.rfind(prefix, 0) == 0) return &n;
     return nullptr;
 }
 
 // A press on a control's DOM twin, as web/main.cpp posts it.
-void press(Page& page, const SemNode* n) {
+void press_twin(Page& page, const SemNode* n) {
     REQUIRE(n);
     sem_post_action(page.app, SemAction{n->id, SemActionKind::press, 0, ""});
     for (int i = 0; i < 3; i++) page.frame();
@@ -51,9 +51,9 @@ TEST_CASE("a DeepSpeed config received with its lines is applied and listed with
     CHECK(page.app.show_configs); // an import opens the section
     page.frame();
     page.frame();
-    CHECK(text_starting(page.app, "Imported: deepspeed", Role::heading));
-    CHECK(text_starting(page.app, "zero_optimization.stage → zero = 3"));
-    CHECK(text_starting(page.app, "zero_optimization.offload_param.device → offload = optimizer+params"));
+    CHECK(node_starting(page.app, "Imported: deepspeed", Role::heading));
+    CHECK(node_starting(page.app, "zero_optimization.stage → zero = 3"));
+    CHECK(node_starting(page.app, "zero_optimization.offload_param.device → offload = optimizer+params"));
     CHECK(page.recovered == "");
 }
 
@@ -151,14 +151,14 @@ TEST_CASE(
     page.app.sem_action = SemAction{box->id, SemActionKind::set, 0, typed};
     page.frame();
     CHECK(page.app.config_text == typed);
-    press(page, find_node(page.app, Role::button, "Import the text")); // no import hook: read at once
+    press_twin(page, find_node(page.app, Role::button, "Import the text")); // no import hook: read at once
     CHECK(page.app.scenario.micro_batch == 3);
     CHECK(page.app.scenario.zero == 2);
     page.frame();
     const char* labels[kExportFormatCount] = {"LLaMA-Factory YAML", "DeepSpeed JSON", "accelerate FSDP",
                                               "Launch commands"};
     for (int i = 0; i < kExportFormatCount; ++i) {
-        press(page, find_node(page.app, Role::button, labels[i]));
+        press_twin(page, find_node(page.app, Role::button, labels[i]));
         REQUIRE(saved.names.size() == static_cast<size_t>(i + 1));
         const ConfigExport x = export_config(page.app.estimate, static_cast<ExportFormat>(i));
         CHECK(saved.names.back() == x.file_name);
@@ -271,12 +271,12 @@ TEST_CASE("after a good import, a bad one says why under its button; the good on
         receive_text(page.app, TextPurpose::config, "{\"finetuning_type\": \"lora\", \"cutoff_len\": 2048}"));
     page.frame();
     page.frame();
-    REQUIRE(text_starting(page.app, "Imported: ", Role::heading) != nullptr);
+    REQUIRE(node_starting(page.app, "Imported: ", Role::heading) != nullptr);
     CHECK(!receive_text(page.app, TextPurpose::config_error,
                         "3\t13\tmissed comma between flow collection entries"));
     page.frame();
     page.frame();
-    CHECK(text_starting(page.app, "Imported: ", Role::heading) == nullptr); // not this file's list
+    CHECK(node_starting(page.app, "Imported: ", Role::heading) == nullptr); // not this file's list
     // The reason stands after the "Import the text" button, in reading order.
     bool after_button = false, said = false;
     for (const SemNode& n : page.app.sem) {

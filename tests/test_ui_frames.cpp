@@ -1420,7 +1420,7 @@ TEST_CASE("no two headings share a name (a screen reader's list of headings had 
         for (const SemNode& n : page.app.sem)
             if (n.role == Role::heading) count[n.name.empty() ? n.value : n.name]++;
         CHECK(count.size() > 8);
-        for (const auto& [name, k] : count) CHECK_MESSAGE(k == 1, name);
+        for (const auto& heading : count) CHECK_MESSAGE(heading.second == 1, heading.first);
     }
 }
 

@@ -208,7 +208,7 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
     ImGui::Begin("wrap");
     // Room up to the middle of the unit: the line ends before the number, not between it and its
     // unit, nor inside the unit (a Chinese unit is two characters a CJK break would split).
-    for (const auto& [text, number] :
+    for (const auto& row :
          {std::pair<std::string, std::string>{"W = N × B_w = 76.2 亿 × 2 B = 14.2 GiB", "2 B"},
           {"卡时 = 卡数 × 总耗时 = 1 × 8.17 h = 8.17 卡时", "8.17 卡时"},
           {"每卡吞吐量 = D ÷ 计算 ÷ 卡数 = 7,500 万 token ÷ 19,204 s", "7,500 万 token"},
@@ -216,6 +216,8 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
           // A phone's comparison block (ui/screen_compare.cpp draws it by this rule: ImGui's own broke
           // after "22." and before "GiB").
           {"¥48 · 21.8 h · Cards 1 · Memory/card 22.7 GiB · ZeRO-0", "22.7 GiB"}}) {
+        const std::string& text = row.first; // C++17 lambdas (CAPTURE) take no structured binding
+        const std::string& number = row.second;
         CAPTURE(text);
         const char* b = text.c_str();
         const char* e = b + text.size();
@@ -226,8 +228,10 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
         CHECK(traincalc::ui::wrap_line_end(b, e, width) == num);
     }
     // A range stays whole, and "6ND" with its value (a no-break space).
-    for (const auto& [text, from] : {std::pair<std::string, std::string>{"实际耗时：6.77 – 11 小时", "6.77"},
-                                     {"模型 3.61e18 · 6ND\u00a03.43e18", "6ND"}}) {
+    for (const auto& row : {std::pair<std::string, std::string>{"实际耗时：6.77 – 11 小时", "6.77"},
+                            {"模型 3.61e18 · 6ND\u00a03.43e18", "6ND"}}) {
+        const std::string& text = row.first;
+        const std::string& from = row.second;
         CAPTURE(text);
         const char* b = text.c_str();
         const size_t at = text.find(from);
@@ -236,10 +240,11 @@ TEST_CASE("wrap_line_end: a number keeps its unit on its line (\"2 B\", \"8.17 �
         CHECK(traincalc::ui::wrap_line_end(b, b + text.size(), width) == b + at);
     }
     // A short parenthesis goes whole to the next line; one wider than the line breaks inside.
-    for (const auto& [text, from] :
-         {std::pair<std::string, std::string>{"✓ fits (headroom 44.6 GiB)", "(headroom"},
-          {"盈亏平衡（每月使用小时数）", "（"},
-          {"Spot billing increment, hours (0 = by the second)", "(0"}}) {
+    for (const auto& row : {std::pair<std::string, std::string>{"✓ fits (headroom 44.6 GiB)", "(headroom"},
+                            {"盈亏平衡（每月使用小时数）", "（"},
+                            {"Spot billing increment, hours (0 = by the second)", "(0"}}) {
+        const std::string& text = row.first;
+        const std::string& from = row.second;
         CAPTURE(text);
         const char* b = text.c_str();
         const size_t at = text.find(from);

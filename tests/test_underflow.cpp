@@ -14,6 +14,7 @@
 #include "core/json_write.h"
 #include "core/scenario.h"
 #include "core/url.h"
+#include "fixtures.h"
 
 #include <doctest/doctest.h>
 
@@ -22,11 +23,6 @@
 using namespace traincalc;
 
 namespace {
-
-const Catalog& builtin() {
-    static const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
-    return c;
-}
 
 bool has_negative_zero(const std::string& text) {
     for (size_t i = text.find("-0"); i != std::string::npos; i = text.find("-0", i + 1)) {
@@ -70,16 +66,19 @@ TEST_CASE(
     };
     for (const Case& c : cases) {
         CAPTURE(c.json);
-        ScenarioResult r = scenario_from_json(c.json, builtin());
+        ScenarioResult r = scenario_from_json(c.json, fixtures::builtin_catalog());
         REQUIRE(r.errors.size() == 1);
         CHECK(r.errors[0].field == c.field);
         CHECK(r.errors[0].message == c.message);
     }
     // The "not set" zeros still read, and mean what they meant.
-    CHECK(scenario_from_json(R"({"tokens_per_second_per_gpu": 0, "cny_per_usd": 0})", builtin())
+    CHECK(scenario_from_json(R"({"tokens_per_second_per_gpu": 0, "cny_per_usd": 0})",
+                             fixtures::builtin_catalog())
               .errors.empty());
-    CHECK(scenario_from_json(R"({"utilization": 0.001, "scaling_efficiency": 1})", builtin()).errors.empty());
-    CHECK(scenario_from_json(R"({"utilization": 0})", builtin()).errors.size() ==
+    CHECK(
+        scenario_from_json(R"({"utilization": 0.001, "scaling_efficiency": 1})", fixtures::builtin_catalog())
+            .errors.empty());
+    CHECK(scenario_from_json(R"({"utilization": 0})", fixtures::builtin_catalog()).errors.size() ==
           1); // as before: leave it out
     CHECK(parse_catalog(R"({"gpus":[{"id":"a","name":"a","memory_gib":8,"tflops_16bit":1,"tflops_fp8":0}]})")
               .errors.empty());
@@ -87,23 +86,23 @@ TEST_CASE(
 
 TEST_CASE("underflow: validate() and estimate() refuse the same tiny values set from C++") {
     Scenario s;
-    CHECK(validate(s, builtin()).empty()); // 0 = not set passes
+    CHECK(validate(s, fixtures::builtin_catalog()).empty()); // 0 = not set passes
     s.utilization = 1e-310;
-    std::vector<FieldError> e = validate(s, builtin());
+    std::vector<FieldError> e = validate(s, fixtures::builtin_catalog());
     REQUIRE(e.size() == 1);
     CHECK(e[0].field == "utilization");
-    Estimate est = estimate(s, builtin());
+    Estimate est = estimate(s, fixtures::builtin_catalog());
     CHECK_FALSE(est.ok); // never "… × 1e-310 × 1) = 0 s"
     s = Scenario{};
     s.cny_per_usd = 5e-324;
     s.currency = Currency::usd;
-    est = estimate(s, builtin());
+    est = estimate(s, fixtures::builtin_catalog());
     CHECK_FALSE(est.ok); // never a daily price of $1e300
     REQUIRE(est.errors.size() == 1);
     CHECK(est.errors[0].field == "cny_per_usd");
     s = Scenario{};
     s.tokens_per_second_per_gpu = 5e-324;
-    CHECK_FALSE(estimate(s, builtin()).ok);
+    CHECK_FALSE(estimate(s, fixtures::builtin_catalog()).ok);
 }
 
 //-----------------------------------------------------------------------------
@@ -114,13 +113,13 @@ TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate J
     CHECK(plain_number(-0.0) == "0");
     const char* in =
         R"({"fixed_hours": -0.0, "deadline_hours": -0.0, "storage_gb": -0.0, "upload_gb": -0.0})";
-    ScenarioResult r = scenario_from_json(in, builtin());
+    ScenarioResult r = scenario_from_json(in, fixtures::builtin_catalog());
     REQUIRE(r.errors.empty());
     CHECK_FALSE(has_negative_zero(scenario_to_json(r.scenario)));
     std::string json_text;
     REQUIRE(base64url_decode(encode_hash(r.scenario, false, "").substr(3), json_text));
     CHECK_FALSE(has_negative_zero(json_text));
-    Estimate e = estimate(r.scenario, builtin());
+    Estimate e = estimate(r.scenario, fixtures::builtin_catalog());
     REQUIRE(e.ok);
     CHECK_FALSE(has_negative_zero(estimate_to_json(e, Lang::en)));
     CHECK_FALSE(has_negative_zero(report_markdown(e, Lang::en)));
@@ -136,7 +135,7 @@ TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate J
     CHECK(format_money(-0.5, Currency::cny) == "-¥0.50");
     CHECK(format_number(-0.0) == "0");
     // A range message quoting -0 for a field that starts above 0.
-    ScenarioResult bad = scenario_from_json(R"({"epochs": -0.0})", builtin());
+    ScenarioResult bad = scenario_from_json(R"({"epochs": -0.0})", fixtures::builtin_catalog());
     REQUIRE(bad.errors.size() == 1);
     CHECK(bad.errors[0].message == "epochs must be a number from 0.01 to 1000, got 0");
 }

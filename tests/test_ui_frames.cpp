@@ -2071,6 +2071,16 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
         keys_into(page, price, {"＄3"}, set_end);
         CHECK(said(zh ? "\u201c＄3\u201d：此处单位为 CNY ¥；此处仍为 20.00。"
                       : "\u201c＄3\u201d: this box is in CNY ¥; the box still holds 20.00."));
+        // Dollars as Chinese speakers name them ("3 刀", "3美元"): said, not taken (they were "not a
+        // number").
+        for (const char* dollars : {"3 刀", "3美刀", "3美元"}) {
+            CAPTURE(dollars);
+            keys_into(page, price, {dollars}, set_end);
+            CHECK(page.app.scenario.price_hourly == 20);
+            CHECK(said(std::string("\u201c") + dollars +
+                       (zh ? "\u201d：此处单位为 CNY ¥；此处仍为 20.00。"
+                           : "\u201d: this box is in CNY ¥; the box still holds 20.00.")));
+        }
         keys_into(page, price, {"25元元"}, set_end); // one word, once
         CHECK(page.app.scenario.price_hourly == 20);
         for (const Typed& t : {Typed{"8 张", 8}, Typed{"８张卡", 8}, Typed{"16 cards", 16},
@@ -2107,12 +2117,20 @@ TEST_CASE("a price typed with its currency (\"25元\", \"¥25\", \"$3\") and a c
         CHECK(page.app.scenario.price_hourly == 3.5);
         keys_into(page, price, {"＄4.5"}, set_end); // an input method's full-width sign
         CHECK(page.app.scenario.price_hourly == 4.5);
+        keys_into(page, price, {"5 刀"}, set_end); // "3 刀" was not a number (a tester, 2026-12-07)
+        CHECK(page.app.scenario.price_hourly == 5);
+        keys_into(page, price, {"5.5美刀"}, set_end);
+        CHECK(page.app.scenario.price_hourly == 5.5);
         keys_into(page, price, {"4美元"}, set_end);
         CHECK(page.app.scenario.price_hourly == 4);
         keys_into(page, price, {"¥25"}, set_end);
         CHECK(page.app.scenario.price_hourly == 4);
         CHECK(said(zh ? "\u201c¥25\u201d：此处单位为 USD $；此处仍为 4.00。"
                       : "\u201c¥25\u201d: this box is in USD $; the box still holds 4.00."));
+        keys_into(page, price, {"25块"}, set_end); // yuan as they are said: said, not taken
+        CHECK(page.app.scenario.price_hourly == 4);
+        CHECK(said(zh ? "\u201c25块\u201d：此处单位为 USD $；此处仍为 4.00。"
+                      : "\u201c25块\u201d: this box is in USD $; the box still holds 4.00."));
         CHECK(page.recovered == "");
     }
 }

@@ -645,9 +645,12 @@ static constexpr const char* kNone[] = {nullptr};
 static constexpr const char* kYuanBefore[] = {"¥", "￥", "CNY", "RMB", nullptr};
 static constexpr const char* kYuanAfter[] = {"块钱", "人民币", "元", "块", "¥", "￥", "CNY", "RMB", nullptr};
 static constexpr const char* kDollarBefore[] = {"US$", "$", "＄", "USD", nullptr};
-static constexpr const char* kDollarAfter[] = {"美元", "美金", "$", "＄", "USD", nullptr};
-static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kDollarBefore};
-static constexpr const char* kDollarOther[] = {"¥", "￥", "CNY", "RMB", "人民币", "元", nullptr};
+// "刀" and "美刀": how Chinese speakers say dollars ("3 刀 一小时"), as "块" is said for yuan.
+static constexpr const char* kDollarAfter[] = {"美元", "美金", "美刀", "刀", "$", "＄", "USD", nullptr};
+static constexpr const char* kYuanOther[] = {"US$", "$", "＄", "USD", "美元", "美金", "美刀", "刀", nullptr};
+static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kYuanOther};
+static constexpr const char* kDollarOther[] = {"¥",    "￥", "CNY", "RMB",  "人民币",
+                                               "块钱", "元", "块",  nullptr};
 static constexpr BoxWords kDollar{"USD $", kDollarBefore, kDollarAfter, kDollarOther};
 static constexpr const char* kCardsAfter[] = {"张卡",  "块卡", "张",   "块",  "卡",
                                               "cards", "card", "GPUs", "GPU", nullptr};

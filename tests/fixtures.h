@@ -1,6 +1,7 @@
 // traincalc — tests/fixtures.h
 // Hand-built catalog entries shared by the core tests, so that they do not depend on
-// assets/catalog.json (whose figures are data, edited independently).
+// assets/catalog.json (whose figures are data, edited independently); and that catalog, parsed
+// once, for the tests that check it or run the shipped figures.
 #pragma once
 #include "core/catalog.h"
 #include "core/scenario.h"

@@ -633,13 +633,16 @@ static bool parse_typed(const std::string& text, TypedNumber* out) {
 // Words a box's number may carry, as people write amounts and counts: a currency's sign or name
 // ("¥25", "25元", "2.5万元", "$3", "3 USD"), a count's measure word ("8 张", "8张卡", "8 cards"); they
 // were "not a number". Matched on typed_ascii()'s text (spaces gone, full-width letters Latin),
-// Latin letters in either case, one before and one after, the longest first. `other`: the words of
-// what the box is not in ("$25" in a box in yuan), said with what it is in rather than taken.
+// Latin letters in either case, one before and one after, the longest first. `other_*`: the other
+// currency's own lists ("$25" in a box in yuan), said with what the box is in rather than taken;
+// one list per currency, so a word added to it is known in both boxes ("3美元" in a box in yuan was
+// "not a number": its copy of the dollar's words had only the signs).
 struct BoxWords {
     const char* name;          // what the box is in, as its message says it: "CNY ¥"
     const char* const* before; // each list ends with nullptr
     const char* const* after;
-    const char* const* other;
+    const char* const* other_before;
+    const char* const* other_after;
 };
 static constexpr const char* kNone[] = {nullptr};
 static constexpr const char* kYuanBefore[] = {"¥", "￥", "CNY", "RMB", nullptr};
@@ -647,14 +650,11 @@ static constexpr const char* kYuanAfter[] = {"块钱", "人民币", "元", "块"
 static constexpr const char* kDollarBefore[] = {"US$", "$", "＄", "USD", nullptr};
 // "刀" and "美刀": how Chinese speakers say dollars ("3 刀 一小时"), as "块" is said for yuan.
 static constexpr const char* kDollarAfter[] = {"美元", "美金", "美刀", "刀", "$", "＄", "USD", nullptr};
-static constexpr const char* kYuanOther[] = {"US$", "$", "＄", "USD", "美元", "美金", "美刀", "刀", nullptr};
-static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kYuanOther};
-static constexpr const char* kDollarOther[] = {"¥",    "￥", "CNY", "RMB",  "人民币",
-                                               "块钱", "元", "块",  nullptr};
-static constexpr BoxWords kDollar{"USD $", kDollarBefore, kDollarAfter, kDollarOther};
+static constexpr BoxWords kYuan{"CNY ¥", kYuanBefore, kYuanAfter, kDollarBefore, kDollarAfter};
+static constexpr BoxWords kDollar{"USD $", kDollarBefore, kDollarAfter, kYuanBefore, kYuanAfter};
 static constexpr const char* kCardsAfter[] = {"张卡",  "块卡", "张",   "块",  "卡",
                                               "cards", "card", "GPUs", "GPU", nullptr};
-static constexpr BoxWords kCardWords{"cards", kNone, kCardsAfter, kNone};
+static constexpr BoxWords kCardWords{"cards", kNone, kCardsAfter, kNone, kNone};
 
 static bool ascii_iequal(const char* a, const char* b, size_t n) {
     for (size_t i = 0; i < n; i++) {
@@ -688,7 +688,9 @@ static bool parse_typed(const std::string& text, TypedNumber* out, const BoxWord
     take_word(bare, words->after, true);
     if (bare != t && typed_parts(bare, out)) return true;
     bare = t;
-    *other = take_word(bare, words->other, false) || take_word(bare, words->other, true);
+    // One word at either end, as the other currency writes it before or after its amount.
+    for (const char* const* list : {words->other_before, words->other_after})
+        if (!*other) *other = take_word(bare, list, false) || take_word(bare, list, true);
     *other = *other && typed_parts(bare, out);
     return false;
 }

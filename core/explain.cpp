@@ -70,7 +70,7 @@ std::string format_number(double v, int significant) {
     if (significant < 1) significant = 1;
     if (significant > 15) significant = 15;
     if (v == 0) return "0";
-    std::string sign = v < 0 ? "-" : "";
+    std::string sign = v < 0 ? kMinusSign : "";
     // An exact tie rounds away from zero, as a person does ("9 ÷ 8 = 1.13", "32.25 GiB" at three digits
     // "32.3"): printf rounds a binary-exact tie to even ("1.12", "32.2"). Two ulps up move only a tie.
     double a = std::fabs(v) * (1 + 4.5e-16);
@@ -167,7 +167,7 @@ std::string format_money(double v, Currency c) {
     if (!std::isfinite(v)) v = 0;
     const char* symbol = c == Currency::usd ? "$" : "¥";
     double a = std::fabs(v);
-    std::string sign = v < 0 && a >= 0.0005 ? "-" : ""; // -0.0004 shows as ¥0, not -¥0
+    std::string sign = v < 0 && a >= 0.0005 ? kMinusSign : ""; // -0.0004 shows as ¥0, not −¥0
     char buf[64];
     if (a >= 1e15) return sign + symbol + format_number(a);
     // Below ¥1 three decimals: power at ¥0.416/h shown as ¥0.42 made ¥0.42 × 175 h miss its product.
@@ -759,7 +759,7 @@ static double money_step(double a) {
 // $19.48, not the $19.50 shown.
 static std::string money_digits(double v, const Fmt& F, int extra) {
     const double a = std::fabs(v);
-    return std::string(v < 0 ? "-" : "") + (F.cur == Currency::usd ? "$" : "¥") +
+    return std::string(v < 0 ? kMinusSign : "") + (F.cur == Currency::usd ? "$" : "¥") +
            grouped_decimals(a, money_decimals(a) + extra);
 }
 
@@ -799,9 +799,9 @@ static double as_shown(double v, const char* unit, const Fmt& F, int sig, int mo
     const std::string text = value_text(v, unit, F, sig, money_sig);
     size_t i = 0;
     bool negative = false;
-    for (;;) { // "-¥1,234.56", "-$0.5"
-        if (text.compare(i, 1, "-") == 0)
-            negative = true, i += 1;
+    for (;;) { // "−¥1,234.56", "−$0.5"
+        if (text.compare(i, 3, kMinusSign) == 0)
+            negative = true, i += 3;
         else if (text.compare(i, 1, "$") == 0)
             i += 1;
         else if (text.compare(i, 2, "\xC2\xA5") == 0)

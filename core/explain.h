@@ -44,7 +44,12 @@ std::string report_markdown(const Estimate& e, Lang lang);
 // The same, and when the scenario does not fit, the computed changes that fit (remedies()).
 std::string report_markdown(const Estimate& e, const Catalog& catalog, Lang lang);
 
-// Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB.
+// The sign of a negative number in text: U+2212, the minus the formulas' operators use ("77.6 GiB −
+// 80.2 GiB = −2.6 GiB"; a hyphen beside them read as a dash, and screen readers say "dash"). Boxes,
+// JSON, URLs and configs keep ASCII '-' (what a keyboard types and parsers read).
+inline constexpr const char* kMinusSign = "\xE2\x88\x92";
+
+// Number formatting shared by the page and the CLI: 1.05e19, 23.4 h, 1,234 CNY, 71.2 GiB, −2.6.
 std::string format_number(double v, int significant = 3);
 std::string format_hours(double hours, Lang lang); // "23.4 h" / "2.3 days" / "23.4 小时"
 // The digits two numbers need beside their difference shown at three: "23.26 of 23.42 GiB, headroom

@@ -32,7 +32,7 @@ std::string format_number_zh(double v, int significant) {
     if (!std::isfinite(v) || v == 0) return "0";
     if (significant < 1) significant = 1;
     if (significant > 15) significant = 15;
-    const char* sign = v < 0 ? "-" : "";
+    const char* sign = v < 0 ? kMinusSign : "";
     if (std::fabs(v) < 1e4) return sign + format_number(std::fabs(v), significant); // as English: 9,999
     const double a = round_significant(std::fabs(v), significant);
     if (a >= 1e16) return sign + format_number(a, significant);
@@ -53,7 +53,7 @@ std::string format_money_compact(double v, Currency c, Lang lang) {
     if (!std::isfinite(v)) v = 0;
     const double a = std::fabs(v);
     if (a < 1e4) return format_money(v, c);
-    const std::string sign = v < 0 ? "-" : "";
+    const std::string sign = v < 0 ? kMinusSign : "";
     const char* symbol = c == Currency::usd ? "$" : "\xC2\xA5"; // ¥
     if (lang == Lang::zh) return sign + symbol + format_number_zh(a, 2);
     struct Unit {

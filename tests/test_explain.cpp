@@ -88,7 +88,7 @@ TEST_CASE("format_number: scientific for large and tiny, grouped thousands, 3 si
     CHECK(format_number(312) == "312");
     CHECK(format_number(999.7) == "1,000");
     CHECK(format_number(0) == "0");
-    CHECK(format_number(-42.26) == "-42.3");
+    CHECK(format_number(-42.26) == "−42.3"); // U+2212, the minus of the formulas' operators
     CHECK(format_number(3.14159, 5) == "3.1416");
     CHECK(format_number(1.0 / 0.0) == "0");
 }
@@ -157,7 +157,7 @@ TEST_CASE("format_money: yuan and dollars, grouped, cents below 10,000 unless wh
     CHECK(format_money(0.5, Currency::cny) == "¥0.50");
     CHECK(format_money(12.5, Currency::usd) == "$12.50");
     CHECK(format_money(72, Currency::cny) == "¥72");
-    CHECK(format_money(-3000, Currency::cny) == "-¥3,000");
+    CHECK(format_money(-3000, Currency::cny) == "−¥3,000");
     CHECK(format_money(0, Currency::cny) == "¥0");
 }
 

@@ -13,7 +13,7 @@ TEST_CASE("format_number_zh: 万, 亿 and 万亿 grouping") {
     CHECK(format_number_zh(7.5e7) == "7,500 万");
     CHECK(format_number_zh(1.2e13) == "12 万亿");
     CHECK(format_number_zh(7.62e9) == "76.2 亿");
-    CHECK(format_number_zh(-25000) == "-2.5 万");
+    CHECK(format_number_zh(-25000) == "−2.5 万");
 }
 
 TEST_CASE("format_number_zh: small numbers, rounding at a unit boundary, huge and bad values") {
@@ -46,7 +46,7 @@ TEST_CASE("format_money_compact: short tick labels") {
     CHECK(format_money_compact(4.8e6, Currency::usd, Lang::en) == "$4.8M");
     CHECK(format_money_compact(4.8e8, Currency::cny, Lang::zh) == "¥4.8 亿");
     CHECK(format_money_compact(1.2e9, Currency::usd, Lang::en) == "$1.2B");
-    CHECK(format_money_compact(-25000, Currency::cny, Lang::en) == "-¥25k");
+    CHECK(format_money_compact(-25000, Currency::cny, Lang::en) == "−¥25k");
     CHECK(format_money_compact(std::numeric_limits<double>::quiet_NaN(), Currency::cny, Lang::en) == "¥0");
 }
 

@@ -144,7 +144,7 @@ TEST_CASE("inverse: largest micro-batch, hand-computed (LoRA 7B, 8 × A100 80 GB
     // The operands carry the digits the small difference needs (77.3 GiB gave 0.3, not 0.252).
     CHECK(en[1] == "Headroom at b 154 = usable − per card = 77.6 GiB − 77.5119 GiB = 0.0881 GiB (fits)");
     CHECK(en[2] ==
-          "Headroom at b 155 = usable − per card = 77.6 GiB − 77.997 GiB = -0.397 GiB (does not fit)");
+          "Headroom at b 155 = usable − per card = 77.6 GiB − 77.997 GiB = −0.397 GiB (does not fit)");
 }
 
 TEST_CASE("inverse: nothing fits, and the input's maximum fits") {

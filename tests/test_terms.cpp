@@ -87,18 +87,24 @@ struct Interval {
     double lo = 0, hi = 0;
 };
 
-// The first number in `text` ("7.62e9", "4,096", "-¥3,000", "¥0.42") as the interval of values
+// The first number in `text` ("7.62e9", "4,096", "−¥3,000", "¥0.42") as the interval of values
 // that display as it: ± half a unit in its last shown digit, and never tighter than 3
 // significant digits (format_number's default, whose trailing zeros are trimmed).
 bool parse_number(const std::string& text, Interval& out, size_t* end = nullptr) {
     size_t i = 0;
     while (i < text.size() && !(text[i] >= '0' && text[i] <= '9')) i++;
     if (i == text.size()) return false;
-    // A sign is ASCII '-' right before the digits or before a currency sign.
-    bool negative = false;
-    if (i >= 1 && text[i - 1] == '-') negative = true;
-    if (i >= 2 && text[i - 1] == '$' && text[i - 2] == '-') negative = true;
-    if (i >= 3 && text.compare(i - 2, 2, "\xC2\xA5") == 0 && text[i - 3] == '-') negative = true; // ¥
+    // A sign is the minus U+2212 (format_number's) or an ASCII '-' (a typed value quoted) right
+    // before the digits or before a currency sign; the operator " − " has a space after it.
+    const auto sign_ends_at = [&](size_t at) {
+        return (at >= 1 && text[at - 1] == '-') || (at >= 3 && text.compare(at - 3, 3, "\xE2\x88\x92") == 0);
+    };
+    size_t before = i; // where a sign would end: before "$" or "¥" when one is there
+    if (before >= 1 && text[before - 1] == '$')
+        before -= 1;
+    else if (before >= 2 && text.compare(before - 2, 2, "\xC2\xA5") == 0) // ¥
+        before -= 2;
+    const bool negative = sign_ends_at(i) || (before != i && sign_ends_at(before));
     std::string digits;
     int decimals = -1;
     size_t j = i;

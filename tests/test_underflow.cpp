@@ -18,18 +18,21 @@
 
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <string>
 
 using namespace traincalc;
 
 namespace {
 
-bool has_negative_zero(const std::string& text) {
-    for (size_t i = text.find("-0"); i != std::string::npos; i = text.find("-0", i + 1)) {
-        const char next = i + 2 < text.size() ? text[i + 2] : ',';
+bool has_negative_zero(const std::string& text, const char* sign = "-") {
+    const size_t n = std::strlen(sign) + 1; // the sign and the zero
+    const std::string zero = std::string(sign) + "0";
+    for (size_t i = text.find(zero); i != std::string::npos; i = text.find(zero, i + 1)) {
+        const char next = i + n < text.size() ? text[i + n] : ',';
         // "-0", "-0.0", "-0.00": a zero with a sign (not -0.5 or -0e... of a real number).
         if (next == '.') {
-            size_t k = i + 3;
+            size_t k = i + n + 1;
             while (k < text.size() && text[k] == '0') ++k;
             if (k == text.size() || !(text[k] >= '1' && text[k] <= '9')) return true;
         } else if (!(next >= '0' && next <= '9')) {
@@ -38,6 +41,10 @@ bool has_negative_zero(const std::string& text) {
         }
     }
     return false;
+}
+// Either sign: ASCII '-' (JSON, links) or the minus U+2212 format_number writes in text.
+bool has_signed_zero(const std::string& text) {
+    return has_negative_zero(text) || has_negative_zero(text, "−");
 }
 
 } // namespace
@@ -122,8 +129,8 @@ TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate J
     Estimate e = estimate(r.scenario, fixtures::builtin_catalog());
     REQUIRE(e.ok);
     CHECK_FALSE(has_negative_zero(estimate_to_json(e, Lang::en)));
-    CHECK_FALSE(has_negative_zero(report_markdown(e, Lang::en)));
-    CHECK_FALSE(has_negative_zero(report_markdown(e, Lang::zh)));
+    CHECK_FALSE(has_signed_zero(report_markdown(e, Lang::en)));
+    CHECK_FALSE(has_signed_zero(report_markdown(e, Lang::zh)));
 
     // Set from C++ (a slider at zero): the written JSON still says 0.
     Scenario s;
@@ -131,8 +138,8 @@ TEST_CASE("negative zero: -0.0 in, never -0 out (scenario JSON, link, estimate J
     s.price_hourly = -0.0;
     CHECK_FALSE(has_negative_zero(scenario_to_json(s)));
     CHECK(format_money(-0.0004, Currency::cny) == "¥0");
-    CHECK(format_money(-0.004, Currency::cny) == "-¥0.004");
-    CHECK(format_money(-0.5, Currency::cny) == "-¥0.50");
+    CHECK(format_money(-0.004, Currency::cny) == "−¥0.004");
+    CHECK(format_money(-0.5, Currency::cny) == "−¥0.50");
     CHECK(format_number(-0.0) == "0");
     // A range message quoting -0 for a field that starts above 0.
     ScenarioResult bad = scenario_from_json(R"({"epochs": -0.0})", fixtures::builtin_catalog());

@@ -33,8 +33,9 @@ using namespace ui;
 static constexpr float kFontSizeDesktop = 16.0f;
 static constexpr float kFontSizePhone = 17.0f;
 static constexpr float kFontSizeHeadline = 21.0f;
-// The headline values' characters beyond ASCII: format_hours (zh), format_money (and "none", below).
-static constexpr const char kHeadlineChars[] = "¥秒分钟小时天年";
+// The headline values' characters beyond ASCII: format_hours (zh), format_money (and "none", below),
+// the minus of a negative amount (format_number's U+2212: a plan's saving can be below zero).
+static constexpr const char kHeadlineChars[] = "¥−秒分钟小时天年";
 static_assert(sizeof(ImWchar) == sizeof(unsigned short), "App::headline_glyphs holds ImWchar16 ranges");
 
 // The font scale of a layout: device-pixel glyphs drawn at logical size (crisp on HiDPI), and the

@@ -206,6 +206,8 @@ export async function reopen(b, value, go, key = 'traincalc.scenario') {
 
 // The page's own scenario, read back with the JS API's get() (which changes nothing).
 export const scenario = (page) => page.evaluate(() => window.traincalc.get());
+// Its estimate, read the same way (window.traincalc.estimate()).
+export const estimate = (page) => page.evaluate(() => window.traincalc.estimate());
 
 // The native CLI on a scenario given on its standard input (the page's numbers must be its numbers).
 export const cliPath = join(root, 'build', 'native', 'bin', 'traincalc');
@@ -234,6 +236,19 @@ export async function touchTap(page, x, y, heldMs = 50) {
   const t = Date.now() / 1000;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: t });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t + heldMs / 1000 });
+  await cdp.detach();
+}
+
+// CDP touch: a real finger, as the browser's input pipeline sees it, from (x0, y0) to (x1, y1) in
+// `steps` moves `pause` ms apart.
+export async function swipe(page, x0, y0, x1, y1, steps = 12, pause = 16) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps }] });
+    await page.waitForTimeout(pause);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
 

@@ -1860,10 +1860,6 @@ std::string summary_sentence(const Estimate& e, Lang l) {
 
 namespace {
 
-const char* gpu_name(const Estimate& e, Lang lang) {
-    return gpu_display_name(e.gpu, lang).c_str();
-}
-
 // The card's name before Chinese text: a space after a Latin end ("H100 80GB 没有"), none after a
 // Chinese one ("…48GB（国内魔改版）没有"). In English its name.
 std::string gpu_name_lead(const Estimate& e, Lang lang) {
@@ -1877,7 +1873,8 @@ using WarningFill = std::string (*)(const char* text, const Warning& w, const Es
 
 // "<card> (compute capability 7.5) … needs 8.0 or newer": the card, its capability, the one needed.
 std::string fill_capability(const char* text, const Warning& w, const Estimate& e, const Fmt& F) {
-    return fmt(text, gpu_name(e, F.lang), F.N(w.value).c_str(), fmt("%.1f", w.limit).c_str());
+    return fmt(text, gpu_display_name(e.gpu, F.lang).c_str(), F.N(w.value).c_str(),
+               fmt("%.1f", w.limit).c_str());
 }
 
 // The two numbers as plain numbers: the offending value, then the limit it crossed.

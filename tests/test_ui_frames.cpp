@@ -1405,6 +1405,13 @@ TEST_CASE("drawn results are read too: the memory legend, rent or buy's bars, th
             page.app, Role::number, en ? "Provider 3, Billing increment, h" : "服务商 3，计费单位（小时）");
         REQUIRE(third);
         CHECK(third->value == "1");
+        // The amounts' currency is said above them: the currency's radios are sections away.
+        CHECK(starts(en ? "Enter each provider's offer in CNY ¥; " : "按 CNY ¥ 填入各家报价；") != "");
+        page.app.scenario = in_currency(page.app.scenario, Currency::usd, *page.app.catalog);
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        CHECK(starts(en ? "Enter each provider's offer in USD $; " : "按 USD $ 填入各家报价；") != "");
         CHECK(page.recovered == "");
     }
 }

@@ -88,7 +88,9 @@ static bool cell_double(App& app, const char* id, const char* name, double* v, c
 static bool draw_quotes(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
-    text_wrapped_colored(color_dim(), T(app, Str::quotes_help));
+    // The amounts' currency, said where they are typed (the currency's radios are sections above).
+    text_wrapped_colored(color_dim(),
+                         fmt(T(app, Str::quotes_help), s.currency == Currency::usd ? "USD $" : "CNY ¥"));
     if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp))
         return false;
     ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch, 1.3f);

@@ -58,6 +58,7 @@ struct Context { // GPU-independent inputs, computed once
     struct Point {
         SearchPoint p;
         Affine af;
+        double load_floor_gib = 0; // host_load_floor_per_rank_gib(): the same on every card
     };
     std::unique_ptr<Point[]> points;
     size_t point_count = 0;
@@ -198,6 +199,9 @@ GpuOption best_option(Context& cx, int gpu_index, int max_cards) {
             while (A + B / d > room && mp * (d + 1) <= max_cards) d++; // the division's rounding
             if (A + B / d > room) continue;
         }
+        // Its ranks' own loads outgrow the node's RAM on every count: the host RAM's search would
+        // walk the counts below a full node and find none (a third of a wide MoE search).
+        if (host_known && host_ram_never_fits(ls, g, q.load_floor_gib, mp * d)) continue;
         // The most cards on which this configuration could still win or tie: its cost on n cards
         // is at least n card-hours of its FLOPs' time alone (math_seconds(), no communication;
         // n × it is the same on every n) through the wall line, each at the cheapest rate, no fees
@@ -310,8 +314,13 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
         for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint&) { return ++n > 0; });
         cx.points.reset(new Context::Point[n]);
         cx.point_count = 0;
+        const Strategy own = strategy_of(s);
         for_each_strategy(s, cx.md, max_cards, [&](const SearchPoint& p) {
-            cx.points[cx.point_count++].p = p;
+            Context::Point& q = cx.points[cx.point_count++];
+            q.p = p;
+            const int level = int(p.checkpointing);
+            q.load_floor_gib =
+                host_load_floor_per_rank_gib(cx.level_s[level], cx.level_md[level], with_point(own, p));
             return true;
         });
     }

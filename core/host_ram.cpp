@@ -191,5 +191,25 @@ void host_ram_for(const Scenario& s, const ModelDerived& md, const GpuSpec& g, c
         host_ram_impl<FastCalc>(s, md, g, st, mem, out, nullptr);
 }
 
+double host_load_floor_per_rank_gib(const Scenario& s, const ModelDerived& md, const Strategy& st) {
+    if (s.stack == Stack::torchtitan || s.stack == Stack::unsloth) return 0;
+    HostRamResult h;
+    loading_terms<FastCalc>(s, md, st, 1, h, nullptr);
+    return h.load_per_rank ? h.load_per_rank_gib + kProcessHostBytes / kGiB : 0;
+}
+
+bool host_ram_never_fits(const Scenario& s, const GpuSpec& g, double floor_gib, int min_cards) {
+    // r ranks each hold at least floor_gib at the peak (host_ram_impl): r × floor ≤ peak.
+    if (!(floor_gib > 0)) return false;
+    const double margin = 1 + 1e-6; // the searches' own verdicts settle anything this close
+    if (s.host_ram_gib > 0) {       // one node's RAM, whatever the ranks: the fewest ranks fit best
+        const int fewest = std::max(1, std::min(min_cards, s.cards_per_node));
+        return fewest * floor_gib > s.host_ram_gib * margin;
+    }
+    // The catalog node's share (node_ram_terms): RAM × ranks ÷ 8 below 8 ranks, the node from 8 on, so
+    // a rank never gets more than RAM ÷ 8.
+    return g.host_ram_gib > 0 && floor_gib > g.host_ram_gib / kCatalogNodeCards * margin;
+}
+
 } // namespace detail
 } // namespace traincalc

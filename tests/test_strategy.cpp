@@ -224,6 +224,64 @@ TEST_CASE("strategy: min_cards_for_plan() is the first count that fits the cards
     CHECK(below_node > 5);
 }
 
+// compare_gpus() skips a configuration's host RAM search when its ranks' own loads outgrow the node on
+// every count (host_ram_never_fits()). That must never skip one that runs somewhere: each it rules
+// out is loaded at every count from its first on, by host_ram_for() itself.
+TEST_CASE("strategy: host_ram_never_fits() rules out only plans whose host RAM fails on every count") {
+    const Catalog c = parse_catalog(builtin_catalog_json()).catalog;
+    const char* models[] = {"qwen3-235b-a22b", "llama-3.1-405b", "llama-3.1-70b", "qwen2.5-32b"};
+    const Stack stacks[] = {Stack::hf, Stack::deepspeed, Stack::megatron, Stack::torchtitan, Stack::unsloth};
+    const char* gpus[] = {"A100-80G", "H100-SXM", "L40S", "B200"}; // nodes of 1,152 to 4,096 GiB
+    const int max_cards = 256;
+    int ruled_out = 0, never_loads = 0, compared = 0;
+    for (const char* model : models) {
+        for (const Stack stack : stacks) {
+            for (int k = 0; k < 8; k++) {
+                Scenario s;
+                s.model_id = model;
+                s.gpu_id = gpus[k % 4];
+                s.stack = stack;
+                s.method = k < 4 ? Method::full : Method::lora;
+                s.cards_per_node = k % 2 ? 8 : 4;
+                s.host_ram_gib = k % 3 == 0 ? 0 : k % 3 == 1 ? 512 : 2048; // 0: the catalog node's share
+                if (!validate(s, c).empty()) continue;
+                const GpuSpec& g = *c.find_gpu(s.gpu_id);
+                ModelDerived md;
+                derive_model(s, *c.find_model(s.model_id), md);
+                for_each_strategy(s, md, max_cards, [&](const SearchPoint& p) {
+                    if (p.checkpointing != s.checkpointing) return true; // loading does not depend on it
+                    Strategy st = with_point(strategy_of(s), p);
+                    const int mp = st.unit();
+                    const double floor_gib = host_load_floor_per_rank_gib(s, md, st);
+                    for (const int first : {mp, 2 * mp, 8 * mp}) {
+                        if (first > max_cards) continue;
+                        bool loads = false; // on some count from `first` on
+                        for (int n = first; n <= max_cards && !loads; n += mp) {
+                            st.cards = n;
+                            MemoryResult mr;
+                            memory_for(s, md, g, st, mr);
+                            HostRamResult h;
+                            host_ram_for(s, md, g, st, mr, h);
+                            loads = h.fits;
+                        }
+                        const bool never = host_ram_never_fits(s, g, floor_gib, first);
+                        CHECK_MESSAGE(!(never && loads), model << " " << to_string(stack) << " case " << k
+                                                               << " from " << first << " cards");
+                        compared++;
+                        ruled_out += never;
+                        never_loads += !loads;
+                    }
+                    return true;
+                });
+            }
+        }
+    }
+    MESSAGE(compared << " (strategy, first count) pairs: " << never_loads << " never load, " << ruled_out
+                     << " of them ruled out without a search");
+    CHECK(ruled_out > 100); // not a test that never fires: the 235B's Megatron ranks and the 405B's copies
+    CHECK(ruled_out <= never_loads);
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] The fewest cards for a deadline, against estimate() itself
 //-----------------------------------------------------------------------------

@@ -570,7 +570,7 @@ static bool draw_prices(App& app) {
     // catalog's prices: the same numbers read in the other currency flipped rent or buy.
     float first_x = 0;
     for (const Currency to : {Currency::cny, Currency::usd}) {
-        const char* name = to == Currency::cny ? "CNY ¥" : "USD $";
+        const char* name = display_name(to, app.lang); // "CNY ¥", "USD $"
         if (to == Currency::usd) {
             // Beside the first when it fits, else under it: at 360 px "USD $" ran off the edge ("US").
             ImGui::SameLine();

@@ -89,8 +89,7 @@ static bool draw_quotes(App& app) {
     Scenario& s = app.scenario;
     bool changed = false;
     // The amounts' currency, said where they are typed (the currency's radios are sections above).
-    text_wrapped_colored(color_dim(),
-                         fmt(T(app, Str::quotes_help), s.currency == Currency::usd ? "USD $" : "CNY ¥"));
+    text_wrapped_colored(color_dim(), fmt(T(app, Str::quotes_help), display_name(s.currency, app.lang)));
     if (!ImGui::BeginTable("quotes", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp))
         return false;
     ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch, 1.3f);

@@ -108,6 +108,13 @@ TEST_CASE("the page's YAML error (line, column, reason) is worded in both langua
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 3, column "
                              "1: deficient indentation");
     CHECK(page.app.notice_zh == "无法导入该配置，当前方案未改变：YAML：第 3 行第 1 列：缩进不足");
+    // An unclosed bracket, which js-yaml calls deficient indentation at the next key, named where it
+    // opens (web/yaml_json.js).
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "2\t14\tthis '[' is not closed by ']'"));
+    CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 2, column "
+                             "14: this '[' is not closed by ']'");
+    CHECK(page.app.notice_zh ==
+          "无法导入该配置，当前方案未改变：YAML：第 2 行第 14 列：这里的“[”没有用“]”闭合");
     // The reasons a hand-written config most often meets are in Chinese; what follows one is kept,
     // and a reason without a translation stays as js-yaml words it.
     CHECK(!receive_text(page.app, TextPurpose::config_error,

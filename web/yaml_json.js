@@ -29,7 +29,56 @@ window.__tcYaml = function (text) {
     }
     return JSON.stringify(s);
   };
-  var events = parseEvents(text, { maxDepth: 64 });
+  // js-yaml says "deficient indentation" at the next key when a '[' or '{' is never closed
+  // ("lora_target: [q_proj, v_proj" then a line "lr: 1"): the bracket is what to fix, so the error
+  // names it where it opens, when nothing closes it to the text's end. The scan: flow brackets and quotes open only where a value starts (a
+  // line's start, after ": ", "- ", "? ", or inside a flow after '[', '{', ',', ':'), so "a[1]" and
+  // "don't" are plain text; a '#' after a space or at a line's start begins a comment.
+  var unclosedFlow = function (end) {
+    var open = [], prev = '', quote = '', i, indent = 0, block = -1; // block: a '|' or '>' key's indent
+    var indentAt = function (k) { var n = 0; while (text.charAt(k + n) === ' ') n++; return n; };
+    for (i = 0; i < end; i++) {
+      var c = text.charAt(i);
+      if (quote) {
+        if (quote === '"' && c === '\\') i++;
+        else if (c === quote && !(quote === "'" && text.charAt(i + 1) === "'")) { quote = ''; prev = 'v'; }
+        else if (quote === "'" && c === "'") i++;
+        continue;
+      }
+      if (c === '\n') {
+        // A block scalar's text (lines indented past its key, blank ones too) is text, brackets and all.
+        while (block >= 0 && i + 1 < end && (indentAt(i + 1) > block || /^[ \t\r]*\n/.test(text.slice(i + 1, i + 200)))) {
+          var next = text.indexOf('\n', i + 1);
+          if (next < 0) { i = end; break; }
+          i = next;
+        }
+        block = -1;
+        indent = indentAt(i + 1);
+        if (!open.length) prev = '';
+        continue;
+      }
+      if (c === ' ' || c === '\t' || c === '\r') continue;
+      if (c === '#' && (i === 0 || /\s/.test(text.charAt(i - 1)))) { while (i < end && text.charAt(i) !== '\n') i++; i--; continue; }
+      var starts = open.length ? /^[\[{,:]?$/.test(prev) : /^[:\-?]?$/.test(prev);
+      if (starts && (c === '[' || c === '{')) open.push(i);
+      else if (starts && (c === '"' || c === "'")) quote = c;
+      else if (starts && !open.length && (c === '|' || c === '>')) block = indent;
+      else if (open.length && (c === ']' || c === '}')) open.pop();
+      // ": ", "- " and "? " are indicators only before a space (or the line's end): "a-b", "http://x" are text.
+      var spaced = /\s/.test(text.charAt(i + 1) || ' ');
+      prev = ((c === ':' || c === '-' || c === '?') && spaced) || c === ',' || c === '[' || c === '{' ? c : 'v';
+    }
+    return open; // where the brackets still open at `end` opened, innermost last
+  };
+  var events;
+  try { events = parseEvents(text, { maxDepth: 64 }); } catch (e) {
+    var open = e && e.reason === 'deficient indentation' && e.mark ? unclosedFlow(e.mark.position) : [];
+    var at = open.length ? open[open.length - 1] : -1;
+    // Closed further on ("b: [1,\n  2]" under a key at that indent): the continuation's indentation it is.
+    if (at < 0 || unclosedFlow(text.length).indexOf(at) < 0) throw e;
+    var bracket = text.charAt(at);
+    YAMLException.throwAt(text, at, "this '" + bracket + "' is not closed by '" + (bracket === '[' ? ']' : '}') + "'");
+  }
   var breaks = [], i;
   for (i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) breaks.push(i);
   var lineOf = function (at) { // 1 + the newlines before `at`

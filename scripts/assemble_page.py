@@ -119,6 +119,22 @@ def main() -> int:
     # The page shows an error's reason, line and column (web/shell.html), never js-yaml's source
     # excerpt: its snippet maker goes.
     regions["src/common/snippet.ts"] = "function makeSnippet() { return ''; }\n"
+    # A flow collection's lines and a quoted value's at any indentation, as PyYAML (LLaMA-Factory's and
+    # axolotl's reader) and yaml-cpp (the CLI's) take them: js-yaml 5 keeps YAML 1.2's rule and refused
+    # "lora_target: [\n  q_proj,\n  v_proj\n]" ("deficient indentation" at the ']', under its key).
+    # Each text must be found once, or the build stops: a js-yaml whose parser moved is read again.
+    lenient = [
+        ('if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && '
+         'state.lineIndent < nodeIndent) throwError(state, "deficient indentation");', ''),  # skipFlowSeparationSpace
+        ('if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");', ''),  # readFlowScalarBreak
+        ('if (state.lineIndent >= nodeIndent) {\n\t\t\t\tmultiline = true;',
+         'if (inFlow || state.lineIndent >= nodeIndent) {\n\t\t\t\tmultiline = true;'),  # readPlainScalar
+    ]
+    for old, new in lenient:
+        if regions.get("src/parser/parser.ts", "").count(old) != 1:
+            print(f"assemble_page: {mjs_path}'s parser lacks {old!r} (js-yaml 5.5.0's layout)", file=sys.stderr)
+            return 1
+        regions["src/parser/parser.ts"] = regions["src/parser/parser.ts"].replace(old, new)
     missing = [r for r in wanted if r not in regions]
     if missing:
         print(f"assemble_page: {mjs_path} lacks the regions {missing} (js-yaml 5.5.0's layout)", file=sys.stderr)

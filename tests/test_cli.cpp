@@ -535,7 +535,7 @@ TEST_CASE("cli: bad configs exit 2 with errors naming the key and line; bad --ki
     r = run_cli("estimate -", "finetuning_type: lora\ncutoff_len: [1\n");
     CHECK(r.exit_code == 2);
     j = Json::parse(r.out, nullptr, false);
-    CHECK(j["errors"][0]["message"] == "YAML: line 3, column 1: end of sequence flow not found");
+    CHECK(j["errors"][0]["message"] == "YAML: line 2, column 13: this '[' is not closed by ']'");
     r = run_cli("import --kind yaml -", "a: 1\n");
     CHECK(r.exit_code == 2);
     r = run_cli("export --format pdf -", "{}");

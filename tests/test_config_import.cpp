@@ -790,7 +790,7 @@ TEST_CASE("config import: unknown kinds, non-objects, YAML syntax, models not in
     CHECK(r.errors[0].message == "a config must be a JSON object (a YAML mapping), got an array");
     YamlJson y = yaml_to_json("finetuning_type: lora\ncutoff_len: [1\n");
     REQUIRE(y.errors.size() == 1);
-    CHECK(y.errors[0].message == "YAML: line 3, column 1: end of sequence flow not found");
+    CHECK(y.errors[0].message == "YAML: line 2, column 13: this '[' is not closed by ']'");
     r = import_text("finetuning_type: lora\nmodel_name_or_path: /data/models/my-model\n");
     REQUIRE_MESSAGE(r.errors.empty(), all_errors(r));
     CHECK(r.scenario.model_id == Scenario{}.model_id);
@@ -891,6 +891,44 @@ TEST_CASE("config import: YAML values as tests/yaml_scalars.json says (the page 
         REQUIRE(!got.is_discarded());
         CHECK_MESSAGE(got == c[1], got.dump() << " (expected " << c[1].dump() << ")");
     }
+}
+
+// The table tests/e2e/configs.test.mjs also checks the page's reader against: layouts PyYAML takes
+// (a flow collection closed under its key, quoted values over lines), and an unclosed bracket named
+// where it opens, in both languages.
+TEST_CASE("config import: YAML layouts and unclosed brackets as tests/yaml_layouts.json says") {
+    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/yaml_layouts.json", std::ios::binary);
+    REQUIRE(f.good());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const nlohmann::json table = nlohmann::json::parse(ss.str(), nullptr, false);
+    REQUIRE(!table.is_discarded());
+    REQUIRE(table["cases"].size() >= 25);
+    int named = 0;
+    for (const nlohmann::json& c : table["cases"]) {
+        const std::string yaml = c["yaml"].get<std::string>();
+        CAPTURE(yaml);
+        YamlJson y = yaml_to_json(yaml);
+        if (c.contains("json")) {
+            REQUIRE_MESSAGE(y.errors.empty(), y.errors[0].message);
+            const nlohmann::json got = nlohmann::json::parse(y.json, nullptr, false);
+            CHECK_MESSAGE(got == c["json"], got.dump() << " (expected " << c["json"].dump() << ")");
+            continue;
+        }
+        REQUIRE(y.errors.size() == 1);
+        CHECK(y.lines.empty());
+        if (c.contains("error")) {
+            CHECK(y.errors[0].message == "YAML: " + c["error"].get<std::string>());
+            named++;
+        } else {
+            CHECK(y.errors[0].message.find("is not closed") == std::string::npos);
+        }
+    }
+    CHECK(named >= 8);
+    // Chinese words at the same place.
+    YamlJson y = yaml_to_json("a: [1, {x: 2\n");
+    REQUIRE(y.errors.size() == 1);
+    CHECK(y.errors[0].message_zh == "YAML：第 1 行第 8 列：这里的“{”没有用“}”闭合");
 }
 
 TEST_CASE("config import: JSON output lists applied, resolved, ignored, unused in the chosen language") {

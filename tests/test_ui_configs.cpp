@@ -104,11 +104,11 @@ TEST_CASE(
 
 TEST_CASE("the page's YAML error (line, column, reason) is worded in both languages") {
     Page page(1280, 800, 1, Lang::zh);
-    CHECK(!receive_text(page.app, TextPurpose::config_error, "3\t1\tdeficient indentation"));
+    CHECK(!receive_text(page.app, TextPurpose::config_error, "3\t1\tbad indentation of a mapping entry"));
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 3, column "
-                             "1: deficient indentation");
-    CHECK(page.app.notice_zh == "无法导入该配置，当前方案未改变：YAML：第 3 行第 1 列：缩进不足");
-    // An unclosed bracket, which js-yaml calls deficient indentation at the next key, named where it
+                             "1: bad indentation of a mapping entry");
+    CHECK(page.app.notice_zh == "无法导入该配置，当前方案未改变：YAML：第 3 行第 1 列：键值对的缩进不对");
+    // An unclosed bracket, which js-yaml reports at the next key or the text's end, named where it
     // opens (web/yaml_json.js).
     CHECK(!receive_text(page.app, TextPurpose::config_error, "2\t14\tthis '[' is not closed by ']'"));
     CHECK(page.app.notice == "Could not import this config, the scenario is unchanged: YAML: line 2, column "

@@ -38,7 +38,6 @@ static std::string format_at(const char* format, int line, int column, const cha
 static const char* const kYamlReasonsZh[][2] = {
     {"bad indentation of a mapping entry", "键值对的缩进不对"},
     {"bad indentation of a sequence entry", "列表项的缩进不对"},
-    {"deficient indentation", "缩进不足"},
     {"this '[' is not closed by ']'", "这里的“[”没有用“]”闭合"}, // web/yaml_json.js, at the bracket
     {"this '{' is not closed by '}'", "这里的“{”没有用“}”闭合"},
     {"tab characters must not be used in indentation", "缩进不能用 Tab 字符，请改用空格"},

@@ -29,13 +29,15 @@ window.__tcYaml = function (text) {
     }
     return JSON.stringify(s);
   };
-  // js-yaml says "deficient indentation" at the next key when a '[' or '{' is never closed
-  // ("lora_target: [q_proj, v_proj" then a line "lr: 1"): the bracket is what to fix, so the error
-  // names it where it opens, when nothing closes it to the text's end. The scan: flow brackets and quotes open only where a value starts (a
-  // line's start, after ": ", "- ", "? ", or inside a flow after '[', '{', ',', ':'), so "a[1]" and
-  // "don't" are plain text; a '#' after a space or at a line's start begins a comment.
-  var unclosedFlow = function (end) {
-    var open = [], prev = '', quote = '', i, indent = 0, block = -1; // block: a '|' or '>' key's indent
+  // A '[' or '{' never closed ("lora_target: [q_proj, v_proj" then a line "lr: 1") makes js-yaml stop at
+  // the next key or the text's end ("missed comma between flow collection entries", "unexpected end of
+  // the stream within a flow collection"): the bracket is what to fix, so the error names it where it
+  // opens, as the CLI does (cli/yaml_json.cpp, the same scan). The scan: flow brackets and quotes open
+  // only where a value starts (a line's start, after ": ", "- ", "? ", or inside a flow after '[', '{',
+  // ',', ':'), so "a[1]" and "don't" are plain text; a '#' after a space or at a line's start begins a
+  // comment; a block scalar's lines are text.
+  var unclosedFlow = function () {
+    var open = [], prev = '', quote = '', i, indent = 0, block = -1, end = text.length; // block: a '|' or '>' key's indent
     var indentAt = function (k) { var n = 0; while (text.charAt(k + n) === ' ') n++; return n; };
     for (i = 0; i < end; i++) {
       var c = text.charAt(i);
@@ -68,14 +70,13 @@ window.__tcYaml = function (text) {
       var spaced = /\s/.test(text.charAt(i + 1) || ' ');
       prev = ((c === ':' || c === '-' || c === '?') && spaced) || c === ',' || c === '[' || c === '{' ? c : 'v';
     }
-    return open; // where the brackets still open at `end` opened, innermost last
+    return open.length ? open[open.length - 1] : -1; // the innermost still open at the end
   };
   var events;
   try { events = parseEvents(text, { maxDepth: 64 }); } catch (e) {
-    var open = e && e.reason === 'deficient indentation' && e.mark ? unclosedFlow(e.mark.position) : [];
-    var at = open.length ? open[open.length - 1] : -1;
-    // Closed further on ("b: [1,\n  2]" under a key at that indent): the continuation's indentation it is.
-    if (at < 0 || unclosedFlow(text.length).indexOf(at) < 0) throw e;
+    // Named when it opened at or before where the parser stopped: an error before it comes first.
+    var at = e && e.mark ? unclosedFlow() : -1;
+    if (at < 0 || at > e.mark.position) throw e;
     var bracket = text.charAt(at);
     YAMLException.throwAt(text, at, "this '" + bracket + "' is not closed by '" + (bracket === '[' ? ']' : '}') + "'");
   }

@@ -118,7 +118,7 @@ test('phone, Chinese: a config file chosen by a tap, good or refused, brings its
     await settle(b.page);
     await chooseFile(b.page, choose, bad, null, true);
     await b.page.waitForFunction(() => window.traincalc.notice() !== '', null, { timeout: 10000 });
-    // The unclosed '[' named where it opens (js-yaml says "deficient indentation" at the end).
+    // The unclosed '[' named where it opens (js-yaml stops at the text's end).
     await inView(b.page.getByText(/第 3 行第 13 列：这里的“\[”没有用“\]”闭合/).filter({ visible: true }).last(), 'the reason it was refused');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
@@ -289,6 +289,40 @@ test('YAML values read as the CLI reads them: y/n strings, 1e9 and 1e-4 numbers,
   } finally { await b.close(); }
 });
 
+// Layouts PyYAML (LLaMA-Factory's and axolotl's reader) and the CLI take, and an unclosed bracket named
+// where it opens: the table tests/test_config_import.cpp checks the CLI against (tests/yaml_layouts.json),
+// read by the page's reader; then a LLaMA-Factory config whose list closes under its key, chosen through
+// the file chooser (js-yaml alone refused it: "deficient indentation" at the ']').
+test('YAML layouts the CLI and PyYAML take are taken, an unclosed bracket is named as the CLI names it', async () => {
+  const table = JSON.parse(readFileSync(join(root, 'tests', 'yaml_layouts.json'), 'utf8')).cases;
+  assert.ok(table.length >= 25);
+  const b = await launch();
+  try {
+    await openConfigs(b.page);
+    const got = await b.page.evaluate((cases) => cases.map((c) => {
+      try { return { json: JSON.parse(window.__tcYaml(c.yaml).json) }; }
+      catch (e) { return { error: (e.mark.line + 1) + ', column ' + (e.mark.column + 1) + ': ' + e.reason }; }
+    }), table);
+    table.forEach((c, i) => {
+      const what = JSON.stringify(c.yaml);
+      if (c.json) assert.deepEqual(got[i], { json: c.json }, `${what} reads as the CLI and PyYAML read it`);
+      else if (c.error) assert.equal(got[i].error && 'line ' + got[i].error, c.error, `${what}: the bracket named`);
+      else assert.ok(got[i].error && !/is not closed/.test(got[i].error), `${what} refused in the parser's words: ${got[i].error}`);
+    });
+    const choose = await openSection(b.page);
+    const layout = join(tmp, 'closed_under_key.yaml');
+    writeFileSync(layout, 'finetuning_type: lora\nlora_target: [\n  q_proj,\n  v_proj\n]\ncutoff_len: 4096\n');
+    const before = await scenario(b.page);
+    await chooseFile(b.page, choose, layout);
+    await taken(b.page, before);
+    assert.equal(await notice(b.page), '', 'no error');
+    const s = await scenario(b.page);
+    assert.deepEqual([s.lora_targets, s.seq_len], ['qv', 4096]);
+    assert.ok(sameFields(s, imported(layout), 'closed_under_key.yaml') >= 2, 'the fields the CLI imports');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('a file dropped on the page (CDP drag and drop) is imported', async () => {
   const b = await launch();
   try {
@@ -316,7 +350,8 @@ test('a bad file: the notice names the line (YAML) or the key and line (a value)
     writeFileSync(broken, 'finetuning_type: lora\ncutoff_len: [1\n');
     await chooseFile(b.page, choose, broken);
     await taken(b.page, before);
-    // js-yaml's "deficient indentation" at the end of the text: the '[' never closed is what to fix.
+    // js-yaml stops at the text's end ("unexpected end of the stream within a flow collection"): the '['
+    // never closed is what to fix, and the CLI names it alike (cli/yaml_json.cpp).
     assert.equal(await notice(b.page), "Could not import this config, the scenario is unchanged: YAML: line 2, column 13: this '[' is not closed by ']'");
     assert.deepEqual(await scenario(b.page), before);
     const zero = join(tmp, 'zero_batch.yaml');

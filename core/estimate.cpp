@@ -356,6 +356,13 @@ void add_warnings(Estimate& e, const Scenario& s, const ModelSpec& m, const Mode
     if (s.deadline_hours > 0 && c.for_deadline_any == 0) // limit: the hours no card count shortens
         add_warning(e, WarningCode::deadline_impossible, s.deadline_hours,
                     t.fixed_hours + t.upload_hours + t.download_hours + t.checkpoint_hours);
+    // The plan as set against the limits the user gave: the headline's hours and amount said plainly
+    // over them (a tester read "8.17 h · fits · ¥270" under a 5 h deadline and a ¥100 budget as a plan).
+    // A run that does not fit is said so already; a deadline no count meets, by deadline_impossible.
+    if (e.memory.fits && s.deadline_hours > 0 && c.for_deadline_any > 0 && t.wall_hours > s.deadline_hours)
+        add_warning(e, WarningCode::misses_deadline, t.wall_hours, s.deadline_hours);
+    if (e.memory.fits && s.budget > 0 && e.cost.priced && e.cost.total > s.budget)
+        add_warning(e, WarningCode::over_budget, e.cost.total, s.budget);
     // validate() requires cards to be a multiple of tp·pp; ZeRO with one data-parallel rank shards nothing.
     if (s.zero >= 1 && st.dp() == 1) add_warning(e, WarningCode::zero_single_rank, s.zero, s.cards);
     if (s.offload != Offload::none) { // how much slower than the same plan without it

@@ -238,6 +238,8 @@ enum class WarningCode {
     padding_waste,            // samples not packed: the share of processed tokens that are padding
     pilot_disagrees,          // the measured pilot extrapolates to over 2× (or under ½) the wall clock
     batch_over_epoch,         // one optimizer step takes more sequences than an epoch holds
+    misses_deadline,          // the plan as set ends after the deadline (value: wall hours; limit: deadline)
+    over_budget,              // the plan as set costs more than the budget (value: cost; limit: budget)
     count
 };
 

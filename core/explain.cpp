@@ -2049,6 +2049,26 @@ const WarningText kWarningText[] = {
          // Packed sequences per epoch come out fractional (2.5e6 tokens ÷ 2,048): counted whole.
          return fmt(t, F.N(w.value, 9).c_str(), F.N(std::ceil(w.limit), 9).c_str()); // "3.2768 万 条": digits
      }},
+    // The count that meets it, as the cards headline's "For the deadline" gives it.
+    {WarningCode::misses_deadline,
+     "As set (%s), the run takes %s, past the %s deadline: %s finish in time (For the deadline, under "
+     "Cards).",
+     "按当前设置（%s）训练要 %s，超过了 %s的期限：%s能按时完成（见“卡数”里的“满足期限”）。",
+     [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
+         const CardsResult& c = e.cards;
+         const int n = c.for_deadline > 0 ? c.for_deadline : c.for_deadline_any;
+         const auto cards = [&](int k) {
+             return F.lang == Lang::zh ? fmt("%s 张卡", F.N(k).c_str())
+                                       : fmt(k == 1 ? "%s card" : "%s cards", F.N(k).c_str());
+         };
+         return fmt(t, cards(e.scenario.cards).c_str(), F.H(w.value).c_str(), F.H(w.limit).c_str(),
+                    cards(n).c_str());
+     }},
+    {WarningCode::over_budget, "As set, the run costs %s, over the %s budget by %s.",
+     "按当前设置需要 %s，比 %s 的预算多 %s。",
+     [](const char* t, const Warning& w, const Estimate&, const Fmt& F) {
+         return fmt(t, F.M(w.value).c_str(), F.M(w.limit).c_str(), F.M(w.value - w.limit).c_str());
+     }},
 };
 static_assert(sizeof kWarningText / sizeof kWarningText[0] == size_t(WarningCode::count),
               "one kWarningText row per WarningCode");

@@ -63,6 +63,10 @@ const char* warning_code_name(WarningCode c) {
         return "pilot_disagrees";
     case WarningCode::batch_over_epoch:
         return "batch_over_epoch";
+    case WarningCode::misses_deadline:
+        return "misses_deadline";
+    case WarningCode::over_budget:
+        return "over_budget";
     default:
         return "unknown";
     }

@@ -553,6 +553,65 @@ TEST_CASE("cards: min for memory with the scenario's strategy, any strategy, and
     CHECK(warning_text(*plain, e, Lang::en).find("fixed hours") == std::string::npos);
 }
 
+// A tester (2026-12-08) set a 5 h deadline and a ¥100 budget on the default plan (8.17 h, ¥270): the
+// headline read "8.17 h · fits · ¥270" in green, the plan as set past both with nothing said.
+TEST_CASE(
+    "warnings: the plan as set past the deadline or over the budget, said with the count that meets it") {
+    const Catalog& c = fixtures::builtin_catalog();
+    Scenario s; // the page's default: LoRA 7B on one A100 80G
+    s.deadline_hours = 5;
+    s.budget = 100;
+    Estimate e = estimate(s, c);
+    REQUIRE(e.ok);
+    REQUIRE(e.memory.fits);
+    REQUIRE(e.cost.priced);
+    REQUIRE(e.time.wall_hours > 5);
+    REQUIRE(e.cost.total > 100);
+    const auto find = [&](WarningCode code) {
+        return std::find_if(e.warnings.begin(), e.warnings.end(),
+                            [&](const Warning& w) { return w.code == code; });
+    };
+    const auto late = find(WarningCode::misses_deadline);
+    REQUIRE(late != e.warnings.end());
+    CHECK(late->value == doctest::Approx(e.time.wall_hours));
+    CHECK(late->limit == 5);
+    REQUIRE(e.cards.for_deadline == 3);
+    CHECK(warning_text(*late, e, Lang::en) ==
+          "As set (1 card), the run takes " + format_hours(e.time.wall_hours, Lang::en) +
+              ", past the 5 h deadline: 3 cards finish in time (For the deadline, "
+              "under Cards).");
+    CHECK(warning_text(*late, e, Lang::zh) ==
+          "按当前设置（1 张卡）训练要 " + format_hours(e.time.wall_hours, Lang::zh) +
+              "，超过了 5 小时的期限：3 张卡能按时完成（见“卡数”里的“满足期限”）。");
+    const auto over = find(WarningCode::over_budget);
+    REQUIRE(over != e.warnings.end());
+    CHECK(over->value == doctest::Approx(e.cost.total));
+    CHECK(over->limit == 100);
+    CHECK(warning_text(*over, e, Lang::en) == "As set, the run costs ¥270, over the ¥100 budget by ¥170.");
+    CHECK(warning_text(*over, e, Lang::zh) == "按当前设置需要 ¥270，比 ¥100 的预算多 ¥170。");
+    // In the estimate's JSON by name.
+    const std::string json = estimate_to_json(e, Lang::en);
+    CHECK(json.find("\"misses_deadline\"") != std::string::npos);
+    CHECK(json.find("\"over_budget\"") != std::string::npos);
+    // Met, or not set: nothing said.
+    s.deadline_hours = 24;
+    s.budget = 1000;
+    e = estimate(s, c);
+    CHECK_FALSE(has_warning(e, WarningCode::misses_deadline));
+    CHECK_FALSE(has_warning(e, WarningCode::over_budget));
+    s.deadline_hours = 0;
+    s.budget = 0;
+    CHECK(estimate(s, c).warnings.size() == e.warnings.size());
+    // A run that does not fit is said to be so, not late: a full fine-tune of the 7B on one card.
+    s.method = Method::full;
+    s.deadline_hours = 5;
+    s.budget = 100;
+    e = estimate(s, c);
+    REQUIRE_FALSE(e.memory.fits);
+    CHECK_FALSE(has_warning(e, WarningCode::misses_deadline));
+    CHECK_FALSE(has_warning(e, WarningCode::over_budget));
+}
+
 // A pilot measured 7× the modelled hours (a helper's hand test, 2026-12-02: 37.5 h against 5.14 h)
 // said nothing beside the model's hours and cost: now it is a warning that says which to book by.
 TEST_CASE("warnings: a pilot run that extrapolates to over twice (or under half) the wall clock") {

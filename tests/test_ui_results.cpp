@@ -542,6 +542,32 @@ TEST_CASE("the memory headline's two amounts carry the digits their headroom nee
     }
 }
 
+TEST_CASE("the summary line says the plan as set is past the deadline and over the budget, the warnings by "
+          "how much") {
+    // A tester (2026-12-08, phone zh and desktop en): a 5 h deadline and a ¥100 budget typed, the summary
+    // stayed green, "8.17 小时 · 放得下 · ¥270".
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(390, 16000, 1, lang); // a phone: the summary line heads the page
+        page.app.scenario.deadline_hours = 5;
+        page.app.scenario.budget = 100;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        const std::string h = format_hours(page.app.estimate.time.wall_hours, lang);
+        CHECK(has_text(page.app, zh ? h + " · 放得下 · ¥270 · 超过 5 小时的期限 · 超出 ¥100 的预算"
+                                    : h + " · fits · ¥270 · past the 5 h deadline · over the ¥100 budget"));
+        CHECK(has_text(page.app, zh ? "按当前设置需要 ¥270，比 ¥100 的预算多 ¥170。"
+                                    : "As set, the run costs ¥270, over the ¥100 budget by ¥170."));
+        // Met: the line as before.
+        page.app.scenario.deadline_hours = 24;
+        page.app.scenario.budget = 1000;
+        refresh(page.app);
+        for (int i = 0; i < 3; i++) page.frame();
+        CHECK(has_text(page.app, zh ? h + " · 放得下 · ¥270" : h + " · fits · ¥270"));
+    }
+}
+
 TEST_CASE("a card without a rental price: the cost is unknown, not ¥0, and rent or buy gives no verdict") {
     // Found by hand: the comparison's "no price" row (the modified RTX 4090 48GB) clicked, the page
     // said ¥0, "¥0 per million tokens", "Renting stays cheaper at any monthly use" and that ¥500

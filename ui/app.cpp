@@ -327,12 +327,19 @@ static void draw_summary_line(App& app) {
     const Estimate& e = shown_estimate(app);
     // It runs when the cards hold it and so does the machine's RAM (the results' warning says how short).
     const bool runs = e.memory.fits && e.host.fits;
-    text_wrapped_colored(runs ? color_ok() : color_bad(),
-                         fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
-                             T(app, !e.memory.fits ? Str::does_not_fit
-                                    : runs         ? Str::fits
-                                                   : Str::host_ram_short),
-                             e.cost.priced ? fmoney(app, e.cost.total) : T(app, Str::no_price)));
+    // Past the deadline or over the budget the user set: said after the hours and the amount it is about.
+    const bool late = has_warning(e, WarningCode::misses_deadline);
+    const bool over = has_warning(e, WarningCode::over_budget);
+    const char* line = fmt("%s · %s · %s", fhours(app, e.time.wall_hours),
+                           T(app, !e.memory.fits ? Str::does_not_fit
+                                  : runs         ? Str::fits
+                                                 : Str::host_ram_short),
+                           e.cost.priced ? fmoney(app, e.cost.total) : T(app, Str::no_price));
+    if (late)
+        line =
+            fmt("%s · %s", line, fmt(T(app, Str::past_deadline), fhours(app, app.scenario.deadline_hours)));
+    if (over) line = fmt("%s · %s", line, fmt(T(app, Str::over_budget), fmoney(app, app.scenario.budget)));
+    text_wrapped_colored(!runs ? color_bad() : late || over ? color_warn() : color_ok(), line);
 }
 
 //-----------------------------------------------------------------------------

@@ -287,13 +287,14 @@ static void draw_headlines(App& app) {
                                   ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame |
                                   ImGuiTableFlags_PadOuterX;
     if (!ImGui::BeginTable("headlines", columns, flags)) return;
-    // A run that does not fit cannot start: its time and cost values are greyed.
+    // A run that does not fit cannot start: its time and cost values are greyed. Past the deadline or
+    // over the budget set, that value is in the warning colour (the warnings below say by how much).
     const ImVec4 value_color = e.memory.fits ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_dim();
     headline_compute(app, e);
-    headline_time(app, e, value_color);
+    headline_time(app, e, has_warning(e, WarningCode::misses_deadline) ? color_warn() : value_color);
     headline_memory(app, e);
     headline_cards(app, e);
-    headline_cost(app, e, value_color);
+    headline_cost(app, e, has_warning(e, WarningCode::over_budget) ? color_warn() : value_color);
     headline_buy(app, e);
     ImGui::EndTable();
     draw_open_show_work(app);

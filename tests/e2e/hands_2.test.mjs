@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test, launch, open, settle, screenshot, pageUrl, root, center, scenario, estimate, press, typeInto, runCli, touchTap, swipe, expand, toggled } from './lib.mjs';
+import { test, launch, open, settle, screenshot, pageUrl, root, center, scenario, estimate, press, typeInto, runCli, touchTap, swipe, expand, toggled, shown } from './lib.mjs';
 
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
@@ -246,6 +246,34 @@ test('phone, Chinese: a shared plan whose machine runs out of RAM; a tap on a co
     assert.ok(!after.warnings.some((w) => w.code === 'host_ram_short'), 'the plan now runs on its machine');
     assert.equal(await b.page.getByRole('button', { name: /^采用：/ }).count(), 0, 'no remedies are left to offer');
     await screenshot(b.page, 'phone-zh-host-ram-remedy-applied');
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
+// Found by a tester (2026-12-08, phone zh): a 5 h deadline and a ¥100 budget typed, the summary line at
+// the top stayed green, "8.17 小时 · 放得下 · ¥270": the plan as set past both, said nowhere near it.
+test('phone, Chinese: a deadline and a budget typed by taps; the summary line says the plan as set is past both', async () => {
+  const b = await launch({ size: 'phone', locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    const summary = () => b.page.evaluate(() => [...document.querySelectorAll('#tc-sem *')].map((e) => e.textContent).find((t) => /^\S+ 小时 · 放得下 · ¥/.test(t || '')) || '');
+    assert.match(await summary(), /^8\.\d+ 小时 · 放得下 · ¥270$/, 'the default plan');
+    for (const [name, text] of [['期限（小时，0 为不限）', '5'], ['预算（0 为不设）', '100']]) {
+      const box = b.page.getByRole('textbox', { name, exact: true });
+      if (!(await box.count())) throw new Error(`no box ${name}`);
+      await typeInto(b.page, name, text, true);
+      await settle(b.page, 200);
+    }
+    await b.page.waitForFunction(() => window.traincalc.get().budget === 100 && window.traincalc.get().deadline_hours === 5, null, { timeout: 5000 });
+    await settle(b.page);
+    assert.match(await summary(), /^8\.\d+ 小时 · 放得下 · ¥270 · 超过 5 小时的期限 · 超出 ¥100 的预算$/);
+    assert.ok(await shown(b.page, '按当前设置需要 ¥270，比 ¥100 的预算多 ¥170。'), 'the warning says by how much');
+    const codes = (await estimate(b.page)).warnings.map((w) => w.code);
+    assert.ok(codes.includes('misses_deadline') && codes.includes('over_budget'), codes.join(', '));
+    await b.page.evaluate(() => window.scrollTo(0, 0)); // the summary line heads the page
+    await settle(b.page);
+    await screenshot(b.page, 'phone-zh-past-deadline-over-budget');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -9,6 +9,7 @@
 #include "cost_model.h"
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <initializer_list>
 #include <limits>
 
@@ -49,15 +50,23 @@ namespace detail {
 
 // Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
 // its currency and apply to the scenario's card only.
+// A catalog price converted to the other currency, to the digits a quote has: the cent, a tenth of one
+// below 1 (format_money() shows those). $0.66 × 7.2 = ¥4.752 an hour read "¥4.752" and its totals
+// "¥33.264", "¥19.008" (a tester, 2026-12-08: "reads like nineteen thousand"); ¥4.75 is a quote.
+static double as_quoted(double v) {
+    return std::fabs(v) < 1 ? std::round(v * 1000) / 1000 : std::round(v * 100) / 100;
+}
+
 Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card) {
     const double rate = exchange_rate(s, c);
     Prices p;
-    double hourly_cny = g.price_cny_per_hour > 0 ? g.price_cny_per_hour : g.price_usd_per_hour * rate;
+    double hourly_cny =
+        g.price_cny_per_hour > 0 ? g.price_cny_per_hour : as_quoted(g.price_usd_per_hour * rate);
     if (s.currency == Currency::usd) {
-        p.hourly = g.price_usd_per_hour > 0 ? g.price_usd_per_hour : hourly_cny / rate;
-        p.daily = g.price_cny_per_day / rate;
-        p.monthly = g.price_cny_per_month / rate;
-        p.purchase = g.purchase_cny / rate;
+        p.hourly = g.price_usd_per_hour > 0 ? g.price_usd_per_hour : as_quoted(hourly_cny / rate);
+        p.daily = as_quoted(g.price_cny_per_day / rate);
+        p.monthly = as_quoted(g.price_cny_per_month / rate);
+        p.purchase = as_quoted(g.purchase_cny / rate);
     } else {
         p.hourly = hourly_cny;
         p.daily = g.price_cny_per_day;

@@ -787,7 +787,7 @@ TEST_CASE("cost: catalog prices, USD conversion, storage and traffic fees") {
     s.currency = Currency::usd;
     e = estimate(s, c);
     CHECK(e.cost.currency == Currency::usd);
-    CHECK(e.cost.price_hourly == doctest::Approx(8 / 7.2));
+    CHECK(e.cost.price_hourly == 1.11); // ¥8 ÷ 7.2 = $1.111…, to the cent as a quote
     s.cny_per_usd = 8;
     CHECK(estimate(s, c).cost.price_hourly == doctest::Approx(1.0));
     s.currency = Currency::cny;

@@ -840,9 +840,10 @@ TEST_CASE("shown work: operands carry a digit more until the line gives its own 
           "Power per card per month = TDP ÷ 1,000 × PUE × hours × per kWh = 450 W ÷ 1,000 W/kW × 1.3 × 300 h "
           "× $0.11111 = $19.50");
     CHECK(450.0 / 1000 * 1.3 * 300 * 0.11111 == doctest::Approx(19.50).epsilon(0.0003));
-    // 13 × $6.667 is $86.671.
+    // The catalog's ¥48 a day in dollars, to the cent as a quote (core/cost_model.cpp as_quoted()): the
+    // line reproduces at its own digits ($6.6667 and $86.667 when the conversion kept every digit).
     CHECK(line(Headline::buy, "Renting the same hours per card per month = ") ==
-          "Renting the same hours per card per month = days × price = 13 × $6.6667 = $86.667");
+          "Renting the same hours per card per month = days × price = 13 × $6.67 = $86.71");
     // A line that reproduces at three digits keeps them.
     CHECK(line(Headline::memory, "Per card = ") ==
           "Per card = subtotal + framework = 21.2 GiB + 2.27 GiB = 23.5 GiB");

@@ -1782,8 +1782,10 @@ TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a c
         return n ? n->value : std::string("(none)");
     };
     const double hourly = page.app.estimate.cost.price_hourly;
-    CHECK(hourly == doctest::Approx(0.66 * page.app.catalog->cny_per_usd));
-    CHECK(box("Per card per hour") == "4.752"); // at the catalog's 7.2 CNY a dollar
+    // $0.66 at the catalog's 7.2 CNY a dollar is ¥4.752: to the cent, as a quote (it read "4.752" and
+    // its totals "¥33.264"; a tester, 2026-12-08).
+    CHECK(hourly == 4.75);
+    CHECK(box("Per card per hour") == "4.75");
     CHECK(std::strtod(box("Per card per hour").c_str(), nullptr) == doctest::Approx(hourly).epsilon(1e-12));
     type_into(page, "Per card per hour", "30");
     CHECK(box("Per card per hour") == "30.00");
@@ -1799,7 +1801,8 @@ TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a c
     type_into(page, "Epochs", "2.375");
     CHECK(box("Epochs") == "2.375");
     CHECK(page.app.scenario.epochs == 2.375);
-    // The catalog's yuan in dollars: the shown work's figures ($80.556 a day, $1,458.33 a month).
+    // The catalog's yuan in dollars, to the cent as a quote ($80.56 a day, $1,458.33 a month), in the
+    // boxes and the shown work alike ($80.556 a day before).
     page.app.scenario = Scenario{};
     page.app.expand_all = true; // the ownership assumptions open
     refresh(page.app);
@@ -1807,12 +1810,12 @@ TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a c
     page.click(*traincalc_test::find_node(page.app, Role::radio, "USD $")); // converts every amount
     REQUIRE(page.app.scenario.currency == Currency::usd);
     const CostResult& cost = page.app.estimate.cost;
-    CHECK(cost.price_daily == doctest::Approx(580 / 7.2));
-    CHECK(box("Per card per day") == "80.556");
+    CHECK(cost.price_daily == 80.56);
+    CHECK(box("Per card per day") == "80.56");
     CHECK(box("Per card per month") == "1458.33");
     const std::vector<std::string> work = explain(page.app.estimate, Headline::cost, Lang::en);
     CHECK(std::any_of(work.begin(), work.end(),
-                      [](const std::string& l) { return l.find("× $80.556 ×") != std::string::npos; }));
+                      [](const std::string& l) { return l.find("× $80.56 ×") != std::string::npos; }));
     CHECK(box("Rack per card-month") == "52.08"); // ¥375 in dollars: 52.0833…
     CHECK(page.recovered == "");
 }

@@ -59,6 +59,7 @@ namespace detail {
 //
 //  ModelSpec key        type     range            required
 //  id, name, source     string                    id: catalog
+//  name_zh              string                    (its Chinese name; "" = name in both languages)
 //  params               number   1000 .. 1e14     yes, unless counted from the architecture
 //  active_params        number   0 .. 1e14        (0 = params; counted for MoE when absent)
 //  layers               integer  1 .. 10000       yes
@@ -119,6 +120,7 @@ const FieldRow<GpuSpec> kGpuRows[] = {
 const FieldRow<ModelSpec> kModelRows[] = {
     str_row<ModelSpec>("id", &ModelSpec::id),
     str_row<ModelSpec>("name", &ModelSpec::name),
+    str_row<ModelSpec>("name_zh", &ModelSpec::name_zh),
     num_row<ModelSpec>("params", &ModelSpec::params, 1000, 1e14, "parameters"),
     num_row<ModelSpec>("active_params", &ModelSpec::active_params, 0, 1e14, "parameters"),
     int_row<ModelSpec>("layers", &ModelSpec::layers, 1, 10000, "", true),
@@ -265,6 +267,7 @@ ModelSpec model_with_params(const Catalog& catalog, const ModelSpec& current, do
     ModelSpec custom = nearest ? *nearest : current;
     custom.id.clear();
     custom.name.clear();
+    custom.name_zh.clear();
     custom.source.clear();
     custom.params = params;
     custom.active_params = 0;
@@ -536,6 +539,7 @@ bool read_model_object(const Json& obj, const Ctx& ctx, bool require_id, ModelSp
                   ctx.subject_zh + "id 不能为空");
     if (errors.size() != before) return false;
     one_line(m.name);
+    one_line(m.name_zh);
     check_model_relations(m, ctx, errors);
     if (errors.size() != before) return false;
     // Params may be left out when the architecture determines them.

@@ -61,8 +61,9 @@ struct GpuSpec {
 //-----------------------------------------------------------------------------
 
 struct ModelSpec {
-    std::string id;               // lower case, e.g. "qwen2.5-7b"; empty for a custom model
-    std::string name;             // display name
+    std::string id;   // lower case, e.g. "qwen2.5-7b"; empty for a custom model
+    std::string name; // display name
+    std::string name_zh; // its Chinese display name where words differ ("…（语言模型部分）"); "" = name
     double params = 0;            // N: total parameters
     double active_params = 0;     // N_act per token (MoE); 0 = same as params
     int layers = 0;               // L

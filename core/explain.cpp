@@ -2119,8 +2119,9 @@ std::string report_markdown(const Estimate& raw, Lang lang) {
             md += "- " + (lang == Lang::zh ? fe.message_zh : fe.message) + "\n";
         return md;
     }
-    const std::string model =
-        e.model.name.empty() ? (e.model.id.empty() ? std::string("custom") : e.model.id) : e.model.name;
+    const std::string model = e.model.name.empty() && e.model.id.empty()
+                                  ? std::string("custom")
+                                  : model_display_name(e.model, F.lang);
     const std::string gpu = gpu_display_name(e.gpu, F.lang);
     md += fmt(F.T("# Training estimate: %s, %s, %d × %s\n\n", "# 训练估算：%s，%s，%d × %s\n\n"),
               model.c_str(), method_label(s.method, F.lang), s.cards, gpu.c_str());

@@ -190,9 +190,10 @@ Estimate markdown_safe(const Estimate& e) {
     // Error messages quote user text (ids, values) and are longer than a name.
     constexpr size_t kMaxMessageBytes = 2000;
     Estimate out = e;
-    for (std::string* name : {&out.model.name, &out.model.id, &out.gpu.name, &out.gpu.name_zh, &out.gpu.id,
-                              &out.scenario.model_id, &out.scenario.gpu_id, &out.scenario.model.name,
-                              &out.scenario.gpu.name, &out.scenario.gpu.name_zh})
+    for (std::string* name :
+         {&out.model.name, &out.model.name_zh, &out.model.id, &out.gpu.name, &out.gpu.name_zh, &out.gpu.id,
+          &out.scenario.model_id, &out.scenario.gpu_id, &out.scenario.model.name, &out.scenario.model.name_zh,
+          &out.scenario.gpu.name, &out.scenario.gpu.name_zh})
         *name = markdown_text(*name);
     for (Quote& q : out.scenario.quotes) q.name = markdown_text(q.name);
     for (FieldError& fe : out.errors) {

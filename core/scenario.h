@@ -300,6 +300,11 @@ inline const std::string& gpu_display_name(const GpuSpec& g, Lang lang) {
     if (lang == Lang::zh && !g.name_zh.empty()) return g.name_zh;
     return g.name.empty() ? g.id : g.name;
 }
+// A model's name in a language, as gpu_display_name(): "" for a custom model (the caller names it).
+inline const std::string& model_display_name(const ModelSpec& m, Lang lang) {
+    if (lang == Lang::zh && !m.name_zh.empty()) return m.name_zh;
+    return m.name.empty() ? m.id : m.name;
+}
 // Objectives with a chosen and a rejected sequence per sample; with online rollouts.
 inline bool is_paired(Objective o) {
     return o == Objective::dpo || o == Objective::orpo || o == Objective::simpo;

@@ -43,7 +43,7 @@ GPU_KEYS = {
     "purchase_cny", "source", "price_source", "host_ram_gib", "host_ram_source",
 }
 MODEL_KEYS = {
-    "id", "name", "params", "active_params", "layers", "hidden", "heads", "kv_heads", "ffn",
+    "id", "name", "name_zh", "params", "active_params", "layers", "hidden", "heads", "kv_heads", "ffn",
     "vocab", "context", "experts", "experts_per_token", "gated_ffn", "tied_embeddings", "source",
     # optional architecture details (ModelSpec)
     "head_dim", "shared_experts", "dense_layers", "dense_ffn",

@@ -9,6 +9,7 @@
 
 #include "core/catalog.h"
 #include "core/explain.h"
+#include "core/json_write.h"
 #include "core/scenario.h"
 #include "fixtures.h"
 
@@ -72,6 +73,30 @@ TEST_CASE("parse_catalog: a name is one line; other text is kept as written") {
         scenario_from_json(R"({"gpu":{"name":"My\ncard","memory_gib":24,"tflops_16bit":100}})", r.catalog);
     CHECK(sr.errors.empty());
     CHECK(sr.scenario.gpu.name == "My card");
+}
+
+TEST_CASE("parse_catalog: a model's Chinese name (name_zh) is shown in Chinese, its name in English") {
+    // A tester (2026-12-08): "Gemma 3 4B (language model)" in the Chinese model picker.
+    const CatalogResult cat = parse_catalog(builtin_catalog_json());
+    const ModelSpec* m = cat.catalog.find_model("gemma-3-4b");
+    REQUIRE(m);
+    CHECK(model_display_name(*m, Lang::zh) == "Gemma 3 4B（语言模型部分）");
+    CHECK(model_display_name(*m, Lang::en) == "Gemma 3 4B (language model)");
+    REQUIRE(cat.catalog.find_model("qwen2.5-7b"));
+    CHECK(model_display_name(*cat.catalog.find_model("qwen2.5-7b"), Lang::zh) ==
+          "Qwen2.5 7B"); // none: its name
+    // A provider's model: one line, written back by models_to_json(); not a string: the field named.
+    CatalogResult r =
+        parse_catalog(R"J({"gpus":[],"models":[{"id":"m1","name":"Tiny (text)","name_zh":"小模型\n（文本）",
+        "params":1e9,"layers":2,"hidden":64,"heads":2,"vocab":100}]})J");
+    REQUIRE_MESSAGE(r.errors.empty(), r.errors[0].message);
+    CHECK(r.catalog.find_model("m1")->name_zh == "小模型 （文本）");
+    CHECK(models_to_json(r.catalog.models, -1).find("\"name_zh\":\"小模型 （文本）\"") != std::string::npos);
+    const CatalogResult bad =
+        parse_catalog(R"({"gpus":[],"models":[{"id":"m1","name":"T","name_zh":[],"params":1e9,
+        "layers":2,"hidden":64,"heads":2,"vocab":100}]})");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].field == "models[0].name_zh");
 }
 
 TEST_CASE("parse_catalog: a card's Chinese name (name_zh) is shown in Chinese, its name in English") {

@@ -740,6 +740,33 @@ TEST_CASE("a card with a Chinese name (name_zh) shows it in Chinese, and the GPU
     }
 }
 
+TEST_CASE(
+    "a model with a Chinese name (name_zh) shows it in Chinese in the picker, its box and the results") {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 9000, 1, lang);
+        page.app.scenario.model_id = "gemma-3-4b";
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        const char* name = zh ? "Gemma 3 4B（语言模型部分）" : "Gemma 3 4B (language model)";
+        const SemNode* picker = traincalc_test::find_node(page.app, Role::combobox, zh ? "模型" : "Model");
+        REQUIRE(picker);
+        CHECK(picker->value == name);
+        bool headed = false; // the results' first line: "<model> · <card> × 1"
+        for (const SemNode& n : page.app.sem) headed |= n.value.rfind(std::string(name) + " · ", 0) == 0;
+        CHECK(headed);
+        page.click(*picker);
+        page.frame();
+        bool listed = false;
+        for (const SemNode& n : page.app.sem)
+            listed |= traincalc_test::picker_option(n) && n.name.rfind(name, 0) == 0;
+        CHECK(listed);
+        CHECK(page.recovered == "");
+    }
+}
+
 TEST_CASE("the model and GPU pickers open, search and list, at both widths") {
     for (const Size& size : kSizes) {
         const std::string size_name = size.name;
@@ -1811,8 +1838,8 @@ TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a c
     REQUIRE(page.app.scenario.currency == Currency::usd);
     const CostResult& cost = page.app.estimate.cost;
     CHECK(cost.price_daily == 80.56);
-    CHECK(box("Per card per day") == "80.56");
-    CHECK(box("Per card per month") == "1458.33");
+    CHECK(box("Per card per day (0 = none)") == "80.56");
+    CHECK(box("Per card per month (0 = none)") == "1458.33");
     const std::vector<std::string> work = explain(page.app.estimate, Headline::cost, Lang::en);
     CHECK(std::any_of(work.begin(), work.end(),
                       [](const std::string& l) { return l.find("× $80.56 ×") != std::string::npos; }));

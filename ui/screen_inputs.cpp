@@ -60,7 +60,7 @@ static bool model_picker(App& app) {
         s.model_id.empty()
             ? fmt(app.lang == Lang::zh ? "%s（%s）" : "%s (%s)",
                   m->name.empty() ? T(app, Str::custom_model) : m->name.c_str(), fcount(app, m->params))
-            : (m->name.empty() ? m->id.c_str() : m->name.c_str());
+            : model_display_name(*m, app.lang).c_str();
     const char* name = T(app, Str::model_preset);
     field_label(name, nullptr, preview);
     if (begin_picker(app, "##model", name, preview, ImGuiComboFlags_HeightLarge)) {
@@ -68,7 +68,8 @@ static bool model_picker(App& app) {
         search_field(app, "##search", T(app, Str::search_models), app.model_search, sizeof app.model_search,
                      T(app, Str::search_models));
         const auto shown = [&](const ModelSpec& preset) {
-            return search_matches(app.model_search, preset.name.c_str(), preset.id.c_str());
+            return search_matches(app.model_search, preset.name.c_str(), preset.id.c_str()) ||
+                   (!preset.name_zh.empty() && search_matches(app.model_search, preset.name_zh.c_str(), ""));
         };
         const int rows = app.catalog ? static_cast<int>(std::count_if(app.catalog->models.begin(),
                                                                       app.catalog->models.end(), shown))
@@ -92,7 +93,7 @@ static bool model_picker(App& app) {
                 if (!shown(preset)) continue;
                 ImGui::PushID(preset.id.c_str());
                 const bool selected = preset.id == s.model_id;
-                const char* label = preset.name.empty() ? preset.id.c_str() : preset.name.c_str();
+                const char* label = model_display_name(preset, app.lang).c_str();
                 char count[48]; // "6.74B" as the slider says, not "6.74e9"; kept past option()'s formatting
                 std::snprintf(count, sizeof count, "%s", fcount(app, preset.params));
                 // The name ends in "…" before the count's column ("Llama 4 Scout 17B-16E (MoE)" ran

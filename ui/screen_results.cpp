@@ -472,10 +472,11 @@ bool draw_results(App& app) {
     const Estimate& e = shown_estimate(app);
     // Wrapped: on a phone "Qwen2.5 72B · NVIDIA GeForce RTX 4090 24GB × 2" ran off the screen's edge;
     // the count stays with its "×" (a no-break space), not alone on a line.
-    text_wrapped_colored(color_dim(),
-                         fmt("%s · %s ×\u00a0%d",
-                             e.model.name.empty() ? T(app, Str::custom_model) : e.model.name.c_str(),
-                             gpu_display_name(e.gpu, app.lang).c_str(), app.scenario.cards));
+    text_wrapped_colored(color_dim(), fmt("%s · %s ×\u00a0%d",
+                                          e.model.name.empty() && e.model.id.empty()
+                                              ? T(app, Str::custom_model)
+                                              : model_display_name(e.model, app.lang).c_str(),
+                                          gpu_display_name(e.gpu, app.lang).c_str(), app.scenario.cards));
     draw_headlines(app);
     draw_memory_bar(app);
     const bool changed = draw_remedies(app);

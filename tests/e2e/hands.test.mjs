@@ -7,7 +7,7 @@
 // on a phone, remedies, copying, the iframe, screen readers and typed magnitudes. Two files so the
 // test command's two lanes run them side by side (one file was ~470 s, most of the browser stage).
 import assert from 'node:assert/strict';
-import { test, launch, open, settle, screenshot, center, scenario, estimate, press, typeInto, touchTap, swipe, decodePng, capture, expand, toggled } from './lib.mjs';
+import { test, launch, open, settle, screenshot, center, scenario, estimate, press, typeInto, compose, touchTap, swipe, decodePng, capture, expand, toggled } from './lib.mjs';
 
 test('desktop: a click on a number box, then typing, changes the scenario and the results', async () => {
   const b = await launch();
@@ -934,10 +934,7 @@ test('desktop, Chinese: a price composed with its currency ("２６元") and a c
       await press(b.page, box);
       await b.page.waitForFunction((n) => document.activeElement && document.activeElement.getAttribute('aria-label') === n, name, { timeout: 5000 });
       await b.page.keyboard.press('Control+A');
-      const ime = await b.page.context().newCDPSession(b.page);
-      await ime.send('Input.imeSetComposition', { text: composed, selectionStart: composed.length, selectionEnd: composed.length });
-      await ime.send('Input.insertText', { text: composed });
-      await ime.detach();
+      await compose(b.page, [composed], composed);
       await b.page.keyboard.press('Enter');
       await b.page.waitForFunction(([f, w]) => f.split('.').reduce((o, k) => o && o[k], window.traincalc.get()) === w, [field, want], { timeout: 5000 });
       assert.equal(await box.getAttribute('aria-invalid'), null, `${name}: "${composed}" taken`);
@@ -977,10 +974,7 @@ test('phone, Chinese: "昇腾" composed in the GPU picker\'s search finds the Hu
     c = await center(search);
     await touchTap(b.page, c.x, c.y);
     await b.page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('aria-label') === '搜索 GPU…', null, { timeout: 5000 });
-    const cdp = await b.page.context().newCDPSession(b.page);
-    await cdp.send('Input.imeSetComposition', { text: 'shengteng', selectionStart: 9, selectionEnd: 9 });
-    await cdp.send('Input.imeSetComposition', { text: '昇腾', selectionStart: 2, selectionEnd: 2 });
-    await cdp.send('Input.insertText', { text: '昇腾' });
+    await compose(b.page, ['shengteng', '昇腾'], '昇腾');
     // The picker's options (the comparison's rows, "A100 × 8", are options of another list).
     const options = () => b.page.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || e.textContent).filter((n) => !n.includes('×')));
     await b.page.waitForFunction(() => [...document.querySelectorAll('[role="option"]')].filter((e) => !(e.getAttribute('aria-label') || e.textContent).includes('×')).length === 1, null, { timeout: 5000 });
@@ -1002,8 +996,7 @@ test('phone, Chinese: "昇腾" composed in the GPU picker\'s search finds the Hu
     c = await center(search);
     await touchTap(b.page, c.x, c.y);
     await b.page.keyboard.press('Control+A');
-    await cdp.send('Input.insertText', { text: 'TPU' });
-    await cdp.detach();
+    await compose(b.page, [], 'TPU');
     await b.page.getByText('没有与“TPU”匹配的项。').waitFor({ state: 'attached', timeout: 5000 });
     assert.deepEqual(await options(), []);
     await b.page.waitForFunction(() => document.getElementById('tc-live').textContent === '没有匹配项', null, { timeout: 5000 });

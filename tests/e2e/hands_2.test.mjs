@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test, launch, open, settle, screenshot, pageUrl, root, center, scenario, estimate, press, typeInto, runCli, touchTap, swipe, expand, toggled, shown } from './lib.mjs';
+import { test, launch, open, settle, screenshot, pageUrl, root, center, scenario, estimate, compose, press, typeInto, runCli, touchTap, swipe, expand, toggled, shown } from './lib.mjs';
 
 test('phone: finger taps open a picker and pick an option; a header tap collapses; a swipe scrolls', async () => {
   const b = await launch({ size: 'phone' });
@@ -287,11 +287,7 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     const field = b.page.getByRole('textbox', { name: '服务商 1', exact: true });
     await field.waitFor({ state: 'attached', timeout: 5000 });
     await field.click();
-    const cdp = await b.page.context().newCDPSession(b.page);
-    await cdp.send('Input.imeSetComposition', { text: 'hengyuan', selectionStart: 8, selectionEnd: 8 });
-    await cdp.send('Input.imeSetComposition', { text: '恒源', selectionStart: 2, selectionEnd: 2 });
-    await cdp.send('Input.insertText', { text: '恒源云' });
-    await cdp.detach();
+    await compose(b.page, ['hengyuan', '恒源'], '恒源云');
     await b.page.waitForFunction(() => (window.traincalc.get().quotes || [])[0] && window.traincalc.get().quotes[0].name === '恒源云', null, { timeout: 5000 });
     assert.equal(await b.page.evaluate(() => document.documentElement.lang), 'zh-CN');
     // Its column's boxes are read after it now ("服务商 1" until named).
@@ -300,10 +296,7 @@ test('an input-method composition reaches a text field (恒源云 as a quote\'s 
     // A price as the method commits it in Chinese punctuation mode, "." as "。": 25.5, not an error.
     await press(b.page, b.page.getByRole('textbox', { name: '每卡每小时', exact: true }));
     await b.page.keyboard.press('Control+A');
-    const ime = await b.page.context().newCDPSession(b.page);
-    await ime.send('Input.imeSetComposition', { text: '25。5', selectionStart: 4, selectionEnd: 4 });
-    await ime.send('Input.insertText', { text: '25。5' });
-    await ime.detach();
+    await compose(b.page, ['25。5'], '25。5');
     await b.page.keyboard.press('Enter');
     await b.page.waitForFunction(() => window.traincalc.get().price.hourly === 25.5, null, { timeout: 5000 });
     const price = b.page.getByRole('textbox', { name: '每卡每小时', exact: true });
@@ -841,10 +834,7 @@ test('full-width letters from a Chinese input method: "７Ｂ" parameters and "�
     const commit = async (name, text) => { // as the method commits it: a composition, then its text
       await press(b.page, b.page.getByRole('textbox', { name, exact: true }));
       await b.page.keyboard.press('Control+A');
-      const ime = await b.page.context().newCDPSession(b.page);
-      await ime.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
-      await ime.send('Input.insertText', { text });
-      await ime.detach();
+      await compose(b.page, [text], text);
       await b.page.keyboard.press('Enter');
     };
     await commit('参数量（十亿）', '７Ｂ');

@@ -259,6 +259,16 @@ export async function press(page, loc, touch = false) {
   else await page.mouse.click(c.x, c.y);
 }
 
+// An input method's composition as the browser gets it (CDP): each of `steps` shown under the caret
+// (the pinyin, then a candidate), then `text` committed, as a person's input method does.
+export async function compose(page, steps, text) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const s of steps) await cdp.send('Input.imeSetComposition', { text: s, selectionStart: s.length, selectionEnd: s.length });
+    await cdp.send('Input.insertText', { text });
+  } finally { await cdp.detach(); }
+}
+
 // A number or text box by its accessible name, as a person fills it: a click (or a tap), select all,
 // type (`delay` ms between keys), Enter.
 export async function typeInto(page, name, text, touch = false, delay = 0) {

@@ -48,8 +48,6 @@ Scenario in_currency(const Scenario& s, Currency to, const Catalog& catalog) {
 
 namespace detail {
 
-// Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
-// its currency and apply to the scenario's card only.
 // A catalog price converted to the other currency, to the digits a quote has: the cent, a tenth of one
 // below 1 (format_money() shows those). $0.66 × 7.2 = ¥4.752 an hour read "¥4.752" and its totals
 // "¥33.264", "¥19.008" (a tester, 2026-12-08: "reads like nineteen thousand"); ¥4.75 is a quote.
@@ -57,6 +55,8 @@ static double as_quoted(double v) {
     return std::fabs(v) < 1 ? std::round(v * 1000) / 1000 : std::round(v * 100) / 100;
 }
 
+// Catalog prices are in CNY (plus an optional USD hourly); the scenario's own prices (≥ 0) are in
+// its currency and apply to the scenario's card only.
 Prices prices_for(const Scenario& s, const GpuSpec& g, const Catalog& c, bool scenario_card) {
     const double rate = exchange_rate(s, c);
     Prices p;

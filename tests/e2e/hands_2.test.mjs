@@ -278,6 +278,38 @@ test('phone, Chinese: a deadline and a budget typed by taps; the summary line sa
   } finally { await b.close(); }
 });
 
+// Found by a tester (2026-12-08, desktop zh, in an iframe too): a click opened the GPU picker, and
+// "极客" composed with an input method was lost — or, after a price was typed, went into the price box
+// ("26.50客", an error under it). The click left the focus on the picker, where a key moved it to the
+// search only for a letter; a composition has none.
+test('desktop, Chinese: right after a click opens a picker, an input method composes in its search (昇腾, 千问)', async () => {
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await open(b.page);
+    await settle(b.page);
+    await typeInto(b.page, '每卡每小时', '26.5');
+    await b.page.waitForFunction(() => window.traincalc.get().price.hourly === 26.5, null, { timeout: 5000 });
+    const found = (list) => b.page.evaluate((l) => [...document.querySelectorAll(`[role="listbox"][aria-label="${l}"] [role="option"]`)].map((e) => e.textContent), list);
+    for (const [picker, search, steps, text, first] of [['GPU 型号', '搜索 GPU…', ['sheng', '昇腾'], '昇腾', /^Huawei Ascend 910B 64GB，/],
+                                                         ['模型', '搜索模型…', ['qian', '千问'], '千问', /^Qwen/]]) {
+      const combo = b.page.getByRole('combobox', { name: picker, exact: true });
+      const c = await center(combo);
+      await b.page.mouse.click(c.x, c.y);
+      await b.page.waitForFunction((n) => document.activeElement && document.activeElement.getAttribute('aria-label') === n, search, { timeout: 5000 });
+      await compose(b.page, steps, text);
+      await b.page.waitForFunction(([l, t]) => { const s = document.querySelector(`[aria-label="${t}"]`); return s && s.value && [...document.querySelectorAll(`[role="listbox"][aria-label="${l}"] [role="option"]`)].length > 0; }, [picker, search], { timeout: 5000 });
+      await settle(b.page, 300);
+      const names = await found(picker);
+      assert.ok(names.length >= 1 && first.test(names[0]), `${picker}: "${text}" found ${JSON.stringify(names.slice(0, 3))}`);
+      await b.page.keyboard.press('Escape');
+      await settle(b.page, 200);
+    }
+    assert.equal((await scenario(b.page)).price.hourly, 26.5, 'the price box took nothing');
+    assert.equal(await b.page.getByRole('textbox', { name: '每卡每小时', exact: true }).getAttribute('aria-invalid'), null);
+    assert.deepEqual(b.watch.errors, []);
+  } finally { await b.close(); }
+});
+
 test('an input-method composition reaches a text field (恒源云 as a quote\'s provider) and a number box (25。5)', async () => {
   const b = await launch({ locale: 'zh-CN' });
   try {

@@ -336,6 +336,10 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
     return out;
 }
 
+double catalog_hourly_price(const Scenario& s, const GpuSpec& g, const Catalog& catalog) {
+    return prices_for(s, g, catalog, false).hourly;
+}
+
 void rank_gpu_options(std::vector<GpuOption>& out) {
     for (GpuOption& o : out) o.cheapest = o.fastest = false;
     // The provider's priced GPUs first (its visitors rent those), then cheapest first, unworkable

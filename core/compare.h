@@ -43,6 +43,10 @@ std::vector<GpuOption> compare_gpus_range(const Scenario& s, const Catalog& cata
                                           size_t last, int max_cards = 4096);
 void rank_gpu_options(std::vector<GpuOption>& rows);
 
+// A card's catalog price per card-hour in the scenario's currency, converted as the comparison and
+// the estimate convert it (to the cent); 0 = none. The GPU picker's price column.
+double catalog_hourly_price(const Scenario& s, const GpuSpec& g, const Catalog& catalog);
+
 // Time and cost against card count for the chart: counts 1,2,4,…,max_cards.
 struct CurvePoint {
     int cards = 0;

@@ -7,9 +7,11 @@
 // [SECTION] Rent versus buy
 // [SECTION] Provider quotes
 #include "cost_model.h"
+#include "decimal.h"
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <limits>
 
@@ -28,6 +30,23 @@ static double exchange_rate(const Scenario& s, const Catalog& c) {
 
 } // namespace detail
 
+// An amount converted, snapped to the shortest decimal within 4 ulps of it: back at the same rate it
+// is the amount typed, to the bit (¥26.5 came back ¥26.500000000000004, then …007, into the link and
+// the JSON; a tester, 2026-12-08), while $3.6805555555555554 keeps every digit. Rounding each way to
+// n digits does not round-trip (0.8 ÷ 7.2 to ten digits came back 0.7999999999).
+static double converted(double v, double k) {
+    const double x = v * k;
+    if (!(x != 0) || !std::isfinite(x)) return x;
+    const double tolerance = 4 * (std::nextafter(std::fabs(x), HUGE_VAL) - std::fabs(x));
+    char text[40];
+    for (int digits = 1; digits <= 15; digits++) {
+        std::snprintf(text, sizeof text, "%.*e", digits - 1, x);
+        double r = x;
+        if (parse_decimal(text, &r) != text && std::fabs(r - x) <= tolerance) return r;
+    }
+    return x;
+}
+
 Scenario in_currency(const Scenario& s, Currency to, const Catalog& catalog) {
     Scenario out = s;
     out.currency = to;
@@ -36,13 +55,13 @@ Scenario in_currency(const Scenario& s, Currency to, const Catalog& catalog) {
     const double k = to == Currency::usd ? 1.0 / rate : rate;
     // A negative price or purchase price means "the catalog's": it stays a flag, not an amount.
     for (double* v : {&out.price_hourly, &out.price_daily, &out.price_monthly, &out.purchase_price})
-        if (*v > 0) *v *= k;
+        if (*v > 0) *v = converted(*v, k);
     for (double* v : {&out.storage_per_gb_month, &out.traffic_per_gb, &out.budget, &out.spot_price_hourly,
                       &out.electricity_per_kwh, &out.rack_per_month, &out.ops_per_month})
-        *v *= k;
+        *v = converted(*v, k);
     for (Quote& q : out.quotes)
         for (double* v : {&q.price_per_card_hour, &q.storage_per_gb_month, &q.traffic_per_gb, &q.deposit})
-            *v *= k;
+            *v = converted(*v, k);
     return out;
 }
 

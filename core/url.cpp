@@ -85,7 +85,7 @@ bool base64url_decode(std::string_view text, std::string& out) {
 // [SECTION] encode_hash()
 //-----------------------------------------------------------------------------
 
-std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
+std::string encode_hash(const Scenario& s, bool embed, std::string_view lang, bool embed_io) {
     Json full = detail::parse_json_text(scenario_to_json(s));
     Json defaults = detail::parse_json_text(scenario_to_json(Scenario{}));
     Json diff = Json::object();
@@ -120,7 +120,7 @@ std::string encode_hash(const Scenario& s, bool embed, std::string_view lang) {
             if (diff.contains(key)) diff["data_input"] = full["data_input"];
     }
     std::string out = "#s=" + base64url_encode(detail::dump_safe(diff));
-    if (embed) out += "&embed=1";
+    if (embed) out += embed_io ? "&embed=1&io=1" : "&embed=1";
     if (lang == "en" || lang == "zh") out += "&lang=" + std::string(lang);
     return out;
 }

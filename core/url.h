@@ -17,7 +17,9 @@ struct HashState {
     std::string lang;          // "", "en" or "zh"
 };
 
-std::string encode_hash(const Scenario& s, bool embed, std::string_view lang);
+// `embed_io` writes "&io=1" after "&embed=1" (an embed that asked for export and import keeps them
+// in every link it writes: the first edit dropped it, and Back came to a frame without them).
+std::string encode_hash(const Scenario& s, bool embed, std::string_view lang, bool embed_io = false);
 HashState decode_hash(std::string_view hash, const Catalog& catalog); // hash with or without '#'
 // One error (field "s") when `hash` (with or without '#') is longer than decode_hash() reads,
 // limits::kMaxHashBytes; empty when it fits. Whoever writes a link checks it with this.

@@ -307,6 +307,23 @@ TEST_CASE("in_currency: a switch converts every amount the scenario holds; rent 
     CHECK(back.rack_per_month == doctest::Approx(375));
     CHECK(back.price_hourly == doctest::Approx(36));
     CHECK(in_currency(s, Currency::cny, c).rack_per_month == 375); // no switch, no change
+    // Back and forth six times, at the catalog's rate and at a typed one: the amounts typed, to the bit
+    // (26.5 drifted to 26.500000000000007, into the link; a tester, 2026-12-08).
+    for (double rate : {0.0, 7.13}) {
+        Scenario t = s;
+        t.cny_per_usd = rate;
+        t.price_hourly = 26.5;
+        t.spot_price_hourly = 12.3;
+        t.budget = 1234.56;
+        t.quotes[1].price_per_card_hour = 1.98;
+        for (int i = 0; i < 6; i++) t = in_currency(in_currency(t, Currency::usd, c), Currency::cny, c);
+        CHECK(t.price_hourly == 26.5);
+        CHECK(t.spot_price_hourly == 12.3);
+        CHECK(t.budget == 1234.56);
+        CHECK(t.quotes[1].price_per_card_hour == 1.98);
+        CHECK(t.electricity_per_kwh == 0.8);
+        CHECK(t.storage_per_gb_month == 0.3);
+    }
     // The scenario's own rate wins over the catalog's.
     s.cny_per_usd = 8;
     CHECK(in_currency(s, Currency::usd, c).rack_per_month == doctest::Approx(375 / 8.0));

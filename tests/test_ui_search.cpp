@@ -3,6 +3,7 @@
 // in an item's name or id; Chinese names of makers and families find their Latin names. Then the
 // GPU and model pickers drawn headless with such a search: what they list, and the line that says
 // nothing matched.
+#include "core/catalog.h"
 #include "ui/widgets.h"
 #include "ui_harness.h"
 #include <doctest/doctest.h>
@@ -125,4 +126,38 @@ TEST_CASE("the model picker finds \"qwen 7b\" and says in English when nothing m
     CHECK(options(page.app).empty());
     CHECK(traincalc_test::has_text(page.app, "Nothing matches \"gpt-5\"."));
     CHECK(page.recovered == "");
+}
+
+// A tester (2026-12-08, a provider's page in an iframe, zh): the provider's three cards came after the
+// built-in 28 in the picker (first in the comparison), and cards priced in dollars only read "$1.71/h"
+// among the yuan.
+TEST_CASE("the GPU picker lists a provider's cards first, and every price in the page's currency") {
+    const CatalogResult merged =
+        merge_catalog(traincalc_test::catalog(),
+                      R"J({"mode":"extend","gpus":[{"id":"ACME-H20","name":"H20 96G (Acme, Shanghai)",
+            "name_zh":"H20 96G（极客云，上海）","memory_gib":96,"tflops_16bit":148,"price_cny_per_hour":26.5}]})J");
+    REQUIRE(merged.errors.empty());
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const bool zh = lang == Lang::zh;
+        CAPTURE(zh);
+        Page page(1280, 3000, 1, lang);
+        page.app.catalog = &merged.catalog;
+        refresh(page.app);
+        page.frame();
+        page.frame();
+        act(page, find_node(page.app, Role::combobox, zh ? "GPU 型号" : "GPU"), SemActionKind::press);
+        std::vector<std::string> names;
+        for (const SemNode& n : page.app.sem)
+            if (traincalc_test::picker_option(n)) names.push_back(n.name);
+        REQUIRE(names.size() == merged.catalog.gpus.size());
+        CHECK(names[0] == (zh ? "H20 96G（极客云，上海），96 GiB，148 TFLOPS，¥26.50/h"
+                              : "H20 96G (Acme, Shanghai), 96 GiB, 148 TFLOPS, ¥26.50/h"));
+        // The RTX PRO 6000's $0.66 at the catalog's 7.2, to the cent as the comparison has it.
+        bool converted = false;
+        for (const std::string& n : names)
+            converted |= n.rfind("NVIDIA RTX PRO 6000", 0) == 0 && n.find("¥4.75/h") != std::string::npos;
+        CHECK(converted);
+        for (const std::string& n : names) CHECK(n.find('$') == std::string::npos);
+        CHECK(page.recovered == "");
+    }
 }

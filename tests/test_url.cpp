@@ -65,6 +65,13 @@ TEST_CASE("base64url: RFC 4648 vectors, no padding written, padding accepted") {
 TEST_CASE("encode_hash: a default scenario is the shortest link") {
     CHECK(encode_hash(Scenario{}, false, "") == "#s=e30"); // "{}"
     CHECK(encode_hash(Scenario{}, true, "zh") == "#s=e30&embed=1&lang=zh");
+    // An embed with export and import keeps "io=1" in the links it writes (a tester, 2026-12-08: the
+    // first edit dropped it, and Back came to a frame without its Training configs section).
+    CHECK(encode_hash(Scenario{}, true, "zh", true) == "#s=e30&embed=1&io=1&lang=zh");
+    CHECK(encode_hash(Scenario{}, false, "zh", true) == "#s=e30&lang=zh"); // not embedded: no such flag
+    const HashState io = decode_hash(encode_hash(Scenario{}, true, "en", true), url_catalog());
+    CHECK(io.embed);
+    CHECK(io.embed_io);
     Scenario s;
     s.cards = 8;
     std::string json;

@@ -270,7 +270,7 @@ static void draw_toolbar(App& app) {
     if (flow_button(app, link_label, right, T(app, link_copied ? Str::link_copied : Str::copy_link)) &&
         app.hooks.copy_link) {
         // The hash ("#s=…"); the platform puts the page's (or the host's share) URL before it.
-        std::string hash = encode_hash(s, app.embed, lang_code(app.lang));
+        std::string hash = encode_hash(s, app.embed, lang_code(app.lang), app.embed_io);
         if (hash.empty() || hash[0] != '#') hash.insert(hash.begin(), '#');
         app.hooks.copy_link(app.hooks.user, hash.c_str());
         app.copied_at_ms = app.now_ms;

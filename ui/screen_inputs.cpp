@@ -351,13 +351,11 @@ static bool draw_data(App& app) {
 //-----------------------------------------------------------------------------
 
 // A phone (`narrow`) shows memory and price only: five columns left the name "NVIDI." there.
-// The catalog's reference price in the page's currency when it has one, else the other; "" = none.
+// The catalog's price in the page's currency, as the comparison converts it; "" = none. A card priced
+// in dollars only read "$1.71/h" among the yuan on the Chinese page (a tester, 2026-12-08).
 static const char* gpu_price_text(const App& app, const GpuSpec& g) {
-    const bool usd_first = app.scenario.currency == Currency::usd && g.price_usd_per_hour > 0;
-    if (!usd_first && g.price_cny_per_hour > 0)
-        return fmt("%s/h", fmoney_in(g.price_cny_per_hour, Currency::cny));
-    if (g.price_usd_per_hour > 0) return fmt("%s/h", fmoney_in(g.price_usd_per_hour, Currency::usd));
-    return "";
+    const double hourly = app.catalog ? catalog_hourly_price(app.scenario, g, *app.catalog) : 0;
+    return hourly > 0 ? fmt("%s/h", fmoney(app, hourly)) : "";
 }
 
 static void gpu_specs_row(const App& app, const GpuSpec& g, bool narrow) {
@@ -422,33 +420,38 @@ static bool gpu_picker(App& app) {
             }
             ImGui::TableSetupColumn(T(app, Str::col_price));
             ImGui::TableHeadersRow();
-            for (const GpuSpec& c : app.catalog->gpus) {
-                if (!listed(c)) continue;
-                ImGui::PushID(c.id.c_str());
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                const char* label = gpu_display_name(c, app.lang).c_str();
-                const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
-                // Cut in the middle to its column, "…" where cut: a provider's cards that differ at the end
-                // ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut at the end.
-                shown = fit_text_middle(shown, ImGui::GetContentRegionAvail().x);
-                // Its name says what its row shows, the price too (a provider's customers pick by it). Not
-                // formatted in the 256-byte ring: a 200-byte name lost its specs and price there.
-                const char* sep = app.lang == Lang::zh ? "，" : ", ";
-                const char* price = gpu_price_text(app, c);
-                std::string about =
-                    std::string(label) + sep + fgib(c.memory_gib) + sep + fnum(c.tflops_16bit) + " TFLOPS";
-                if (price[0]) about += std::string(sep) + price;
-                // Keyed by the card alone (###): its shown name is cut to the list's width, which its first
-                // frame has not measured yet, and an option focused by Enter was gone a frame later.
-                if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id, about.c_str(),
-                           ImGuiSelectableFlags_SpanAllColumns)) {
-                    take_gpu(app, c.id);
-                    changed = true;
+            // The provider's own cards first, as in the comparison: its visitors rent those (they came
+            // after the built-in 28, a tester, 2026-12-08).
+            for (int pass = 0; pass < 2; pass++)
+                for (const GpuSpec& c : app.catalog->gpus) {
+                    if (!listed(c) || c.from_provider != (pass == 0)) continue;
+                    ImGui::PushID(c.id.c_str());
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    const char* label = gpu_display_name(c, app.lang).c_str();
+                    const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
+                    // Cut in the middle to its column, "…" where cut: a provider's cards that differ at the
+                    // end
+                    // ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut at the end.
+                    shown = fit_text_middle(shown, ImGui::GetContentRegionAvail().x);
+                    // Its name says what its row shows, the price too (a provider's customers pick by it).
+                    // Not formatted in the 256-byte ring: a 200-byte name lost its specs and price there.
+                    const char* sep = app.lang == Lang::zh ? "，" : ", ";
+                    const char* price = gpu_price_text(app, c);
+                    std::string about = std::string(label) + sep + fgib(c.memory_gib) + sep +
+                                        fnum(c.tflops_16bit) + " TFLOPS";
+                    if (price[0]) about += std::string(sep) + price;
+                    // Keyed by the card alone (###): its shown name is cut to the list's width, which its
+                    // first frame has not measured yet, and an option focused by Enter was gone a frame
+                    // later.
+                    if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id, about.c_str(),
+                               ImGuiSelectableFlags_SpanAllColumns)) {
+                        take_gpu(app, c.id);
+                        changed = true;
+                    }
+                    gpu_specs_row(app, c, narrow);
+                    ImGui::PopID();
                 }
-                gpu_specs_row(app, c, narrow);
-                ImGui::PopID();
-            }
             ImGui::EndTable();
         }
         ImGui::EndCombo();

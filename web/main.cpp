@@ -337,8 +337,9 @@ void commit(Platform& p, bool from_history, bool save = true) {
                        "浏览器拒绝在本地保存方案（存储已满或被禁止）；请复制链接保存。");
         }
     }
-    const std::string hash =
-        !from_history && kept ? tc::encode_hash(*kept, p.app.embed, lang_code(p.app.lang)) : "";
+    const std::string hash = !from_history && kept
+                                 ? tc::encode_hash(*kept, p.app.embed, lang_code(p.app.lang), p.app.embed_io)
+                                 : "";
     // A commit that leaves the link as it is (a box left unchanged as focus moves on) is no step:
     // counted as one, it made the next real change within a second replace the entry before it.
     if (!hash.empty() && hash != take(tc_js_hash_get())) {

@@ -563,6 +563,21 @@ test('inside a host page\'s iframe (#embed=1&io=1) the section is there and a do
     assert.equal(download.suggestedFilename(), 'traincalc_deepspeed.json');
     const j = JSON.parse(readFileSync(await download.path(), 'utf8'));
     assert.equal(j.train_micro_batch_size_per_gpu, (await fr.evaluate(() => window.traincalc.get())).micro_batch);
+    // An edit writes the frame's link, which keeps io=1: the host left and Back brings the frame to
+    // that link, the section still there (a tester, 2026-12-08: the first edit dropped io=1).
+    await press(b.page, frame.getByRole('textbox', { name: 'Epochs', exact: true }), { drawn: fr });
+    await b.page.keyboard.press('Control+A');
+    await b.page.keyboard.type('2');
+    await b.page.keyboard.press('Enter');
+    await fr.waitForFunction(() => window.traincalc.get().epochs === 2 && /[#&]s=/.test(location.hash), null, { timeout: 5000 });
+    assert.match(await fr.evaluate(() => location.hash), /&embed=1&io=1(&|$)/, 'the link keeps io=1');
+    await b.page.goto('about:blank');
+    await b.page.goBack();
+    const back = b.page.frames().find((f) => f !== b.page.mainFrame());
+    await back.waitForFunction(() => window.__traincalcPerf && window.__traincalcPerf.frames >= 1, null, { timeout: 20000 });
+    await back.evaluate(() => window.traincalc.ready);
+    assert.equal((await back.evaluate(() => window.traincalc.get())).epochs, 2, 'the edit came back');
+    assert.equal(await b.page.frameLocator('#w').getByRole('button', { name: 'Training configs', exact: true }).count(), 1, 'and the section');
     assert.deepEqual(b.watch.errors, []);
   } finally { await b.close(); }
 });

@@ -430,9 +430,8 @@ static bool gpu_picker(App& app) {
                     ImGui::TableNextColumn();
                     const char* label = gpu_display_name(c, app.lang).c_str();
                     const char* shown = narrow ? short_gpu_name(label) : label; // the option's name keeps it
-                    // Cut in the middle to its column, "…" where cut: a provider's cards that differ at the
-                    // end
-                    // ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut at the end.
+                    // Cut in the middle to its column, "…" where cut: a provider's cards that differ at
+                    // the end ("H100 80GB（成都节点 01455）", "…（杭州节点 00012）") read alike cut there.
                     shown = fit_text_middle(shown, ImGui::GetContentRegionAvail().x);
                     // Its name says what its row shows, the price too (a provider's customers pick by it).
                     // Not formatted in the 256-byte ring: a 200-byte name lost its specs and price there.
@@ -442,8 +441,7 @@ static bool gpu_picker(App& app) {
                                         fnum(c.tflops_16bit) + " TFLOPS";
                     if (price[0]) about += std::string(sep) + price;
                     // Keyed by the card alone (###): its shown name is cut to the list's width, which its
-                    // first frame has not measured yet, and an option focused by Enter was gone a frame
-                    // later.
+                    // first frame has not measured yet (an option focused by Enter was gone a frame on).
                     if (option(app, fmt("%s###pick", shown), c.id == s.gpu_id, about.c_str(),
                                ImGuiSelectableFlags_SpanAllColumns)) {
                         take_gpu(app, c.id);

@@ -1838,8 +1838,8 @@ TEST_CASE("boxes show a typed value as typed; money in two decimals or more, a c
     REQUIRE(page.app.scenario.currency == Currency::usd);
     const CostResult& cost = page.app.estimate.cost;
     CHECK(cost.price_daily == 80.56);
-    CHECK(box("Per card per day (0 = none)") == "80.56");
-    CHECK(box("Per card per month (0 = none)") == "1458.33");
+    CHECK(box("Per card-day (0 = none)") == "80.56");
+    CHECK(box("Per card-month (0 = none)") == "1458.33");
     const std::vector<std::string> work = explain(page.app.estimate, Headline::cost, Lang::en);
     CHECK(std::any_of(work.begin(), work.end(),
                       [](const std::string& l) { return l.find("× $80.56 ×") != std::string::npos; }));

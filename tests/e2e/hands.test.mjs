@@ -250,8 +250,8 @@ test('desktop: Tab into a box selects its text, which stays legible on the selec
       await open(b.page);
       await press(b.page, b.page.getByRole('textbox', { name: 'Per card per hour', exact: true }));
       await b.page.keyboard.press('Tab');
-      const box = b.page.getByRole('textbox', { name: 'Per card per day (0 = none)', exact: true });
-      await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-label') === 'Per card per day (0 = none)', null, { timeout: 5000 });
+      const box = b.page.getByRole('textbox', { name: 'Per card-day (0 = none)', exact: true });
+      await b.page.waitForFunction(() => document.activeElement.getAttribute('aria-label') === 'Per card-day (0 = none)', null, { timeout: 5000 });
       assert.equal(await box.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd)), '580.00', 'Tab selected the whole value');
       await settle(b.page, 300);
       const r = await box.boundingBox();

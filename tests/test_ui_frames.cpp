@@ -2486,6 +2486,31 @@ TEST_CASE("rent or buy: renting cheaper even at a whole month's use reads \"> 72
     }
 }
 
+// A 70B's full fine-tune (long strategies) narrowed the comparison's name column to 10 em: "GeForce
+// R…090 24GB" was the 4090 and the 3090 alike, "AMD Instin…0X 192GB" (2026-12-08). The makers' and
+// families' words go first; the built-in cards' short names stay apart and fit 10 em.
+TEST_CASE("the comparison's short GPU names: no maker's words, every built-in card's apart, within 10 em") {
+    using traincalc::ui::short_gpu_name;
+    CHECK(std::string(short_gpu_name("NVIDIA GeForce RTX 4090 24GB")) == "RTX 4090 24GB");
+    CHECK(std::string(short_gpu_name("AMD Instinct MI300X 192GB")) == "MI300X 192GB");
+    CHECK(std::string(short_gpu_name("Huawei Ascend 910B 64GB")) == "Ascend 910B 64GB");
+    CHECK(std::string(short_gpu_name("NVIDIA H100 80GB SXM")) == "H100 80GB SXM");
+    CHECK(std::string(short_gpu_name("NVIDIA ")) == "NVIDIA "); // nothing after it: kept
+    CHECK(std::string(short_gpu_name("Acme H20")) == "Acme H20");
+    Page page(1280, 800, 1, Lang::en);
+    page.frame();
+    ImGui::NewFrame();
+    std::vector<std::string> names;
+    for (const GpuSpec& g : page.app.catalog->gpus) {
+        names.push_back(short_gpu_name(g.name.c_str()));
+        CAPTURE(names.back());
+        CHECK(ImGui::CalcTextSize(names.back().c_str()).x <= 10.0f * ImGui::GetFontSize() + 40.0f);
+    }
+    ImGui::EndFrame();
+    std::sort(names.begin(), names.end());
+    CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
+}
+
 // The comparison's name column, narrowed by a long strategy, cut names at their end: the 24 GB and
 // 48 GB RTX 4090 both read "GeForce RTX 4090 2…"/"…4…". Cut in the middle, their ends differ.
 TEST_CASE("a name cut to fit keeps its end: two cards of one family stay apart") {

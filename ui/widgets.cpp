@@ -148,7 +148,20 @@ const char* fstrategy(const App& app, const StrategyChoice& st) {
                st.offload != Offload::none ? fmt(" · %s", T(app, Str::offload)) : "", recompute);
 }
 const char* short_gpu_name(const char* name) {
-    return std::strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : name;
+    // Makers' and families' words, as many as lead: a narrow comparison cut "GeForce RTX 4090 24GB"
+    // and "GeForce RTX 3090 24GB" both to "GeForce R…090 24GB" (and the two Instinct cards alike).
+    static const char* const kLeads[] = {"NVIDIA ", "GeForce ", "AMD Instinct ", "AMD ", "Huawei "};
+    for (bool cut = true; cut;) {
+        cut = false;
+        for (const char* lead : kLeads) {
+            const size_t n = std::strlen(lead);
+            if (std::strncmp(name, lead, n) == 0 && name[n]) {
+                name += n;
+                cut = true;
+            }
+        }
+    }
+    return name;
 }
 const char* fbuy_verdict(const App& app, const Estimate& e) {
     IM_ASSERT(e.buy.purchase_known && e.buy.rent_known &&

@@ -60,8 +60,9 @@ const char* fstrategy(const App& app, const StrategyChoice& st);
 // cheaper." (the headline and the rent-or-buy section say it alike). Only when the price is known.
 const char* fbuy_verdict(const App& app, const Estimate& e);
 const char* fmoney_in(double v, Currency c);
-// A GPU's name where room is short (the phone's picker, the comparison table): without a leading
-// "NVIDIA " ("H100 80GB SXM"); a control's accessible name keeps the whole name.
+// A GPU's name where room is short (the phone's picker, the comparison table): without the makers'
+// and families' words it starts with ("H100 80GB SXM", "RTX 4090 24GB", "MI300X 192GB", "Ascend
+// 910B 64GB"); a control's accessible name keeps the whole name.
 const char* short_gpu_name(const char* name);
 // `text` whole when it fits `room` pixels, else cut at a character and ended with "…" (scratch).
 const char* fit_text(const char* text, float room);

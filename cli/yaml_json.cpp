@@ -158,8 +158,7 @@ size_t unclosed_flow(const std::string& t) {
             block = indent;
         else if (!open.empty() && (c == ']' || c == '}'))
             open.pop_back();
-        // ": ", "- " and "? " are indicators only before a space (or the text's end): "a-b", "http://x" are
-        // text.
+        // ": ", "- ", "? " are indicators only before a space or the end: "a-b", "http://x" are text.
         const bool spaced = i + 1 >= n || space(t[i + 1]);
         prev = ((c == ':' || c == '-' || c == '?') && spaced) || c == ',' || c == '[' || c == '{' ? c : 'v';
     }
@@ -203,8 +202,7 @@ YamlJson yaml_to_json(const std::string& text) {
         out.json = detail::dump_safe(j);
     } catch (const YAML::Exception& e) {
         out.lines.clear();
-        // An unclosed bracket that opened at or before where yaml-cpp stopped: an error before it comes
-        // first.
+        // An unclosed bracket opened at or before where yaml-cpp stopped (an error before it comes first).
         const size_t open = unclosed_flow(text);
         if (open != std::string::npos && (e.mark.is_null() || open <= size_t(e.mark.pos))) {
             const bool seq = text[open] == '[';

@@ -1669,8 +1669,8 @@ void push_headroom(const InverseResult& r, TermId id, const FitAnswer& a, const 
 }
 
 // "1 card" / "8 cards" / "8 张卡": the cards the answers are for.
-std::string cards_text(const Scenario& s, const Fmt& F) {
-    return fmt(F.T(s.cards == 1 ? "%d card" : "%d cards", "%d 张卡"), s.cards);
+std::string cards_text(int cards, const Fmt& F) {
+    return fmt(F.T(cards == 1 ? "%d card" : "%d cards", "%d 张卡"), cards);
 }
 
 // The micro-batch and sequence answers both say this when nothing fits.
@@ -1702,7 +1702,7 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
     if (b.found) {
         out.push_back(
             fmt(F.T("Largest micro-batch that fits on %s: %s%s (%s)", "%s上放得下的最大微批：%s%s（%s）"),
-                cards_text(s, F).c_str(), F.N(b.value, 15).c_str(),
+                cards_text(s.cards, F).c_str(), F.N(b.value, 15).c_str(),
                 b.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                 strategy_text(b.strategy, F.lang).c_str()) +
             as_planned(b, s, F));
@@ -1710,11 +1710,11 @@ void explain_micro_batch(const InverseResult& r, const Fmt& F, std::vector<std::
     } else if (b.host_blocked) {
         out.push_back(fmt(F.T("Largest micro-batch: none. The cards hold a micro-batch of 1 on %s%s",
                               "最大微批：没有。%s的显存放得下微批 1%s"),
-                          cards_text(s, F).c_str(), host_blocks(b, F).c_str()));
+                          cards_text(s.cards, F).c_str(), host_blocks(b, F).c_str()));
     } else {
         out.push_back(fmt(F.T("Largest micro-batch: none. %s a micro-batch of 1 on %s",
                               "最大微批：没有。%s %s上微批为 1 的情况"),
-                          no_strategy_fits(b, F).c_str(), cards_text(s, F).c_str()));
+                          no_strategy_fits(b, F).c_str(), cards_text(s.cards, F).c_str()));
     }
 }
 
@@ -1726,7 +1726,7 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
     if (q.found) {
         out.push_back(fmt(F.T("Longest sequence that fits on %s: %s tokens%s (%s)",
                               "%s上放得下的最长序列：%s token%s（%s）"),
-                          cards_text(s, F).c_str(), F.N(q.value, 15).c_str(),
+                          cards_text(s.cards, F).c_str(), F.N(q.value, 15).c_str(),
                           q.at_limit ? F.T(", the input's maximum", "，已是输入上限") : "",
                           strategy_text(q.strategy, F.lang).c_str()) +
                       as_planned(q, s, F));
@@ -1740,11 +1740,11 @@ void explain_seq_len(const InverseResult& r, const Catalog& catalog, const Fmt& 
     } else if (q.host_blocked) {
         out.push_back(fmt(F.T("Longest sequence: none. The cards hold one token on %s%s",
                               "最长序列：没有。%s的显存放得下 1 个 token%s"),
-                          cards_text(s, F).c_str(), host_blocks(q, F).c_str()));
+                          cards_text(s.cards, F).c_str(), host_blocks(q, F).c_str()));
     } else {
         out.push_back(fmt(
             F.T("Longest sequence: none. %s one token on %s", "最长序列：没有。%s %s上 1 个 token 的情况"),
-            no_strategy_fits(q, F).c_str(), cards_text(s, F).c_str()));
+            no_strategy_fits(q, F).c_str(), cards_text(s.cards, F).c_str()));
     }
 }
 
@@ -1760,8 +1760,9 @@ void explain_budget(const InverseResult& r, const Fmt& F, std::vector<std::strin
     if (bu.found) {
         out.push_back(fmt(F.T("Most tokens %s buys on %s as set: %s per epoch, %s in all (%s, %s, %s)",
                               "%s 在当前 %s和策略下最多能训练：每轮 %s，共 %s（%s，%s，%s）"),
-                          F.M(s.budget).c_str(), cards_text(s, F).c_str(), F.Q(bu.tokens_per_epoch).c_str(),
-                          F.Q(bu.tokens).c_str(), F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(),
+                          F.M(s.budget).c_str(), cards_text(s.cards, F).c_str(),
+                          F.Q(bu.tokens_per_epoch).c_str(), F.Q(bu.tokens).c_str(),
+                          F.M(bu.cost_total).c_str(), F.H(bu.wall_hours).c_str(),
                           plan_label(bu.plan, F.lang)));
         for (int i = 0; i < 2; i++)
             if (const Term* t = r.terms.find(TermId::inverse_budget_left, i)) {
@@ -2057,12 +2058,8 @@ const WarningText kWarningText[] = {
      [](const char* t, const Warning& w, const Estimate& e, const Fmt& F) {
          const CardsResult& c = e.cards;
          const int n = c.for_deadline > 0 ? c.for_deadline : c.for_deadline_any;
-         const auto cards = [&](int k) {
-             return F.lang == Lang::zh ? fmt("%s 张卡", F.N(k).c_str())
-                                       : fmt(k == 1 ? "%s card" : "%s cards", F.N(k).c_str());
-         };
-         return fmt(t, cards(e.scenario.cards).c_str(), F.H(w.value).c_str(), F.H(w.limit).c_str(),
-                    cards(n).c_str());
+         return fmt(t, cards_text(e.scenario.cards, F).c_str(), F.H(w.value).c_str(), F.H(w.limit).c_str(),
+                    cards_text(n, F).c_str());
      }},
     {WarningCode::over_budget, "As set, the run costs %s, over the %s budget by %s.",
      "按当前设置需要 %s，比 %s 的预算多 %s。",

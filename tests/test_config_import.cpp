@@ -33,12 +33,24 @@ using namespace traincalc;
 //-----------------------------------------------------------------------------
 namespace {
 
-std::string fixture(const std::string& name) {
-    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/configs/" + name, std::ios::binary);
-    REQUIRE_MESSAGE(f.good(), "missing fixture tests/configs/" << name);
+// A file of the source tree's tests/ as text (`path` under tests/).
+std::string test_file(const std::string& path) {
+    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/" + path, std::ios::binary);
+    REQUIRE_MESSAGE(f.good(), "missing tests/" << path);
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
+}
+
+std::string fixture(const std::string& name) {
+    return test_file("configs/" + name);
+}
+
+// A table the page's browser tests read too (tests/yaml_*.json), parsed.
+nlohmann::json json_table(const std::string& name) {
+    const nlohmann::json table = nlohmann::json::parse(test_file(name), nullptr, false);
+    REQUIRE_MESSAGE(!table.is_discarded(), "tests/" << name << " is not JSON");
+    return table;
 }
 
 // As the CLI does: JSON as it is, YAML through yaml-cpp with its key lines.
@@ -875,12 +887,7 @@ TEST_CASE("config import: YAML scalars resolve as PyYAML's safe_load") {
 // y/n stay strings (PyYAML's words), 1e9 and 1e-4 are numbers (strtod; PyYAML and js-yaml's YAML
 // 1.1 schema read them as strings), quoted and tagged values are strings, the first document only.
 TEST_CASE("config import: YAML values as tests/yaml_scalars.json says (the page reads them alike)") {
-    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/yaml_scalars.json", std::ios::binary);
-    REQUIRE(f.good());
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const nlohmann::json table = nlohmann::json::parse(ss.str(), nullptr, false);
-    REQUIRE(!table.is_discarded());
+    const nlohmann::json table = json_table("yaml_scalars.json");
     REQUIRE(table["cases"].size() >= 30);
     for (const nlohmann::json& c : table["cases"]) {
         const std::string yaml = c[0].get<std::string>();
@@ -897,12 +904,7 @@ TEST_CASE("config import: YAML values as tests/yaml_scalars.json says (the page 
 // (a flow collection closed under its key, quoted values over lines), and an unclosed bracket named
 // where it opens, in both languages.
 TEST_CASE("config import: YAML layouts and unclosed brackets as tests/yaml_layouts.json says") {
-    std::ifstream f(std::string(TRAINCALC_SOURCE_DIR) + "/tests/yaml_layouts.json", std::ios::binary);
-    REQUIRE(f.good());
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const nlohmann::json table = nlohmann::json::parse(ss.str(), nullptr, false);
-    REQUIRE(!table.is_discarded());
+    const nlohmann::json table = json_table("yaml_layouts.json");
     REQUIRE(table["cases"].size() >= 25);
     int named = 0;
     for (const nlohmann::json& c : table["cases"]) {
